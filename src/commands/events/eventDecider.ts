@@ -1,0 +1,146 @@
+// The pure decider of calendar events: given the state and a command, the events to append or a failure.
+import { left, right, type Either } from 'fp-ts/lib/Either.js';
+import type { CalendarEventEvent, EventChanges, EventFacts } from '../../events/catalogue/calendarEvents.ts';
+import type { Language, PostStatus } from '../../events/catalogue/values.ts';
+import { endOfDay, localToUtc, startOfDay, type LocalDateTime } from '../../domain/localDateTime.ts';
+import { trashedSlug } from '../../domain/slug.ts';
+import { invalidParams, type CommandError } from '../errors.ts';
+import type { EventState } from './eventState.ts';
+
+/** Publication date as sent: `date` is wall clock in the event's zone, `date_utc` is UTC. */
+export type PublicationDate = { readonly local: LocalDateTime } | { readonly utc: LocalDateTime };
+
+/** What a write asks for, already parsed; absent keys keep stored values (wire.md §10.1 Update). */
+export interface EventRequest extends Omit<Partial<EventFacts>, 'language' | 'publishedUtc' | 'startUtc' | 'endUtc' | 'status'> {
+  readonly status?: Exclude<PostStatus, 'trash'>;
+  readonly date?: PublicationDate;
+}
+
+export interface ScheduleDefaults {
+  readonly language: Language;
+  readonly author: string;
+  readonly status: PostStatus;
+  readonly timezone: string;
+}
+
+export type EventCommand =
+  | {
+      readonly type: 'ScheduleEvent';
+      readonly id: number;
+      readonly request: EventRequest & { readonly title: string; readonly start: LocalDateTime; readonly end: LocalDateTime };
+      readonly defaults: ScheduleDefaults;
+      readonly nowUtc: LocalDateTime;
+    }
+  | { readonly type: 'ChangeEventDetails'; readonly request: EventRequest; readonly nowUtc: LocalDateTime }
+  | { readonly type: 'TrashEvent' };
+
+/** The facts an event would have after the command; the handler uses it to decide on slug reservations. */
+export function nextEventFacts(state: EventState, command: EventCommand): Either<CommandError, EventFacts> {
+  switch (command.type) {
+    case 'ScheduleEvent':
+      if (state.exists) return left({ kind: 'write-conflict', resource: 'event' });
+      return settle(scheduledBase(command), command.request, command.nowUtc);
+    case 'ChangeEventDetails':
+      if (!state.exists) return left({ kind: 'not-found', resource: 'event', id: 0 });
+      return settle(state.facts, command.request, command.nowUtc);
+    case 'TrashEvent':
+      if (!state.exists) return left({ kind: 'not-found', resource: 'event', id: 0 });
+      if (state.facts.status === 'trash') return left({ kind: 'already-trashed', resource: 'event' });
+      return right({ ...state.facts, status: 'trash', slug: trashedSlug(state.facts.slug) });
+  }
+}
+
+export function decideEvent(state: EventState, command: EventCommand): Either<CommandError, CalendarEventEvent[]> {
+  const next = nextEventFacts(state, command);
+  if (next._tag === 'Left') return next;
+  const facts = next.right;
+  switch (command.type) {
+    case 'ScheduleEvent':
+      return right([{ type: 'EventScheduled', data: { id: command.id, facts } }]);
+    case 'ChangeEventDetails':
+      if (!state.exists) return left({ kind: 'not-found', resource: 'event', id: 0 });
+      return right([{ type: 'EventDetailsChanged', data: { id: state.id, changes: changedFacts(state.facts, facts) } }]);
+    case 'TrashEvent':
+      if (!state.exists) return left({ kind: 'not-found', resource: 'event', id: 0 });
+      return right([{ type: 'EventTrashed', data: { id: state.id, previousStatus: state.facts.status, slug: facts.slug } }]);
+  }
+}
+
+function scheduledBase(command: Extract<EventCommand, { type: 'ScheduleEvent' }>): EventFacts {
+  const { defaults, request, nowUtc } = command;
+  return {
+    language: defaults.language,
+    author: defaults.author,
+    status: defaults.status,
+    publishedUtc: nowUtc,
+    title: request.title,
+    description: '',
+    excerpt: '',
+    slug: '',
+    timezone: defaults.timezone,
+    allDay: false,
+    start: request.start,
+    end: request.end,
+    startUtc: request.start,
+    endUtc: request.end,
+    cost: null,
+    website: null,
+    showMap: false,
+    showMapLink: false,
+    hideFromListings: false,
+    sticky: false,
+    featured: false,
+    image: null,
+    categories: [],
+    tags: [],
+    venues: [],
+    organizers: [],
+    passwordSha256: null,
+  };
+}
+
+/** Applies a request onto facts and enforces the date and publication rules of wire.md §10.1. */
+function settle(base: EventFacts, request: EventRequest, nowUtc: LocalDateTime): Either<CommandError, EventFacts> {
+  const { date, ...fields } = request;
+  const merged: EventFacts = { ...base, ...definedOnly(fields) };
+  const allDayStart = merged.allDay ? startOfDay(merged.start) : merged.start;
+  const allDayEnd = merged.allDay ? endOfDay(merged.end) : merged.end;
+  if (endBeforeStart(merged.start, merged.end, merged.allDay)) {
+    return left(invalidParams({ name: request.end !== undefined ? 'end_date' : 'start_date', code: 'event-end-before-start' }));
+  }
+  const publishedUtc = date === undefined ? merged.publishedUtc : 'utc' in date ? date.utc : localToUtc(date.local, merged.timezone);
+  return right({
+    ...merged,
+    start: allDayStart,
+    end: allDayEnd,
+    startUtc: localToUtc(allDayStart, merged.timezone),
+    endUtc: localToUtc(allDayEnd, merged.timezone),
+    publishedUtc,
+    status: publicationStatus(merged.status, publishedUtc, nowUtc),
+  });
+}
+
+/** After whole-day normalisation, the end must not be earlier than the start (equal is fine). */
+export function endBeforeStart(start: LocalDateTime, end: LocalDateTime, allDay: boolean): boolean {
+  return (allDay ? endOfDay(end) : end) < (allDay ? startOfDay(start) : start);
+}
+
+/** `publish` dated in the future is `future`; `future` dated now or earlier is `publish` (§10.1 Publication timing). */
+function publicationStatus(status: PostStatus, publishedUtc: LocalDateTime, nowUtc: LocalDateTime): PostStatus {
+  if (status === 'publish' && publishedUtc > nowUtc) return 'future';
+  if (status === 'future' && publishedUtc <= nowUtc) return 'publish';
+  return status;
+}
+
+function definedOnly<T extends object>(fields: T): Partial<T> {
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** Only the facts whose value differs, so that each recorded change says exactly what it changed. */
+export function changedFacts(before: EventFacts, after: EventFacts): EventChanges {
+  const changes: Record<string, unknown> = {};
+  for (const key of Object.keys(after) as (keyof EventFacts)[]) {
+    if (key !== 'language' && JSON.stringify(before[key]) !== JSON.stringify(after[key])) changes[key] = after[key];
+  }
+  return changes as EventChanges;
+}

@@ -1,0 +1,94 @@
+// Reads validated event write parameters into an EventRequest: dates in their target zone, cost, password, links.
+import { createHash } from 'node:crypto';
+import { left, right, type Either } from 'fp-ts/lib/Either.js';
+import { parseDateTimeInput } from '../../domain/dateTimeInput.ts';
+import { parseTimeZone } from '../../domain/timeZone.ts';
+import { parseCostInput } from '../../domain/cost.ts';
+import { slugify } from '../../domain/slug.ts';
+import type { InvalidParam } from '../errors.ts';
+import type { EventRequest } from './eventDecider.ts';
+
+export interface EventInputContext {
+  readonly siteZone: string;
+  readonly now: Date;
+  /** The stored event's zone on update: the target zone of dates when the request names none. */
+  readonly storedZone?: string;
+  /** Contributors' `publish`/`future` become `pending` (wire.md §3.3). */
+  readonly scaleDownStatus: boolean;
+  readonly userExists: (id: number) => boolean;
+}
+
+/** An EventRequest plus the explicit slug, which the handler turns into a reservation. */
+export interface EventInput {
+  readonly request: EventRequest;
+  /** Normalised explicit slug; `""` when the normalisation left nothing (the item id is used then). */
+  readonly slug?: string;
+}
+
+type Args = Readonly<Record<string, unknown>>;
+
+const booleanFields = {
+  all_day: 'allDay',
+  show_map: 'showMap',
+  show_map_link: 'showMapLink',
+  hide_from_listings: 'hideFromListings',
+  sticky: 'sticky',
+  featured: 'featured',
+} as const;
+
+/** `args` holds only parameters that were sent, each already accepted by its codec. */
+export function readEventInput(args: Args, ctx: EventInputContext): Either<InvalidParam[], EventInput> {
+  const invalid: InvalidParam[] = [];
+  const request: Record<string, unknown> = {};
+  const fail = (name: string) => invalid.push({ name });
+
+  let zone = ctx.storedZone ?? ctx.siteZone;
+  if (typeof args.timezone === 'string') {
+    const parsed = args.timezone === '' ? ctx.siteZone : parseTimeZone(args.timezone);
+    if (parsed === undefined) fail('timezone');
+    else zone = request.timezone = parsed;
+  }
+  if (typeof args.author === 'number') {
+    if (ctx.userExists(args.author)) request.author = String(args.author);
+    else fail('author');
+  }
+  if (typeof args.date === 'string') {
+    const local = parseDateTimeInput(args.date, zone, ctx.now);
+    if (local === undefined) fail('date');
+    else request.date = { local };
+  }
+  if (typeof args.date_utc === 'string') {
+    const utc = parseDateTimeInput(args.date_utc, 'UTC', ctx.now);
+    if (utc === undefined) fail('date_utc');
+    else request.date ??= { utc };
+  }
+  if (typeof args.title === 'string') request.title = args.title.trim();
+  if (typeof args.description === 'string') request.description = args.description;
+  if (typeof args.excerpt === 'string') request.excerpt = args.excerpt;
+  if (typeof args.status === 'string') request.status = scaledStatus(args.status, ctx.scaleDownStatus);
+  for (const name of ['start_date', 'end_date'] as const) {
+    if (typeof args[name] !== 'string') continue;
+    const local = parseDateTimeInput(args[name], zone, ctx.now);
+    if (local === undefined) fail(name);
+    else request[name === 'start_date' ? 'start' : 'end'] = local;
+  }
+  for (const [name, field] of Object.entries(booleanFields)) {
+    if (typeof args[name] === 'boolean') request[field] = args[name];
+  }
+  if ('cost' in args) {
+    const cost = parseCostInput(args.cost);
+    if (cost !== undefined) request.cost = cost;
+  }
+  if (typeof args.website === 'string') request.website = args.website;
+  if (typeof args.password === 'string') request.passwordSha256 = args.password === '' ? null : sha256(args.password);
+  if (invalid.length > 0) return left(invalid);
+  const slug = typeof args.slug === 'string' ? slugify(args.slug) : undefined;
+  return right({ request: request as EventRequest, ...(slug !== undefined ? { slug } : {}) });
+}
+
+function scaledStatus(status: string, scaleDown: boolean): NonNullable<EventRequest['status']> {
+  const s = status as NonNullable<EventRequest['status']>;
+  return scaleDown && (s === 'publish' || s === 'future') ? 'pending' : s;
+}
+
+export const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');

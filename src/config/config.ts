@@ -1,0 +1,103 @@
+// Service configuration from environment variables, decoded with io-ts; a bad variable is named in the error.
+import * as t from 'io-ts';
+import { parseTimeZone } from '../domain/timeZone.ts';
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly publicUrl: string;
+  readonly timeZone: string;
+  readonly adminPassword?: string;
+  readonly eventStoreUrl?: string;
+  readonly mongoUrl?: string;
+  readonly extendedAddOn: boolean;
+}
+
+/** Every variable the service reads, with its meaning; `--help` prints this. */
+export const variables = {
+  PORT: 'HTTP port (default 8080)',
+  HOST: 'interface to listen on (default 127.0.0.1)',
+  CAL_DATA_DIR: 'embedded data directory (default ./data)',
+  CAL_PUBLIC_URL: 'public origin used in response URLs (default http://{HOST}:{PORT}, localhost for 127.0.0.1)',
+  CAL_TIMEZONE: 'site time zone, an IANA id, UTC or UTC±h (default UTC)',
+  CAL_ADMIN_PASSWORD: 'password of the bootstrap admin, used on first start only (default: generated and printed once)',
+  CAL_EVENTSTORE_URL: 'EventStoreDB/KurrentDB connection string; unset: embedded lmdb store',
+  CAL_MONGODB_URL: 'MongoDB connection string for the read models; unset: in-process read models',
+  CAL_EXTENDED_ADDON: 'true to enable the extended add-on (venue coordinates and geolocation filters; default false)',
+} as const;
+
+const Port = new t.Type<number, number, unknown>(
+  'Port',
+  (u): u is number => typeof u === 'number',
+  (u, c) => (typeof u === 'string' && /^\d{1,5}$/.test(u) && Number(u) <= 65535 ? t.success(Number(u)) : t.failure(u, c, 'a port number 0–65535')),
+  (n) => n,
+);
+const Url = new t.Type<string, string, unknown>(
+  'Url',
+  (u): u is string => typeof u === 'string',
+  (u, c) => (typeof u === 'string' && URL.canParse(u) ? t.success(u.replace(/\/+$/, '')) : t.failure(u, c, 'an absolute URL')),
+  (s) => s,
+);
+const Zone = new t.Type<string, string, unknown>(
+  'TimeZone',
+  (u): u is string => typeof u === 'string',
+  (u, c) => {
+    const zone = typeof u === 'string' ? parseTimeZone(u) : undefined;
+    return zone ? t.success(zone) : t.failure(u, c, 'an IANA time zone, UTC or UTC±h');
+  },
+  (s) => s,
+);
+const Flag = new t.Type<boolean, boolean, unknown>(
+  'Flag',
+  (u): u is boolean => typeof u === 'boolean',
+  (u, c) => (u === 'true' || u === '1' ? t.success(true) : u === 'false' || u === '0' || u === '' ? t.success(false) : t.failure(u, c, 'true or false')),
+  (b) => b,
+);
+const NonEmpty = new t.Type<string, string, unknown>(
+  'NonEmpty',
+  (u): u is string => typeof u === 'string',
+  (u, c) => (typeof u === 'string' && u.length > 0 ? t.success(u) : t.failure(u, c, 'a non-empty string')),
+  (s) => s,
+);
+
+const decoders: Record<keyof typeof variables, t.Decoder<unknown, unknown>> = {
+  PORT: Port,
+  HOST: NonEmpty,
+  CAL_DATA_DIR: NonEmpty,
+  CAL_PUBLIC_URL: Url,
+  CAL_TIMEZONE: Zone,
+  CAL_ADMIN_PASSWORD: NonEmpty,
+  CAL_EVENTSTORE_URL: NonEmpty,
+  CAL_MONGODB_URL: NonEmpty,
+  CAL_EXTENDED_ADDON: Flag,
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Readonly<Record<string, string | undefined>>): Config {
+  const values: Partial<Record<keyof typeof variables, unknown>> = {};
+  const problems: string[] = [];
+  for (const name of Object.keys(decoders) as (keyof typeof variables)[]) {
+    const raw = env[name];
+    if (raw === undefined) continue;
+    const decoded = decoders[name].decode(raw);
+    if (decoded._tag === 'Right') values[name] = decoded.right;
+    else problems.push(`${name}=${JSON.stringify(raw)} is not ${decoded.left[0]?.message ?? 'valid'}`);
+  }
+  if (problems.length > 0) throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
+  const port = (values.PORT as number | undefined) ?? 8080;
+  const host = (values.HOST as string | undefined) ?? '127.0.0.1';
+  const shownHost = host === '127.0.0.1' || host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  return {
+    port,
+    host,
+    dataDir: (values.CAL_DATA_DIR as string | undefined) ?? './data',
+    publicUrl: (values.CAL_PUBLIC_URL as string | undefined) ?? `http://${shownHost}:${port}`,
+    timeZone: (values.CAL_TIMEZONE as string | undefined) ?? 'UTC',
+    extendedAddOn: (values.CAL_EXTENDED_ADDON as boolean | undefined) ?? false,
+    ...(values.CAL_ADMIN_PASSWORD !== undefined ? { adminPassword: values.CAL_ADMIN_PASSWORD as string } : {}),
+    ...(values.CAL_EVENTSTORE_URL !== undefined ? { eventStoreUrl: values.CAL_EVENTSTORE_URL as string } : {}),
+    ...(values.CAL_MONGODB_URL !== undefined ? { mongoUrl: values.CAL_MONGODB_URL as string } : {}),
+  };
+}

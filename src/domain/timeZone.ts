@@ -1,0 +1,129 @@
+// Time zone identifiers (wire.md §10.1 `timezone`): validation, luxon zones, tz-database abbreviations (§4.1 row 27).
+import { DateTime, FixedOffsetZone, IANAZone, type Zone } from 'luxon';
+import type { LocalDateTime } from './localDateTime.ts';
+
+/** A stored time zone identifier, exactly as the client gave it: `America/New_York`, `UTC`, `UTC+5.5`, `UTC-3`. */
+export type TimeZoneId = string;
+
+/** `UTC±h` with an optional quarter-hour fraction; the magnitude is checked separately (0..14). */
+const UTC_OFFSET_ID = /^UTC([+-])(0|[1-9]\d?)(?:\.(25|5|75))?$/;
+
+/** Minutes east of UTC for a `UTC±h` identifier; undefined for anything else. */
+function utcOffsetMinutes(id: string): number | undefined {
+  const match = UTC_OFFSET_ID.exec(id);
+  if (!match) return undefined;
+  const [, sign, hours, fraction] = match;
+  const minutes = Number(hours) * 60 + (fraction === undefined ? 0 : Number(`0.${fraction}`) * 60);
+  if (minutes > 14 * 60) return undefined;
+  return sign === '-' ? -minutes : minutes;
+}
+
+/**
+ * Accepts a time zone database identifier luxon (that is, the runtime's Intl) knows, `UTC`, or `UTC±h` with an
+ * optional `.25`/`.5`/`.75`; undefined otherwise. The empty string ("site time zone") is the caller's business.
+ */
+export function parseTimeZone(input: string): TimeZoneId | undefined {
+  if (input === 'UTC' || utcOffsetMinutes(input) !== undefined) return input;
+  // Intl also understands offset strings such as `+05:00` on newer runtimes; those are not identifiers here.
+  if (!/^[A-Za-z]/.test(input)) return undefined;
+  return IANAZone.isValidZone(input) ? input : undefined;
+}
+
+/** The luxon zone behind an identifier. Throws on an identifier `parseTimeZone` would not have accepted. */
+export function zoneOf(id: TimeZoneId): Zone {
+  if (id === 'UTC') return FixedOffsetZone.utcInstance;
+  const offset = utcOffsetMinutes(id);
+  if (offset !== undefined) return FixedOffsetZone.instance(offset);
+  const zone = IANAZone.create(id);
+  if (!zone.isValid) throw new RangeError(`Unknown time zone: ${id}`);
+  return zone;
+}
+
+/*
+ * Abbreviations. Neither luxon nor Intl exposes the tz database's own abbreviations; Intl only has CLDR's short
+ * names, which are localised: each locale spells letters only for the zones "commonly used" in its region and
+ * writes `GMT+3` for the rest. So we ask a few locales in turn, keep the first purely alphabetic answer, and
+ * otherwise write the offset the way the tz database does for zones without letters (`+03`, `+0530`, `-03`).
+ *
+ * The locales and exclusions below were chosen by comparing every Intl zone in January and July 2026 with tzdata
+ * 2025b (`date +%Z`): 792 of 836 agree. What remains approximate (we write the numeric form, or CLDR's letters):
+ * - letters no locale we tried (~600 language-region pairs) gives: MSK (Europe/Moscow, Simferopol, Volgograd,
+ *   Kirov), KST (Asia/Seoul, Pyongyang), CST (Asia/Shanghai, Taipei, Macau; America/Havana also CDT), IST/IDT
+ *   (Asia/Jerusalem), PKT (Asia/Karachi), PST (Asia/Manila), SST (Pacific/Pago_Pago, Midway), MST
+ *   (America/Mazatlan, Hermosillo, Whitehorse, Dawson), BST for London's aliases (Europe/Jersey, Guernsey,
+ *   Isle_of_Man);
+ * - CLDR letters the database does not use: AWST for Antarctica/Casey (+08), GMT for Antarctica/Troll (+00);
+ * - the runtime's ICU data decides, so a different Node build or a future CLDR may move zones either way, and
+ *   dates long before CLDR's metazone history start may get modern names.
+ */
+
+/** Locales consulted in order; `zones` (lower-cased) limits one to the zones where its letters match the database. */
+const ABBREVIATION_LOCALES: readonly { locale: string; zones?: readonly string[] }[] = [
+  { locale: 'en-US' }, // the Americas and Hawaii: EST, CDT, AKST, HST, AST, NST…
+  { locale: 'en-GB' }, // Europe and North Africa: GMT, BST, CET, CEST, EET, EEST, WET…
+  { locale: 'en-AU' }, // AEST, AEDT, ACST, ACDT, AWST
+  { locale: 'en-NZ' }, // NZST, NZDT
+  { locale: 'en-IE' }, // IST for Europe/Dublin in summer
+  { locale: 'en-ZA' }, // SAST, CAT, EAT, WAT
+  { locale: 'en-HK' }, // HKT
+  { locale: 'ja-JP' }, // JST
+  { locale: 'id-ID' }, // WIB, WITA, WIT
+  { locale: 'en-GU' }, // ChST for Pacific/Guam
+  // en-IN also writes IST for Asia/Colombo, which the database writes +0530.
+  { locale: 'en-IN', zones: ['asia/kolkata', 'asia/calcutta'] },
+];
+
+/** CLDR letters the tz database never uses (it writes the numeric form there, e.g. `+04` for Asia/Dubai). */
+const NOT_IN_DATABASE = new Set(['GST', 'ACWST', 'LHST', 'LHDT', 'CHAST', 'CHADT', 'PMST', 'PMDT']);
+
+/** CLDR spellings the tz database writes differently (America/Adak). */
+const DATABASE_SPELLING: Readonly<Record<string, string>> = { HAST: 'HST', HADT: 'HDT' };
+
+/** Building an Intl formatter costs ~10x a format call, and abbreviations are computed for every event shown. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function shortZoneName(locale: string, zone: string, epochMs: number): string | undefined {
+  // Intl ignores the case of zone names; keying on lower case keeps the cache to one entry per real zone.
+  const key = `${locale}\u0000${zone.toLowerCase()}`;
+  let formatter = formatters.get(key);
+  if (formatter === undefined) {
+    formatter = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'short' });
+    formatters.set(key, formatter);
+  }
+  return formatter.formatToParts(epochMs).find((part) => part.type === 'timeZoneName')?.value;
+}
+
+/** The tz database's form for a zone without letters: `+03`, `+0530`, `-0930`. */
+function numericAbbreviation(offsetMinutes: number): string {
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const magnitude = Math.abs(offsetMinutes);
+  const hours = String(Math.floor(magnitude / 60)).padStart(2, '0');
+  const minutes = magnitude % 60;
+  return minutes === 0 ? `${sign}${hours}` : `${sign}${hours}${String(minutes).padStart(2, '0')}`;
+}
+
+/** Milliseconds since the epoch for a UTC `YYYY-MM-DD HH:MM:SS` value (luxon alone would let 24:00:00 through). */
+function utcEpochMs(utc: LocalDateTime): number {
+  const parsed = DateTime.fromFormat(utc, 'yyyy-MM-dd HH:mm:ss', { zone: 'utc' });
+  if (!parsed.isValid || parsed.hour !== Number(utc.slice(11, 13))) {
+    throw new RangeError(`Not a YYYY-MM-DD HH:MM:SS value: ${utc}`);
+  }
+  return parsed.toMillis();
+}
+
+/**
+ * The tz database abbreviation of a zone at a UTC instant (`EST`, `CET`, `AEDT`, `+03`); for `UTC` and `UTC±h`
+ * identifiers, the identifier itself. See the note above for what is approximate.
+ */
+export function timeZoneAbbreviation(id: TimeZoneId, utc: LocalDateTime): string {
+  if (id === 'UTC' || utcOffsetMinutes(id) !== undefined) return id;
+  const zone = zoneOf(id);
+  const epochMs = utcEpochMs(utc);
+  for (const { locale, zones } of ABBREVIATION_LOCALES) {
+    if (zones !== undefined && !zones.includes(zone.name.toLowerCase())) continue;
+    const name = shortZoneName(locale, zone.name, epochMs);
+    if (name === undefined || !/^[A-Za-z]+$/.test(name) || NOT_IN_DATABASE.has(name)) continue;
+    return DATABASE_SPELLING[name] ?? name;
+  }
+  return numericAbbreviation(zone.offset(epochMs));
+}

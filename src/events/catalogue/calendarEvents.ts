@@ -1,0 +1,62 @@
+// Domain events of the calendar event lifecycle (`event-<id>` streams), with their io-ts codecs.
+import * as t from 'io-ts';
+import { ImageRef, Language, LocalDateTimeText, PostStatus, StoredCost } from './values.ts';
+
+/** Everything an event is, as stored facts; derived values (URLs, details, cost text) are computed when read. */
+export const EventFacts = t.type({
+  language: Language,
+  author: t.string,
+  status: PostStatus,
+  /** Publication instant, UTC wall clock. */
+  publishedUtc: LocalDateTimeText,
+  title: t.string,
+  description: t.string,
+  excerpt: t.string,
+  /** `""` while a draft/pending event has no explicit slug. */
+  slug: t.string,
+  timezone: t.string,
+  allDay: t.boolean,
+  start: LocalDateTimeText,
+  end: LocalDateTimeText,
+  startUtc: LocalDateTimeText,
+  endUtc: LocalDateTimeText,
+  cost: t.union([StoredCost, t.null]),
+  /** `null` when no website was ever stored (the representation then shows `url`). */
+  website: t.union([t.string, t.null]),
+  showMap: t.boolean,
+  showMapLink: t.boolean,
+  hideFromListings: t.boolean,
+  sticky: t.boolean,
+  featured: t.boolean,
+  image: t.union([ImageRef, t.null]),
+  categories: t.array(t.number),
+  tags: t.array(t.number),
+  venues: t.array(t.number),
+  organizers: t.array(t.number),
+  /** SHA-256 (hex) of the event password; `null` when not protected. The password itself is never stored. */
+  passwordSha256: t.union([t.string, t.null]),
+});
+export type EventFacts = t.TypeOf<typeof EventFacts>;
+
+/** Facts that can change after scheduling (the language never does). */
+export type EventChanges = Omit<Partial<EventFacts>, 'language'>;
+
+export const EventScheduled = t.type({ type: t.literal('EventScheduled'), data: t.type({ id: t.number, facts: EventFacts }) });
+export const EventDetailsChanged = t.type({
+  type: t.literal('EventDetailsChanged'),
+  data: t.type({ id: t.number, changes: t.partial(omitLanguage(EventFacts.props)) }),
+});
+export const EventTrashed = t.type({
+  type: t.literal('EventTrashed'),
+  data: t.type({ id: t.number, previousStatus: PostStatus, slug: t.string }),
+});
+
+export const CalendarEventEvent = t.union([EventScheduled, EventDetailsChanged, EventTrashed]);
+export type CalendarEventEvent = t.TypeOf<typeof CalendarEventEvent>;
+
+function omitLanguage<P extends { language: unknown }>(props: P): Omit<P, 'language'> {
+  const { language: _language, ...rest } = props;
+  return rest;
+}
+
+export const eventStreamId = (id: number): string => `event-${id}`;

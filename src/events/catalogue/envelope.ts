@@ -1,0 +1,47 @@
+// The event envelope of DESIGN.md §4: metadata built for each write, and recorded events decoded into typed ones.
+import { isRight } from 'fp-ts/lib/Either.js';
+import type * as t from 'io-ts';
+import type { EventMetadata, NewEvent, RecordedEvent } from '../eventStore.ts';
+import { catalogue, type DomainEvent } from './index.ts';
+
+/** Who and what caused a write; carried into every event's metadata. */
+export interface WriteContext {
+  readonly actor: string;
+  /** UTC instant of the write. */
+  readonly now: Date;
+  readonly correlationId: string;
+  readonly causationId: string;
+}
+
+export function toNewEvent(event: DomainEvent, ctx: WriteContext): NewEvent {
+  const metadata: EventMetadata = {
+    actor: ctx.actor,
+    occurredAt: ctx.now.toISOString(),
+    correlationId: ctx.correlationId,
+    causationId: ctx.causationId,
+    schemaVersion: catalogue[event.type].version,
+  };
+  return { type: event.type, data: event.data, metadata };
+}
+
+/**
+ * Decodes a recorded event of a known type, upcasting older schema versions first.
+ * Unknown types (other resources, future versions) give undefined so that readers skip them.
+ */
+export function decodeDomainEvent(recorded: RecordedEvent): DomainEvent | undefined {
+  // Own keys only: a type named `constructor` or `__proto__` must not find an inherited member.
+  if (!Object.hasOwn(catalogue, recorded.type)) return undefined;
+  const entry = (catalogue as Record<string, CatalogueEntry>)[recorded.type] as CatalogueEntry;
+  const version = typeof recorded.metadata.schemaVersion === 'number' ? recorded.metadata.schemaVersion : 1;
+  if (version > entry.version) return undefined;
+  const data = entry.upcast ? entry.upcast(recorded.data, version) : recorded.data;
+  const decoded = entry.codec.decode({ type: recorded.type, data });
+  return isRight(decoded) ? (decoded.right as DomainEvent) : undefined;
+}
+
+export interface CatalogueEntry {
+  readonly version: number;
+  readonly codec: t.Decoder<unknown, unknown>;
+  /** Turns data written under an older schema version into the current shape. */
+  readonly upcast?: (data: unknown, fromVersion: number) => unknown;
+}

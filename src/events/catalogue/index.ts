@@ -1,0 +1,27 @@
+// The versioned catalogue of every domain event type, for writers, projectors and downstream consumers.
+import type * as t from 'io-ts';
+import { EventDetailsChanged, EventScheduled, EventTrashed } from './calendarEvents.ts';
+import { AdminBootstrapClaimed, IdBlockReserved, SlugReleased, SlugReserved } from './registries.ts';
+import { UserRegistered } from './users.ts';
+import type { CatalogueEntry } from './envelope.ts';
+
+export const catalogue = {
+  EventScheduled: { version: 1, codec: EventScheduled },
+  EventDetailsChanged: { version: 1, codec: EventDetailsChanged },
+  EventTrashed: { version: 1, codec: EventTrashed },
+  IdBlockReserved: { version: 1, codec: IdBlockReserved },
+  SlugReserved: { version: 1, codec: SlugReserved },
+  SlugReleased: { version: 1, codec: SlugReleased },
+  UserRegistered: { version: 1, codec: UserRegistered },
+  AdminBootstrapClaimed: { version: 1, codec: AdminBootstrapClaimed },
+} satisfies Record<string, CatalogueEntry>;
+
+export type DomainEvent =
+  | t.TypeOf<typeof EventScheduled>
+  | t.TypeOf<typeof EventDetailsChanged>
+  | t.TypeOf<typeof EventTrashed>
+  | t.TypeOf<typeof IdBlockReserved>
+  | t.TypeOf<typeof SlugReserved>
+  | t.TypeOf<typeof SlugReleased>
+  | t.TypeOf<typeof UserRegistered>
+  | t.TypeOf<typeof AdminBootstrapClaimed>;

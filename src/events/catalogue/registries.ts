@@ -1,0 +1,15 @@
+// Events of the registries that keep identity unique across service instances: id blocks and slug reservations.
+import * as t from 'io-ts';
+
+/** `ids-<sequence>` streams: a block of ids [first, last] handed to one writer. */
+export const IdBlockReserved = t.type({
+  type: t.literal('IdBlockReserved'),
+  data: t.type({ first: t.number, last: t.number }),
+});
+
+/** `slug-<kind>-<language>-<slug>` streams: who holds the slug now. */
+export const SlugReserved = t.type({ type: t.literal('SlugReserved'), data: t.type({ owner: t.string }) });
+export const SlugReleased = t.type({ type: t.literal('SlugReleased'), data: t.type({ owner: t.string }) });
+
+/** `bootstrap-admin` stream: the one process that creates the first administrator of a data directory. */
+export const AdminBootstrapClaimed = t.type({ type: t.literal('AdminBootstrapClaimed'), data: t.type({}) });

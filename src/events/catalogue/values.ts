@@ -1,0 +1,18 @@
+// Value codecs shared by the domain events of every resource.
+import * as t from 'io-ts';
+
+export const PostStatus = t.keyof({ publish: null, future: null, draft: null, pending: null, private: null, trash: null });
+export type PostStatus = t.TypeOf<typeof PostStatus>;
+
+export const Language = t.keyof({ ca: null, en: null, es: null });
+export type Language = t.TypeOf<typeof Language>;
+
+/** A wall-clock date-time, `YYYY-MM-DD HH:MM:SS`, without zone. */
+export const LocalDateTimeText = t.string;
+
+/** A stored cost: the raw entries as given (derivations happen when read). */
+export const StoredCost = t.type({ entries: t.array(t.string) });
+
+/** An external image record (§10.1 Images): id from the shared sequence, the URL as given. */
+export const ImageRef = t.type({ id: t.number, url: t.string });
+export type ImageRef = t.TypeOf<typeof ImageRef>;

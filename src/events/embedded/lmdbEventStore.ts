@@ -1,0 +1,196 @@
+// The embedded EventStore adapter: streams and the global order in one lmdb environment, durable and multi-process safe.
+import { open } from 'lmdb';
+import {
+  AnyRevision,
+  NoStream,
+  StoreUnavailable,
+  StreamExists,
+  WrongExpectedRevision,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type SubscribeOptions,
+  type Subscription,
+} from '../eventStore.ts';
+import {
+  MAX_REVISION,
+  assertStorableStreamId,
+  lastPosition,
+  openLayout,
+  toRecordedEvent,
+  toStoredEvent,
+  type LmdbLayout,
+} from './lmdbLayout.ts';
+import { startPollingSubscription, type PollingSettings, type PollingSubscription } from './pollingSubscription.ts';
+
+export interface LmdbEventStoreOptions {
+  /** How often subscriptions look for events appended by another process (local appends wake them at once). */
+  readonly pollIntervalMs?: number;
+  /** Events read per catch-up step of a subscription. */
+  readonly catchUpBatchSize?: number;
+}
+
+/** The port plus what only an lmdb store can tell: used by tests and benchmarks to observe commit grouping. */
+export interface LmdbEventStore extends EventStore {
+  /** lmdb's id of the last committed write transaction in this data dir; it grows by one per commit. */
+  lastTransactionId(): number;
+}
+
+type AppendOutcome =
+  | { readonly ok: true; readonly nextRevision: number; readonly position: number }
+  | { readonly ok: false; readonly actual: number | undefined };
+
+export async function openLmdbEventStore(path: string, options: LmdbEventStoreOptions = {}): Promise<LmdbEventStore> {
+  // Default sync settings on purpose: no noSync/noMetaSync, so every commit is fsynced (see append()).
+  const root = open<unknown, string>(path, {});
+  return new LmdbStore(openLayout(root), {
+    pollIntervalMs: options.pollIntervalMs ?? 100,
+    batchSize: options.catchUpBatchSize ?? 1000,
+  });
+}
+
+function expectationHolds(expected: ExpectedRevision, head: number | undefined): boolean {
+  switch (expected) {
+    case NoStream:
+      return head === undefined;
+    case StreamExists:
+      return head !== undefined;
+    case AnyRevision:
+      return true;
+    default:
+      return head !== undefined && BigInt(head) === expected;
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+class LmdbStore implements LmdbEventStore {
+  private readonly subscriptions = new Set<PollingSubscription>();
+  private closed = false;
+
+  constructor(
+    private readonly db: LmdbLayout,
+    private readonly settings: PollingSettings,
+  ) {}
+
+  async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    assertStorableStreamId(streamId);
+    if (events.length === 0) throw new RangeError('an append needs at least one event');
+    let outcome: AppendOutcome;
+    try {
+      // lmdb runs every transaction callback queued in one event turn inside ONE write transaction and
+      // commit, so concurrent appends are grouped without JS-side queueing. A child transaction keeps each
+      // append all-or-nothing: if this callback throws, only its own writes are rolled back.
+      outcome = await this.db.root.childTransaction(() => this.appendInTransaction(streamId, events, expected));
+      // Durability: commits are fsynced (default settings), but with overlappingSync (lmdb's default
+      // except on Windows) the transaction promise resolves once the commit is visible and the fsync
+      // finishes afterwards. `flushed` resolves once every commit made so far by this process is on disk,
+      // so an append is acknowledged only when a crash or power loss can no longer undo it.
+      if (outcome.ok) await this.db.root.flushed;
+    } catch (error) {
+      // A failed commit is aborted whole, and a throwing callback rolls back its child transaction:
+      // either way nothing of this append was written (`flushed` itself never rejects).
+      throw new StoreUnavailable(`lmdb append to ${streamId} failed: ${messageOf(error)}`, { cause: error });
+    }
+    if (!outcome.ok) {
+      const actual = outcome.actual === undefined ? NoStream : BigInt(outcome.actual);
+      throw new WrongExpectedRevision(streamId, expected, actual);
+    }
+    for (const subscription of this.subscriptions) subscription.wake();
+    return { nextRevision: BigInt(outcome.nextRevision), position: BigInt(outcome.position) };
+  }
+
+  /**
+   * Runs inside lmdb's write transaction, which holds the environment's write lock across processes:
+   * the head revision and the last global position are read here, never cached, so a CLI process
+   * appending to the same data dir can neither duplicate a position nor slip past the revision check.
+   */
+  private appendInTransaction(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): AppendOutcome {
+    const head = this.db.heads.get(streamId);
+    if (!expectationHolds(expected, head)) return { ok: false, actual: head };
+    let position = lastPosition(this.db.events);
+    let revision = head ?? -1;
+    for (const event of events) {
+      position += 1;
+      revision += 1;
+      this.db.events.put(position, toStoredEvent(streamId, revision, event));
+      this.db.streamIndex.put([streamId, revision], position);
+    }
+    this.db.heads.put(streamId, revision);
+    return { ok: true, nextRevision: revision, position };
+  }
+
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const from = options.fromRevision ?? 0n;
+    if (options.maxCount !== undefined && options.maxCount <= 0) return [];
+    if (from > BigInt(MAX_REVISION)) return [];
+    const result: RecordedEvent[] = [];
+    // Index and events are read in the same synchronous turn, hence from the same lmdb snapshot.
+    const range = this.db.streamIndex.getRange({
+      start: [streamId, from < 0n ? 0 : Number(from)],
+      end: [streamId, MAX_REVISION],
+      limit: options.maxCount,
+    });
+    for (const { value: position } of range) {
+      const stored = this.db.events.get(position);
+      if (stored !== undefined) result.push(toRecordedEvent(position, stored));
+    }
+    return result;
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    if (options.maxCount !== undefined && options.maxCount <= 0) return [];
+    return this.readAfter(options.after, options.maxCount);
+  }
+
+  private readAfter(after: bigint | undefined, limit: number | undefined): RecordedEvent[] {
+    const result: RecordedEvent[] = [];
+    // Positions are integers, so "strictly after p" is the key range starting at p + 1.
+    const start = after === undefined ? 0 : Number(after) + 1;
+    for (const { key, value } of this.db.events.getRange({ start, limit })) {
+      result.push(toRecordedEvent(key, value));
+    }
+    return result;
+  }
+
+  subscribeToAll(options: SubscribeOptions): Subscription {
+    if (this.closed) throw new Error('the event store is closed');
+    const subscription = startPollingSubscription(
+      {
+        readAfter: (after, limit) => this.readAfter(after, limit),
+        head: () => BigInt(lastPosition(this.db.events)),
+      },
+      options,
+      this.settings,
+    );
+    this.subscriptions.add(subscription);
+    void subscription.ended.then(() => this.subscriptions.delete(subscription));
+    return subscription;
+  }
+
+  async headPosition(): Promise<bigint> {
+    return BigInt(lastPosition(this.db.events));
+  }
+
+  lastTransactionId(): number {
+    const stats: unknown = this.db.root.getStats();
+    if (typeof stats === 'object' && stats !== null && 'lastTxnId' in stats && typeof stats.lastTxnId === 'number') {
+      return stats.lastTxnId;
+    }
+    throw new Error('lmdb did not report lastTxnId');
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
+    // lmdb's close waits for queued writes to commit first.
+    await this.db.root.close();
+  }
+}

@@ -1,0 +1,75 @@
+// How the embedded event store lays events out in lmdb: sub-database names, key shapes, the stored tuple.
+import type { Database, RootDatabase } from 'lmdb';
+import type { EventMetadata, NewEvent, RecordedEvent } from '../eventStore.ts';
+
+/**
+ * One event as stored under its global position. A tuple rather than an object so msgpack does not
+ * repeat five property names per event; replay speed is dominated by decoding these.
+ */
+export type StoredEvent = readonly [
+  streamId: string,
+  revision: number,
+  type: string,
+  data: unknown,
+  metadata: EventMetadata,
+];
+
+/** `[streamId, revision]`: ordered-binary sorts it by stream, then numerically by revision. */
+export type StreamIndexKey = [string, number];
+
+export interface LmdbLayout {
+  readonly root: RootDatabase<unknown, string>;
+  /** Global position → event: the $all order, read with one cursor for replays and subscriptions. */
+  readonly events: Database<StoredEvent, number>;
+  /** [streamId, revision] → global position: reads one stream without scanning $all. */
+  readonly streamIndex: Database<number, StreamIndexKey>;
+  /** streamId → revision of its last event: the optimistic-concurrency check is one lookup. */
+  readonly heads: Database<number, string>;
+}
+
+export function openLayout(root: RootDatabase<unknown, string>): LmdbLayout {
+  return {
+    root,
+    events: root.openDB<StoredEvent, number>('events', {}),
+    streamIndex: root.openDB<number, StreamIndexKey>('streamIndex', {}),
+    heads: root.openDB<number, string>('heads', {}),
+  };
+}
+
+/** Highest stream revision a key can hold: revisions are stored as doubles. */
+export const MAX_REVISION = Number.MAX_SAFE_INTEGER;
+
+/**
+ * lmdb keys are limited to 1978 bytes and ordered-binary uses NUL as the array separator, so a stream id
+ * that breaks either would fail half-way through a write or corrupt the index ordering.
+ */
+const MAX_STREAM_ID_BYTES = 1024;
+
+export function assertStorableStreamId(streamId: string): void {
+  if (streamId.length === 0) throw new RangeError('stream id must not be empty');
+  if (streamId.includes('\u0000')) throw new RangeError('stream id must not contain NUL characters');
+  if (Buffer.byteLength(streamId, 'utf8') > MAX_STREAM_ID_BYTES) {
+    throw new RangeError(`stream id longer than ${MAX_STREAM_ID_BYTES} bytes`);
+  }
+}
+
+export function toStoredEvent(streamId: string, revision: number, event: NewEvent): StoredEvent {
+  return [streamId, revision, event.type, event.data, event.metadata];
+}
+
+export function toRecordedEvent(position: number, stored: StoredEvent): RecordedEvent {
+  return {
+    streamId: stored[0],
+    revision: BigInt(stored[1]),
+    position: BigInt(position),
+    type: stored[2],
+    data: stored[3],
+    metadata: stored[4],
+  };
+}
+
+/** Position of the last event in $all, or -1 when empty; inside a write transaction it sees that transaction's writes. */
+export function lastPosition(events: Database<StoredEvent, number>): number {
+  for (const key of events.getKeys({ reverse: true, limit: 1 })) return key;
+  return -1;
+}

@@ -1,0 +1,100 @@
+// A catch-up-then-live subscription over a store that can be read synchronously from a position and nudged on change.
+import type { RecordedEvent, SubscribeOptions, Subscription } from '../eventStore.ts';
+
+export interface PolledSource {
+  /** Up to `limit` events strictly after `after` (from the start when undefined), in global order. */
+  readAfter(after: bigint | undefined, limit: number): RecordedEvent[];
+  /** Global position of the last event, or -1n when empty. */
+  head(): bigint;
+}
+
+export interface PollingSettings {
+  readonly batchSize: number;
+  /** Upper bound on how late an event appended by another process is noticed. */
+  readonly pollIntervalMs: number;
+}
+
+/** A subscription plus the hook its store calls after a local append, so live delivery does not wait for a poll. */
+export interface PollingSubscription extends Subscription {
+  wake(): void;
+  /** Resolves when the delivery loop has ended, for whatever reason. */
+  readonly ended: Promise<void>;
+}
+
+export function startPollingSubscription(
+  source: PolledSource,
+  options: SubscribeOptions,
+  settings: PollingSettings,
+): PollingSubscription {
+  let stopped = false;
+  // Set by wake() at any time; cleared right before each read, so a wake that arrives while handlers
+  // run is not lost and the loop re-reads instead of sleeping for a full poll interval.
+  let changed = false;
+  let interruptWait: (() => void) | undefined;
+  let reportFailure: (error: Error) => void = () => undefined;
+  const failed = new Promise<Error>((resolve) => {
+    reportFailure = resolve;
+  });
+
+  const wake = (): void => {
+    changed = true;
+    interruptWait?.();
+  };
+
+  const waitForChange = (): Promise<void> =>
+    new Promise<void>((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        interruptWait = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, settings.pollIntervalMs);
+      interruptWait = done;
+    });
+
+  const run = async (): Promise<void> => {
+    // Handlers must never run before subscribeToAll() has returned the subscription they may want to stop.
+    await Promise.resolve();
+    let after = options.after;
+    const headAtStart = source.head();
+    let caughtUp = false;
+    const noteProgress = (): void => {
+      if (!caughtUp && (after ?? -1n) >= headAtStart) {
+        caughtUp = true;
+        options.onCaughtUp?.();
+      }
+    };
+    noteProgress();
+    while (!stopped) {
+      changed = false;
+      const batch = source.readAfter(after, settings.batchSize);
+      for (const event of batch) {
+        if (stopped) return;
+        await options.onEvent(event);
+        after = event.position;
+        noteProgress();
+      }
+      if (batch.length === settings.batchSize) {
+        // A long catch-up must not starve the event loop (HTTP, timers) nor pin one lmdb read snapshot.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      } else if (!changed && !stopped) {
+        await waitForChange();
+      }
+    }
+  };
+
+  const ended = run().catch((error: unknown) => {
+    if (!stopped) reportFailure(error instanceof Error ? error : new Error(String(error)));
+  });
+
+  return {
+    failed,
+    ended,
+    wake,
+    async stop(): Promise<void> {
+      stopped = true;
+      interruptWait?.();
+      await ended;
+    },
+  };
+}

@@ -1,0 +1,106 @@
+// The EventStore port: append-only streams with optimistic concurrency, one global order, and subscriptions.
+// Adapters: `embedded/lmdbEventStore.ts` (default) and `esdb/esdbEventStore.ts` (EventStoreDB/KurrentDB).
+
+/** What the writer believes about the stream's current state before appending. */
+export const NoStream = 'no_stream' as const;
+export const StreamExists = 'stream_exists' as const;
+export const AnyRevision = 'any' as const;
+/** A bigint is the exact revision of the stream's last event (the first event has revision 0n). */
+export type ExpectedRevision = typeof NoStream | typeof StreamExists | typeof AnyRevision | bigint;
+
+export interface EventMetadata {
+  readonly actor: string;
+  readonly occurredAt: string;
+  readonly correlationId: string;
+  readonly causationId: string;
+  readonly schemaVersion: number;
+  readonly [extra: string]: unknown;
+}
+
+export interface NewEvent {
+  readonly type: string;
+  readonly data: unknown;
+  readonly metadata: EventMetadata;
+}
+
+export interface RecordedEvent extends NewEvent {
+  readonly streamId: string;
+  /** Position within the stream, from 0n. */
+  readonly revision: bigint;
+  /** Position in the store's global order ($all); strictly increasing, not necessarily dense. */
+  readonly position: bigint;
+}
+
+export interface AppendResult {
+  /** Revision of the last event written; the stream's new current revision. */
+  readonly nextRevision: bigint;
+  /** Global position of the last event written. */
+  readonly position: bigint;
+}
+
+/** Typed failure of an append whose expectation did not hold. */
+export class WrongExpectedRevision extends Error {
+  override readonly name = 'WrongExpectedRevision';
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    /** The stream's actual revision, or `NoStream` when it does not exist. */
+    readonly actual: bigint | typeof NoStream,
+  ) {
+    super(`stream ${streamId}: expected ${String(expected)}, actual ${String(actual)}`);
+  }
+}
+
+/** The store cannot be reached or refuses writes (disk full, server down); the write had no effect. */
+export class StoreUnavailable extends Error {
+  override readonly name = 'StoreUnavailable';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+export interface ReadStreamOptions {
+  readonly fromRevision?: bigint;
+  readonly maxCount?: number;
+}
+
+export interface ReadAllOptions {
+  /** Exclusive: events strictly after this position. Omitted: from the beginning. */
+  readonly after?: bigint;
+  readonly maxCount?: number;
+}
+
+export interface Subscription {
+  /** Stops delivery; resolves once no handler call is running. */
+  stop(): Promise<void>;
+  /** Resolves when the subscription ends by itself with an error (never on stop()). */
+  readonly failed: Promise<Error>;
+}
+
+export interface SubscribeOptions {
+  /** Exclusive: deliver events strictly after this position. Omitted: from the beginning. */
+  readonly after?: bigint;
+  /** Called for each event in global order; the next one waits for the returned promise. */
+  readonly onEvent: (event: RecordedEvent) => Promise<void> | void;
+  /** Called once the catch-up reached the head at the time it started (may be called again never). */
+  readonly onCaughtUp?: () => void;
+}
+
+export interface EventStore {
+  append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  /** Events of one stream in revision order; an unknown stream reads as empty. */
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /** Events of all streams in global order. */
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** Catch-up from a position, then live, in global order, one event at a time. */
+  subscribeToAll(options: SubscribeOptions): Subscription;
+  /** Global position of the last event in the store, or -1n when empty. */
+  headPosition(): Promise<bigint>;
+  close(): Promise<void>;
+}
+
+/** The category of a stream: the text before its first `-` (`event-7` → `event`). */
+export function streamCategory(streamId: string): string {
+  const dash = streamId.indexOf('-');
+  return dash < 0 ? streamId : streamId.slice(0, dash);
+}

@@ -1,0 +1,49 @@
+// The Koa application: middleware in the request processing order of wire.md §2, then the routes.
+import Koa from 'koa';
+import Router from '@koa/router';
+import bodyParser from 'koa-bodyparser';
+import type { Logger } from 'pino';
+import { basicAuth } from './auth/basicAuth.ts';
+import { apiPathOf, insideApiOnly } from './middleware/apiPath.ts';
+import { commonHeaders } from './middleware/commonHeaders.ts';
+import { wireErrors } from './middleware/wireErrors.ts';
+import { noRoute, simpleError } from './errors/wireError.ts';
+import { registerEventReads } from './routes/events/eventReadRoutes.ts';
+import { registerEventWrites } from './routes/events/eventWriteRoutes.ts';
+import { optionsAnswer, registerRootRoutes } from './routes/rootRoutes.ts';
+import type { HttpServices } from './services.ts';
+
+export const bodyLimit = '1mb';
+
+export function createApp(services: HttpServices, logger: Logger): Koa {
+  const app = new Koa();
+  app.proxy = false;
+  app.silent = true;
+  const router = new Router({ prefix: '/cal/events/v1' });
+  const root = new Router();
+  const parseBody = bodyParser({
+    enableTypes: ['json', 'form'],
+    jsonLimit: bodyLimit,
+    formLimit: bodyLimit,
+    strict: false,
+    onerror: () => {
+      throw simpleError(400, 'rest_invalid_json');
+    },
+  });
+  registerRootRoutes(root, services);
+  registerEventReads(router, services);
+  registerEventWrites(router, services, parseBody);
+
+  app.use(commonHeaders);
+  app.use(wireErrors(logger));
+  app.use(apiPathOf);
+  app.use(basicAuth(services.credentials));
+  app.use(insideApiOnly);
+  app.use(optionsAnswer(services));
+  app.use(root.routes());
+  app.use(router.routes());
+  app.use(async (ctx) => {
+    if (ctx.body === undefined && ctx.status === 404) throw noRoute();
+  });
+  return app;
+}

@@ -1,0 +1,76 @@
+// The request processing order of wire.md §2, steps 3 to 5, shared by every route handler.
+import type { Context } from 'koa';
+import type { Language } from '../events/catalogue/values.ts';
+import type { ArgSpec } from './params/argSpec.ts';
+import { decodeArgs, parseUrlEncoded, type DecodedArgs, type ParamSources } from './params/requestParams.ts';
+import { forbidden, invalidParams, missingParams, type InvalidParamReason } from './errors/wireError.ts';
+import { isAuthenticated } from './auth/caller.ts';
+import { languages, scopeFor, stateOf, type Scope } from './requestScope.ts';
+import type { SiteSettings } from './representation/site.ts';
+
+export function sourcesOf(ctx: Context, path: Record<string, string> = {}): ParamSources {
+  const query = parseUrlEncoded(ctx.querystring);
+  const body = (ctx.request as { body?: unknown }).body;
+  const rawBody = (ctx.request as { rawBody?: string }).rawBody;
+  const json = ctx.is('application/json') && isRecord(body) ? body : undefined;
+  const form = ctx.is('application/x-www-form-urlencoded') && typeof rawBody === 'string' ? parseUrlEncoded(rawBody).values : undefined;
+  return { path, ...(json ? { json } : {}), ...(form ? { form } : {}), query: query.values, queryOrder: query.order };
+}
+
+const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === 'object' && u !== null && !Array.isArray(u);
+
+/** Validation found these parameters invalid; `refine` steps add more before the single 400 is raised. */
+export class Validation {
+  private readonly reasons = new Map<string, InvalidParamReason>();
+
+  constructor(
+    private readonly specs: readonly ArgSpec[],
+    invalid: Iterable<string>,
+  ) {
+    for (const name of invalid) this.reasons.set(name, { name });
+  }
+
+  invalid(name: string, code?: InvalidParamReason['code']): void {
+    if (!this.reasons.has(name) || code) this.reasons.set(name, code ? { name, code } : { name });
+  }
+
+  has(name: string): boolean {
+    return this.reasons.has(name);
+  }
+
+  /** Throws one 400 naming every invalid parameter in declaration order (wire.md §13.1). */
+  throwIfAny(): void {
+    if (this.reasons.size === 0) return;
+    const order = (name: string) => {
+      const index = this.specs.findIndex((s) => s.name === name);
+      return index < 0 ? this.specs.length : index;
+    };
+    throw invalidParams([...this.reasons.values()].sort((a, b) => order(a.name) - order(b.name)));
+  }
+}
+
+export interface Checked {
+  readonly args: DecodedArgs;
+  readonly scope: Scope;
+  readonly validation: Validation;
+}
+
+/** Steps 3 and 4 up to the context-free checks: required parameters, codecs, and `i18n_language`. */
+export function checkArgs(ctx: Context, settings: SiteSettings, specs: readonly ArgSpec[], path: Record<string, string> = {}): Checked {
+  const sources = sourcesOf(ctx, path);
+  const args = decodeArgs(specs, sources);
+  const requested = args.values.i18n_language as Language | undefined;
+  const segment = stateOf(ctx).segment;
+  const validation = new Validation(specs, args.invalid);
+  if (requested !== undefined && segment !== undefined && requested !== segment) validation.invalid('i18n_language');
+  const scope = scopeFor(ctx, settings, sources, validation.has('i18n_language') ? undefined : requested);
+  if (args.missing.length > 0) throw missingParams(args.missing);
+  return { args, scope, validation };
+}
+
+/** Step 5: 401 for anonymous callers, 403 for authenticated ones. */
+export function requirePermission(allowed: boolean, scope: Scope): void {
+  if (!allowed) throw forbidden(isAuthenticated(scope.caller));
+}
+
+export const isLanguage = (u: unknown): u is Language => typeof u === 'string' && (languages as string[]).includes(u);

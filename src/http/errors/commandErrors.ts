@@ -1,0 +1,25 @@
+// The one mapping from write-side failures (CommandError) to wire errors.
+import type { CommandError } from '../../commands/errors.ts';
+import type { MessageKey } from './messages.ts';
+import { invalidParams, simpleError, type WireError } from './wireError.ts';
+
+export function wireErrorOf(error: CommandError, operation: 'update' | 'delete'): WireError {
+  switch (error.kind) {
+    case 'not-found':
+      return error.resource === 'event'
+        ? simpleError(404, 'rest-event-not-found', error.id)
+        : invalidParams([{ name: 'id' }]);
+    case 'wrong-kind':
+      return simpleError(400, 'rest-invalid-event-id');
+    case 'already-trashed':
+      return simpleError(410, `${error.resource}-is-in-trash` as MessageKey);
+    case 'invalid-params':
+      return invalidParams(error.params.map((p) => (p.code ? { name: p.name, code: p.code as MessageKey } : { name: p.name })));
+    case 'precondition-failed':
+      return simpleError(412, 'rest_precondition_failed');
+    case 'write-conflict':
+      return operation === 'delete' ? simpleError(500, 'could-not-delete-event') : simpleError(403, 'could-not-update-event');
+    case 'store-unavailable':
+      return simpleError(503, 'rest_store_unavailable', undefined, { 'Retry-After': '1' });
+  }
+}

@@ -1,0 +1,128 @@
+// Error texts of the wire contract in English, Catalan and Spanish (wire.md §13.2 and §15).
+export type MessageLanguage = 'en' | 'ca' | 'es';
+
+type Texts = Readonly<Record<MessageLanguage, string>>;
+
+/** `%s` is a list of names or a slug, `%d` an id. */
+export const messages = {
+  rest_no_route: {
+    en: 'No route was found matching the URL and request method.',
+    ca: "No s'ha trobat cap ruta que coincideixi amb l'URL i el mètode de la sol·licitud.",
+    es: 'No se ha encontrado ninguna ruta que coincida con la URL y el método de la solicitud.',
+  },
+  rest_invalid_namespace: {
+    en: 'The specified namespace could not be found.',
+    ca: "No s'ha trobat l'espai de noms especificat.",
+    es: 'No se ha encontrado el espacio de nombres especificado.',
+  },
+  invalid_username: {
+    en: 'Unknown username. Check again or try your email address.',
+    ca: 'Nom d\'usuari desconegut. Torneu-ho a comprovar o proveu amb la vostra adreça electrònica.',
+    es: 'Nombre de usuario desconocido. Vuelve a comprobarlo o prueba con tu dirección de correo electrónico.',
+  },
+  incorrect_password: {
+    en: 'The provided password is an invalid application password.',
+    ca: "La contrasenya proporcionada no és una contrasenya d'aplicació vàlida.",
+    es: 'La contraseña proporcionada no es una contraseña de aplicación válida.',
+  },
+  rest_forbidden: {
+    en: 'Sorry, you are not allowed to do that.',
+    ca: 'No teniu permís per a fer això.',
+    es: 'Lo siento, no tienes permiso para hacer eso.',
+  },
+  rest_invalid_json: {
+    en: 'Invalid JSON body passed.',
+    ca: 'El cos JSON enviat no és vàlid.',
+    es: 'El cuerpo JSON enviado no es válido.',
+  },
+  rest_missing_callback_param: { en: 'Missing parameter(s): %s', ca: 'Falten paràmetres: %s', es: 'Faltan parámetros: %s' },
+  rest_invalid_param: { en: 'Invalid parameter(s): %s', ca: 'Paràmetres no vàlids: %s', es: 'Parámetros no válidos: %s' },
+  invalid_parameter: { en: 'Invalid parameter.', ca: 'Paràmetre no vàlid.', es: 'Parámetro no válido.' },
+  'rest-event-not-found': {
+    en: 'Event with ID %d does not exist.',
+    ca: "L'esdeveniment amb l'ID %d no existeix.",
+    es: 'El evento con ID %d no existe.',
+  },
+  'rest-invalid-event-id': {
+    en: 'The specified ID is not a valid event.',
+    ca: "L'ID especificat no correspon a cap esdeveniment vàlid.",
+    es: 'El ID especificado no corresponde a un evento válido.',
+  },
+  'event-no-longer-available': {
+    en: 'This event is no longer available',
+    ca: 'Aquest esdeveniment ja no està disponible',
+    es: 'Este evento ya no está disponible',
+  },
+  'event-not-accessible': {
+    en: 'The requested event is not accessible',
+    ca: "L'esdeveniment sol·licitat no és accessible",
+    es: 'El evento solicitado no es accesible',
+  },
+  'event-password-protected': {
+    en: 'The requested event is not accessible without a password',
+    ca: "L'esdeveniment sol·licitat no és accessible sense contrasenya",
+    es: 'El evento solicitado no es accesible sin contraseña',
+  },
+  'event-archive-page-not-found': {
+    en: 'The requested event archive page does not exist',
+    ca: "La pàgina de l'arxiu d'esdeveniments sol·licitada no existeix",
+    es: 'La página del archivo de eventos solicitada no existe',
+  },
+  'event-is-in-trash': {
+    en: 'The event is already trashed',
+    ca: "L'esdeveniment ja és a la paperera",
+    es: 'El evento ya está en la papelera',
+  },
+  'event-end-before-start': {
+    en: 'The end date must not be earlier than the start date.',
+    ca: "La data de finalització no pot ser anterior a la data d'inici.",
+    es: 'La fecha de finalización no puede ser anterior a la fecha de inicio.',
+  },
+  'extended-addon-required': {
+    en: 'This parameter requires the extended add-on.',
+    ca: 'Aquest paràmetre requereix el complement ampliat.',
+    es: 'Este parámetro requiere el complemento ampliado.',
+  },
+  'event-tickets-not-active': {
+    en: 'Ticketing is not available.',
+    ca: "La venda d'entrades no està disponible.",
+    es: 'La venta de entradas no está disponible.',
+  },
+  'could-not-update-event': {
+    en: 'The event could not be updated',
+    ca: "No s'ha pogut actualitzar l'esdeveniment",
+    es: 'No se ha podido actualizar el evento',
+  },
+  'could-not-delete-event': {
+    en: 'The event could not be deleted',
+    ca: "No s'ha pogut eliminar l'esdeveniment",
+    es: 'No se ha podido eliminar el evento',
+  },
+  rest_precondition_failed: {
+    en: 'The resource has changed since the revision given in If-Match.',
+    ca: "El recurs ha canviat des de la revisió indicada a If-Match.",
+    es: 'El recurso ha cambiado desde la revisión indicada en If-Match.',
+  },
+  rest_store_unavailable: {
+    en: 'The event store is unavailable; nothing was written. Try again later.',
+    ca: "El magatzem d'esdeveniments no està disponible; no s'ha escrit res. Torneu-ho a provar més tard.",
+    es: 'El almacén de eventos no está disponible; no se ha escrito nada. Vuelve a intentarlo más tarde.',
+  },
+  rest_payload_too_large: {
+    en: 'The request body is too large.',
+    ca: 'El cos de la sol·licitud és massa gran.',
+    es: 'El cuerpo de la solicitud es demasiado grande.',
+  },
+  rest_internal_error: {
+    en: 'An internal error occurred; nothing was written.',
+    ca: "S'ha produït un error intern; no s'ha escrit res.",
+    es: 'Se ha producido un error interno; no se ha escrito nada.',
+  },
+} satisfies Record<string, Texts>;
+
+export type MessageKey = keyof typeof messages;
+
+export function message(key: MessageKey, language: MessageLanguage, fill?: string | number): string {
+  const text = messages[key][language];
+  return fill === undefined ? text : text.replace(/%[sd]/, String(fill));
+}

@@ -1,0 +1,56 @@
+// The wire error payload (wire.md §13.1) as a thrown value, so any middleware can end a request with it.
+import { message, type MessageKey, type MessageLanguage } from './messages.ts';
+
+export interface InvalidParamReason {
+  readonly name: string;
+  /** Reason code with its own text; absent: "Invalid parameter." */
+  readonly code?: MessageKey;
+}
+
+export class WireError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    /** Renders the message in the request's language. */
+    readonly render: (language: MessageLanguage) => { message: string; data: Record<string, unknown> },
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(code);
+  }
+
+  body(language: MessageLanguage): { code: string; message: string; data: Record<string, unknown> } {
+    const { message: text, data } = this.render(language);
+    return { code: this.code, message: text, data: { status: this.status, ...data } };
+  }
+}
+
+/** An error whose message is the catalogue text of its own code. */
+export function simpleError(status: number, code: MessageKey, fill?: string | number, headers?: Record<string, string>): WireError {
+  return new WireError(status, code, (lang) => ({ message: message(code, lang, fill), data: {} }), headers);
+}
+
+export function missingParams(names: readonly string[]): WireError {
+  return new WireError(400, 'rest_missing_callback_param', (lang) => ({
+    message: message('rest_missing_callback_param', lang, names.join(', ')),
+    data: { params: [...names] },
+  }));
+}
+
+export function invalidParams(reasons: readonly InvalidParamReason[]): WireError {
+  return new WireError(400, 'rest_invalid_param', (lang) => {
+    const params: Record<string, string> = {};
+    const details: Record<string, unknown> = {};
+    for (const { name, code } of reasons) {
+      const text = message(code ?? 'invalid_parameter', lang);
+      params[name] = text;
+      if (code) details[name] = { code, message: text, data: { status: 400 } };
+    }
+    return {
+      message: message('rest_invalid_param', lang, reasons.map((r) => r.name).join(', ')),
+      data: { params, details: Object.keys(details).length > 0 ? details : [] },
+    };
+  });
+}
+
+export const forbidden = (authenticated: boolean): WireError => simpleError(authenticated ? 403 : 401, 'rest_forbidden');
+export const noRoute = (): WireError => simpleError(404, 'rest_no_route');

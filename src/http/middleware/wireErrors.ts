@@ -1,0 +1,29 @@
+// Koa middleware: ends any request that failed with the wire error payload; nothing internal leaks out.
+import type { Context, Next } from 'koa';
+import type { Logger } from 'pino';
+import { WireError, simpleError } from '../errors/wireError.ts';
+import { stateOf } from '../requestScope.ts';
+
+export function wireErrors(logger: Logger) {
+  return async (ctx: Context, next: Next): Promise<void> => {
+    try {
+      await next();
+    } catch (error) {
+      const wire = error instanceof WireError ? error : fromFrameworkError(error);
+      if (!wire) logger.error({ err: error, method: ctx.method, url: ctx.url }, 'request failed');
+      const answer = wire ?? simpleError(500, 'rest_internal_error');
+      ctx.status = answer.status;
+      for (const [name, value] of Object.entries(answer.headers)) ctx.set(name, value);
+      ctx.body = answer.body(stateOf(ctx).messageLanguage ?? 'en');
+    }
+  };
+}
+
+/** Errors raised by Koa's body parser and router carry an HTTP status we can answer with. */
+function fromFrameworkError(error: unknown): WireError | undefined {
+  const status = (error as { status?: unknown }).status;
+  if (status === 413) return simpleError(413, 'rest_payload_too_large');
+  if (status === 400 || status === 415) return simpleError(400, 'rest_invalid_json');
+  if (error instanceof URIError) return simpleError(404, 'rest_no_route');
+  return undefined;
+}

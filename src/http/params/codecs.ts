@@ -1,0 +1,184 @@
+// io-ts codecs for the raw request parameter values of wire.md §1.2 (query strings, form and JSON bodies).
+// They check shape only; checks that need the request context (dates, permissions) run after them.
+import * as t from 'io-ts';
+
+/** A raw parameter value: a query/form string, repeated `name[]=` values, or any JSON value. */
+export type RawValue = unknown;
+
+const success = t.success;
+const failure = t.failure;
+
+/** A non-negative run of ASCII digits, as strings or JSON integers; `min` is inclusive. */
+function integerCodec(name: string, min: number): t.Type<number, number, unknown> {
+  return new t.Type<number, number, unknown>(
+    name,
+    (u): u is number => typeof u === 'number' && Number.isSafeInteger(u) && u >= min,
+    (u, c) => {
+      if (typeof u === 'number') return Number.isSafeInteger(u) && u >= min ? success(u) : failure(u, c);
+      if (typeof u === 'string' && /^\d+$/.test(u)) {
+        const n = Number(u);
+        return Number.isSafeInteger(n) && n >= min ? success(n) : failure(u, c);
+      }
+      return failure(u, c);
+    },
+    (n) => n,
+  );
+}
+
+/** Positive integers: decimal digits with a value ≥ 1 (JSON integers also accepted in bodies). */
+export const PositiveInt = integerCodec('PositiveInt', 1);
+/** Ids in paths and filters where `0` is meaningful (e.g. category `parent`). */
+export const NonNegativeInt = integerCodec('NonNegativeInt', 0);
+
+/** Typed booleans: JSON true/false/1/0 or those words as strings in any letter case. */
+export const TypedBoolean = new t.Type<boolean, boolean, unknown>(
+  'TypedBoolean',
+  (u): u is boolean => typeof u === 'boolean',
+  (u, c) => {
+    if (typeof u === 'boolean') return success(u);
+    if (u === 1 || u === 0) return success(u === 1);
+    if (typeof u === 'string') {
+      const s = u.toLowerCase();
+      if (s === 'true' || s === '1') return success(true);
+      if (s === 'false' || s === '0') return success(false);
+    }
+    return failure(u, c);
+  },
+  (b) => b,
+);
+
+/** Boolean-like parameters never fail: true for JSON true or a trimmed `1`/`true`/`yes`/`on` in any case. */
+export const BooleanLike = new t.Type<boolean, boolean, unknown>(
+  'BooleanLike',
+  (u): u is boolean => typeof u === 'boolean',
+  (u) => {
+    if (u === true || u === 1) return success(true);
+    if (typeof u === 'string') return success(['1', 'true', 'yes', 'on'].includes(u.trim().toLowerCase()));
+    return success(false);
+  },
+  (b) => b,
+);
+
+/** Any string (`""` included). */
+export const AnyString = t.string;
+
+/** A non-empty string. */
+export const NonEmptyString = new t.Type<string, string, unknown>(
+  'NonEmptyString',
+  (u): u is string => typeof u === 'string' && u.length > 0,
+  (u, c) => (typeof u === 'string' && u.length > 0 ? success(u) : failure(u, c)),
+  (s) => s,
+);
+
+/** A string that is not empty after trimming (search terms, date-time expressions). */
+export const NonBlankString = new t.Type<string, string, unknown>(
+  'NonBlankString',
+  (u): u is string => typeof u === 'string' && u.trim().length > 0,
+  (u, c) => (typeof u === 'string' && u.trim().length > 0 ? success(u) : failure(u, c)),
+  (s) => s,
+);
+
+/** A finite number given as a JSON number or a decimal string. */
+export const FiniteNumber = new t.Type<number, number, unknown>(
+  'FiniteNumber',
+  (u): u is number => typeof u === 'number' && Number.isFinite(u),
+  (u, c) => {
+    if (typeof u === 'number') return Number.isFinite(u) ? success(u) : failure(u, c);
+    if (typeof u === 'string' && /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(u)) return success(Number(u));
+    return failure(u, c);
+  },
+  (n) => n,
+);
+
+/** Splits a list parameter: a JSON array, repeated `name[]=` values, or a comma-separated string. */
+export function listEntries(u: unknown): unknown[] | undefined {
+  if (Array.isArray(u)) return u;
+  if (typeof u === 'string') return u === '' ? [] : u.split(',').map((s) => s.trim());
+  if (typeof u === 'number') return [u];
+  return undefined;
+}
+
+/** A list whose every entry satisfies `item`; `allowEmpty` decides whether `""`/`[]` is valid. */
+export function listOf<A>(item: t.Type<A, A, unknown>, allowEmpty: boolean): t.Type<A[], A[], unknown> {
+  return new t.Type<A[], A[], unknown>(
+    `ListOf<${item.name}>`,
+    (u): u is A[] => Array.isArray(u) && u.every(item.is),
+    (u, c) => {
+      const entries = listEntries(u);
+      if (entries === undefined || (!allowEmpty && entries.length === 0)) return failure(u, c);
+      const out: A[] = [];
+      for (const entry of entries) {
+        const decoded = item.validate(entry, c);
+        if (decoded._tag === 'Left') return failure(u, c);
+        out.push(decoded.right);
+      }
+      return success(out);
+    },
+    (a) => a,
+  );
+}
+
+/** A term reference: an id (number or digits) or a slug/name string. */
+export const TermRef = new t.Type<string | number, string | number, unknown>(
+  'TermRef',
+  (u): u is string | number => typeof u === 'string' || typeof u === 'number',
+  (u, c) => {
+    if (typeof u === 'number') return Number.isSafeInteger(u) && u >= 0 ? success(u) : failure(u, c);
+    if (typeof u === 'string') return /^\d+$/.test(u) ? success(Number(u)) : u.length > 0 ? success(u) : failure(u, c);
+    return failure(u, c);
+  },
+  (a) => a,
+);
+
+/** An absolute URL with a scheme and host; `""` is accepted as "remove". */
+export const WebsiteUrl = new t.Type<string, string, unknown>(
+  'WebsiteUrl',
+  (u): u is string => typeof u === 'string',
+  (u, c) => {
+    if (typeof u !== 'string') return failure(u, c);
+    if (u === '') return success(u);
+    return isAbsoluteUrl(u) ? success(u) : failure(u, c);
+  },
+  (s) => s,
+);
+
+function isAbsoluteUrl(s: string): boolean {
+  if (!/^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#\s]+/.test(s)) return false;
+  try {
+    return new URL(s).host.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** An http(s) URL (images). */
+export const HttpUrl = new t.Type<string, string, unknown>(
+  'HttpUrl',
+  (u): u is string => typeof u === 'string',
+  (u, c) => (typeof u === 'string' && /^https?:\/\//i.test(u) && isAbsoluteUrl(u) ? success(u) : failure(u, c)),
+  (s) => s,
+);
+
+/** Any value; used for parameters whose checks need context (cost, inline venues). */
+export const AnyValue = t.unknown;
+
+/** Exactly one of `values` (case-sensitive, untrimmed). */
+export function oneOfStrings<V extends string>(name: string, values: readonly V[]): t.Type<V, V, unknown> {
+  const allowed: ReadonlySet<string> = new Set(values);
+  const is = (u: unknown): u is V => typeof u === 'string' && allowed.has(u);
+  return new t.Type<V, V, unknown>(name, is, (u, c) => (is(u) ? success(u) : failure(u, c)), (v) => v);
+}
+
+/** Statuses a list may be filtered by (wire.md §6); `any` means every status but `trash`. */
+export const STATUS_FILTER_VALUES = ['publish', 'future', 'draft', 'pending', 'private', 'trash', 'any'] as const;
+/** The `status` list filter: a list such as `publish, draft`; permission checks on it come later. */
+export const StatusFilter = listOf(oneOfStrings('StatusFilterValue', STATUS_FILTER_VALUES), false);
+
+/** Statuses a write may ask for (wire.md §10.1); scaling down to what the caller may use comes later. */
+export const POST_STATUS_INPUT_VALUES = ['publish', 'future', 'draft', 'pending', 'private'] as const;
+export const PostStatusInput = oneOfStrings('PostStatusInput', POST_STATUS_INPUT_VALUES);
+
+/** Response languages (wire.md §15). */
+export const LANGUAGE_CODES = ['ca', 'en', 'es'] as const;
+/** The `i18n_language` parameter; agreement with the path segment is checked with the request. */
+export const LanguageCode = oneOfStrings('LanguageCode', LANGUAGE_CODES);

@@ -1,0 +1,65 @@
+// Request parameters from path, JSON body, form body and query (wire.md §1.2), checked against declared ArgSpecs.
+import type { ArgSpec } from './argSpec.ts';
+
+export interface ParamSources {
+  readonly path: Readonly<Record<string, string>>;
+  readonly json?: Readonly<Record<string, unknown>>;
+  readonly form?: Readonly<Record<string, unknown>>;
+  readonly query: Readonly<Record<string, unknown>>;
+  /** Query names in the order received (term list links repeat them in that order). */
+  readonly queryOrder: readonly string[];
+}
+
+/** A name present in several places is taken from the first of: path, JSON, form, query. */
+export function paramValue(sources: ParamSources, name: string): unknown {
+  for (const source of [sources.path, sources.json, sources.form, sources.query]) {
+    if (source && Object.prototype.hasOwnProperty.call(source, name)) return source[name];
+  }
+  return undefined;
+}
+
+/** Parses a query string or form body: `name[]=` pairs collect into arrays; otherwise the last value wins. */
+export function parseUrlEncoded(text: string): { values: Record<string, unknown>; order: string[] } {
+  const values: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  const order: string[] = [];
+  for (const [rawKey, value] of new URLSearchParams(text)) {
+    const isList = rawKey.endsWith('[]');
+    const key = isList ? rawKey.slice(0, -2) : rawKey;
+    if (!order.includes(key)) order.push(key);
+    if (isList) {
+      const current = values[key];
+      values[key] = Array.isArray(current) ? [...(current as unknown[]), value] : [value];
+    } else {
+      values[key] = value;
+    }
+  }
+  return { values, order };
+}
+
+export interface DecodedArgs {
+  /** Decoded values of the parameters that were sent and are valid. */
+  readonly values: Record<string, unknown>;
+  /** Raw values of every declared parameter that was sent. */
+  readonly sent: Record<string, unknown>;
+  readonly missing: string[];
+  readonly invalid: Set<string>;
+}
+
+export function decodeArgs(specs: readonly ArgSpec[], sources: ParamSources): DecodedArgs {
+  const values: Record<string, unknown> = {};
+  const sent: Record<string, unknown> = {};
+  const missing: string[] = [];
+  const invalid = new Set<string>();
+  for (const spec of specs) {
+    const raw = paramValue(sources, spec.name);
+    if (raw === undefined || raw === null) {
+      if (spec.required) missing.push(spec.name);
+      continue;
+    }
+    sent[spec.name] = raw;
+    const decoded = spec.codec.decode(raw);
+    if (decoded._tag === 'Left') invalid.add(spec.name);
+    else values[spec.name] = decoded.right;
+  }
+  return { values, sent, missing, invalid };
+}

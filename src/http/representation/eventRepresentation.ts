@@ -1,0 +1,134 @@
+// The wire representation of an event (wire.md §4.1), with `json_ld` for single-event reads (§4.6).
+import type { EventDocument } from '../../projections/events/eventDocument.ts';
+import { dateDetails, toIsoWithOffset, utcToLocal } from '../../domain/localDateTime.ts';
+import { costDetails, lowestPrice } from '../../domain/cost.ts';
+import { formatTrimmed } from '../../domain/paragraphs.ts';
+import { escapeHtmlEntities, imageExtension, jsonLdDescription } from '../../domain/htmlText.ts';
+import { globalId, type Addresses, type SiteSettings } from './site.ts';
+
+export type Wire = Record<string, unknown>;
+
+const publicStatuses = new Set(['publish', 'private']);
+
+export function eventUrl(doc: Pick<EventDocument, 'id' | 'slug' | 'status'>, addresses: Addresses): string {
+  return publicStatuses.has(doc.status)
+    ? `${addresses.site}/event/${doc.slug}/`
+    : `${addresses.site}/?post_type=cal_events&p=${doc.id}`;
+}
+
+export function eventRepresentation(doc: EventDocument, settings: SiteSettings, addresses: Addresses): Wire {
+  const url = eventUrl(doc, addresses);
+  const id = globalId(addresses, doc.id);
+  const { cost, cost_details } = costDetails(doc.cost, settings.currency);
+  return {
+    id: doc.id,
+    global_id: id,
+    global_id_lineage: [id],
+    author: doc.author,
+    status: doc.status,
+    date: utcToLocal(doc.publishedUtc, settings.timeZone),
+    date_utc: doc.publishedUtc,
+    modified: utcToLocal(doc.modifiedUtc, settings.timeZone),
+    modified_utc: doc.modifiedUtc,
+    url,
+    rest_url: `${addresses.apiRoot}/events/${doc.id}`,
+    title: doc.title,
+    description: formatTrimmed(doc.description),
+    excerpt: formatTrimmed(doc.excerpt),
+    slug: doc.slug,
+    image: doc.image ? imageRepresentation(doc.image) : false,
+    all_day: doc.allDay,
+    start_date: doc.start,
+    start_date_details: dateDetails(doc.start),
+    end_date: doc.end,
+    end_date_details: dateDetails(doc.end),
+    utc_start_date: doc.startUtc,
+    utc_start_date_details: dateDetails(doc.startUtc),
+    utc_end_date: doc.endUtc,
+    utc_end_date_details: dateDetails(doc.endUtc),
+    timezone: doc.timezone,
+    timezone_abbr: doc.timezoneAbbr,
+    cost,
+    cost_details,
+    website: doc.website === null ? url : escapeHtmlEntities(doc.website),
+    show_map: doc.showMap,
+    show_map_link: doc.showMapLink,
+    hide_from_listings: doc.hideFromListings,
+    sticky: doc.sticky,
+    featured: doc.featured,
+    categories: [],
+    tags: [],
+    venue: [],
+    organizer: [],
+    custom_fields: [],
+  };
+}
+
+/** The single-GET form: the representation plus `json_ld` as its last key. */
+export function eventWithJsonLd(doc: EventDocument, settings: SiteSettings, addresses: Addresses): Wire {
+  const wire = eventRepresentation(doc, settings, addresses);
+  const price = lowestPrice(doc.cost);
+  const image = doc.image ? { image: doc.image.url } : {};
+  const offers =
+    price === undefined
+      ? {}
+      : {
+          offers: {
+            '@type': 'Offer',
+            price,
+            priceCurrency: settings.currency.code,
+            url: wire.url,
+            category: 'primary',
+            availability: 'inStock',
+            validFrom: toIsoWithOffset(`${(wire.date as string).slice(0, 10)} 00:00:00`, settings.timeZone),
+          },
+        };
+  return {
+    ...wire,
+    json_ld: {
+      '@context': 'http://schema.org',
+      '@type': 'Event',
+      name: doc.title,
+      description: jsonLdDescription(doc.excerpt, doc.description),
+      ...image,
+      url: wire.url,
+      eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+      eventStatus: 'https://schema.org/EventScheduled',
+      startDate: toIsoWithOffset(doc.start, doc.timezone),
+      endDate: toIsoWithOffset(doc.end, doc.timezone),
+      ...offers,
+      performer: 'Organization',
+    },
+  };
+}
+
+function imageRepresentation(image: { id: number; url: string }): Wire {
+  const extension = imageExtension(image.url);
+  return { url: image.url, id: image.id, ...(extension ? { extension } : {}) };
+}
+
+/** Fields of a locked password-protected item, replaced in place (wire.md §12). */
+export function blankEvent(wire: Wire): Wire {
+  const blanks: Record<string, unknown> = {
+    description: '',
+    excerpt: '',
+    cost: '',
+    website: '',
+    image: false,
+    all_day: null,
+    show_map: null,
+    show_map_link: null,
+    hide_from_listings: null,
+    sticky: null,
+    featured: null,
+    categories: [],
+    tags: [],
+    venue: [],
+    organizer: [],
+    custom_fields: [],
+    cost_details: { currency_symbol: '', currency_position: '', currency_code: '', values: [] },
+  };
+  const out: Wire = {};
+  for (const [key, value] of Object.entries(wire)) out[key] = key in blanks ? blanks[key] : value;
+  return out;
+}

@@ -1,0 +1,46 @@
+// List envelopes, paging links and headers of wire.md §5.1–5.3.
+import type { Context } from 'koa';
+
+/** Form encoding of §5.3: every byte but `A–Z a–z 0–9 - _ .` as upper-case %XX, space as `+`. */
+export function formEncode(value: string): string {
+  return encodeURIComponent(value)
+    .replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/%20/g, '+');
+}
+
+export interface PageLinks {
+  readonly restUrl: string;
+  readonly next?: string;
+  readonly previous?: string;
+}
+
+/**
+ * `rest_url` writes the pairs verbatim; next/previous drop `page`, form-encode the rest and append the new page
+ * (the previous link from page 2 gets no `page` pair).
+ */
+export function pageLinks(collectionUrl: string, pairs: readonly (readonly [string, string])[], page: number, totalPages: number): PageLinks {
+  const restUrl = `${collectionUrl}?${pairs.map(([n, v]) => `${n}=${v}`).join('&')}`;
+  const rest = pairs.filter(([n]) => n !== 'page').map(([n, v]) => `${n}=${formEncode(v)}`);
+  const link = (target: number) => {
+    const all = target > 1 ? [...rest, `page=${target}`] : rest;
+    return all.length > 0 ? `${collectionUrl}?${all.join('&')}` : collectionUrl;
+  };
+  return {
+    restUrl,
+    ...(page < totalPages ? { next: link(page + 1) } : {}),
+    ...(page > 1 ? { previous: link(page - 1) } : {}),
+  };
+}
+
+export const totalPagesOf = (total: number, perPage: number): number => (total === 0 ? 0 : Math.ceil(total / perPage));
+
+/** `X-Cal-Total`, `X-Cal-TotalPages` and the RFC 8288 `Link` header (next first). */
+export function setListHeaders(ctx: Context, total: number, totalPages: number, links: PageLinks): void {
+  ctx.set('X-Cal-Total', String(total));
+  ctx.set('X-Cal-TotalPages', String(totalPages));
+  const link = [
+    ...(links.next ? [`<${links.next}>; rel="next"`] : []),
+    ...(links.previous ? [`<${links.previous}>; rel="prev"`] : []),
+  ];
+  if (link.length > 0) ctx.set('Link', link.join(', '));
+}

@@ -1,0 +1,109 @@
+// Venue routes (wire.md §7, §9–§11): their endpoints and the argument lists request decoding uses.
+import type { ArgSpec } from '../../params/argSpec.ts';
+import {
+  AnyString,
+  AnyValue,
+  BooleanLike,
+  NonBlankString,
+  NonEmptyString,
+  PositiveInt,
+  PostStatusInput,
+  WebsiteUrl,
+} from '../../params/codecs.ts';
+import { linkedItemListArgs } from './linkedItemListArgs.ts';
+import {
+  asOptional,
+  idPathArg,
+  itemPasswordArg,
+  optionalArg,
+  requiredArg,
+  slugPathArg,
+  withLanguage,
+  type RouteSpec,
+} from './routeSpec.ts';
+
+/** Free-text address fields (§10.2): any string, `""` blanks. */
+function textField(name: string, description: string): ArgSpec {
+  return optionalArg(name, AnyString, { type: 'string', default: null, description });
+}
+
+/** Venue fields as a create declares them (§10.2); `geo_lat`/`geo_lng` are not declared by the reference. */
+const venueCreateFields: readonly ArgSpec[] = [
+  optionalArg('author', PositiveInt, { type: 'integer', description: 'The venue author ID' }),
+  optionalArg('date', NonBlankString, { type: 'string', description: 'The venue publication date' }),
+  optionalArg('date_utc', NonBlankString, {
+    type: 'string',
+    description: 'The venue publication date (UTC time zone)',
+  }),
+  requiredArg('venue', NonEmptyString, { type: 'string', description: 'The venue name' }),
+  textField('description', 'The venue description'),
+  optionalArg('status', PostStatusInput, { type: 'string', description: 'The venue post status' }),
+  // Boolean-like (never invalid), which is why the reference declares them as strings.
+  optionalArg('show_map', BooleanLike, {
+    type: 'string',
+    default: null,
+    description: 'Whether events linked to the venue should show a map or not',
+  }),
+  optionalArg('show_map_link', BooleanLike, {
+    type: 'string',
+    default: null,
+    description: 'Whether events linked to the venue should show a map link or not',
+  }),
+  textField('address', 'The venue address'),
+  textField('city', 'The venue city'),
+  textField('country', 'The venue country'),
+  textField('province', 'The venue province'),
+  textField('state', 'The venue state'),
+  textField('zip', 'The venue ZIP code'),
+  textField('phone', 'The venue phone number'),
+  textField('stateprovince', 'The venue state and province'),
+  optionalArg('website', WebsiteUrl, { type: 'string', default: null, description: 'The venue website URL' }),
+  // The reference's description says "organizer" here.
+  optionalArg('image', AnyValue, {
+    type: 'string',
+    default: null,
+    description: 'The organizer featured image ID or URL',
+  }),
+];
+
+const venueUpdateFields = venueCreateFields.map(asOptional);
+const venueIdArg = idPathArg('the venue post ID');
+const venueSlugPathArg = slugPathArg('the venue post name');
+
+export const venueListArgs = linkedItemListArgs('Venues');
+export const venueCreateArgs = withLanguage(...venueCreateFields);
+export const venueReadArgs = withLanguage(venueIdArg);
+export const venueDeleteArgs = withLanguage(venueIdArg);
+export const venueUpdateArgs = withLanguage(venueIdArg, itemPasswordArg, ...venueUpdateFields);
+export const venueBySlugReadArgs = withLanguage(venueSlugPathArg);
+export const venueBySlugDeleteArgs = withLanguage(venueSlugPathArg);
+export const venueBySlugUpdateArgs = withLanguage(venueSlugPathArg, ...venueUpdateFields);
+
+export const venueRoutes: readonly RouteSpec[] = [
+  {
+    pattern: '/venues',
+    documented: true,
+    endpoints: [
+      { methods: ['GET'], args: venueListArgs },
+      { methods: ['POST'], args: venueCreateArgs },
+    ],
+  },
+  {
+    pattern: '/venues/(?P<id>\\d+)',
+    documented: true,
+    endpoints: [
+      { methods: ['GET'], args: venueReadArgs },
+      { methods: ['DELETE'], args: venueDeleteArgs },
+      { methods: ['POST', 'PUT', 'PATCH'], args: venueUpdateArgs },
+    ],
+  },
+  {
+    pattern: '/venues/by-slug/(?P<slug>[^/]+)',
+    documented: true,
+    endpoints: [
+      { methods: ['GET'], args: venueBySlugReadArgs },
+      { methods: ['DELETE'], args: venueBySlugDeleteArgs },
+      { methods: ['POST', 'PUT', 'PATCH'], args: venueBySlugUpdateArgs },
+    ],
+  },
+];

@@ -1,0 +1,132 @@
+// Turns validated GET /events parameters into the typed EventListQuery and the ordered `rest_url` pairs (wire.md §5.3, §6).
+import type { PostStatus } from '../../../events/catalogue/values.ts';
+import { defaultListWindow, endOfDay, startOfDay } from '../../../domain/localDateTime.ts';
+import { parseDateTimeInput } from '../../../domain/dateTimeInput.ts';
+import type { EventListQuery } from '../../../projections/events/eventListQuery.ts';
+import { canCreatePosts } from '../../auth/caller.ts';
+import type { Checked } from '../../endpoint.ts';
+
+export const maxPerPage = 50;
+
+export interface EventListRequest {
+  readonly query: EventListQuery;
+  readonly page: number;
+  readonly perPage: number;
+  /** `rest_url` pairs in the fixed order of §5.3, values verbatim. */
+  readonly pairs: readonly (readonly [string, string])[];
+  /** `post_parent` named an event: no event has children here, so the list is empty. */
+  readonly alwaysEmpty: boolean;
+}
+
+const pairOrder = [
+  'page', 'per_page', 'start_date', 'end_date', 'search', 'geoloc', 'geoloc_lat', 'geoloc_lng', 'status', 'post_parent',
+  'include', 'starts_before', 'starts_after', 'ends_before', 'ends_after', 'ticketed', 'venue', 'organizer', 'featured',
+  'categories', 'tags', 'strict_dates',
+] as const;
+
+const relativeFilters = ['starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
+const allButTrash: PostStatus[] = ['publish', 'future', 'draft', 'pending', 'private'];
+
+export interface ListContext {
+  readonly now: Date;
+  readonly siteZone: string;
+  readonly extendedAddOn: boolean;
+  readonly eventExists: (id: number) => Promise<boolean>;
+}
+
+/** Adds context-dependent failures to `checked.validation`; the caller throws them before using the result. */
+export async function readEventListRequest(checked: Checked, ctx: ListContext): Promise<EventListRequest> {
+  const { args, scope, validation } = checked;
+  const v = args.values;
+  const pairs = new Map<string, string>();
+  const page = (v.page as number | undefined) ?? 1;
+  const perPage = Math.min((v.per_page as number | undefined) ?? 10, maxPerPage);
+  pairs.set('page', String(page)).set('per_page', String(perPage));
+
+  const strict = v.strict_dates === true;
+  const date = (name: string, widen: (d: string) => string): string | undefined => {
+    const raw = v[name];
+    if (typeof raw !== 'string') return undefined;
+    const parsed = parseDateTimeInput(raw, ctx.siteZone, ctx.now);
+    if (parsed === undefined) return void validation.invalid(name);
+    return strict ? parsed : widen(parsed);
+  };
+  const include = v.include as number[] | undefined;
+  const relative = Object.fromEntries(relativeFilters.map((name) => [name, date(name, endOfDay)]));
+  const usesRelative = relativeFilters.some((name) => args.sent[name] !== undefined);
+  const window = defaultListWindow(ctx.now, ctx.siteZone);
+  let startFrom = date('start_date', startOfDay);
+  let endUntil = date('end_date', endOfDay);
+  if (!usesRelative) {
+    startFrom ??= strict ? window.start : startOfDay(window.start);
+    endUntil ??= strict ? window.end : endOfDay(window.end);
+  }
+  if (include) startFrom = endUntil = undefined;
+  if (startFrom !== undefined) pairs.set('start_date', startFrom);
+  if (endUntil !== undefined) pairs.set('end_date', endUntil);
+
+  let searchTerms: string[] | undefined;
+  if (typeof v.search === 'string') {
+    searchTerms = searchTermsOf(v.search);
+    pairs.set('search', v.search);
+  }
+  for (const name of ['geoloc', 'geoloc_lat', 'geoloc_lng'] as const) {
+    if (args.sent[name] !== undefined && !ctx.extendedAddOn) validation.invalid(name, 'extended-addon-required');
+  }
+  if (v.ticketed === true) validation.invalid('ticketed', 'event-tickets-not-active');
+
+  const mayFilterStatus = canCreatePosts(scope.caller);
+  let statuses: PostStatus[];
+  const requested = v.status as string[] | undefined;
+  if (requested === undefined) {
+    statuses = mayFilterStatus ? allButTrash : ['publish'];
+    pairs.set('status', mayFilterStatus ? 'any' : 'publish');
+  } else {
+    if (!mayFilterStatus && !(requested.length === 1 && requested[0] === 'publish')) validation.invalid('status');
+    statuses = [...new Set(requested.flatMap((s) => (s === 'any' ? allButTrash : [s as PostStatus])))];
+    pairs.set('status', requested.join(','));
+  }
+
+  let alwaysEmpty = false;
+  if (typeof v.post_parent === 'number') {
+    if (await ctx.eventExists(v.post_parent)) alwaysEmpty = true;
+    else validation.invalid('post_parent');
+    pairs.set('post_parent', String(v.post_parent));
+  }
+  if (include) pairs.set('include', include.join(','));
+  for (const name of relativeFilters) if (relative[name] !== undefined) pairs.set(name, relative[name]);
+  if (v.ticketed === false) pairs.set('ticketed', '0');
+  // Venues, organizers, categories and tags do not exist yet in this slice: every reference names nothing.
+  for (const name of ['venue', 'organizer', 'categories', 'tags'] as const) {
+    if (args.sent[name] !== undefined) validation.invalid(name);
+  }
+  if (typeof v.featured === 'boolean') pairs.set('featured', v.featured ? '1' : '0');
+  if (args.sent.strict_dates !== undefined) pairs.set('strict_dates', strict ? '1' : '0');
+
+  const query: EventListQuery = {
+    language: scope.language,
+    statuses,
+    ...(startFrom !== undefined ? { startFrom } : {}),
+    ...(endUntil !== undefined ? { endUntil } : {}),
+    ...(relative.starts_before !== undefined ? { startsBefore: relative.starts_before } : {}),
+    ...(relative.starts_after !== undefined ? { startsAfter: relative.starts_after } : {}),
+    ...(relative.ends_before !== undefined ? { endsBefore: relative.ends_before } : {}),
+    ...(relative.ends_after !== undefined ? { endsAfter: relative.ends_after } : {}),
+    ...(searchTerms ? { searchTerms, ...(scope.caller.kind === 'anonymous' ? { withoutPassword: true } : {}) } : {}),
+    ...(typeof v.featured === 'boolean' ? { featured: v.featured } : {}),
+    ...(include ? { ids: include } : {}),
+    offset: (page - 1) * perPage,
+    limit: perPage,
+  };
+  return { query, page, perPage, pairs: pairOrder.filter((n) => pairs.has(n)).map((n) => [n, pairs.get(n) as string]), alwaysEmpty };
+}
+
+/** Whitespace-separated terms; a double-quoted phrase is one term; all lower-cased. */
+export function searchTermsOf(search: string): string[] {
+  const terms: string[] = [];
+  for (const match of search.matchAll(/"([^"]*)"|(\S+)/g)) {
+    const term = (match[1] ?? match[2] ?? '').toLowerCase();
+    if (term !== '') terms.push(term);
+  }
+  return terms;
+}

@@ -1,0 +1,143 @@
+// POST /events, and update (POST, PUT, PATCH) and delete by id and by slug.
+import { randomUUID } from 'node:crypto';
+import type Router from '@koa/router';
+import type { Context, Middleware } from 'koa';
+import { changeEventDetails, scheduleEvent, trashEvent, type EventWritten } from '../../../commands/events/eventCommands.ts';
+import { readEventInput, type EventInput } from '../../../commands/events/eventInput.ts';
+import { endBeforeStart } from '../../../commands/events/eventDecider.ts';
+import type { CommandError } from '../../../commands/errors.ts';
+import type { WriteContext } from '../../../events/catalogue/envelope.ts';
+import type { EventDocument } from '../../../projections/events/eventDocument.ts';
+import { canCreatePosts, canEditPost, isContributor, type Caller } from '../../auth/caller.ts';
+import { checkArgs, requirePermission, type Checked } from '../../endpoint.ts';
+import { wireErrorOf } from '../../errors/commandErrors.ts';
+import { noRoute, simpleError } from '../../errors/wireError.ts';
+import { eventRepresentation } from '../../representation/eventRepresentation.ts';
+import type { HttpServices } from '../../services.ts';
+import type { ArgSpec } from '../../params/argSpec.ts';
+import {
+  eventBySlugDeleteArgs, eventBySlugUpdateArgs, eventCreateArgs, eventDeleteArgs, eventUpdateArgs,
+} from '../catalogue/index.ts';
+import { etagOf, eventBySlug, ifMatchOf, pathId, setItemAllow } from './eventAccess.ts';
+import type { Either } from 'fp-ts/lib/Either.js';
+
+/** Item routes address an event by id or by slug; both resolve to the stored document (or none). */
+type Locate = (ctx: Context, checked: Checked) => Promise<EventDocument | undefined>;
+
+export function registerEventWrites(router: Router, services: HttpServices, bodyParser: Middleware): void {
+  const { settings } = services;
+
+  const writeContext = (ctx: Context): WriteContext => {
+    const caller = ctx.state.caller as Caller;
+    const correlationId = ctx.get('x-correlation-id') || randomUUID();
+    return { actor: caller.kind === 'user' ? String(caller.id) : 'anonymous', now: services.clock(), correlationId, causationId: correlationId };
+  };
+
+  const inputOf = async (checked: Checked, storedZone?: string): Promise<EventInput | undefined> => {
+    await services.users.refresh();
+    const userIds = new Set<number>();
+    const author = checked.args.values.author;
+    if (typeof author === 'number' && (await services.users.exists(author))) userIds.add(author);
+    const read = readEventInput(checked.args.values, {
+      siteZone: settings.timeZone,
+      now: services.clock(),
+      ...(storedZone ? { storedZone } : {}),
+      scaleDownStatus: isContributor(checked.scope.caller),
+      userExists: (id) => userIds.has(id),
+    });
+    if (read._tag === 'Left') {
+      for (const p of read.left) checked.validation.invalid(p.name);
+      return undefined;
+    }
+    return read.right;
+  };
+
+  /** Answers with the document as projected after the write (read-your-writes). */
+  const respond = async (ctx: Context, written: Either<CommandError, EventWritten>, operation: 'update' | 'delete', status = 200) => {
+    if (written._tag === 'Left') throw wireErrorOf(written.left, operation);
+    await services.waitForProjection(written.right.position);
+    const doc = await services.readStore.events.get(written.right.id);
+    if (!doc) throw simpleError(500, 'rest_internal_error');
+    setItemAllow(ctx, ctx.state.caller, doc);
+    if (status === 201) ctx.set('Allow', canCreatePosts(ctx.state.caller) ? 'GET, POST' : 'GET');
+    ctx.status = status;
+    ctx.set('ETag', etagOf(doc));
+    ctx.body = eventRepresentation(doc, settings, ctx.state.scopeAddresses);
+  };
+
+  router.post('/events', bodyParser, async (ctx: Context) => {
+    ctx.set('Allow', canCreatePosts(ctx.state.caller) ? 'GET, POST' : 'GET');
+    const checked = checkArgs(ctx, settings, eventCreateArgs);
+    ctx.state.scopeAddresses = checked.scope.addresses;
+    const input = await inputOf(checked);
+    const { request } = input ?? { request: {} };
+    if (request.start !== undefined && request.end !== undefined && endBeforeStart(request.start, request.end, request.allDay ?? false)) {
+      checked.validation.invalid('end_date', 'event-end-before-start');
+    }
+    checked.validation.throwIfAny();
+    requirePermission(canCreatePosts(checked.scope.caller), checked.scope);
+    const caller = checked.scope.caller;
+    const written = await scheduleEvent(
+      services.eventCommands,
+      input as EventInput & { request: { title: string; start: string; end: string } },
+      {
+        language: checked.scope.language,
+        author: caller.kind === 'user' ? String(caller.id) : '0',
+        status: isContributor(caller) ? 'draft' : 'publish',
+        timezone: settings.timeZone,
+      },
+      writeContext(ctx),
+    );
+    await respond(ctx, written, 'update', 201);
+  });
+
+  const byId: Locate = async (_ctx, checked) => services.readStore.events.get(Number(checked.args.values.id));
+  const bySlug: Locate = async (ctx, checked) => {
+    const doc = await eventBySlug(services, checked.scope.language, ctx.params.slug as string);
+    if (!doc) checked.validation.invalid('slug');
+    return doc;
+  };
+
+  const update = (specs: readonly ArgSpec[], locate: Locate, pathOf: (ctx: Context) => Record<string, string>) =>
+    async (ctx: Context) => {
+      const checked = checkArgs(ctx, settings, specs, pathOf(ctx));
+      ctx.state.scopeAddresses = checked.scope.addresses;
+      const doc = await locate(ctx, checked);
+      setItemAllow(ctx, checked.scope.caller, doc);
+      const input = await inputOf(checked, doc?.timezone);
+      checked.validation.throwIfAny();
+      requirePermission(doc ? canEditPost(checked.scope.caller, doc) : canCreatePosts(checked.scope.caller), checked.scope);
+      if (!doc || !input) throw simpleError(404, 'rest-event-not-found', Number(checked.args.values.id ?? 0));
+      const written = await changeEventDetails(services.eventCommands, doc.id, input, writeContext(ctx), ifMatchOf(ctx));
+      await respond(ctx, written, 'update');
+    };
+
+  const remove = (specs: readonly ArgSpec[], locate: Locate, pathOf: (ctx: Context) => Record<string, string>) =>
+    async (ctx: Context) => {
+      const checked = checkArgs(ctx, settings, specs, pathOf(ctx));
+      ctx.state.scopeAddresses = checked.scope.addresses;
+      const doc = await locate(ctx, checked);
+      setItemAllow(ctx, checked.scope.caller, doc);
+      checked.validation.throwIfAny();
+      requirePermission(doc ? canEditPost(checked.scope.caller, doc) : canCreatePosts(checked.scope.caller), checked.scope);
+      if (!doc) throw simpleError(404, 'rest-event-not-found', Number(checked.args.values.id ?? 0));
+      const written = await trashEvent(services.eventCommands, doc.id, writeContext(ctx), ifMatchOf(ctx));
+      await respond(ctx, written, 'delete');
+    };
+
+  const idPath = (ctx: Context) => {
+    const id = pathId(ctx.params.id);
+    if (id === undefined) throw noRoute();
+    return { id: String(id) };
+  };
+  const slugPath = (ctx: Context) => ({ slug: ctx.params.slug as string });
+  // On a by-slug update the path only locates the event; a body `slug` is the new slug (wire.md §10.1).
+  const noPath = () => ({});
+
+  for (const method of ['post', 'put', 'patch'] as const) {
+    router[method]('/events/by-slug/:slug', bodyParser, update(eventBySlugUpdateArgs, bySlug, noPath));
+    router[method]('/events/:id', bodyParser, update(eventUpdateArgs, byId, idPath));
+  }
+  router.delete('/events/by-slug/:slug', bodyParser, remove(eventBySlugDeleteArgs, bySlug, slugPath));
+  router.delete('/events/:id', bodyParser, remove(eventDeleteArgs, byId, idPath));
+}

@@ -1,0 +1,49 @@
+// GET {api_root} (the index), GET {api_root}/doc (OpenAPI), and OPTIONS on any route (its index entry).
+import type Router from '@koa/router';
+import type { Context, Next } from 'koa';
+import { defaultListWindow } from '../../domain/localDateTime.ts';
+import { buildIndex, isServedNamespace, routeIndexEntry } from '../doc/indexDocument.ts';
+import { buildOpenApi } from '../doc/openApiDocument.ts';
+import { checkArgs } from '../endpoint.ts';
+import { noRoute, simpleError } from '../errors/wireError.ts';
+import type { HttpServices } from '../services.ts';
+import { docArgs, rootArgs } from './catalogue/index.ts';
+
+export function registerRootRoutes(router: Router, services: HttpServices): void {
+  const { settings } = services;
+  const defaults = () => {
+    const window = defaultListWindow(services.clock(), settings.timeZone);
+    return { startDate: window.start, endDate: window.end };
+  };
+
+  router.get('/cal/events/v1', async (ctx: Context) => {
+    ctx.set('Allow', 'GET');
+    const { args, scope, validation } = checkArgs(ctx, settings, rootArgs);
+    validation.throwIfAny();
+    if (!isServedNamespace(args.values.namespace)) throw simpleError(404, 'rest_invalid_namespace');
+    ctx.body = buildIndex({ apiRoot: scope.addresses.apiRoot, site: scope.addresses.site, defaults: defaults() });
+  });
+
+  router.get('/cal/events/v1/doc', async (ctx: Context) => {
+    ctx.set('Allow', 'GET');
+    const { scope, validation } = checkArgs(ctx, settings, docArgs);
+    validation.throwIfAny();
+    ctx.body = buildOpenApi({ apiRoot: scope.addresses.apiRoot });
+  });
+}
+
+/** OPTIONS answers 200 with the route's index entry (wire.md §1.1), for any route of the catalogue. */
+export function optionsAnswer(services: HttpServices) {
+  return async (ctx: Context, next: Next): Promise<void> => {
+    if (ctx.method !== 'OPTIONS') return next();
+    const { scope } = checkArgs(ctx, services.settings, []);
+    const window = defaultListWindow(services.clock(), services.settings.timeZone);
+    const entry = routeIndexEntry(ctx.path.slice('/cal/events/v1'.length) || '/', {
+      apiRoot: scope.addresses.apiRoot,
+      defaults: { startDate: window.start, endDate: window.end },
+    });
+    if (!entry) throw noRoute();
+    ctx.set('Allow', entry.methods.join(', '));
+    ctx.body = entry;
+  };
+}

@@ -1,0 +1,39 @@
+// The typed query of GET /events, decoded from the request and evaluated by every ReadStore adapter alike.
+import type { Language, PostStatus } from '../../events/catalogue/values.ts';
+
+/** All present conditions combine with AND; dates are wall-clock `YYYY-MM-DD HH:MM:SS`, compared as strings. */
+export interface EventListQuery {
+  readonly language: Language;
+  /** Non-empty; events with `hide_from_listings` are never listed. */
+  readonly statuses: readonly PostStatus[];
+  /** start ≥ value */
+  readonly startFrom?: string;
+  /** end ≤ value */
+  readonly endUntil?: string;
+  /** start < value */
+  readonly startsBefore?: string;
+  /** start > value */
+  readonly startsAfter?: string;
+  /** end < value */
+  readonly endsBefore?: string;
+  /** end > value */
+  readonly endsAfter?: string;
+  /** Lower-cased terms that must all occur in the search text. */
+  readonly searchTerms?: readonly string[];
+  /** Leaves password-protected events out (anonymous search, wire.md §6). */
+  readonly withoutPassword?: boolean;
+  readonly featured?: boolean;
+  readonly ids?: readonly number[];
+  /** Linked to at least one of these (categories already expanded to their descendants). */
+  readonly categories?: readonly number[];
+  readonly tags?: readonly number[];
+  readonly venues?: readonly number[];
+  readonly organizers?: readonly number[];
+  readonly offset: number;
+  readonly limit: number;
+}
+
+export interface Page<T> {
+  readonly items: readonly T[];
+  readonly total: number;
+}

@@ -1,0 +1,22 @@
+// The embedded ReadStore: documents and checkpoints in process memory, rebuilt from the event store at start.
+import type { CheckpointStore, ReadStore } from '../readStore.ts';
+import { MemoryEventCollection } from './memoryEventCollection.ts';
+
+class MemoryCheckpoints implements CheckpointStore {
+  private readonly positions = new Map<string, bigint>();
+  async get(projection: string): Promise<bigint | undefined> {
+    return this.positions.get(projection);
+  }
+  async set(projection: string, position: bigint): Promise<void> {
+    this.positions.set(projection, position);
+  }
+}
+
+export function createMemoryReadStore(): ReadStore {
+  return {
+    events: new MemoryEventCollection(),
+    checkpoints: new MemoryCheckpoints(),
+    init: async () => {},
+    close: async () => {},
+  };
+}

@@ -1,0 +1,243 @@
+// Specification of the event decider (wire.md §10.1, §11): given recorded events, when a command, then events or an error.
+import { expect } from 'chai';
+import { isRight } from 'fp-ts/lib/Either.js';
+import type * as t from 'io-ts';
+import { PathReporter } from 'io-ts/lib/PathReporter.js';
+import { changedFacts, decideEvent, endBeforeStart, type EventCommand, type EventRequest, type ScheduleDefaults } from '../../../src/commands/events/eventDecider.ts';
+import { evolveEvent, initialEventState } from '../../../src/commands/events/eventState.ts';
+import type { CommandError } from '../../../src/commands/errors.ts';
+import type { CalendarEventEvent, EventChanges, EventFacts } from '../../../src/events/catalogue/calendarEvents.ts';
+import type { PostStatus } from '../../../src/events/catalogue/values.ts';
+import { catalogue } from '../../../src/events/catalogue/index.ts';
+
+function given(history: readonly CalendarEventEvent[]) {
+  return {
+    when(command: EventCommand) {
+      const outcome = decideEvent(history.reduce(evolveEvent, initialEventState), command);
+      return {
+        then(expected: readonly CalendarEventEvent[]): void {
+          if (outcome._tag === 'Left') expect.fail(`expected events, got the failure ${JSON.stringify(outcome.left)}`);
+          expect(outcome.right).to.deep.equal(expected);
+          outcome.right.forEach(passesItsCodec);
+        },
+        thenFails(expected: Partial<CommandError>): void {
+          if (outcome._tag === 'Right') expect.fail(`expected a failure, got ${JSON.stringify(outcome.right)}`);
+          expect(outcome.left).to.deep.include(expected);
+        },
+      };
+    },
+  };
+}
+
+/** What a downstream reader will decode must be what the decider recorded. */
+function passesItsCodec(event: CalendarEventEvent): void {
+  const codec: t.Decoder<unknown, unknown> = catalogue[event.type].codec;
+  const decoded = codec.decode(event);
+  expect(isRight(decoded), PathReporter.report(decoded).join('; ')).to.equal(true);
+}
+
+const id = 7;
+const nowUtc = '2025-11-10 12:00:00';
+const defaults: ScheduleDefaults = { language: 'en', author: '1', status: 'publish', timezone: 'UTC' };
+
+/** The facts a plain schedule of "Concert" records: every default, UTC, 2025-11-20 14:00–16:00, no slug yet. */
+function facts(overrides: Partial<EventFacts> = {}): EventFacts {
+  return {
+    language: 'en', author: '1', status: 'publish', publishedUtc: nowUtc, title: 'Concert', description: '', excerpt: '',
+    slug: '', timezone: 'UTC', allDay: false, start: '2025-11-20 14:00:00', end: '2025-11-20 16:00:00',
+    startUtc: '2025-11-20 14:00:00', endUtc: '2025-11-20 16:00:00', cost: null, website: null, showMap: false,
+    showMapLink: false, hideFromListings: false, sticky: false, featured: false, image: null, categories: [], tags: [],
+    venues: [], organizers: [], passwordSha256: null,
+    ...overrides,
+  };
+}
+
+type ScheduleRequest = Extract<EventCommand, { type: 'ScheduleEvent' }>['request'];
+const schedule = (request: Partial<ScheduleRequest> = {}, overrides: Partial<ScheduleDefaults> = {}): EventCommand => ({
+  type: 'ScheduleEvent',
+  id,
+  request: { title: 'Concert', start: '2025-11-20 14:00:00', end: '2025-11-20 16:00:00', ...request },
+  defaults: { ...defaults, ...overrides },
+  nowUtc,
+});
+const change = (request: EventRequest): EventCommand => ({ type: 'ChangeEventDetails', request, nowUtc });
+const trash: EventCommand = { type: 'TrashEvent' };
+
+const scheduled = (f: EventFacts): CalendarEventEvent => ({ type: 'EventScheduled', data: { id, facts: f } });
+const detailsChanged = (changes: EventChanges): CalendarEventEvent => ({ type: 'EventDetailsChanged', data: { id, changes } });
+const trashed = (previousStatus: PostStatus, slug: string): CalendarEventEvent => ({ type: 'EventTrashed', data: { id, previousStatus, slug } });
+
+const concert = scheduled(facts({ slug: 'concert' }));
+const endBeforeStartOn = (name: string) => ({ kind: 'invalid-params' as const, params: [{ name, code: 'event-end-before-start' }] });
+
+describe('event decider', () => {
+  describe('ScheduleEvent', () => {
+    it('records the defaults: booleans false, status from the defaults, published now, UTC dates from the event zone', () => {
+      given([])
+        .when(schedule({}, { timezone: 'America/New_York' }))
+        .then([scheduled(facts({ timezone: 'America/New_York', startUtc: '2025-11-20 19:00:00', endUtc: '2025-11-20 21:00:00' }))]);
+    });
+
+    it('takes the status from the defaults (a contributor creates a draft)', () => {
+      given([]).when(schedule({}, { status: 'draft' })).then([scheduled(facts({ status: 'draft' }))]);
+    });
+
+    it('lets the request override the defaults (zone, author, flags, texts)', () => {
+      given([])
+        .when(schedule({ timezone: 'Europe/Madrid', author: '3', featured: true, excerpt: 'Live' }))
+        .then([scheduled(facts({ timezone: 'Europe/Madrid', author: '3', featured: true, excerpt: 'Live', startUtc: '2025-11-20 13:00:00', endUtc: '2025-11-20 15:00:00' }))]);
+    });
+
+    it('widens an all-day event to 00:00:00 of its first day and 23:59:59 of its last', () => {
+      given([])
+        .when(schedule({ allDay: true, timezone: 'Europe/Madrid', start: '2025-11-20 14:00:00', end: '2025-11-22 09:30:00' }))
+        .then([scheduled(facts({
+          allDay: true, timezone: 'Europe/Madrid', start: '2025-11-20 00:00:00', end: '2025-11-22 23:59:59',
+          startUtc: '2025-11-19 23:00:00', endUtc: '2025-11-22 22:59:59',
+        }))]);
+    });
+
+    it('judges end before start after the all-day widening (an earlier end time on the same day is fine)', () => {
+      given([])
+        .when(schedule({ allDay: true, start: '2025-11-20 14:00:00', end: '2025-11-20 09:00:00' }))
+        .then([scheduled(facts({ allDay: true, start: '2025-11-20 00:00:00', end: '2025-11-20 23:59:59', startUtc: '2025-11-20 00:00:00', endUtc: '2025-11-20 23:59:59' }))]);
+    });
+
+    it('refuses an end before the start, naming end_date', () => {
+      given([]).when(schedule({ end: '2025-11-20 13:59:59' })).thenFails(endBeforeStartOn('end_date'));
+    });
+
+    it('accepts an end equal to the start', () => {
+      const at = '2025-11-20 14:00:00';
+      given([]).when(schedule({ end: at })).then([scheduled(facts({ end: at, endUtc: at }))]);
+    });
+
+    it('refuses to schedule an event that already exists', () => {
+      given([concert]).when(schedule()).thenFails({ kind: 'write-conflict', resource: 'event' });
+    });
+  });
+
+  describe('publication date and timing', () => {
+    const cases: Array<[string, Partial<ScheduleRequest>, Partial<EventFacts>]> = [
+      ['publish dated in the future is future', { date: { utc: '2025-12-01 09:00:00' } }, { status: 'future', publishedUtc: '2025-12-01 09:00:00' }],
+      ['future dated in the past is publish', { status: 'future', date: { utc: '2025-11-01 09:00:00' } }, { status: 'publish', publishedUtc: '2025-11-01 09:00:00' }],
+      ['future dated exactly now is publish', { status: 'future', date: { utc: nowUtc } }, { status: 'publish' }],
+      ['future dated in the future stays future', { status: 'future', date: { utc: '2025-12-01 09:00:00' } }, { status: 'future', publishedUtc: '2025-12-01 09:00:00' }],
+      ['a draft dated in the future stays a draft', { status: 'draft', date: { utc: '2025-12-01 09:00:00' } }, { status: 'draft', publishedUtc: '2025-12-01 09:00:00' }],
+      ['a local date is converted with the event zone', { timezone: 'America/New_York', date: { local: '2025-10-15 10:00:00' } },
+        { timezone: 'America/New_York', publishedUtc: '2025-10-15 14:00:00', startUtc: '2025-11-20 19:00:00', endUtc: '2025-11-20 21:00:00' }],
+      ['a UTC date is taken as is', { timezone: 'America/New_York', date: { utc: '2025-10-15 10:00:00' } },
+        { timezone: 'America/New_York', publishedUtc: '2025-10-15 10:00:00', startUtc: '2025-11-20 19:00:00', endUtc: '2025-11-20 21:00:00' }],
+    ];
+    for (const [rule, request, expected] of cases) {
+      it(rule, () => given([]).when(schedule(request)).then([scheduled(facts(expected))]));
+    }
+
+    it('an update dating a published event in the future makes it future', () => {
+      given([concert])
+        .when(change({ date: { utc: '2025-12-01 09:00:00' } }))
+        .then([detailsChanged({ publishedUtc: '2025-12-01 09:00:00', status: 'future' })]);
+    });
+  });
+
+  describe('ChangeEventDetails', () => {
+    const rich = scheduled(facts({
+      slug: 'concert', status: 'private', featured: true, website: 'https://example.com', cost: { entries: ['10'] },
+      timezone: 'Europe/Madrid', startUtc: '2025-11-20 13:00:00', endUtc: '2025-11-20 15:00:00', publishedUtc: '2025-11-01 08:00:00',
+    }));
+
+    it('keeps every fact not sent and records only what changed', () => {
+      given([rich]).when(change({ title: 'Renamed' })).then([detailsChanged({ title: 'Renamed' })]);
+    });
+
+    it('records no changes when the values sent are the stored ones', () => {
+      given([rich]).when(change({ title: 'Concert', featured: true, status: 'private' })).then([detailsChanged({})]);
+    });
+
+    it('keeps the local wall clock when only the time zone changes, and recomputes the UTC dates', () => {
+      given([concert])
+        .when(change({ timezone: 'America/New_York' }))
+        .then([detailsChanged({ timezone: 'America/New_York', startUtc: '2025-11-20 19:00:00', endUtc: '2025-11-20 21:00:00' })]);
+    });
+
+    it('re-normalises the stored dates to whole days on all_day: true without dates', () => {
+      given([rich])
+        .when(change({ allDay: true }))
+        .then([detailsChanged({
+          allDay: true, start: '2025-11-20 00:00:00', end: '2025-11-20 23:59:59', startUtc: '2025-11-19 23:00:00', endUtc: '2025-11-20 22:59:59',
+        })]);
+    });
+
+    it('accepts either date alone while the result stays ordered', () => {
+      given([concert]).when(change({ end: '2025-11-21 10:00:00' })).then([detailsChanged({ end: '2025-11-21 10:00:00', endUtc: '2025-11-21 10:00:00' })]);
+    });
+
+    it('refuses a start sent alone that falls after the stored end, naming start_date', () => {
+      given([concert]).when(change({ start: '2025-11-20 16:00:01' })).thenFails(endBeforeStartOn('start_date'));
+    });
+
+    it('refuses an end sent alone that falls before the stored start, naming end_date', () => {
+      given([concert]).when(change({ end: '2025-11-20 13:00:00' })).thenFails(endBeforeStartOn('end_date'));
+    });
+
+    it('names end_date when both dates are sent in the wrong order', () => {
+      given([concert]).when(change({ start: '2025-11-21 10:00:00', end: '2025-11-21 09:00:00' })).thenFails(endBeforeStartOn('end_date'));
+    });
+
+    it('leaves a trashed event trashed when status is not sent', () => {
+      given([concert, trashed('publish', 'concert__trashed')]).when(change({ title: 'Renamed' })).then([detailsChanged({ title: 'Renamed' })]);
+    });
+
+    it('takes a trashed event out of the trash when status is sent', () => {
+      given([concert, trashed('publish', 'concert__trashed')]).when(change({ status: 'draft' })).then([detailsChanged({ status: 'draft' })]);
+    });
+
+    it('fails with not-found on a missing event', () => {
+      given([]).when(change({ title: 'Renamed' })).thenFails({ kind: 'not-found', resource: 'event' });
+    });
+  });
+
+  describe('TrashEvent', () => {
+    it('records the previous status and the slug suffixed __trashed', () => {
+      given([scheduled(facts({ slug: 'concert', status: 'private' }))]).when(trash).then([trashed('private', 'concert__trashed')]);
+    });
+
+    it('records the status the event has now, after its changes', () => {
+      given([concert, detailsChanged({ status: 'draft' })]).when(trash).then([trashed('draft', 'concert__trashed')]);
+    });
+
+    it('can trash again an event taken out of the trash', () => {
+      given([concert, trashed('publish', 'concert__trashed'), detailsChanged({ status: 'publish', slug: 'concert' })])
+        .when(trash)
+        .then([trashed('publish', 'concert__trashed')]);
+    });
+
+    it('fails with already-trashed on a trashed event', () => {
+      given([concert, trashed('publish', 'concert__trashed')]).when(trash).thenFails({ kind: 'already-trashed', resource: 'event' });
+    });
+
+    it('fails with not-found on a missing event', () => {
+      given([]).when(trash).thenFails({ kind: 'not-found', resource: 'event' });
+    });
+  });
+
+  describe('endBeforeStart and changedFacts', () => {
+    const cases: Array<[string, string, boolean, boolean]> = [
+      ['2025-11-20 14:00:00', '2025-11-20 13:59:59', false, true],
+      ['2025-11-20 14:00:00', '2025-11-20 14:00:00', false, false],
+      ['2025-11-20 14:00:00', '2025-11-20 09:00:00', true, false],
+      ['2025-11-20 14:00:00', '2025-11-19 23:59:59', true, true],
+    ];
+    for (const [start, end, allDay, refused] of cases) {
+      it(`${start} → ${end}${allDay ? ' all day' : ''} is ${refused ? 'refused' : 'fine'}`, () => {
+        expect(endBeforeStart(start, end, allDay)).to.equal(refused);
+      });
+    }
+
+    it('changedFacts lists only differing facts, comparing lists and objects by value, never the language', () => {
+      const before = facts({ categories: [1, 2], cost: { entries: ['10'] } });
+      const after = facts({ language: 'es', categories: [1, 2], cost: { entries: ['12'] }, tags: [3] });
+      expect(changedFacts(before, after)).to.deep.equal({ cost: { entries: ['12'] }, tags: [3] });
+    });
+  });
+});

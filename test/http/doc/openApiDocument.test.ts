@@ -1,0 +1,127 @@
+// Specification of the `/doc` OpenAPI document (wire.md §14) against capture 02.
+import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
+import { buildOpenApi, openApiPath } from '../../../src/http/doc/openApiDocument.ts';
+import { routeCatalogue } from '../../../src/http/routes/catalogue/index.ts';
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+
+const capture = JSON.parse(
+  readFileSync(new URL('../../../../shared/spec/examples/02-doc.json', import.meta.url), 'utf8'),
+) as { response: { body: JsonObject } };
+
+const i18nLanguage: JsonObject = {
+  name: 'i18n_language',
+  in: 'query',
+  description: 'Response language',
+  schema: { type: 'string', enum: ['ca', 'en', 'es'] },
+  required: false,
+};
+
+function asObject(value: Json | undefined): JsonObject {
+  if (value === null || value === undefined || typeof value !== 'object' || Array.isArray(value)) {
+    throw new Error(`not an object: ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+/** Capture 02 with the §14 differences applied for a request whose `{api_root}` is `apiRoot`. */
+function expectedDoc(apiRoot: string): JsonObject {
+  const body = structuredClone(capture.response.body);
+  body.info = {
+    version: '1.0.0',
+    title: 'Calendar Events REST API',
+    description: 'Read and write access to calendar events, venues, organizers, categories and tags.',
+  };
+  body.servers = [{ url: `${apiRoot}/` }];
+  for (const pathItem of Object.values(asObject(body.paths))) {
+    const operations = asObject(pathItem);
+    for (const [name, operationJson] of Object.entries(operations)) {
+      const { parameters, ...rest } = asObject(operationJson);
+      // Rebuilt so that `parameters` keeps its place before `requestBody` and `responses`.
+      operations[name] = { parameters: [...((parameters as Json[] | undefined) ?? []), i18nLanguage], ...rest };
+    }
+  }
+  return body;
+}
+
+function expectSameJson(actual: unknown, expected: JsonObject): void {
+  const parsed: unknown = JSON.parse(JSON.stringify(actual));
+  expect(parsed).to.deep.equal(expected);
+  expect(JSON.stringify(actual)).to.equal(JSON.stringify(expected));
+}
+
+function operationsOf(doc: JsonObject): JsonObject[] {
+  return Object.values(asObject(doc.paths)).flatMap((item) => Object.values(asObject(item)).map(asObject));
+}
+
+describe('/doc OpenAPI document', () => {
+  const apiRoot = 'http://localhost:8080/cal/events/v1';
+
+  it('equals capture 02 with the §14 differences, key order included', () => {
+    expectSameJson(buildOpenApi({ apiRoot }), expectedDoc(apiRoot));
+  });
+
+  it('has the top-level keys in the order §14 gives', () => {
+    expect(Object.keys(buildOpenApi({ apiRoot }))).to.deep.equal(['openapi', 'info', 'components', 'servers', 'paths']);
+  });
+
+  for (const root of ['http://localhost:8080/es/cal/events/v1', 'https://cal.example.org:8443/ca/cal/events/v1']) {
+    it(`names ${root}/ as its server, port and language segment included`, () => {
+      const doc = buildOpenApi({ apiRoot: root });
+      expect(doc.servers).to.deep.equal([{ url: `${root}/` }]);
+      expectSameJson(doc, expectedDoc(root));
+    });
+  }
+
+  it('ends every operation with the i18n_language parameter', () => {
+    const doc = JSON.parse(JSON.stringify(buildOpenApi({ apiRoot }))) as JsonObject;
+    const operations = operationsOf(doc);
+    expect(operations).to.have.length(1 + 5 + 8 * 3);
+    for (const operation of operations) {
+      const parameters = operation.parameters as Json[];
+      expect(JSON.stringify(parameters.at(-1))).to.equal(JSON.stringify(i18nLanguage));
+    }
+  });
+
+  it('describes the add-on filters as such', () => {
+    const doc = JSON.parse(JSON.stringify(buildOpenApi({ apiRoot }))) as JsonObject;
+    const list = asObject(asObject(asObject(doc.paths)['/events']).get);
+    const addOn = (list.parameters as JsonObject[]).filter((p) => String(p.description).startsWith('Requires the'));
+    expect(addOn.map((p) => p.name)).to.deep.equal(['geoloc', 'geoloc_lat', 'geoloc_lng']);
+    for (const parameter of addOn) expect(parameter.description).to.match(/^Requires the extended add-on\. /);
+  });
+
+  it('leaves the venue and organizer password of by-id updates out, as the reference does', () => {
+    const doc = JSON.parse(JSON.stringify(buildOpenApi({ apiRoot }))) as JsonObject;
+    for (const path of ['/venues/{id}', '/organizers/{id}']) {
+      expect(JSON.stringify(asObject(doc.paths)[path])).not.to.contain('"password"');
+    }
+  });
+
+  it('documents a path for every documented catalogue route, in catalogue order', () => {
+    const doc = buildOpenApi({ apiRoot });
+    const documented = routeCatalogue.filter((route) => route.documented).map((route) => openApiPath(route.pattern));
+    expect(Object.keys(doc.paths)).to.deep.equal(documented);
+  });
+
+  it('declares every path template placeholder as a required path parameter', () => {
+    const doc = JSON.parse(JSON.stringify(buildOpenApi({ apiRoot }))) as JsonObject;
+    for (const [path, item] of Object.entries(asObject(doc.paths))) {
+      const placeholders = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+      for (const operation of Object.values(asObject(item)).map(asObject)) {
+        for (const name of placeholders) {
+          const declared = (operation.parameters as JsonObject[]).find((p) => p.name === name);
+          expect(declared, `${path} ${name}`).to.include({ in: 'path', required: true });
+        }
+      }
+    }
+  });
+
+  it('returns independent documents', () => {
+    const first = buildOpenApi({ apiRoot });
+    (first.components.schemas.Event.properties as Record<string, unknown>).id = 'changed';
+    expectSameJson(buildOpenApi({ apiRoot }), expectedDoc(apiRoot));
+  });
+});

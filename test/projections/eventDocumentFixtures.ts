@@ -1,0 +1,80 @@
+// Builds event read-model documents for ReadStore tests: a plausible published event, with the fields a test cares about.
+import type { EventDocument } from '../../src/projections/events/eventDocument.ts';
+
+/**
+ * A published English event on 2025-03-01, 10:00–12:00. `searchText` follows the title, excerpt and description
+ * given (as the projector derives it) unless the test sets it.
+ */
+export function anEventDocument(overrides: Partial<EventDocument> = {}): EventDocument {
+  const base: EventDocument = {
+    id: 1,
+    revision: 0,
+    language: 'en',
+    author: '1',
+    status: 'publish',
+    publishedUtc: '2025-01-01 09:00:00',
+    title: 'An event',
+    description: '',
+    excerpt: '',
+    slug: 'an-event',
+    timezone: 'UTC',
+    allDay: false,
+    start: '2025-03-01 10:00:00',
+    end: '2025-03-01 12:00:00',
+    startUtc: '2025-03-01 10:00:00',
+    endUtc: '2025-03-01 12:00:00',
+    cost: null,
+    website: null,
+    showMap: false,
+    showMapLink: false,
+    hideFromListings: false,
+    sticky: false,
+    featured: false,
+    image: null,
+    categories: [],
+    tags: [],
+    venues: [],
+    organizers: [],
+    passwordSha256: null,
+    modifiedUtc: '2025-01-01 09:00:00',
+    timezoneAbbr: 'UTC',
+    searchText: '',
+  };
+  const doc = { ...base, ...overrides };
+  const searchText = overrides.searchText ?? [doc.title, doc.excerpt, doc.description].map((s) => s.toLowerCase()).join('\u0000');
+  return { ...doc, searchText };
+}
+
+/** Every field set to something other than its default, to show that a store keeps each one. */
+export const aFullyDetailedEventDocument: EventDocument = anEventDocument({
+  id: 42,
+  revision: 7,
+  language: 'ca',
+  author: '3',
+  status: 'private',
+  publishedUtc: '2025-02-02 08:30:00',
+  title: 'Concert de Nadal',
+  description: '<p>Cor i orquestra.</p>',
+  excerpt: 'Música',
+  slug: 'concert-de-nadal',
+  timezone: 'Europe/Madrid',
+  allDay: true,
+  start: '2025-12-24 00:00:00',
+  end: '2025-12-24 23:59:59',
+  startUtc: '2025-12-23 23:00:00',
+  endUtc: '2025-12-24 22:59:59',
+  cost: { entries: ['10', '15.50'] },
+  website: 'https://example.org/nadal',
+  showMap: true,
+  showMapLink: true,
+  sticky: true,
+  featured: true,
+  image: { id: 90, url: 'https://example.org/nadal.jpg' },
+  categories: [5, 6],
+  tags: [8],
+  venues: [11],
+  organizers: [12, 13],
+  passwordSha256: '5e884898da28047151d0e56f8dc6292773603d0d6aabbdd62a11ef721d1542d8',
+  modifiedUtc: '2025-02-03 10:00:00',
+  timezoneAbbr: 'CET',
+});

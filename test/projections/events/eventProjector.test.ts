@@ -1,0 +1,105 @@
+// Specification of the event projector: given domain events (with revision and time) → the projected read-model document.
+import { expect } from 'chai';
+import { projectEvent, type Applied } from '../../../src/projections/events/eventProjector.ts';
+import type { EventDocument } from '../../../src/projections/events/eventDocument.ts';
+import type { CalendarEventEvent, EventChanges, EventFacts } from '../../../src/events/catalogue/calendarEvents.ts';
+
+const facts: EventFacts = {
+  language: 'en', author: '1', status: 'publish', publishedUtc: '2025-11-01 08:00:00', title: 'Jazz Night',
+  description: '<p>Bring Friends</p>', excerpt: 'Live MUSIC', slug: 'jazz-night', timezone: 'America/New_York', allDay: false,
+  start: '2025-11-20 14:00:00', end: '2025-11-20 16:00:00', startUtc: '2025-11-20 19:00:00', endUtc: '2025-11-20 21:00:00',
+  cost: { entries: ['10'] }, website: null, showMap: true, showMapLink: false, hideFromListings: false, sticky: false,
+  featured: false, image: { id: 12, url: 'https://example.com/jazz.png' }, categories: [3], tags: [4, 5], venues: [8],
+  organizers: [9], passwordSha256: null,
+};
+
+const scheduled: CalendarEventEvent = { type: 'EventScheduled', data: { id: 7, facts } };
+const changed = (changes: EventChanges): CalendarEventEvent => ({ type: 'EventDetailsChanged', data: { id: 7, changes } });
+const trashed: CalendarEventEvent = { type: 'EventTrashed', data: { id: 7, previousStatus: 'publish', slug: 'jazz-night__trashed' } };
+const at = (revision: number, occurredUtc: string): Applied => ({ revision, occurredUtc });
+
+/** Folds events, each with where and when it was recorded, from no document. */
+function given(...history: Array<[CalendarEventEvent, Applied]>): EventDocument | undefined {
+  return history.reduce<EventDocument | undefined>((doc, [event, applied]) => projectEvent(doc, event, applied), undefined);
+}
+
+function projected(doc: EventDocument | undefined): EventDocument {
+  if (doc === undefined) return expect.fail('expected a document');
+  return doc;
+}
+
+const atScheduling = at(0, '2025-11-10 12:00:00');
+
+describe('projectEvent', () => {
+  it('creates the full document from EventScheduled', () => {
+    expect(given([scheduled, atScheduling])).to.deep.equal({
+      ...facts,
+      id: 7,
+      revision: 0,
+      modifiedUtc: '2025-11-10 12:00:00',
+      timezoneAbbr: 'EST',
+      searchText: 'jazz night\u0000live music\u0000<p>bring friends</p>',
+    });
+  });
+
+  it('merges EventDetailsChanged, moving the revision, modifiedUtc and the search text', () => {
+    const doc = given([scheduled, atScheduling], [changed({ title: 'Blues Night', featured: true }), at(1, '2025-11-11 09:30:00')]);
+    expect(doc).to.deep.equal({
+      ...facts,
+      title: 'Blues Night',
+      featured: true,
+      id: 7,
+      revision: 1,
+      modifiedUtc: '2025-11-11 09:30:00',
+      timezoneAbbr: 'EST',
+      searchText: 'blues night\u0000live music\u0000<p>bring friends</p>',
+    });
+  });
+
+  it('derives the zone abbreviation from the changed zone and start', () => {
+    const madrid = changed({ timezone: 'Europe/Madrid', startUtc: '2025-11-20 13:00:00', endUtc: '2025-11-20 15:00:00' });
+    expect(projected(given([scheduled, atScheduling], [madrid, at(1, '2025-11-11 09:30:00')])).timezoneAbbr).to.equal('CET');
+    const summer = changed({ start: '2025-07-01 14:00:00', end: '2025-07-01 16:00:00', startUtc: '2025-07-01 18:00:00', endUtc: '2025-07-01 20:00:00' });
+    expect(projected(given([scheduled, atScheduling], [summer, at(1, '2025-11-11 09:30:00')])).timezoneAbbr).to.equal('EDT');
+  });
+
+  it('sets status trash and the trashed slug on EventTrashed, keeping the other facts', () => {
+    const doc = projected(given([scheduled, atScheduling], [trashed, at(1, '2025-11-12 10:00:00')]));
+    expect(doc).to.deep.include({ status: 'trash', slug: 'jazz-night__trashed', revision: 1, modifiedUtc: '2025-11-12 10:00:00' });
+    expect(doc).to.deep.include({ title: 'Jazz Night', venues: [8], cost: { entries: ['10'] } });
+  });
+
+  it('keeps nothing but facts and derived keys when merging onto a previous document', () => {
+    const doc = projected(given([scheduled, atScheduling], [changed({}), at(1, '2025-11-11 09:30:00')], [trashed, at(2, '2025-11-12 10:00:00')]));
+    expect(Object.keys(doc)).to.have.members([...Object.keys(facts), 'id', 'revision', 'modifiedUtc', 'timezoneAbbr', 'searchText']);
+  });
+
+  describe('idempotence by revision', () => {
+    const current = projected(given([scheduled, atScheduling], [changed({ title: 'Blues Night' }), at(1, '2025-11-11 09:30:00')]));
+
+    it('re-applying the event of the document revision returns the same document', () => {
+      expect(projectEvent(current, changed({ title: 'Blues Night' }), at(1, '2025-11-11 09:30:00'))).to.equal(current);
+    });
+
+    it('an older event changes nothing, whatever it says', () => {
+      expect(projectEvent(current, scheduled, at(0, '2025-11-10 12:00:00'))).to.equal(current);
+      expect(projectEvent(current, changed({ title: 'Stale' }), at(0, '2025-11-13 00:00:00'))).to.equal(current);
+      expect(projectEvent(current, trashed, at(1, '2025-11-13 00:00:00'))).to.equal(current);
+    });
+
+    it('replaying the whole stream from zero gives the same document', () => {
+      const replayed = given([scheduled, atScheduling], [changed({ title: 'Blues Night' }), at(1, '2025-11-11 09:30:00')]);
+      expect(replayed).to.deep.equal(current);
+    });
+  });
+
+  describe('before scheduling', () => {
+    it('ignores details changed', () => {
+      expect(given([changed({ title: 'Orphan' }), at(0, '2025-11-10 12:00:00')])).to.equal(undefined);
+    });
+
+    it('ignores trashing', () => {
+      expect(given([trashed, at(0, '2025-11-10 12:00:00')])).to.equal(undefined);
+    });
+  });
+});

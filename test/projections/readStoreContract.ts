@@ -1,0 +1,224 @@
+// The one contract every ReadStore adapter passes (DESIGN.md §3): documents, slug and list indexes, checkpoints.
+import { expect } from 'chai';
+import type { EventDocument } from '../../src/projections/events/eventDocument.ts';
+import type { EventListQuery } from '../../src/projections/events/eventListQuery.ts';
+import type { ReadStore } from '../../src/projections/readStore.ts';
+import { aFullyDetailedEventDocument, anEventDocument } from './eventDocumentFixtures.ts';
+
+type QueryChanges = Partial<Omit<EventListQuery, 'language' | 'statuses'>> & Pick<Partial<EventListQuery>, 'language' | 'statuses'>;
+const aQuery = (changes: QueryChanges = {}): EventListQuery => ({ language: 'en', statuses: ['publish'], offset: 0, limit: 100, ...changes });
+
+/**
+ * A small catalogue in which every filter both keeps and drops something. Listed (publish, en) by default: 1, 2, 4.
+ * 2 runs over several days; 3 is a draft; 5 is Spanish; 6 is hidden from listings.
+ */
+const catalogue: EventDocument[] = [
+  anEventDocument({ id: 4, title: 'Rock & jazz', start: '2025-02-20 20:00:00', end: '2025-02-20 23:00:00', categories: [10, 12], venues: [31], organizers: [40, 41] }),
+  anEventDocument({ id: 1, title: 'Jazz night', excerpt: 'Live', description: 'Bring c++ code', start: '2025-01-10 09:00:00', end: '2025-01-10 10:00:00', featured: true, categories: [10], tags: [20], venues: [30], organizers: [40] }),
+  anEventDocument({ id: 2, title: 'Folk festival', start: '2025-01-15 18:00:00', end: '2025-01-17 12:00:00', categories: [11], tags: [21], venues: [31], organizers: [41], passwordSha256: 'ab12' }),
+  anEventDocument({ id: 3, title: 'Jazz lunch', status: 'draft', start: '2025-02-01 12:00:00', end: '2025-02-01 13:00:00', categories: [10], venues: [31] }),
+  anEventDocument({ id: 5, title: 'Jazz en español', language: 'es', start: '2025-01-12 19:00:00', end: '2025-01-12 21:00:00' }),
+  anEventDocument({ id: 6, title: 'Hidden jazz', hideFromListings: true, start: '2025-01-11 19:00:00', end: '2025-01-11 21:00:00', categories: [10] }),
+];
+
+const filterCases: Array<[string, QueryChanges, number[]]> = [
+  ['no filter: published events of the language', {}, [1, 2, 4]],
+  ['statuses: any of them', { statuses: ['publish', 'draft'] }, [1, 2, 3, 4]],
+  ['statuses: only the given ones', { statuses: ['draft'] }, [3]],
+  ['startFrom: start ≥ value (inclusive)', { startFrom: '2025-01-15 18:00:00' }, [2, 4]],
+  ['startsAfter: start > value (exclusive)', { startsAfter: '2025-01-15 18:00:00' }, [4]],
+  ['startsBefore: start < value (exclusive)', { startsBefore: '2025-01-15 18:00:00' }, [1]],
+  ['endUntil: end ≤ value (inclusive)', { endUntil: '2025-01-17 12:00:00' }, [1, 2]],
+  ['endsBefore: end < value (exclusive)', { endsBefore: '2025-01-17 12:00:00' }, [1]],
+  ['endsAfter: end > value (exclusive)', { endsAfter: '2025-01-17 12:00:00' }, [4]],
+  ['endsAfter: an event still running is kept', { endsAfter: '2025-01-16 00:00:00' }, [2, 4]],
+  ['searchTerms: one term, in any field', { searchTerms: ['jazz'] }, [1, 4]],
+  ['searchTerms: every term must occur', { searchTerms: ['jazz', 'rock'] }, [4]],
+  ['searchTerms: a term occurring in the description', { searchTerms: ['c++'] }, [1]],
+  ['searchTerms: regex metacharacters are literal', { searchTerms: ['z.n'] }, []],
+  ['searchTerms: a term never spans two fields', { searchTerms: ['night live'] }, []],
+  ['searchTerms: no terms is no condition', { searchTerms: [] }, [1, 2, 4]],
+  ['withoutPassword: protected events left out', { withoutPassword: true }, [1, 4]],
+  ['withoutPassword false: no condition', { withoutPassword: false }, [1, 2, 4]],
+  ['featured: true', { featured: true }, [1]],
+  ['featured: false', { featured: false }, [2, 4]],
+  ['categories: linked to any of them', { categories: [12, 11] }, [2, 4]],
+  ['categories: one shared by several', { categories: [10] }, [1, 4]],
+  ['tags', { tags: [21] }, [2]],
+  ['venues', { venues: [31, 99] }, [2, 4]],
+  ['organizers', { organizers: [40] }, [1, 4]],
+  ['an empty category list matches nothing', { categories: [] }, []],
+  ['ids: only those, in listing order, unknown ignored', { ids: [4, 99, 1] }, [1, 4]],
+  ['ids: still filtered by status and listing visibility', { ids: [1, 3, 6] }, [1]],
+  ['ids: repeated ids list the event once', { ids: [2, 2] }, [2]],
+  ['language: only events of that language', { language: 'es' }, [5]],
+  [
+    'filters combine with AND',
+    { statuses: ['publish', 'draft'], searchTerms: ['jazz'], startFrom: '2025-01-11 00:00:00', categories: [10], venues: [31] },
+    [3, 4],
+  ],
+  ['a date window', { startFrom: '2025-01-11 00:00:00', endUntil: '2025-02-28 00:00:00', statuses: ['publish', 'draft'] }, [2, 3, 4]],
+];
+
+const idsOf = (docs: readonly EventDocument[]): number[] => docs.map((d) => d.id);
+const byId = (a: EventDocument, b: EventDocument): number => a.id - b.id;
+
+export function readStoreContract(name: string, open: () => Promise<ReadStore>): void {
+  describe(`${name} ReadStore contract`, function () {
+    let store: ReadStore;
+    // Only what this test opened gets closed, so that a failed open reports itself rather than a failed close.
+    let opened: ReadStore | undefined;
+    beforeEach(async function () {
+      opened = undefined;
+      store = opened = await open();
+      await store.init();
+    });
+    afterEach(async function () {
+      await opened?.close();
+    });
+    const putAll = async (docs: readonly EventDocument[]) => {
+      for (const doc of docs) await store.events.put(doc);
+    };
+
+    describe('documents', function () {
+      it('get finds nothing before a put', async function () {
+        expect(await store.events.get(1)).to.equal(undefined);
+      });
+
+      it('get returns exactly the document put', async function () {
+        await store.events.put(aFullyDetailedEventDocument);
+        expect(await store.events.get(aFullyDetailedEventDocument.id)).to.deep.equal(aFullyDetailedEventDocument);
+      });
+
+      it('a later revision replaces the document and moves it in the start index', async function () {
+        await store.events.put(anEventDocument({ id: 1, revision: 0, start: '2025-01-10 09:00:00', end: '2025-01-10 10:00:00' }));
+        const moved = anEventDocument({ id: 1, revision: 1, start: '2025-03-10 09:00:00', end: '2025-03-10 10:00:00' });
+        await store.events.put(moved);
+        expect(await store.events.get(1)).to.deep.equal(moved);
+        expect(await store.events.list(aQuery({ startsBefore: '2025-02-01 00:00:00' }))).to.deep.equal({ items: [], total: 0 });
+        expect(await store.events.list(aQuery({ startFrom: '2025-03-01 00:00:00' }))).to.deep.equal({ items: [moved], total: 1 });
+        expect((await store.events.list(aQuery())).total).to.equal(1);
+      });
+
+      it('a later revision with a new slug is found by the new slug only', async function () {
+        await store.events.put(anEventDocument({ id: 1, revision: 0, slug: 'old-name' }));
+        await store.events.put(anEventDocument({ id: 1, revision: 1, slug: 'new-name' }));
+        expect(await store.events.bySlug('en', 'old-name')).to.deep.equal([]);
+        expect(idsOf(await store.events.bySlug('en', 'new-name'))).to.deep.equal([1]);
+      });
+    });
+
+    describe('bySlug', function () {
+      it('finds events of every status, trash included', async function () {
+        const statuses = ['publish', 'future', 'draft', 'pending', 'private', 'trash'] as const;
+        await putAll(statuses.map((status, i) => anEventDocument({ id: i + 1, status, slug: `slug-${status}` })));
+        for (const [i, status] of statuses.entries()) {
+          expect(idsOf(await store.events.bySlug('en', `slug-${status}`)), status).to.deep.equal([i + 1]);
+        }
+      });
+
+      it('returns every event sharing the slug, within the language only', async function () {
+        await putAll([
+          anEventDocument({ id: 1, slug: 'party', status: 'trash' }),
+          anEventDocument({ id: 2, slug: 'party' }),
+          anEventDocument({ id: 3, slug: 'party', language: 'es' }),
+          anEventDocument({ id: 4, slug: 'party-2' }),
+        ]);
+        expect(idsOf((await store.events.bySlug('en', 'party')).sort(byId))).to.deep.equal([1, 2]);
+        expect(idsOf(await store.events.bySlug('es', 'party'))).to.deep.equal([3]);
+        expect(await store.events.bySlug('ca', 'party')).to.deep.equal([]);
+      });
+    });
+
+    describe('list filters', function () {
+      beforeEach(async function () {
+        await putAll(catalogue);
+      });
+      for (const [description, changes, expected] of filterCases) {
+        it(`${description} → ${JSON.stringify(expected)}`, async function () {
+          const page = await store.events.list(aQuery(changes));
+          expect(idsOf(page.items)).to.deep.equal(expected);
+          expect(page.total).to.equal(expected.length);
+        });
+      }
+
+      it('lists whole documents', async function () {
+        const page = await store.events.list(aQuery({ featured: true }));
+        expect(page.items).to.deep.equal(catalogue.filter((d) => d.id === 1));
+      });
+
+      it('never lists an event hidden from listings, whatever the query', async function () {
+        const page = await store.events.list(aQuery({ ids: [6], categories: [10], statuses: ['publish', 'draft'] }));
+        expect(page).to.deep.equal({ items: [], total: 0 });
+      });
+    });
+
+    describe('list order and paging', function () {
+      // Inserted out of order; 20, 3, 12 and 5 start at the same time, and 12 after 3 shows ids compare as numbers.
+      const tied = '2025-05-01 10:00:00';
+      const docs = [
+        anEventDocument({ id: 20, start: tied, end: '2025-05-01 11:00:00' }),
+        anEventDocument({ id: 9, start: '2025-04-30 23:59:59', end: '2025-05-01 11:00:00' }),
+        anEventDocument({ id: 3, start: tied, end: '2025-05-01 18:00:00' }),
+        anEventDocument({ id: 12, start: tied, end: '2025-05-01 10:30:00' }),
+        anEventDocument({ id: 2, start: '2025-05-01 09:00:00', end: '2025-05-01 11:00:00' }),
+        anEventDocument({ id: 5, start: tied, end: '2025-05-01 11:00:00', status: 'draft' }),
+      ];
+      beforeEach(async function () {
+        await putAll(docs);
+      });
+
+      it('orders by start, then by id', async function () {
+        const page = await store.events.list(aQuery({ statuses: ['publish', 'draft'] }));
+        expect(idsOf(page.items)).to.deep.equal([9, 2, 3, 5, 12, 20]);
+      });
+
+      it('ids do not change the order', async function () {
+        const page = await store.events.list(aQuery({ ids: [20, 12, 9, 3] }));
+        expect(idsOf(page.items)).to.deep.equal([9, 3, 12, 20]);
+      });
+
+      it('offset and limit cut a page; total counts every match', async function () {
+        const page = await store.events.list(aQuery({ offset: 1, limit: 2 }));
+        expect(idsOf(page.items)).to.deep.equal([2, 3]);
+        expect(page.total).to.equal(5);
+      });
+
+      it('the last page may be short', async function () {
+        const page = await store.events.list(aQuery({ offset: 4, limit: 2 }));
+        expect(idsOf(page.items)).to.deep.equal([20]);
+        expect(page.total).to.equal(5);
+      });
+
+      it('an offset past the end gives no items but the total', async function () {
+        expect(await store.events.list(aQuery({ offset: 10, limit: 2 }))).to.deep.equal({ items: [], total: 5 });
+      });
+
+      it('paging applies after the filters, ties included', async function () {
+        const page = await store.events.list(aQuery({ startFrom: tied, statuses: ['publish', 'draft'], offset: 1, limit: 2 }));
+        expect(idsOf(page.items)).to.deep.equal([5, 12]);
+        expect(page.total).to.equal(4);
+      });
+    });
+
+    describe('checkpoints', function () {
+      it('are undefined before the first set', async function () {
+        expect(await store.checkpoints.get('read-model')).to.equal(undefined);
+      });
+
+      it('return the last position set, per projection', async function () {
+        await store.checkpoints.set('read-model', 17n);
+        await store.checkpoints.set('read-model', 1042n);
+        await store.checkpoints.set('other', 5n);
+        expect(await store.checkpoints.get('read-model')).to.equal(1042n);
+        expect(await store.checkpoints.get('other')).to.equal(5n);
+      });
+
+      it('keep positions beyond the signed 64-bit range exactly', async function () {
+        const position = 2n ** 64n - 1n;
+        await store.checkpoints.set('read-model', position);
+        expect(await store.checkpoints.get('read-model')).to.equal(position);
+      });
+    });
+  });
+}

@@ -77,11 +77,16 @@ export function localToUtc(local: LocalDateTime, zoneId: TimeZoneId): LocalDateT
 
 /** The wall-clock reading in `zoneId` of a UTC value. */
 export function utcToLocal(utc: LocalDateTime, zoneId: TimeZoneId): LocalDateTime {
+  // Hot path (every representation on a UTC site): the value already is the UTC wall clock.
+  if (zoneId === 'UTC' && isLocalDateTime(utc)) return utc;
   return formatChecked(inZone(utc, 'UTC').setZone(zoneOf(zoneId)));
 }
 
 /** The wall-clock reading in `zoneId` of an instant. */
 export function instantToLocal(date: Date, zoneId: TimeZoneId): LocalDateTime {
+  // Hot path (every projected event, every write): UTC needs no zone rules, only the ISO form's digits.
+  const iso = zoneId === 'UTC' ? date.toISOString() : '';
+  if (iso.length === 24) return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
   return formatChecked(DateTime.fromJSDate(date, { zone: zoneOf(zoneId) }));
 }
 

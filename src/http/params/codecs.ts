@@ -8,18 +8,17 @@ export type RawValue = unknown;
 const success = t.success;
 const failure = t.failure;
 
-/** A non-negative run of ASCII digits, as strings or JSON integers; `min` is inclusive. */
+/**
+ * A run of ASCII digits (or a JSON integer) with a value ≥ `min`. Values past 2^53 are still valid numbers: they
+ * saturate at Number.MAX_SAFE_INTEGER, so a huge `per_page` clamps and a huge `page` is simply past the last page.
+ */
 function integerCodec(name: string, min: number): t.Type<number, number, unknown> {
   return new t.Type<number, number, unknown>(
     name,
     (u): u is number => typeof u === 'number' && Number.isSafeInteger(u) && u >= min,
     (u, c) => {
-      if (typeof u === 'number') return Number.isSafeInteger(u) && u >= min ? success(u) : failure(u, c);
-      if (typeof u === 'string' && /^\d+$/.test(u)) {
-        const n = Number(u);
-        return Number.isSafeInteger(n) && n >= min ? success(n) : failure(u, c);
-      }
-      return failure(u, c);
+      const n = typeof u === 'number' && Number.isInteger(u) ? u : typeof u === 'string' && /^\d+$/.test(u) ? Number(u) : NaN;
+      return n >= min ? success(Math.min(n, Number.MAX_SAFE_INTEGER)) : failure(u, c);
     },
     (n) => n,
   );

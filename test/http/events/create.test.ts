@@ -114,12 +114,57 @@ describe('POST /events (create)', () => {
     expect(body.description).to.equal('<p>Line one<br />\nLine two</p>');
   });
 
-  it('parses cost lists into the lowest-to-highest range with the stored symbol', async () => {
-    const body = await createEvent(t, { title: 'Cost range', cost: ['0$', '20$', '30$'] });
-    expect(body.cost).to.equal('Free – 30$');
-    expect(body.cost_details).to.deep.equal({
-      currency_symbol: '$', currency_code: '', currency_position: 'postfix', values: ['0', '20', '30'],
+  for (const [input, cost, symbol, position, values] of [
+    ['10', '$10', '', '', ['10']],
+    ['20$', '20$', '$', 'postfix', ['20']],
+    [['0$', '20$', '30$'], 'Free – 30$', '$', 'postfix', ['0', '20', '30']],
+    [['10', '5'], '$5 – $10', '', '', ['5', '10']],
+    ['Donation', 'Donation', '', '', []],
+  ] as const) {
+    it(`parses the cost ${JSON.stringify(input)} as ${JSON.stringify(cost)} (the §4.7 cost table)`, async () => {
+      const body = await createEvent(t, { title: 'Cost', cost: typeof input === 'string' ? input : [...input] });
+      expect(body.cost).to.equal(cost);
+      expect(body.cost_details).to.deep.equal({
+        currency_symbol: symbol, currency_code: '', currency_position: position, values: [...values],
+      });
     });
+  }
+
+  it('paragraph-formats the description: blocks at blank lines, <br /> inside, block-level tags kept', async () => {
+    const body = await createEvent(t, {
+      title: 'Paragraphs', description: 'First para\nline two\n\nSecond para\n\n<ul><li>x</li></ul>', excerpt: '   ',
+    });
+    expect(body.description).to.equal('<p>First para<br />\nline two</p>\n<p>Second para</p>\n<ul><li>x</li></ul>');
+    expect(body.excerpt).to.equal('');
+  });
+
+  it('accepts typed booleans as JSON booleans, 1/0, or those words in any case', async () => {
+    const body = await createEvent(t, {
+      title: 'Boolean forms', featured: 'TRUE', sticky: 1, show_map: '0', all_day: 'False', show_map_link: true, hide_from_listings: 0,
+    });
+    expect(body).to.include({ featured: true, sticky: true, show_map: false, all_day: false, show_map_link: true, hide_from_listings: false });
+    const res = await t.admin('POST', `${API}/events`, {
+      body: { title: 'Yes is no boolean', featured: 'yes', start_date: '2026-12-01 10:00:00', end_date: '2026-12-01 11:00:00' },
+    });
+    expect(res.status).to.equal(400);
+    expect(bodyOf(res).message).to.equal('Invalid parameter(s): featured');
+  });
+
+  it('shows the stored website with HTML special characters as entities, and refuses a URL without scheme', async () => {
+    const body = await createEvent(t, { title: 'Escaped site', website: `https://example.com/?a=1&b="2"&c='3'<x>` });
+    expect(body.website).to.equal('https://example.com/?a=1&amp;b=&quot;2&quot;&amp;c=&#039;3&#039;&lt;x&gt;');
+    const res = await t.admin('POST', `${API}/events`, {
+      body: { title: 'Bad site', website: 'example.com', start_date: '2026-12-01 10:00:00', end_date: '2026-12-01 11:00:00' },
+    });
+    expect(res.status).to.equal(400);
+    expect(bodyOf(res).message).to.equal('Invalid parameter(s): website');
+  });
+
+  it('takes a name from the JSON body before the query string', async () => {
+    const res = await t.admin('POST', `${API}/events?title=From+query&featured=true`, {
+      body: { title: 'From JSON', start_date: '2026-12-01 10:00:00', end_date: '2026-12-01 11:00:00' },
+    });
+    expect(bodyOf(res)).to.include({ title: 'From JSON', featured: true });
   });
 
   it('answers a read right after the create with the created event (read-your-writes)', async () => {

@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import { startTestService, type TestService } from '../../support/testService.ts';
 import {
-  API, bodyOf, capture, createEvent, expectEndBeforeStart, expectError, expectInvalidParams,
+  API, asObject, bodyOf, capture, createEvent, expectEndBeforeStart, expectError, expectInvalidParams,
 } from './support/eventsApi.ts';
 
 describe('POST /events date and time zone input', () => {
@@ -79,6 +79,19 @@ describe('POST /events date and time zone input', () => {
       timezone: 'UTC+5.5', timezone_abbr: 'UTC+5.5', start_date: '2026-11-25 10:00:00', utc_start_date: '2026-11-25 04:30:00',
     });
   });
+
+  for (const [zone, day, abbr, utcStart, offset] of [
+    ['Australia/Sydney', '2026-12-01', 'AEDT', '2026-11-30 23:00:00', '+11:00'],
+    ['America/New_York', '2026-07-01', 'EDT', '2026-07-01 14:00:00', '-04:00'],
+    ['Asia/Dubai', '2026-12-01', '+04', '2026-12-01 06:00:00', '+04:00'],
+  ] as const) {
+    it(`shows ${zone} on ${day} as ${abbr}, with that offset in json_ld`, async () => {
+      const body = await createEvent(t, { title: zone, timezone: zone, start_date: `${day} 10:00:00`, end_date: `${day} 11:00:00` });
+      expect(body).to.include({ timezone_abbr: abbr, utc_start_date: utcStart });
+      const read = bodyOf(await t.request('GET', `${API}/events/${String(body.id)}`));
+      expect(asObject(read.json_ld)).to.include({ startDate: `${day}T10:00:00${offset}`, endDate: `${day}T11:00:00${offset}` });
+    });
+  }
 
   it('refuses an unknown time zone with 400 naming timezone', async () => {
     const res = await t.admin('POST', `${API}/events`, {

@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import { startTestService, type TestService } from '../../support/testService.ts';
 import {
-  ADMIN_ITEM_ALLOW, API, bodyOf, capture, createEvent, expectError, idsOf, renumbered, type JsonObject,
+  ADMIN_ITEM_ALLOW, API, asObject, bodyOf, capture, createEvent, expectError, idsOf, renumbered, type JsonObject,
 } from './support/eventsApi.ts';
 
 describe('DELETE /events/{id} and /events/by-slug/{slug}', () => {
@@ -110,6 +110,19 @@ describe('DELETE /events/{id} and /events/by-slug/{slug}', () => {
   it('answers a delete of a missing id with 404 for the administrator and 401 for anonymous callers', async () => {
     expectError(await t.admin('DELETE', `${API}/events/999999`), 404, 'rest-event-not-found', 'Event with ID 999999 does not exist.');
     expectError(await t.request('DELETE', `${API}/events/999999`), 401, 'rest_forbidden');
+  });
+
+  it('honours If-Match: a stale ETag gets 412 and leaves the event, the current one trashes it', async () => {
+    const created = await createEvent(t, { title: 'Guarded delete' });
+    const path = `${API}/events/${String(created.id)}`;
+    await t.admin('PATCH', path, { body: { featured: true } });
+    const stale = await t.admin('DELETE', path, { headers: { 'if-match': 'W/"0"' } });
+    expect(stale.status).to.equal(412);
+    expect(asObject(bodyOf(stale).data)).to.deep.equal({ status: 412 });
+    expect(bodyOf(await t.request('GET', path)).status).to.equal('publish');
+    const current = await t.admin('DELETE', path, { headers: { 'if-match': 'W/"1"' } });
+    expect(current.status).to.equal(200);
+    expect(current.headers.get('etag')).to.equal('W/"2"');
   });
 
   it('lets a trashed event be updated while it stays trashed', async () => {

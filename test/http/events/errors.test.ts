@@ -77,6 +77,12 @@ describe('Events route errors', () => {
       expect(res.headers.get('allow')).to.equal('GET');
     });
 
+    it('allows the administrator every method on an unknown id, by the general rule', async () => {
+      const res = await t.admin('GET', `${API}/events/999999`);
+      expectError(res, 404, 'rest-event-not-found');
+      expect(res.headers.get('allow')).to.equal('GET, DELETE, POST, PUT, PATCH');
+    });
+
     it('answers id 0 as an unknown id', async () => {
       expectError(await t.request('GET', `${API}/events/0`), 404, 'rest-event-not-found', 'Event with ID 0 does not exist.');
     });

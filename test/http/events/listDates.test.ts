@@ -42,6 +42,12 @@ describe('GET /events date filters', () => {
     );
   });
 
+  it('uses the un-widened default window with strict_dates', async () => {
+    expect(await restUrl({ strict_dates: '1' })).to.equal(
+      `${API_ROOT}/events/?page=1&per_page=10&start_date=2026-11-21 23:59:00&end_date=2028-11-22 10:52:28&status=publish&strict_dates=1`,
+    );
+  });
+
   it('uses containment, not overlap: an event running past end_date is left out', async () => {
     const res = await list({ start_date: '2018-01-01 16:00', end_date: '2018-01-01 20:15', strict_dates: '1' });
     expect(titlesOf(res)).to.deep.equal(['Early evening']);

@@ -99,6 +99,16 @@ describe('GET /events filters', () => {
       expect(idsOf(await list({ include: String(draft.id) }))).to.deep.equal([]);
     });
 
+    it('accepts repeated include[] pairs and keeps the order sent in rest_url', async () => {
+      const res = await t.request('GET', `${API}/events?include[]=${String(ids.full)}&include[]=${String(old)}`);
+      expect(idsOf(res)).to.deep.equal([old, ids.full]);
+      const reversed = await list({ include: `${String(old)},${String(ids.full)}` });
+      expect(idsOf(reversed), 'still ordered by start').to.deep.equal([old, ids.full]);
+      expect(bodyOf(reversed).rest_url).to.equal(
+        `${API_ROOT}/events/?page=1&per_page=10&status=publish&include=${String(old)},${String(ids.full)}`,
+      );
+    });
+
     it('refuses an entry that is not a positive integer', async () => {
       expectInvalidParams(await list({ include: '1,abc' }), 'include');
     });
@@ -142,8 +152,12 @@ describe('GET /events filters', () => {
       expect(bodyOf(res).rest_url).to.equal(`${API_ROOT}/events/?page=1&per_page=10&${DEFAULT_WINDOW}&status=publish&ticketed=0`);
     });
 
-    for (const [name, value] of [['geoloc', 'true'], ['geoloc_lat', '40.7'], ['geoloc_lng', '-74']] as const) {
-      it(`${name} is refused while the extended add-on is off`, async () => {
+    it('ticketed must still be a boolean', async () => {
+      expectInvalidParams(await list({ ticketed: 'maybe' }), 'ticketed');
+    });
+
+    for (const [name, value] of [['geoloc', 'true'], ['geoloc', 'false'], ['geoloc_lat', '40.7'], ['geoloc_lng', '-74']] as const) {
+      it(`${name}=${value} is refused while the extended add-on is off`, async () => {
         expectSpecificInvalidParam(
           await list({ [name]: value }), name, 'extended-addon-required', 'This parameter requires the extended add-on.',
         );
@@ -153,9 +167,9 @@ describe('GET /events filters', () => {
 
   describe('links to terms, venues and organizers (none exist yet)', () => {
     for (const [name, value] of [
-      ['categories', '1'], ['categories', 'workshops'], ['tags', 'beginner'], ['venue', '1'], ['venue', 'abc'], ['organizer', '999'],
+      ['categories', '1'], ['categories', 'workshops'], ['tags', 'beginner'], ['venue', '1'], ['venue', 'abc'], ['venue', ''], ['organizer', '999'],
     ] as const) {
-      it(`refuses ${name}=${value} with 400 naming ${name}`, async () => {
+      it(`refuses ${name}=${JSON.stringify(value)} with 400 naming ${name}`, async () => {
         expectInvalidParams(await list({ [name]: value }), name);
       });
     }

@@ -61,6 +61,31 @@ describe('GET /events/{id} and /events/by-slug/{slug}', () => {
     expect(asObject(bodyOf(res).json_ld).description).to.equal('&lt;p&gt;Full description&lt;/p&gt;\\n');
   });
 
+  it('cuts a long json_ld description at 55 words, escapes it, and offers a free event at price "0"', async () => {
+    const words = Array.from({ length: 60 }, (_, i) => `w${String(i)}`).join(' ');
+    const created = await createEvent(t, { title: 'Long read', description: `<b>Tom & "Jerry"</b> ${words}`, cost: '0' });
+    expect(created.cost).to.equal('Free');
+    const jsonLd = asObject(bodyOf(await t.request('GET', `${API}/events/${String(created.id)}`)).json_ld);
+    const kept = Array.from({ length: 52 }, (_, i) => `w${String(i)}`).join(' ');
+    expect(jsonLd.description).to.equal(`&lt;p&gt;Tom &amp; &quot;Jerry&quot; ${kept} [&amp;hellip;]&lt;/p&gt;\\n`);
+    expect(jsonLd.offers).to.deep.equal({
+      '@type': 'Offer', price: '0', priceCurrency: 'USD', url: 'http://localhost:8080/event/long-read/',
+      category: 'primary', availability: 'inStock', validFrom: '2026-11-22T00:00:00+00:00',
+    });
+  });
+
+  it('resolves a slug shared by a draft and a published event to the published one', async () => {
+    const draft = await createEvent(t, { title: 'Shared draft', status: 'draft', slug: 'shared' });
+    const published = await createEvent(t, { title: 'Shared published', slug: 'shared' });
+    expect([draft.slug, published.slug]).to.deep.equal(['shared', 'shared']);
+    expect(bodyOf(await t.admin('GET', `${API}/events/by-slug/shared`)).id).to.equal(published.id);
+  });
+
+  it('percent-decodes the slug', async () => {
+    const res = await t.request('GET', `${API}/events/by-slug/full%2Devent`);
+    expect(bodyOf(res).id).to.equal(full.id);
+  });
+
   it('answers HEAD like GET without a body', async () => {
     const res = await t.request('HEAD', `${API}/events/${String(minimal.id)}`);
     expect(res.status).to.equal(200);
@@ -74,6 +99,28 @@ describe('GET /events/{id} and /events/by-slug/{slug}', () => {
     const res = await t.request('OPTIONS', `${API}/events`);
     expect(res.status).to.equal(200);
     expect(res.body).to.deep.equal(entry);
+  });
+
+  it('answers OPTIONS on the item routes with their index entries and Allow for the caller', async () => {
+    const routes = asObject(bodyOf(await t.request('GET', API)).routes);
+    const byId = await t.request('OPTIONS', `${API}/events/${String(minimal.id)}`);
+    expect(byId.status).to.equal(200);
+    expect(byId.body).to.deep.equal(routes['/cal/events/v1/events/(?P<id>\\d+)']);
+    const bySlug = await t.admin('OPTIONS', `${API}/events/by-slug/minimal-event`);
+    expect(bySlug.body).to.deep.equal(routes['/cal/events/v1/events/by-slug/(?P<slug>[^/]+)']);
+    expect(bySlug.headers.get('allow')).to.equal(ADMIN_ITEM_ALLOW);
+  });
+
+  it('sends the CORS headers, and with an Origin the origin-specific ones', async () => {
+    const plain = await t.request('GET', `${API}/events/${String(minimal.id)}`);
+    expect(plain.headers.get('access-control-allow-headers')).to.equal('Authorization, Content-Disposition, Content-MD5, Content-Type');
+    expect(plain.headers.get('access-control-expose-headers')).to.equal('X-Cal-Total, X-Cal-TotalPages, Link');
+    expect(plain.headers.get('access-control-allow-origin')).to.equal(null);
+    const res = await t.request('GET', `${API}/events/${String(minimal.id)}`, { headers: { origin: 'http://app.example' } });
+    expect(res.headers.get('access-control-allow-origin')).to.equal('http://app.example');
+    expect(res.headers.get('access-control-allow-methods')).to.equal('OPTIONS, GET, POST, PUT, PATCH, DELETE');
+    expect(res.headers.get('access-control-allow-credentials')).to.equal('true');
+    expect(res.headers.get('vary')).to.equal('Origin');
   });
 
   it('answers the index and /doc routes with 200, with or without a trailing slash', async () => {

@@ -76,6 +76,45 @@ describe('Updating an event (POST, PUT, PATCH on /events/{id} and /events/by-slu
     expect(bodyOf(read).end_date, 'nothing was written').to.equal('2026-11-25 18:00:00');
   });
 
+  it('re-normalises the stored dates to whole days on all_day: true without dates', async () => {
+    const created = await createEvent(t, { title: 'Becomes all day', start_date: '2026-12-01 10:00:00', end_date: '2026-12-02 11:00:00' });
+    const res = await t.admin('PATCH', `${API}/events/${String(created.id)}`, { body: { all_day: true } });
+    expect(bodyOf(res)).to.include({ all_day: true, start_date: '2026-12-01 00:00:00', end_date: '2026-12-02 23:59:59' });
+  });
+
+  it('moves a published event to future when its date is set ahead, and back to publish when set in the past', async () => {
+    const created = await createEvent(t, { title: 'Rescheduled publication' });
+    const path = `${API}/events/${String(created.id)}`;
+    const ahead = bodyOf(await t.admin('PATCH', path, { body: { date: '2027-01-01 00:00:00' } }));
+    expect(ahead).to.include({ status: 'future', url: `http://localhost:8080/?post_type=cal_events&p=${String(created.id)}` });
+    const back = bodyOf(await t.admin('PATCH', path, { body: { date: '2026-01-01 00:00:00' } }));
+    expect(back).to.include({ status: 'publish', date: '2026-01-01 00:00:00', url: 'http://localhost:8080/event/rescheduled-publication/' });
+    const future = bodyOf(await t.admin('PATCH', path, { body: { status: 'future' } }));
+    expect(future.status, 'future with a past date is stored as publish').to.equal('publish');
+  });
+
+  it('blanks description and excerpt with ""', async () => {
+    const created = await createEvent(t, { title: 'Blankable', description: 'D', excerpt: 'E' });
+    const res = await t.admin('PATCH', `${API}/events/${String(created.id)}`, { body: { description: '', excerpt: '' } });
+    expect(bodyOf(res)).to.include({ description: '', excerpt: '' });
+  });
+
+  // BUG: DESIGN §5 (ETag = the stream revision, on writes too; a write's response reflects that write) and wire.md §10
+  // (an update answers with the event as updated): under concurrent updates the service reads the document back after
+  // waiting for its own position, so a response can show a later writer's state and ETag (e.g. two answers W/"2").
+  it('answers each of several concurrent updates with its own write and revision', async () => {
+    const created = await createEvent(t, { title: 'Busy' });
+    const path = `${API}/events/${String(created.id)}`;
+    const titles = Array.from({ length: 10 }, (_, n) => `Busy ${String(n + 1)}`);
+    const results = await Promise.all(titles.map((title) => t.admin('PATCH', path, { body: { title } })));
+    expect(results.map((res) => res.status)).to.deep.equal(titles.map(() => 200));
+    expect(results.map((res) => bodyOf(res).title), 'each answer shows its own title').to.deep.equal(titles);
+    const etags = results.map((res) => res.headers.get('etag'));
+    expect([...etags].sort((a, b) => Number(a?.slice(3, -1)) - Number(b?.slice(3, -1))))
+      .to.deep.equal(titles.map((_, n) => `W/"${String(n + 1)}"`));
+    expect((await t.request('GET', path)).headers.get('etag')).to.equal('W/"10"');
+  });
+
   it('changes the slug when the body sends one', async () => {
     const created = await createEvent(t, { title: 'Slug change' });
     const res = await t.admin('PUT', `${API}/events/${String(created.id)}`, { body: { slug: 'A Better Slug' } });

@@ -8,6 +8,7 @@ import { endBeforeStart } from '../../../commands/events/eventDecider.ts';
 import type { CommandError } from '../../../commands/errors.ts';
 import type { WriteContext } from '../../../events/catalogue/envelope.ts';
 import type { EventDocument } from '../../../projections/events/eventDocument.ts';
+import { eventDocumentAt } from '../../../projections/events/eventDocumentAt.ts';
 import { canCreatePosts, canEditPost, isContributor, type Caller } from '../../auth/caller.ts';
 import { checkArgs, requirePermission, type Checked } from '../../endpoint.ts';
 import { wireErrorOf } from '../../errors/commandErrors.ts';
@@ -34,7 +35,6 @@ export function registerEventWrites(router: Router, services: HttpServices, body
   };
 
   const inputOf = async (checked: Checked, storedZone?: string): Promise<EventInput | undefined> => {
-    await services.users.refresh();
     const userIds = new Set<number>();
     const author = checked.args.values.author;
     if (typeof author === 'number' && (await services.users.exists(author))) userIds.add(author);
@@ -52,11 +52,14 @@ export function registerEventWrites(router: Router, services: HttpServices, body
     return read.right;
   };
 
-  /** Answers with the document as projected after the write (read-your-writes). */
+  /**
+   * Waits until the read model reflects the write (so every later read does), then answers with the event as this
+   * write left it, folded from its stream: concurrent writes never lend a response their state or ETag.
+   */
   const respond = async (ctx: Context, written: Either<CommandError, EventWritten>, operation: 'update' | 'delete', status = 200) => {
     if (written._tag === 'Left') throw wireErrorOf(written.left, operation);
     await services.waitForProjection(written.right.position);
-    const doc = await services.readStore.events.get(written.right.id);
+    const doc = await eventDocumentAt(services.eventCommands.store, written.right.id, written.right.revision);
     if (!doc) throw simpleError(500, 'rest_internal_error');
     setItemAllow(ctx, ctx.state.caller, doc);
     if (status === 201) ctx.set('Allow', canCreatePosts(ctx.state.caller) ? 'GET, POST' : 'GET');

@@ -9,6 +9,7 @@ import type { IdAllocator } from '../registries/idAllocator.ts';
 import type { SlugRegistry } from '../registries/slugRegistry.ts';
 import { appendEvents, ifMatchHolds, loadStream, retryOnConflict, type Attempt, type Written } from '../commandHandler.ts';
 import type { CommandError } from '../errors.ts';
+import { withStreamLock } from '../streamLocks.ts';
 import { decideEvent, nextEventFacts, type EventCommand, type ScheduleDefaults } from './eventDecider.ts';
 import { evolveEvent, initialEventState, type EventState } from './eventState.ts';
 import type { EventInput } from './eventInput.ts';
@@ -52,7 +53,7 @@ export async function changeEventDetails(
   ifMatch?: bigint,
 ): Promise<Either<CommandError, EventWritten>> {
   const command: EventCommand = { type: 'ChangeEventDetails', request: input.request, nowUtc: instantToLocal(ctx.now, 'UTC') };
-  const written = await retryOnConflict(
+  const written = await withStreamLock(eventStreamId(id), () => retryOnConflict(
     'event',
     async () => {
       const { state, revision } = await loadEvent(deps.store, id);
@@ -61,7 +62,7 @@ export async function changeEventDetails(
       return decideWithSlug(deps, id, state, revision, command, input.slug, ctx);
     },
     ifMatch === undefined ? {} : { ifMatch },
-  );
+  ));
   return written._tag === 'Right' ? right({ ...written.right, id }) : written;
 }
 
@@ -71,7 +72,7 @@ export async function trashEvent(
   ctx: WriteContext,
   ifMatch?: bigint,
 ): Promise<Either<CommandError, EventWritten>> {
-  const written = await retryOnConflict(
+  const written = await withStreamLock(eventStreamId(id), () => retryOnConflict(
     'event',
     async (): Promise<Attempt<Written>> => {
       const { state, revision } = await loadEvent(deps.store, id);
@@ -86,7 +87,7 @@ export async function trashEvent(
       return outcome;
     },
     ifMatch === undefined ? {} : { ifMatch },
-  );
+  ));
   return written._tag === 'Right' ? right({ ...written.right, id }) : written;
 }
 

@@ -1,7 +1,9 @@
 // The versioned catalogue of every domain event type, for writers, projectors and downstream consumers.
 import type * as t from 'io-ts';
 import { EventDetailsChanged, EventScheduled, EventTrashed } from './calendarEvents.ts';
-import { AdminBootstrapClaimed, IdBlockReserved, SlugReleased, SlugReserved } from './registries.ts';
+import {
+  AdminBootstrapClaimed, IdBlockReserved, ImageRegistered, ImageUrlClaimed, SlugReleased, SlugReserved,
+} from './registries.ts';
 import { UserRegistered } from './users.ts';
 import type { CatalogueEntry } from './envelope.ts';
 
@@ -14,6 +16,8 @@ export const catalogue = {
   SlugReleased: { version: 1, codec: SlugReleased },
   UserRegistered: { version: 1, codec: UserRegistered },
   AdminBootstrapClaimed: { version: 1, codec: AdminBootstrapClaimed },
+  ImageRegistered: { version: 1, codec: ImageRegistered },
+  ImageUrlClaimed: { version: 1, codec: ImageUrlClaimed },
 } satisfies Record<string, CatalogueEntry>;
 
 export type DomainEvent =
@@ -24,4 +28,6 @@ export type DomainEvent =
   | t.TypeOf<typeof SlugReserved>
   | t.TypeOf<typeof SlugReleased>
   | t.TypeOf<typeof UserRegistered>
-  | t.TypeOf<typeof AdminBootstrapClaimed>;
+  | t.TypeOf<typeof AdminBootstrapClaimed>
+  | t.TypeOf<typeof ImageRegistered>
+  | t.TypeOf<typeof ImageUrlClaimed>;

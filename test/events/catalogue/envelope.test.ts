@@ -33,6 +33,8 @@ const samples: { [K in keyof typeof catalogue]: Extract<DomainEvent, { type: K }
     data: { id: 3, login: 'ada', displayName: 'Ada', role: 'editor', passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA' },
   },
   AdminBootstrapClaimed: { type: 'AdminBootstrapClaimed', data: {} },
+  ImageRegistered: { type: 'ImageRegistered', data: { id: 9, url: 'https://example.com/poster.jpg' } },
+  ImageUrlClaimed: { type: 'ImageUrlClaimed', data: { id: 9 } },
 };
 
 const recorded = (event: NewEvent): RecordedEvent => ({ ...event, streamId: 'any-1', revision: 0n, position: 0n });

@@ -125,6 +125,13 @@ describe('DELETE /events/{id} and /events/by-slug/{slug}', () => {
     expect(current.headers.get('etag')).to.equal('W/"2"');
   });
 
+  it('trashes once when deletes race: one 200, the others 410 event-is-in-trash', async () => {
+    const created = await createEvent(t, { title: 'Raced delete' });
+    const results = await Promise.all([1, 2, 3, 4, 5].map(() => t.admin('DELETE', `${API}/events/${String(created.id)}`)));
+    expect(results.map((res) => res.status).sort()).to.deep.equal([200, 410, 410, 410, 410]);
+    for (const res of results.filter((r) => r.status === 410)) expectError(res, 410, 'event-is-in-trash');
+  });
+
   it('lets a trashed event be updated while it stays trashed', async () => {
     const created = await createEvent(t, { title: 'Trashed then edited' });
     await t.admin('DELETE', `${API}/events/${String(created.id)}`);

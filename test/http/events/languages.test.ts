@@ -87,6 +87,11 @@ describe('Events routes in Catalan and Spanish', () => {
   });
 
   describe('selection', () => {
+    it('takes i18n_language from a JSON body too', async () => {
+      const res = await t.admin('POST', `${API}/events`, { body: { i18n_language: 'ca', end_date: '2026-12-01 11:00:00' } });
+      expectError(res, 400, 'rest_missing_callback_param', 'Falten paràmetres: title, start_date');
+    });
+
     it('refuses an unsupported i18n_language with 400 in English', async () => {
       expectInvalidParams(await t.request('GET', `${API}/events?i18n_language=fr`), 'i18n_language');
       expectInvalidParams(await t.request('GET', `${API}/events/${String(event.id)}?i18n_language=fr`), 'i18n_language');

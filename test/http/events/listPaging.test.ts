@@ -97,16 +97,13 @@ describe('GET /events envelope and paging', () => {
       expect(idsOf(res)).to.deep.equal([1, 2, 3]);
     });
 
-    // BUG: wire.md §1.2 and §5.2 — a positive integer is any run of decimal digits with a value >= 1, and per_page
-    // values above 50 are clamped to 50 without error; the service refuses a per_page too large for a JS number (400).
+    // §1.2: a positive integer is any run of decimal digits with a value >= 1, however long.
     it('clamps a per_page of any size, even beyond 64-bit integers', async () => {
       const res = await t.request('GET', `${API}/events?per_page=99999999999999999999`);
       expect(res.status, res.text).to.equal(200);
       expect(bodyOf(res).rest_url).to.equal(`${API_ROOT}/events/?page=1&per_page=50&${DEFAULT_WINDOW}&status=publish`);
     });
 
-    // BUG: wire.md §1.2 and §5.2 — a page of any number of digits is a valid positive integer; a page past the last
-    // is 404 event-archive-page-not-found, but the service answers 400 rest_invalid_param for very long page numbers.
     it('answers a huge page number as a page past the last', async () => {
       expectError(await t.request('GET', `${API}/events?page=99999999999999999999`), 404, 'event-archive-page-not-found');
     });

@@ -94,6 +94,13 @@ describe('Event slugs', () => {
     expect(bodyOf(res).slug).to.equal('twin-2');
   });
 
+  it('frees the old slug when an event is given a new one', async () => {
+    const renamed = await createEvent(t, { title: 'Alpha' });
+    await t.admin('PATCH', `${API}/events/${String(renamed.id)}`, { body: { slug: 'omega' } });
+    expect((await createEvent(t, { title: 'Alpha' })).slug).to.equal('alpha');
+    expect((await createEvent(t, { title: 'Omega' })).slug).to.equal('omega-2');
+  });
+
   it('never changes the slug on a title change alone', async () => {
     const created = await createEvent(t, { title: 'Original Name' });
     const res = await t.admin('PATCH', `${API}/events/${String(created.id)}`, { body: { title: 'Brand New Name' } });

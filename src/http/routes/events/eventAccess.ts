@@ -7,6 +7,7 @@ import { simpleError } from '../../errors/wireError.ts';
 import type { HttpServices } from '../../services.ts';
 import type { Scope } from '../../requestScope.ts';
 import { paramValue } from '../../params/requestParams.ts';
+import { findImage } from '../../../commands/images/imageRecords.ts';
 
 const editMethods = ['DELETE', 'POST', 'PUT', 'PATCH'];
 
@@ -40,6 +41,12 @@ export function isLocked(doc: EventDocument, scope: Scope): boolean {
   const password = paramValue(scope.sources, 'password');
   if (typeof password === 'string' && sha256(password) === doc.passwordSha256) return false;
   return !(paramValue(scope.sources, 'context') === 'edit' && canEditPost(scope.caller, doc));
+}
+
+/** Step 6 for an id naming no event: 400 when it names another kind of item (an image here), else 404. */
+export async function assertEventId(services: HttpServices, id: number): Promise<never> {
+  if (await findImage(services.eventCommands.store, id)) throw simpleError(400, 'rest-invalid-event-id');
+  throw simpleError(404, 'rest-event-not-found', id);
 }
 
 export const etagOf = (doc: EventDocument): string => `W/"${doc.revision}"`;

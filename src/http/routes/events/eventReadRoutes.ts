@@ -8,7 +8,7 @@ import { blankEvent, eventRepresentation, eventWithJsonLd } from '../../represen
 import { pageLinks, setListHeaders, totalPagesOf } from '../../representation/listEnvelope.ts';
 import type { HttpServices } from '../../services.ts';
 import { eventBySlugReadArgs, eventListArgs, eventReadArgs } from '../catalogue/index.ts';
-import { assertReadable, etagOf, eventBySlug, isLocked, pathId, setItemAllow } from './eventAccess.ts';
+import { assertEventId, assertReadable, etagOf, eventBySlug, isLocked, pathId, setItemAllow } from './eventAccess.ts';
 import { readEventListRequest } from './eventListRequest.ts';
 
 export function registerEventReads(router: Router, services: HttpServices): void {
@@ -63,7 +63,7 @@ export function registerEventReads(router: Router, services: HttpServices): void
     setItemAllow(ctx, ctx.state.caller, doc);
     const checked = checkArgs(ctx, settings, eventReadArgs, { id: String(id) });
     checked.validation.throwIfAny();
-    if (!doc) throw simpleError(404, 'rest-event-not-found', id);
+    if (!doc) return assertEventId(services, id);
     assertReadable(doc, checked.scope);
     ctx.set('ETag', etagOf(doc));
     ctx.body = eventWithJsonLd(doc, settings, checked.scope.addresses);

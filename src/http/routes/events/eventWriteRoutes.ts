@@ -19,7 +19,15 @@ import type { ArgSpec } from '../../params/argSpec.ts';
 import {
   eventBySlugDeleteArgs, eventBySlugUpdateArgs, eventCreateArgs, eventDeleteArgs, eventUpdateArgs,
 } from '../catalogue/index.ts';
-import { etagOf, eventBySlug, ifMatchOf, pathId, setItemAllow } from './eventAccess.ts';
+import { assertEventId, etagOf, eventBySlug, ifMatchOf, pathId, setItemAllow } from './eventAccess.ts';
+import { readLinks } from './eventLinks.ts';
+import { imageForUrl } from '../../../commands/images/imageRecords.ts';
+
+/** Validated input, and an image URL to register once the caller is known to be allowed to write. */
+interface PendingInput {
+  readonly input: EventInput;
+  readonly imageUrl: string | undefined;
+}
 import type { Either } from 'fp-ts/lib/Either.js';
 
 /** Item routes address an event by id or by slug; both resolve to the stored document (or none). */
@@ -34,22 +42,30 @@ export function registerEventWrites(router: Router, services: HttpServices, body
     return { actor: caller.kind === 'user' ? String(caller.id) : 'anonymous', now: services.clock(), correlationId, causationId: correlationId };
   };
 
-  const inputOf = async (checked: Checked, storedZone?: string): Promise<EventInput | undefined> => {
+  /** Step 4 for event fields: everything `readEventInput` checks, plus the references that need the store. */
+  const inputOf = async (checked: Checked, storedZone?: string): Promise<PendingInput | undefined> => {
+    const { values } = checked.args;
     const userIds = new Set<number>();
-    const author = checked.args.values.author;
-    if (typeof author === 'number' && (await services.users.exists(author))) userIds.add(author);
-    const read = readEventInput(checked.args.values, {
+    if (typeof values.author === 'number' && (await services.users.exists(values.author))) userIds.add(values.author);
+    const read = readEventInput(values, {
       siteZone: settings.timeZone,
       now: services.clock(),
       ...(storedZone ? { storedZone } : {}),
       scaleDownStatus: isContributor(checked.scope.caller),
       userExists: (id) => userIds.has(id),
     });
-    if (read._tag === 'Left') {
-      for (const p of read.left) checked.validation.invalid(p.name);
-      return undefined;
-    }
-    return read.right;
+    if (read._tag === 'Left') for (const p of read.left) checked.validation.invalid(p.name);
+    const links = await readLinks(services.eventCommands.store, values, isContributor(checked.scope.caller));
+    for (const name of links.invalid) checked.validation.invalid(name);
+    if (read._tag === 'Left' || links.invalid.length > 0) return undefined;
+    return { input: { ...read.right, request: { ...read.right.request, ...links.request } }, imageUrl: links.imageUrl };
+  };
+
+  /** After the permission check: registers an image URL (a write of its own) and completes the input. */
+  const settle = async (ctx: Context, pending: PendingInput): Promise<EventInput> => {
+    if (pending.imageUrl === undefined) return pending.input;
+    const image = await imageForUrl(services.eventCommands.store, services.eventCommands.postIds, pending.imageUrl, writeContext(ctx));
+    return { ...pending.input, request: { ...pending.input.request, image } };
   };
 
   /**
@@ -72,14 +88,15 @@ export function registerEventWrites(router: Router, services: HttpServices, body
     ctx.set('Allow', canCreatePosts(ctx.state.caller) ? 'GET, POST' : 'GET');
     const checked = checkArgs(ctx, settings, eventCreateArgs);
     ctx.state.scopeAddresses = checked.scope.addresses;
-    const input = await inputOf(checked);
-    const { request } = input ?? { request: {} };
+    const pending = await inputOf(checked);
+    const request = pending?.input.request ?? {};
     if (request.start !== undefined && request.end !== undefined && endBeforeStart(request.start, request.end, request.allDay ?? false)) {
       checked.validation.invalid('end_date', 'event-end-before-start');
     }
     checked.validation.throwIfAny();
     requirePermission(canCreatePosts(checked.scope.caller), checked.scope);
     const caller = checked.scope.caller;
+    const input = await settle(ctx, pending as PendingInput);
     const written = await scheduleEvent(
       services.eventCommands,
       input as EventInput & { request: { title: string; start: string; end: string } },
@@ -107,10 +124,11 @@ export function registerEventWrites(router: Router, services: HttpServices, body
       ctx.state.scopeAddresses = checked.scope.addresses;
       const doc = await locate(ctx, checked);
       setItemAllow(ctx, checked.scope.caller, doc);
-      const input = await inputOf(checked, doc?.timezone);
+      const pending = await inputOf(checked, doc?.timezone);
       checked.validation.throwIfAny();
       requirePermission(doc ? canEditPost(checked.scope.caller, doc) : canCreatePosts(checked.scope.caller), checked.scope);
-      if (!doc || !input) throw simpleError(404, 'rest-event-not-found', Number(checked.args.values.id ?? 0));
+      if (!doc || !pending) return assertEventId(services, Number(checked.args.values.id ?? 0));
+      const input = await settle(ctx, pending);
       const written = await changeEventDetails(services.eventCommands, doc.id, input, writeContext(ctx), ifMatchOf(ctx));
       await respond(ctx, written, 'update');
     };
@@ -123,7 +141,7 @@ export function registerEventWrites(router: Router, services: HttpServices, body
       setItemAllow(ctx, checked.scope.caller, doc);
       checked.validation.throwIfAny();
       requirePermission(doc ? canEditPost(checked.scope.caller, doc) : canCreatePosts(checked.scope.caller), checked.scope);
-      if (!doc) throw simpleError(404, 'rest-event-not-found', Number(checked.args.values.id ?? 0));
+      if (!doc) return assertEventId(services, Number(checked.args.values.id ?? 0));
       const written = await trashEvent(services.eventCommands, doc.id, writeContext(ctx), ifMatchOf(ctx));
       await respond(ctx, written, 'delete');
     };

@@ -1,25 +1,16 @@
-// In-process event documents with real indexes: a B+ tree ordered by (language, start, id), maps by id and slug.
-import BTreeModule from 'sorted-btree';
+// In-process event documents with real indexes: per language and status a start-ordered partition; maps by id and slug.
 import type { EventDocument } from '../events/eventDocument.ts';
 import type { EventListQuery, Page } from '../events/eventListQuery.ts';
 import { compareByStart, matchesEventQuery } from '../events/matchesEventQuery.ts';
 import type { EventCollection } from '../readStore.ts';
+import { StartOrderedPartition } from './startOrderedPartition.ts';
 
-// sorted-btree ships CommonJS marked `__esModule`: loaded as ESM its class sits on `.default`, loaded through
-// require (as mocha does) the default import is the class itself.
-const BTree = ((BTreeModule as unknown as { default?: unknown }).default ?? BTreeModule) as typeof BTreeModule.default;
-
-/**
- * Key of the start-date index: language, then local start, then id, so one range scan serves a window. NUL separates
- * the parts because it sorts below every character of a date, so a shorter bound (`''`, `2025-01-01`) sorts first.
- */
-const startKey = (language: string, start: string, id: number): string =>
-  `${language}\u0000${start}\u0000${id.toString().padStart(16, '0')}`;
+const partitionKey = (language: string, status: string): string => `${language}|${status}`;
 const slugKey = (language: string, slug: string): string => `${language}|${slug}`;
 
 export class MemoryEventCollection implements EventCollection {
   private readonly byId = new Map<number, EventDocument>();
-  private readonly byStart = new BTree<string, EventDocument>();
+  private readonly partitions = new Map<string, StartOrderedPartition>();
   private readonly bySlugKey = new Map<string, Set<number>>();
 
   async get(id: number): Promise<EventDocument | undefined> {
@@ -32,23 +23,17 @@ export class MemoryEventCollection implements EventCollection {
   }
 
   async list(query: EventListQuery): Promise<Page<EventDocument>> {
-    const matches: EventDocument[] = [];
-    let total = 0;
-    const take = (doc: EventDocument) => {
-      if (!matchesEventQuery(doc, query)) return;
-      if (total >= query.offset && matches.length < query.limit) matches.push(doc);
-      total++;
-    };
     if (query.ids) {
-      const docs = query.ids.map((id) => this.byId.get(id)).filter((d): d is EventDocument => d !== undefined);
-      [...new Set(docs)].sort(compareByStart).forEach(take);
-      return { items: matches, total };
+      const docs = [...new Set(query.ids)].map((id) => this.byId.get(id));
+      const matches = docs.filter((d): d is EventDocument => d !== undefined && matchesEventQuery(d, query)).sort(compareByStart);
+      return { items: matches.slice(query.offset, query.offset + query.limit), total: matches.length };
     }
-    // The scan starts at the lowest admissible start and stops past the highest, so only the window is visited.
-    const low = startKey(query.language, lowestStart(query), 0);
-    const high = startKey(query.language, highestStart(query), Number.MAX_SAFE_INTEGER);
-    this.byStart.forRange(low, high, true, (_key, doc) => take(doc));
-    return { items: matches, total };
+    const parts = [...new Set(query.statuses)]
+      .map((status) => this.partitions.get(partitionKey(query.language, status)))
+      .filter((p): p is StartOrderedPartition => p !== undefined && p.size > 0);
+    const total = parts.reduce((sum, p) => sum + p.count(query), 0);
+    if (query.offset >= total) return { items: [], total };
+    return { items: takePage(parts.map((p) => p.matching(query)), query.offset, query.limit), total };
   }
 
   /** An older revision never replaces a newer one (same rule as the Mongo adapter). */
@@ -56,29 +41,37 @@ export class MemoryEventCollection implements EventCollection {
     const previous = this.byId.get(doc.id);
     if (previous && previous.revision >= doc.revision) return;
     if (previous) {
-      this.byStart.delete(startKey(previous.language, previous.start, previous.id));
+      if (!previous.hideFromListings) this.partitions.get(partitionKey(previous.language, previous.status))?.remove(previous);
       this.bySlugKey.get(slugKey(previous.language, previous.slug))?.delete(previous.id);
     }
     this.byId.set(doc.id, doc);
-    this.byStart.set(startKey(doc.language, doc.start, doc.id), doc);
+    if (!doc.hideFromListings) this.partition(doc).insert(doc);
     const key = slugKey(doc.language, doc.slug);
     let ids = this.bySlugKey.get(key);
     if (!ids) this.bySlugKey.set(key, (ids = new Set()));
     ids.add(doc.id);
   }
 
-  get size(): number {
-    return this.byId.size;
+  private partition(doc: EventDocument): StartOrderedPartition {
+    const key = partitionKey(doc.language, doc.status);
+    let partition = this.partitions.get(key);
+    if (!partition) this.partitions.set(key, (partition = new StartOrderedPartition()));
+    return partition;
   }
 }
 
-function lowestStart(q: EventListQuery): string {
-  const candidates = [q.startFrom, q.startsAfter].filter((v): v is string => v !== undefined);
-  return candidates.length > 0 ? candidates.reduce((a, b) => (a > b ? a : b)) : '';
-}
-
-function highestStart(q: EventListQuery): string {
-  // An event cannot start after it ends, so end bounds also bound the start.
-  const candidates = [q.startsBefore, q.endUntil, q.endsBefore].filter((v): v is string => v !== undefined);
-  return candidates.length > 0 ? candidates.reduce((a, b) => (a < b ? a : b)) : '\uffff';
+/** Merges ordered streams of documents (one per status) and returns one page of the merged order. */
+function takePage(sources: Generator<EventDocument>[], offset: number, limit: number): EventDocument[] {
+  const heads = sources.map((source) => ({ source, head: source.next() }));
+  const page: EventDocument[] = [];
+  for (let seen = 0; page.length < limit; seen++) {
+    let best: (typeof heads)[number] | undefined;
+    for (const h of heads) {
+      if (!h.head.done && (!best || compareByStart(h.head.value, best.head.value as EventDocument) < 0)) best = h;
+    }
+    if (!best) break;
+    if (seen >= offset) page.push(best.head.value as EventDocument);
+    best.head = best.source.next();
+  }
+  return page;
 }

@@ -19,6 +19,7 @@ import {
   optionalArg,
   requiredArg,
   slugPathArg,
+  postRoutes,
   withLanguage,
   type RouteSpec,
 } from './routeSpec.ts';
@@ -114,31 +115,14 @@ export const eventBySlugUpdateArgs = withLanguage(
   ...eventUpdateFields.filter((arg) => arg.name !== 'slug'),
 );
 
-export const eventRoutes: readonly RouteSpec[] = [
-  {
-    pattern: '/events',
-    documented: true,
-    endpoints: [
-      { methods: ['GET'], args: eventListArgs },
-      { methods: ['POST'], args: eventCreateArgs },
-    ],
-  },
-  {
-    pattern: '/events/(?P<id>\\d+)',
-    documented: true,
-    endpoints: [
-      { methods: ['GET'], args: eventReadArgs },
-      { methods: ['DELETE'], args: eventDeleteArgs },
-      { methods: ['POST', 'PUT', 'PATCH'], args: eventUpdateArgs },
-    ],
-  },
-  {
-    pattern: '/events/by-slug/(?P<slug>[^/]+)',
-    documented: true,
-    endpoints: [
-      { methods: ['GET'], args: eventBySlugReadArgs },
-      { methods: ['DELETE'], args: eventBySlugDeleteArgs },
-      { methods: ['POST', 'PUT', 'PATCH'], args: eventBySlugUpdateArgs, docBody: eventUpdateFields },
-    ],
-  },
-];
+export const eventRoutes: readonly RouteSpec[] = postRoutes('events', {
+  list: eventListArgs,
+  create: eventCreateArgs,
+  read: eventReadArgs,
+  remove: eventDeleteArgs,
+  update: eventUpdateArgs,
+  bySlugRead: eventBySlugReadArgs,
+  bySlugRemove: eventBySlugDeleteArgs,
+  bySlugUpdate: eventBySlugUpdateArgs,
+  bySlugUpdateDocBody: eventUpdateFields,
+});

@@ -18,6 +18,7 @@ import {
   optionalArg,
   requiredArg,
   slugPathArg,
+  postRoutes,
   withLanguage,
   type RouteSpec,
 } from './routeSpec.ts';
@@ -54,39 +55,15 @@ export const organizerBySlugReadArgs = withLanguage(organizerSlugPathArg);
 export const organizerBySlugDeleteArgs = withLanguage(organizerSlugPathArg);
 export const organizerBySlugUpdateArgs = withLanguage(organizerSlugPathArg, ...organizerUpdateFields);
 
-export const organizerRoutes: readonly RouteSpec[] = [
-  {
-    pattern: '/organizers',
-    documented: true,
-    endpoints: [
-      { methods: ['GET'], args: organizerListArgs },
-      { methods: ['POST'], args: organizerCreateArgs },
-    ],
-  },
-  {
-    pattern: '/organizers/(?P<id>\\d+)',
-    documented: true,
-    endpoints: [
-      { methods: ['GET'], args: organizerReadArgs },
-      { methods: ['DELETE'], args: organizerDeleteArgs },
-      {
-        methods: ['POST', 'PUT', 'PATCH'],
-        args: organizerUpdateArgs,
-        docBody: [organizerIdArg, ...organizerUpdateFields],
-      },
-    ],
-  },
-  {
-    pattern: '/organizers/by-slug/(?P<slug>[^/]+)',
-    documented: true,
-    endpoints: [
-      { methods: ['GET'], args: organizerBySlugReadArgs },
-      { methods: ['DELETE'], args: organizerBySlugDeleteArgs },
-      {
-        methods: ['POST', 'PUT', 'PATCH'],
-        args: organizerBySlugUpdateArgs,
-        docBody: [organizerSlugPathArg, ...organizerUpdateFields],
-      },
-    ],
-  },
-];
+export const organizerRoutes: readonly RouteSpec[] = postRoutes('organizers', {
+  list: organizerListArgs,
+  create: organizerCreateArgs,
+  read: organizerReadArgs,
+  remove: organizerDeleteArgs,
+  update: organizerUpdateArgs,
+  bySlugRead: organizerBySlugReadArgs,
+  bySlugRemove: organizerBySlugDeleteArgs,
+  bySlugUpdate: organizerBySlugUpdateArgs,
+  updateDocBody: [organizerIdArg, ...organizerUpdateFields],
+  bySlugUpdateDocBody: [organizerSlugPathArg, ...organizerUpdateFields],
+});

@@ -114,3 +114,54 @@ export function idPathArg(description: string): ArgSpec {
 export function slugPathArg(description: string): ArgSpec {
   return pathArg('slug', NonEmptyString, { type: 'string', description });
 }
+
+/** The argument lists of a post-like resource (events, venues, organizers): a collection, by id and by slug. */
+export interface PostRouteArgs {
+  readonly list: readonly ArgSpec[];
+  readonly create: readonly ArgSpec[];
+  readonly read: readonly ArgSpec[];
+  readonly remove: readonly ArgSpec[];
+  readonly update: readonly ArgSpec[];
+  readonly bySlugRead: readonly ArgSpec[];
+  readonly bySlugRemove: readonly ArgSpec[];
+  readonly bySlugUpdate: readonly ArgSpec[];
+  readonly updateDocBody?: readonly ArgSpec[];
+  readonly bySlugUpdateDocBody?: readonly ArgSpec[];
+}
+
+/** The three routes of a post-like resource, endpoints in the reference's order. */
+export function postRoutes(plural: string, args: PostRouteArgs): readonly RouteSpec[] {
+  const update = (list: readonly ArgSpec[], docBody?: readonly ArgSpec[]): EndpointSpec => ({
+    methods: ['POST', 'PUT', 'PATCH'],
+    args: list,
+    ...(docBody ? { docBody } : {}),
+  });
+  return [
+    {
+      pattern: `/${plural}`,
+      documented: true,
+      endpoints: [
+        { methods: ['GET'], args: args.list },
+        { methods: ['POST'], args: args.create },
+      ],
+    },
+    {
+      pattern: `/${plural}/(?P<id>\\d+)`,
+      documented: true,
+      endpoints: [
+        { methods: ['GET'], args: args.read },
+        { methods: ['DELETE'], args: args.remove },
+        update(args.update, args.updateDocBody),
+      ],
+    },
+    {
+      pattern: `/${plural}/by-slug/(?P<slug>[^/]+)`,
+      documented: true,
+      endpoints: [
+        { methods: ['GET'], args: args.bySlugRead },
+        { methods: ['DELETE'], args: args.bySlugRemove },
+        update(args.bySlugUpdate, args.bySlugUpdateDocBody),
+      ],
+    },
+  ];
+}

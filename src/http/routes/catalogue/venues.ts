@@ -18,6 +18,7 @@ import {
   optionalArg,
   requiredArg,
   slugPathArg,
+  postRoutes,
   withLanguage,
   type RouteSpec,
 } from './routeSpec.ts';
@@ -79,31 +80,13 @@ export const venueBySlugReadArgs = withLanguage(venueSlugPathArg);
 export const venueBySlugDeleteArgs = withLanguage(venueSlugPathArg);
 export const venueBySlugUpdateArgs = withLanguage(venueSlugPathArg, ...venueUpdateFields);
 
-export const venueRoutes: readonly RouteSpec[] = [
-  {
-    pattern: '/venues',
-    documented: true,
-    endpoints: [
-      { methods: ['GET'], args: venueListArgs },
-      { methods: ['POST'], args: venueCreateArgs },
-    ],
-  },
-  {
-    pattern: '/venues/(?P<id>\\d+)',
-    documented: true,
-    endpoints: [
-      { methods: ['GET'], args: venueReadArgs },
-      { methods: ['DELETE'], args: venueDeleteArgs },
-      { methods: ['POST', 'PUT', 'PATCH'], args: venueUpdateArgs },
-    ],
-  },
-  {
-    pattern: '/venues/by-slug/(?P<slug>[^/]+)',
-    documented: true,
-    endpoints: [
-      { methods: ['GET'], args: venueBySlugReadArgs },
-      { methods: ['DELETE'], args: venueBySlugDeleteArgs },
-      { methods: ['POST', 'PUT', 'PATCH'], args: venueBySlugUpdateArgs },
-    ],
-  },
-];
+export const venueRoutes: readonly RouteSpec[] = postRoutes('venues', {
+  list: venueListArgs,
+  create: venueCreateArgs,
+  read: venueReadArgs,
+  remove: venueDeleteArgs,
+  update: venueUpdateArgs,
+  bySlugRead: venueBySlugReadArgs,
+  bySlugRemove: venueBySlugDeleteArgs,
+  bySlugUpdate: venueBySlugUpdateArgs,
+});

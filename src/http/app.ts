@@ -26,7 +26,8 @@ export function createApp(services: HttpServices, logger: Logger): Koa {
     jsonLimit: bodyLimit,
     formLimit: bodyLimit,
     strict: false,
-    onerror: () => {
+    onerror: (error) => {
+      if ((error as { status?: number }).status === 413) throw simpleError(413, 'rest_payload_too_large');
       throw simpleError(400, 'rest_invalid_json');
     },
   });

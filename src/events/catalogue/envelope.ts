@@ -1,5 +1,4 @@
 // The event envelope of DESIGN.md §4: metadata built for each write, and recorded events decoded into typed ones.
-import { isRight } from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
 import type { EventMetadata, NewEvent, RecordedEvent } from '../eventStore.ts';
 import { catalogue, type DomainEvent } from './index.ts';
@@ -35,13 +34,14 @@ export function decodeDomainEvent(recorded: RecordedEvent): DomainEvent | undefi
   const version = typeof recorded.metadata.schemaVersion === 'number' ? recorded.metadata.schemaVersion : 1;
   if (version > entry.version) return undefined;
   const data = entry.upcast ? entry.upcast(recorded.data, version) : recorded.data;
-  const decoded = entry.codec.decode({ type: recorded.type, data });
-  return isRight(decoded) ? (decoded.right as DomainEvent) : undefined;
+  const candidate = { type: recorded.type, data };
+  // `is` checks the shape without building validation contexts: replays decode every stored event.
+  return entry.codec.is(candidate) ? (candidate as DomainEvent) : undefined;
 }
 
 export interface CatalogueEntry {
   readonly version: number;
-  readonly codec: t.Decoder<unknown, unknown>;
+  readonly codec: t.Mixed;
   /** Turns data written under an older schema version into the current shape. */
   readonly upcast?: (data: unknown, fromVersion: number) => unknown;
 }

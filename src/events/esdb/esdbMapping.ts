@@ -85,7 +85,11 @@ function isEventMetadata(value: unknown): value is EventMetadata {
   );
 }
 
-/** The port's view of a resolved event, or undefined for what the port does not expose (system events, bare links). */
+/**
+ * The port's view of a resolved event, or undefined for what the port does not expose: system events, bare links,
+ * and events other writers put in the database without this service's envelope (they are not its domain events,
+ * and one of them must not stop every subscription).
+ */
 export function toRecordedEvent(resolved: AllStreamResolvedEvent | ResolvedEvent): RecordedEvent | undefined {
   const event = resolved.event;
   if (event === undefined || isSystemEvent(event.streamId, event.type)) return undefined;
@@ -93,9 +97,7 @@ export function toRecordedEvent(resolved: AllStreamResolvedEvent | ResolvedEvent
   if (position === undefined) {
     throw new Error('EventStoreDB did not report event positions (version 22.6 or later is required)');
   }
-  if (!isEventMetadata(event.metadata)) {
-    throw new TypeError(`event ${event.streamId}@${event.revision} (${event.type}) lacks the required metadata`);
-  }
+  if (!isEventMetadata(event.metadata)) return undefined;
   return {
     streamId: event.streamId,
     revision: event.revision,

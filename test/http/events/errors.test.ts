@@ -60,6 +60,15 @@ describe('Events route errors', () => {
       expect(Object.keys(asObject(body.data))[0]).to.equal('status');
     });
 
+    it('answers a body over the 1 MB limit with 413 in the wire format, and writes nothing', async () => {
+      const before = bodyOf(await t.admin('GET', `${API}/events?status=any&per_page=1`)).total;
+      const res = await t.admin('POST', `${API}/events`, {
+        rawBody: JSON.stringify({ title: 'x'.repeat(1_100_000), start_date: '2026-11-25 10:00', end_date: '2026-11-25 11:00' }),
+      });
+      expectError(res, 413, 'rest_payload_too_large');
+      expect(bodyOf(await t.admin('GET', `${API}/events?status=any&per_page=1`)).total).to.equal(before);
+    });
+
     it('accepts a form-encoded body', async () => {
       const res = await t.admin('POST', `${API}/events`, {
         rawBody: 'title=Form+event&start_date=2026-11-25+10%3A00%3A00&end_date=2026-11-25+12%3A00%3A00',

@@ -1,9 +1,9 @@
 // Runs the projectors: subscribes to $all from the stored checkpoint, applies each event, tracks progress.
 import type { EventStore, RecordedEvent, Subscription } from '../events/eventStore.ts';
 import { decodeDomainEvent } from '../events/catalogue/envelope.ts';
-import { instantToLocal } from '../domain/localDateTime.ts';
+import { isCalendarEventEvent } from '../events/catalogue/calendarEvents.ts';
 import type { ReadStore } from './readStore.ts';
-import { projectEvent } from './events/eventProjector.ts';
+import { appliedOf, projectEvent } from './events/eventProjector.ts';
 
 const projectionName = 'read-model';
 /** Checkpoints are written every this many events, at catch-up and on stop; revision guards make replays harmless. */
@@ -56,10 +56,9 @@ export class ProjectionRunner {
 
   private async apply(recorded: RecordedEvent): Promise<void> {
     const event = decodeDomainEvent(recorded);
-    if (event && (event.type === 'EventScheduled' || event.type === 'EventDetailsChanged' || event.type === 'EventTrashed')) {
+    if (event && isCalendarEventEvent(event)) {
       const current = await this.readStore.events.get(event.data.id);
-      const occurredUtc = instantToLocal(new Date(String(recorded.metadata.occurredAt)), 'UTC');
-      const next = projectEvent(current, event, { revision: Number(recorded.revision), occurredUtc });
+      const next = projectEvent(current, event, appliedOf(recorded));
       if (next && next !== current) await this.readStore.events.put(next);
     }
     this.position = recorded.position;

@@ -2,8 +2,7 @@
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import type { EventStore } from '../../events/eventStore.ts';
 import type { WriteContext } from '../../events/catalogue/envelope.ts';
-import type { DomainEvent } from '../../events/catalogue/index.ts';
-import { eventStreamId, type CalendarEventEvent, type EventFacts } from '../../events/catalogue/calendarEvents.ts';
+import { eventStreamId, isCalendarEventEvent, type EventFacts } from '../../events/catalogue/calendarEvents.ts';
 import { instantToLocal } from '../../domain/localDateTime.ts';
 import type { IdAllocator } from '../registries/idAllocator.ts';
 import type { SlugRegistry } from '../registries/slugRegistry.ts';
@@ -25,11 +24,8 @@ export interface EventWritten extends Written {
   readonly id: number;
 }
 
-const isEventEvent = (e: DomainEvent): e is CalendarEventEvent =>
-  e.type === 'EventScheduled' || e.type === 'EventDetailsChanged' || e.type === 'EventTrashed';
-
 export const loadEvent = (store: EventStore, id: number) =>
-  loadStream(store, eventStreamId(id), initialEventState, evolveEvent, isEventEvent);
+  loadStream(store, eventStreamId(id), initialEventState, evolveEvent, isCalendarEventEvent);
 
 export async function scheduleEvent(
   deps: EventCommandDeps,

@@ -60,3 +60,6 @@ function omitLanguage<P extends { language: unknown }>(props: P): Omit<P, 'langu
 }
 
 export const eventStreamId = (id: number): string => `event-${id}`;
+
+export const isCalendarEventEvent = (event: { readonly type: string }): event is CalendarEventEvent =>
+  event.type === 'EventScheduled' || event.type === 'EventDetailsChanged' || event.type === 'EventTrashed';

@@ -1,6 +1,8 @@
 // The pure fold from calendar event domain events to the event read-model document.
 import type { CalendarEventEvent, EventFacts } from '../../events/catalogue/calendarEvents.ts';
 import { timeZoneAbbreviation } from '../../domain/timeZone.ts';
+import { instantToLocal } from '../../domain/localDateTime.ts';
+import type { RecordedEvent } from '../../events/eventStore.ts';
 import type { EventDocument } from './eventDocument.ts';
 
 export interface Applied {
@@ -8,6 +10,11 @@ export interface Applied {
   readonly revision: number;
   /** When it happened (metadata `occurredAt`), UTC wall clock. */
   readonly occurredUtc: string;
+}
+
+/** Where and when a recorded event happened, as the projector needs it. */
+export function appliedOf(recorded: RecordedEvent): Applied {
+  return { revision: Number(recorded.revision), occurredUtc: instantToLocal(new Date(String(recorded.metadata.occurredAt)), 'UTC') };
 }
 
 /**

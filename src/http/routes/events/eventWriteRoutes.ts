@@ -22,13 +22,14 @@ import {
 import { assertEventId, etagOf, eventBySlug, ifMatchOf, pathId, setItemAllow } from './eventAccess.ts';
 import { readLinks } from './eventLinks.ts';
 import { imageForUrl } from '../../../commands/images/imageRecords.ts';
+import type { Either } from 'fp-ts/lib/Either.js';
+import type { Scope } from '../../requestScope.ts';
 
 /** Validated input, and an image URL to register once the caller is known to be allowed to write. */
 interface PendingInput {
   readonly input: EventInput;
   readonly imageUrl: string | undefined;
 }
-import type { Either } from 'fp-ts/lib/Either.js';
 
 /** Item routes address an event by id or by slug; both resolve to the stored document (or none). */
 type Locate = (ctx: Context, checked: Checked) => Promise<EventDocument | undefined>;
@@ -72,22 +73,21 @@ export function registerEventWrites(router: Router, services: HttpServices, body
    * Waits until the read model reflects the write (so every later read does), then answers with the event as this
    * write left it, folded from its stream: concurrent writes never lend a response their state or ETag.
    */
-  const respond = async (ctx: Context, written: Either<CommandError, EventWritten>, operation: 'update' | 'delete', status = 200) => {
+  const respond = async (ctx: Context, scope: Scope, written: Either<CommandError, EventWritten>, operation: 'update' | 'delete') => {
     if (written._tag === 'Left') throw wireErrorOf(written.left, operation);
     await services.waitForProjection(written.right.position);
     const doc = await eventDocumentAt(services.eventCommands.store, written.right.id, written.right.revision);
     if (!doc) throw simpleError(500, 'rest_internal_error');
-    setItemAllow(ctx, ctx.state.caller, doc);
-    if (status === 201) ctx.set('Allow', canCreatePosts(ctx.state.caller) ? 'GET, POST' : 'GET');
-    ctx.status = status;
+    setItemAllow(ctx, scope.caller, doc);
     ctx.set('ETag', etagOf(doc));
-    ctx.body = eventRepresentation(doc, settings, ctx.state.scopeAddresses);
+    ctx.body = eventRepresentation(doc, settings, scope.addresses);
   };
 
+  const collectionAllow = (caller: Caller) => (canCreatePosts(caller) ? 'GET, POST' : 'GET');
+
   router.post('/events', bodyParser, async (ctx: Context) => {
-    ctx.set('Allow', canCreatePosts(ctx.state.caller) ? 'GET, POST' : 'GET');
+    ctx.set('Allow', collectionAllow(ctx.state.caller));
     const checked = checkArgs(ctx, settings, eventCreateArgs);
-    ctx.state.scopeAddresses = checked.scope.addresses;
     const pending = await inputOf(checked);
     const request = pending?.input.request ?? {};
     if (request.start !== undefined && request.end !== undefined && endBeforeStart(request.start, request.end, request.allDay ?? false)) {
@@ -108,7 +108,9 @@ export function registerEventWrites(router: Router, services: HttpServices, body
       },
       writeContext(ctx),
     );
-    await respond(ctx, written, 'update', 201);
+    await respond(ctx, checked.scope, written, 'update');
+    ctx.status = 201;
+    ctx.set('Allow', collectionAllow(caller));
   });
 
   const byId: Locate = async (_ctx, checked) => services.readStore.events.get(Number(checked.args.values.id));
@@ -121,29 +123,28 @@ export function registerEventWrites(router: Router, services: HttpServices, body
   const update = (specs: readonly ArgSpec[], locate: Locate, pathOf: (ctx: Context) => Record<string, string>) =>
     async (ctx: Context) => {
       const checked = checkArgs(ctx, settings, specs, pathOf(ctx));
-      ctx.state.scopeAddresses = checked.scope.addresses;
       const doc = await locate(ctx, checked);
       setItemAllow(ctx, checked.scope.caller, doc);
       const pending = await inputOf(checked, doc?.timezone);
       checked.validation.throwIfAny();
       requirePermission(doc ? canEditPost(checked.scope.caller, doc) : canCreatePosts(checked.scope.caller), checked.scope);
+      // A missing event passed validation only on the by-id route (step 6 of wire.md §2 answers it).
       if (!doc || !pending) return assertEventId(services, Number(checked.args.values.id ?? 0));
       const input = await settle(ctx, pending);
       const written = await changeEventDetails(services.eventCommands, doc.id, input, writeContext(ctx), ifMatchOf(ctx));
-      await respond(ctx, written, 'update');
+      await respond(ctx, checked.scope, written, 'update');
     };
 
   const remove = (specs: readonly ArgSpec[], locate: Locate, pathOf: (ctx: Context) => Record<string, string>) =>
     async (ctx: Context) => {
       const checked = checkArgs(ctx, settings, specs, pathOf(ctx));
-      ctx.state.scopeAddresses = checked.scope.addresses;
       const doc = await locate(ctx, checked);
       setItemAllow(ctx, checked.scope.caller, doc);
       checked.validation.throwIfAny();
       requirePermission(doc ? canEditPost(checked.scope.caller, doc) : canCreatePosts(checked.scope.caller), checked.scope);
       if (!doc) return assertEventId(services, Number(checked.args.values.id ?? 0));
       const written = await trashEvent(services.eventCommands, doc.id, writeContext(ctx), ifMatchOf(ctx));
-      await respond(ctx, written, 'delete');
+      await respond(ctx, checked.scope, written, 'delete');
     };
 
   const idPath = (ctx: Context) => {

@@ -1,5 +1,6 @@
 // A catch-up-then-live subscription over a store that can be read synchronously from a position and nudged on change.
 import type { RecordedEvent, SubscribeOptions, Subscription } from '../eventStore.ts';
+import { caughtUpNotifier } from '../caughtUp.ts';
 
 export interface PolledSource {
   /** Up to `limit` events strictly after `after` (from the start when undefined), in global order. */
@@ -57,14 +58,8 @@ export function startPollingSubscription(
     await Promise.resolve();
     let after = options.after;
     const headAtStart = source.head();
-    let caughtUp = false;
-    const noteProgress = (): void => {
-      if (!caughtUp && (after ?? -1n) >= headAtStart) {
-        caughtUp = true;
-        options.onCaughtUp?.();
-      }
-    };
-    noteProgress();
+    const noteProgress = caughtUpNotifier(headAtStart, options.onCaughtUp);
+    noteProgress(after);
     while (!stopped) {
       changed = false;
       const batch = source.readAfter(after, settings.batchSize);
@@ -72,7 +67,7 @@ export function startPollingSubscription(
         if (stopped) return;
         await options.onEvent(event);
         after = event.position;
-        noteProgress();
+        noteProgress(after);
       }
       if (batch.length === settings.batchSize) {
         // A long catch-up must not starve the event loop (HTTP, timers) nor pin one lmdb read snapshot.

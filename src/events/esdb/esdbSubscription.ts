@@ -2,6 +2,7 @@
 import { excludeSystemEvents, type AllStreamSubscription, type EventStoreDBClient } from '@eventstore/db-client';
 import { StoreUnavailable, type SubscribeOptions, type Subscription } from '../eventStore.ts';
 import { readPositionAfter, toPortError, toRecordedEvent } from './esdbMapping.ts';
+import { caughtUpNotifier } from '../caughtUp.ts';
 
 export interface EsdbSubscription extends Subscription {
   readonly ended: Promise<void>;
@@ -25,14 +26,8 @@ export function subscribeToAllOnEsdb(
     // still buffered for the handler; comparing delivered positions with the head at start is exact.
     const headAtStart = await headPosition();
     let after = options.after;
-    let caughtUp = false;
-    const noteProgress = (): void => {
-      if (!caughtUp && (after ?? -1n) >= headAtStart) {
-        caughtUp = true;
-        options.onCaughtUp?.();
-      }
-    };
-    noteProgress();
+    const noteProgress = caughtUpNotifier(headAtStart, options.onCaughtUp);
+    noteProgress(after);
     if (stopped) return;
     stream = client.subscribeToAll({ fromPosition: readPositionAfter(after), filter: excludeSystemEvents() });
     try {
@@ -45,7 +40,7 @@ export function subscribeToAllOnEsdb(
         handling = call.catch(() => undefined);
         await call;
         after = event.position;
-        noteProgress();
+        noteProgress(after);
       }
     } finally {
       await stream.unsubscribe().catch(() => undefined);

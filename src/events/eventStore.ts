@@ -59,6 +59,15 @@ export class StoreUnavailable extends Error {
   }
 }
 
+export interface AppendOptions {
+  /**
+   * Default true: resolves once the events are durable. False: resolves once they are visible to readers, for
+   * bookkeeping (id blocks, slug claims) that only matters through a later durable append of the same writer; a
+   * store commits in order, so that later append being durable makes this one durable too.
+   */
+  readonly durable?: boolean;
+}
+
 export interface ReadStreamOptions {
   readonly fromRevision?: bigint;
   readonly maxCount?: number;
@@ -87,7 +96,7 @@ export interface SubscribeOptions {
 }
 
 export interface EventStore {
-  append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision, options?: AppendOptions): Promise<AppendResult>;
   /** Events of one stream in revision order; an unknown stream reads as empty. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Events of all streams in global order. */

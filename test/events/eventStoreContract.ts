@@ -84,6 +84,13 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
         expect((await store().append(stream('a'), events(2), AnyRevision)).nextRevision).to.equal(2n);
       });
 
+      it('makes a non-durable append readable once it resolves, in order with the durable ones after it', async function () {
+        const bookkeeping = await store().append(stream('claim'), events(1), NoStream, { durable: false });
+        const durable = await store().append(stream('a'), events(1), NoStream);
+        expect(durable.position > bookkeeping.position).to.equal(true);
+        expect(await store().readStream(stream('claim'))).to.have.length(1);
+      });
+
       it('numbers revisions densely from 0n across appends', async function () {
         const results = [
           await store().append(stream('a'), events(1), NoStream),

@@ -58,7 +58,8 @@ export class IdAllocator {
       const first = this.lastReserved + 1;
       const event = toNewEvent({ type: 'IdBlockReserved', data: { first, last: first + count - 1 } }, systemWrite());
       try {
-        const result = await this.store.append(this.streamId, [event], this.revision);
+        // Not awaited to disk: ids matter only through the durable appends that use them, which come after.
+        const result = await this.store.append(this.streamId, [event], this.revision, { durable: false });
         this.revision = result.nextRevision;
         this.lastReserved = first + count - 1;
         return first;

@@ -6,6 +6,12 @@ import { withSuffix } from '../../domain/slug.ts';
 const maxCandidates = 10_000;
 const maxRacesPerCandidate = 20;
 
+/**
+ * A claim matters only through the owner's own append that follows it, which is durable and, the store committing
+ * in order, makes the claim durable too; so claims need not wait for the disk themselves.
+ */
+const notDurable = { durable: false } as const;
+
 type Holder = { readonly expected: ExpectedRevision; readonly owner: string | null };
 
 export class SlugRegistry {
@@ -27,7 +33,7 @@ export class SlugRegistry {
       const holder = await this.holder(streamId);
       if (holder.owner !== owner) return;
       try {
-        await this.store.append(streamId, [toNewEvent({ type: 'SlugReleased', data: { owner } }, ctx)], holder.expected);
+        await this.store.append(streamId, [toNewEvent({ type: 'SlugReleased', data: { owner } }, ctx)], holder.expected, notDurable);
         return;
       } catch (error) {
         if (!(error instanceof WrongExpectedRevision)) throw error;
@@ -42,7 +48,7 @@ export class SlugRegistry {
       if (holder.owner === owner) return true;
       if (holder.owner !== null) return false;
       try {
-        await this.store.append(streamId, [toNewEvent({ type: 'SlugReserved', data: { owner } }, ctx)], holder.expected);
+        await this.store.append(streamId, [toNewEvent({ type: 'SlugReserved', data: { owner } }, ctx)], holder.expected, notDurable);
         return true;
       } catch (error) {
         if (!(error instanceof WrongExpectedRevision)) throw error;

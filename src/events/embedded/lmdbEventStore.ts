@@ -6,6 +6,7 @@ import {
   StoreUnavailable,
   StreamExists,
   WrongExpectedRevision,
+  type AppendOptions,
   type AppendResult,
   type EventStore,
   type ExpectedRevision,
@@ -79,7 +80,7 @@ class LmdbStore implements LmdbEventStore {
     private readonly settings: PollingSettings,
   ) {}
 
-  async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+  async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision, options: AppendOptions = {}): Promise<AppendResult> {
     assertStorableStreamId(streamId);
     if (events.length === 0) throw new RangeError('an append needs at least one event');
     let outcome: AppendOutcome;
@@ -92,7 +93,7 @@ class LmdbStore implements LmdbEventStore {
       // except on Windows) the transaction promise resolves once the commit is visible and the fsync
       // finishes afterwards. `flushed` resolves once every commit made so far by this process is on disk,
       // so an append is acknowledged only when a crash or power loss can no longer undo it.
-      if (outcome.ok) await this.db.root.flushed;
+      if (outcome.ok && options.durable !== false) await this.db.root.flushed;
     } catch (error) {
       // A failed commit is aborted whole, and a throwing callback rolls back its child transaction:
       // either way nothing of this append was written (`flushed` itself never rejects).

@@ -38,6 +38,7 @@ export function anEventDocument(overrides: Partial<EventDocument> = {}): EventDo
     passwordSha256: null,
     modifiedUtc: '2025-01-01 09:00:00',
     timezoneAbbr: 'UTC',
+    statusBeforeTrash: null,
     searchText: '',
   };
   const doc = { ...base, ...overrides };
@@ -77,4 +78,5 @@ export const aFullyDetailedEventDocument: EventDocument = anEventDocument({
   passwordSha256: '5e884898da28047151d0e56f8dc6292773603d0d6aabbdd62a11ef721d1542d8',
   modifiedUtc: '2025-02-03 10:00:00',
   timezoneAbbr: 'CET',
+  statusBeforeTrash: null,
 });

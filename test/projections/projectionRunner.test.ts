@@ -10,7 +10,7 @@ import { anEventDocument } from './eventDocumentFixtures.ts';
 import { openTempStore, type TempStore } from '../support/tempStore.ts';
 
 const ctx = { actor: '1', now: new Date('2026-11-22T10:00:00Z'), correlationId: randomUUID(), causationId: randomUUID() };
-const { id: _id, revision: _r, modifiedUtc: _m, timezoneAbbr: _a, searchText: _s, ...facts } = anEventDocument();
+const { id: _id, revision: _r, modifiedUtc: _m, timezoneAbbr: _a, searchText: _s, statusBeforeTrash: _t, ...facts } = anEventDocument();
 const baseFacts: EventFacts = facts;
 
 async function schedule(temp: TempStore, id: number, title: string) {

@@ -19,10 +19,13 @@ export const isContributor = (caller: Caller): boolean => caller.kind === 'user'
 export interface OwnedPost {
   readonly author: string;
   readonly status: PostStatus;
+  /** A trashed item is edited under the rules of the status it had before (wire.md §3.2). */
+  readonly statusBeforeTrash?: PostStatus | null;
 }
 
-export function canEditPost(caller: Caller, post: OwnedPost): boolean {
+export function canEditPost(caller: Caller, item: OwnedPost): boolean {
   if (caller.kind !== 'user') return false;
+  const post = item.status === 'trash' && item.statusBeforeTrash ? { ...item, status: item.statusBeforeTrash } : item;
   switch (caller.role) {
     case 'administrator':
     case 'editor':
@@ -40,5 +43,5 @@ export function canEditPost(caller: Caller, post: OwnedPost): boolean {
 export function canReadPost(caller: Caller, post: OwnedPost): boolean {
   if (post.status === 'publish') return true;
   if (canEditPost(caller, post)) return true;
-  return caller.kind === 'user' && post.author === String(caller.id) && (post.status === 'private' || caller.role !== 'subscriber');
+  return caller.kind === 'user' && post.author === String(caller.id) && post.status === 'private';
 }

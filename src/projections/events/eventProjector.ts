@@ -1,5 +1,6 @@
 // The pure fold from calendar event domain events to the event read-model document.
 import type { CalendarEventEvent, EventFacts } from '../../events/catalogue/calendarEvents.ts';
+import type { PostStatus } from '../../events/catalogue/values.ts';
 import { timeZoneAbbreviation } from '../../domain/timeZone.ts';
 import { instantToLocal } from '../../domain/localDateTime.ts';
 import type { RecordedEvent } from '../../events/eventStore.ts';
@@ -25,11 +26,14 @@ export function projectEvent(doc: EventDocument | undefined, event: CalendarEven
   if (doc && at.revision <= doc.revision) return doc;
   switch (event.type) {
     case 'EventScheduled':
-      return documentOf(event.data.id, event.data.facts, at);
-    case 'EventDetailsChanged':
-      return doc && documentOf(doc.id, { ...doc, ...event.data.changes }, at);
+      return documentOf(event.data.id, event.data.facts, at, null);
+    case 'EventDetailsChanged': {
+      if (!doc) return undefined;
+      const next = { ...doc, ...event.data.changes };
+      return documentOf(doc.id, next, at, next.status === 'trash' ? doc.statusBeforeTrash : null);
+    }
     case 'EventTrashed':
-      return doc && documentOf(doc.id, { ...doc, status: 'trash', slug: event.data.slug }, at);
+      return doc && documentOf(doc.id, { ...doc, status: 'trash', slug: event.data.slug }, at, event.data.previousStatus);
   }
 }
 
@@ -37,12 +41,13 @@ export function projectEvent(doc: EventDocument | undefined, event: CalendarEven
  * Built as one literal with a fixed key order: documents then share one hidden class, which keeps the list scans
  * (a property read per filter per document) fast; spreading many keys into a new object would not.
  */
-function documentOf(id: number, f: EventFacts, at: Applied): EventDocument {
+function documentOf(id: number, f: EventFacts, at: Applied, statusBeforeTrash: PostStatus | null): EventDocument {
   return {
     id,
     revision: at.revision,
     modifiedUtc: at.occurredUtc,
     timezoneAbbr: timeZoneAbbreviation(f.timezone, f.startUtc),
+    statusBeforeTrash,
     searchText: [f.title, f.excerpt, f.description].map((s) => s.toLowerCase()).join('\u0000'),
     language: f.language,
     author: f.author,

@@ -38,6 +38,7 @@ describe('projectEvent', () => {
       revision: 0,
       modifiedUtc: '2025-11-10 12:00:00',
       timezoneAbbr: 'EST',
+      statusBeforeTrash: null,
       searchText: 'jazz night\u0000live music\u0000<p>bring friends</p>',
     });
   });
@@ -52,6 +53,7 @@ describe('projectEvent', () => {
       revision: 1,
       modifiedUtc: '2025-11-11 09:30:00',
       timezoneAbbr: 'EST',
+      statusBeforeTrash: null,
       searchText: 'blues night\u0000live music\u0000<p>bring friends</p>',
     });
   });
@@ -66,12 +68,20 @@ describe('projectEvent', () => {
   it('sets status trash and the trashed slug on EventTrashed, keeping the other facts', () => {
     const doc = projected(given([scheduled, atScheduling], [trashed, at(1, '2025-11-12 10:00:00')]));
     expect(doc).to.deep.include({ status: 'trash', slug: 'jazz-night__trashed', revision: 1, modifiedUtc: '2025-11-12 10:00:00' });
+    expect(doc.statusBeforeTrash).to.equal(facts.status);
     expect(doc).to.deep.include({ title: 'Jazz Night', venues: [8], cost: { entries: ['10'] } });
   });
 
   it('keeps nothing but facts and derived keys when merging onto a previous document', () => {
     const doc = projected(given([scheduled, atScheduling], [changed({}), at(1, '2025-11-11 09:30:00')], [trashed, at(2, '2025-11-12 10:00:00')]));
-    expect(Object.keys(doc)).to.have.members([...Object.keys(facts), 'id', 'revision', 'modifiedUtc', 'timezoneAbbr', 'searchText']);
+    expect(Object.keys(doc)).to.have.members([...Object.keys(facts), 'id', 'revision', 'modifiedUtc', 'timezoneAbbr', 'statusBeforeTrash', 'searchText']);
+  });
+
+  it('remembers the status before trashing while the event stays trashed, and forgets it once restored', () => {
+    const inTrash = given([scheduled, atScheduling], [trashed, at(1, '2025-11-12 10:00:00')], [changed({ title: 'Still trashed' }), at(2, '2025-11-12 11:00:00')]);
+    expect(projected(inTrash).statusBeforeTrash).to.equal(facts.status);
+    const restored = given([scheduled, atScheduling], [trashed, at(1, '2025-11-12 10:00:00')], [changed({ status: 'draft' }), at(2, '2025-11-12 11:00:00')]);
+    expect(projected(restored).statusBeforeTrash).to.equal(null);
   });
 
   describe('idempotence by revision', () => {

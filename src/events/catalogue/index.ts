@@ -4,6 +4,9 @@ import { EventDetailsChanged, EventScheduled, EventTrashed } from './calendarEve
 import {
   AdminBootstrapClaimed, IdBlockReserved, ImageRegistered, ImageUrlClaimed, SlugReleased, SlugReserved,
 } from './registries.ts';
+import {
+  CategoryChanged, CategoryCreated, CategoryDeleted, TagChanged, TagCreated, TagDeleted, TermNameClaimed, TermNameReleased,
+} from './terms.ts';
 import { UserRegistered } from './users.ts';
 import type { CatalogueEntry } from './envelope.ts';
 
@@ -18,6 +21,14 @@ export const catalogue = {
   AdminBootstrapClaimed: { version: 1, codec: AdminBootstrapClaimed },
   ImageRegistered: { version: 1, codec: ImageRegistered },
   ImageUrlClaimed: { version: 1, codec: ImageUrlClaimed },
+  CategoryCreated: { version: 1, codec: CategoryCreated },
+  CategoryChanged: { version: 1, codec: CategoryChanged },
+  CategoryDeleted: { version: 1, codec: CategoryDeleted },
+  TagCreated: { version: 1, codec: TagCreated },
+  TagChanged: { version: 1, codec: TagChanged },
+  TagDeleted: { version: 1, codec: TagDeleted },
+  TermNameClaimed: { version: 1, codec: TermNameClaimed },
+  TermNameReleased: { version: 1, codec: TermNameReleased },
 } satisfies Record<string, CatalogueEntry>;
 
 export type DomainEvent =
@@ -30,4 +41,12 @@ export type DomainEvent =
   | t.TypeOf<typeof UserRegistered>
   | t.TypeOf<typeof AdminBootstrapClaimed>
   | t.TypeOf<typeof ImageRegistered>
-  | t.TypeOf<typeof ImageUrlClaimed>;
+  | t.TypeOf<typeof ImageUrlClaimed>
+  | t.TypeOf<typeof CategoryCreated>
+  | t.TypeOf<typeof CategoryChanged>
+  | t.TypeOf<typeof CategoryDeleted>
+  | t.TypeOf<typeof TagCreated>
+  | t.TypeOf<typeof TagChanged>
+  | t.TypeOf<typeof TagDeleted>
+  | t.TypeOf<typeof TermNameClaimed>
+  | t.TypeOf<typeof TermNameReleased>;

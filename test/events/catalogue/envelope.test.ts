@@ -35,6 +35,17 @@ const samples: { [K in keyof typeof catalogue]: Extract<DomainEvent, { type: K }
   AdminBootstrapClaimed: { type: 'AdminBootstrapClaimed', data: {} },
   ImageRegistered: { type: 'ImageRegistered', data: { id: 9, url: 'https://example.com/poster.jpg' } },
   ImageUrlClaimed: { type: 'ImageUrlClaimed', data: { id: 9 } },
+  CategoryCreated: {
+    type: 'CategoryCreated',
+    data: { id: 2, facts: { language: 'en', name: 'Workshops', slug: 'workshops', description: 'Hands-on sessions', parent: 0 } },
+  },
+  CategoryChanged: { type: 'CategoryChanged', data: { id: 2, changes: { name: 'Talleres', parent: 5 } } },
+  CategoryDeleted: { type: 'CategoryDeleted', data: { id: 2 } },
+  TagCreated: { type: 'TagCreated', data: { id: 3, facts: { language: 'es', name: 'Música', slug: 'musica', description: '' } } },
+  TagChanged: { type: 'TagChanged', data: { id: 3, changes: { description: 'Live' } } },
+  TagDeleted: { type: 'TagDeleted', data: { id: 3 } },
+  TermNameClaimed: { type: 'TermNameClaimed', data: { owner: 'category-2' } },
+  TermNameReleased: { type: 'TermNameReleased', data: { owner: 'category-2' } },
 };
 
 const recorded = (event: NewEvent): RecordedEvent => ({ ...event, streamId: 'any-1', revision: 0n, position: 0n });
@@ -107,6 +118,8 @@ describe('decodeDomainEvent', () => {
       ['a change of the wrong type', 'EventDetailsChanged', { id: 7, changes: { sticky: 'yes' } }],
       ['an unknown role', 'UserRegistered', { ...samples.UserRegistered.data, role: 'owner' }],
       ['a missing owner', 'SlugReleased', {}],
+      ['a category without parent', 'CategoryCreated', { id: 2, facts: { language: 'en', name: 'W', slug: 'w', description: '' } }],
+      ['a tag name change of the wrong type', 'TagChanged', { id: 3, changes: { name: 7 } }],
     ];
     for (const [what, type, data] of cases) {
       it(`${type} with ${what}`, () => {

@@ -1,0 +1,65 @@
+// Exclusive claims on registry streams (slugs, term names): one holder per stream, appended with the expected revision.
+import { NoStream, WrongExpectedRevision, type EventStore, type ExpectedRevision } from '../../events/eventStore.ts';
+import { decodeDomainEvent, toNewEvent, type WriteContext } from '../../events/catalogue/envelope.ts';
+import type { DomainEvent } from '../../events/catalogue/index.ts';
+
+const maxRaces = 20;
+/**
+ * A claim matters only through the owner's own append that follows it, which is durable and, the store committing
+ * in order, makes the claim durable too; so claims need not wait for the disk themselves.
+ */
+const notDurable = { durable: false } as const;
+
+export type ClaimKind = 'slug' | 'name';
+export type ClaimOutcome = { readonly held: true } | { readonly held: false; readonly holder: string };
+
+/** Slug claims (`slug-…` streams) and term name claims (`termname-…` streams) differ only in their events. */
+const claimEvents: Record<ClaimKind, { claimed: (owner: string) => DomainEvent; released: (owner: string) => DomainEvent }> = {
+  slug: {
+    claimed: (owner) => ({ type: 'SlugReserved', data: { owner } }),
+    released: (owner) => ({ type: 'SlugReleased', data: { owner } }),
+  },
+  name: {
+    claimed: (owner) => ({ type: 'TermNameClaimed', data: { owner } }),
+    released: (owner) => ({ type: 'TermNameReleased', data: { owner } }),
+  },
+};
+
+/** Claims the stream for `owner` unless someone else holds it; holding it already counts as success. */
+export async function claim(store: EventStore, kind: ClaimKind, streamId: string, owner: string, ctx: WriteContext): Promise<ClaimOutcome> {
+  for (let race = 0; race < maxRaces; race++) {
+    const current = await holder(store, streamId);
+    if (current.owner === owner) return { held: true };
+    if (current.owner !== null) return { held: false, holder: current.owner };
+    try {
+      await store.append(streamId, [toNewEvent(claimEvents[kind].claimed(owner), ctx)], current.expected, notDurable);
+      return { held: true };
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevision)) throw error;
+    }
+  }
+  // Twenty lost races in a row on one claim stream: treat as taken by whoever holds it now.
+  return { held: false, holder: (await holder(store, streamId)).owner ?? '' };
+}
+
+/** Frees a claim held by `owner`; a claim held by someone else is left alone. */
+export async function release(store: EventStore, kind: ClaimKind, streamId: string, owner: string, ctx: WriteContext): Promise<void> {
+  for (let race = 0; race < maxRaces; race++) {
+    const current = await holder(store, streamId);
+    if (current.owner !== owner) return;
+    try {
+      await store.append(streamId, [toNewEvent(claimEvents[kind].released(owner), ctx)], current.expected, notDurable);
+      return;
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevision)) throw error;
+    }
+  }
+}
+
+async function holder(store: EventStore, streamId: string): Promise<{ expected: ExpectedRevision; owner: string | null }> {
+  const last = (await store.readStream(streamId)).at(-1);
+  if (!last) return { expected: NoStream, owner: null };
+  const event = decodeDomainEvent(last);
+  const owner = event?.type === 'SlugReserved' || event?.type === 'TermNameClaimed' ? event.data.owner : null;
+  return { expected: last.revision, owner };
+}

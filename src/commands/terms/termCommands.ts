@@ -1,0 +1,233 @@
+// Command handlers for categories and tags: allocate, claim slug and name, decide, append with the expected revision.
+import { left, right, type Either } from 'fp-ts/lib/Either.js';
+import { NoStream, type EventStore } from '../../events/eventStore.ts';
+import type { WriteContext } from '../../events/catalogue/envelope.ts';
+import type { Language } from '../../events/catalogue/values.ts';
+import { isTermEvent, termStreamId, type Taxonomy } from '../../events/catalogue/terms.ts';
+import type { IdAllocator } from '../registries/idAllocator.ts';
+import type { SlugRegistry } from '../registries/slugRegistry.ts';
+import { appendEvents, ifMatchHolds, loadStream, type Written } from '../commandHandler.ts';
+import { withStreamLock } from '../streamLocks.ts';
+import { claim, ownerTermId, release, termNameStreamId, termSlugStreamId } from './termClaims.ts';
+import { decideTerm, nextTermFacts, type TermRequest } from './termDecider.ts';
+import type { TermCommandError } from './termErrors.ts';
+import { claimExplicitSlug, claimGeneratedSlug, explicitTermSlug } from './termSlugs.ts';
+import { evolveTerm, initialTermState, isLive, type LiveTerm, type TermFacts } from './termState.ts';
+
+export interface TermCommandDeps {
+  readonly store: EventStore;
+  /** The `ids-term` sequence, shared by categories and tags. */
+  readonly termIds: IdAllocator;
+  readonly slugs: SlugRegistry;
+}
+
+/** Fields of a create or update as decoded at the edge; `parent` only for categories. */
+export interface TermInput {
+  readonly name?: string;
+  readonly slug?: string;
+  readonly description?: string;
+  readonly parent?: number;
+}
+
+export interface TermWritten extends Written {
+  readonly id: number;
+}
+
+/** One attempt's outcome, as `Attempt` of the shared handler but over the wider error union of terms. */
+type TermAttempt<T> = Either<TermCommandError, T> | 'lost-race';
+
+export const loadTerm = (store: EventStore, taxonomy: Taxonomy, id: number) =>
+  loadStream(store, termStreamId(taxonomy, id), initialTermState, evolveTerm, isTermEvent);
+
+export async function createTerm(
+  deps: TermCommandDeps,
+  taxonomy: Taxonomy,
+  input: TermInput & { readonly name: string },
+  language: Language,
+  ctx: WriteContext,
+): Promise<Either<TermCommandError, TermWritten>> {
+  const parent = input.parent ?? 0;
+  if (taxonomy === 'tag' && parent !== 0) return left({ kind: 'invalid-params', params: [{ name: 'parent' }] });
+  const parentTerm = parent === 0 ? undefined : await liveParent(deps.store, parent, language);
+  if (parent !== 0 && parentTerm === undefined) return left({ kind: 'invalid-parent', parent, reason: 'not-found' });
+  const id = await deps.termIds.next();
+  const owner = termStreamId(taxonomy, id);
+  const nameStream = termNameStreamId(taxonomy, language, parent, input.name);
+  const named = await claim(deps.store, 'name', nameStream, owner, ctx);
+  if (!named.held) return left({ kind: 'term-exists', taxonomy, id: ownerTermId(named.holder) });
+  let slug: string;
+  if (input.slug !== undefined) {
+    const claimed = await claimExplicitSlug(deps, taxonomy, language, explicitTermSlug(input.slug, id), owner, ctx);
+    if (claimed._tag === 'Left') {
+      await release(deps.store, 'name', nameStream, owner, ctx);
+      return claimed;
+    }
+    slug = claimed.right;
+  } else {
+    slug = await claimGeneratedSlug(deps, taxonomy, language, input.name, id, parentTerm?.facts.slug, owner, ctx);
+  }
+  const facts: TermFacts = { language, name: input.name, slug, description: input.description ?? '', parent };
+  const decided = decideTerm(initialTermState, { type: 'CreateTerm', taxonomy, id, facts });
+  const outcome = decided._tag === 'Left' ? decided : await appendEvents(deps.store, owner, decided.right, NoStream, ctx);
+  if (outcome === 'lost-race' || outcome._tag === 'Left') {
+    // Nothing was written: give the claims back so that the name and slug stay usable.
+    await release(deps.store, 'slug', termSlugStreamId(taxonomy, language, slug), owner, ctx);
+    await release(deps.store, 'name', nameStream, owner, ctx);
+    return outcome === 'lost-race' ? left({ kind: 'write-conflict', resource: taxonomy }) : outcome;
+  }
+  return right({ ...outcome.right, id });
+}
+
+export async function changeTerm(
+  deps: TermCommandDeps,
+  taxonomy: Taxonomy,
+  id: number,
+  input: TermInput,
+  ctx: WriteContext,
+  ifMatch?: bigint,
+): Promise<Either<TermCommandError, TermWritten>> {
+  return withStreamLock(termStreamId(taxonomy, id), () => retryTerm(taxonomy, ifMatch, async () => {
+    const { state, revision } = await loadTerm(deps.store, taxonomy, id);
+    if (!isLive(state)) return left({ kind: 'not-found', resource: taxonomy, id });
+    if (!ifMatchHolds(ifMatch, revision)) return left({ kind: 'precondition-failed' });
+    return applyChange(deps, state, revision, input, ctx, 'refuse');
+  }));
+}
+
+export interface DeleteTermOptions {
+  /** Ids of the direct children of a category, from the read model the caller owns; ignored for tags. */
+  readonly childrenOf?: (id: number) => Promise<readonly number[]>;
+  readonly ifMatch?: bigint;
+}
+
+export interface TermDeleted extends TermWritten {
+  /** The term as it was just before deletion (the DELETE response shows it, wire.md §11). */
+  readonly before: TermFacts;
+}
+
+/**
+ * Deletes a term permanently. A category's children first move to its parent, each by a `CategoryChanged` on its
+ * own stream, so that every stream alone tells its full story; then the category is deleted and its claims freed.
+ */
+export async function deleteTerm(
+  deps: TermCommandDeps,
+  taxonomy: Taxonomy,
+  id: number,
+  ctx: WriteContext,
+  options: DeleteTermOptions = {},
+): Promise<Either<TermCommandError, TermDeleted>> {
+  const { ifMatch, childrenOf } = options;
+  return withStreamLock(termStreamId(taxonomy, id), () => retryTerm(taxonomy, ifMatch, async (): Promise<TermAttempt<TermDeleted>> => {
+    const { state, revision } = await loadTerm(deps.store, taxonomy, id);
+    if (!isLive(state)) return left({ kind: 'not-found', resource: taxonomy, id });
+    if (!ifMatchHolds(ifMatch, revision)) return left({ kind: 'precondition-failed' });
+    const decided = decideTerm(state, { type: 'DeleteTerm' });
+    if (decided._tag === 'Left') return decided;
+    if (taxonomy === 'category' && childrenOf) {
+      for (const child of await childrenOf(id)) {
+        const moved = await reparentCategory(deps, child, state.facts.parent, ctx);
+        // A child deleted meanwhile needs no move; any other failure stops before the category is gone.
+        if (moved._tag === 'Left' && moved.left.kind !== 'not-found') return moved;
+      }
+    }
+    const owner = termStreamId(taxonomy, id);
+    const outcome = await appendEvents(deps.store, owner, decided.right, revision, ctx);
+    if (outcome === 'lost-race' || outcome._tag === 'Left') return outcome;
+    const { language, slug, name, parent } = state.facts;
+    await release(deps.store, 'slug', termSlugStreamId(taxonomy, language, slug), owner, ctx);
+    await release(deps.store, 'name', termNameStreamId(taxonomy, language, parent, name), owner, ctx);
+    return right({ ...outcome.right, id, before: state.facts });
+  }));
+}
+
+/**
+ * Settles slug and name claims for a change, decides, appends, then frees the claims left behind. A moved name that
+ * another term holds is refused on updates; when children are re-parented it is tolerated (the reference
+ * implementation does the same), the child keeping its old claim under the deleted parent, where nothing can collide.
+ */
+async function applyChange(
+  deps: TermCommandDeps,
+  state: LiveTerm,
+  revision: bigint | typeof NoStream,
+  input: TermInput,
+  ctx: WriteContext,
+  nameCollision: 'refuse' | 'tolerate',
+): Promise<TermAttempt<TermWritten>> {
+  const { taxonomy, id, facts: before } = state;
+  const movesParent = input.parent !== undefined && input.parent !== before.parent;
+  if (taxonomy === 'category' && movesParent && input.parent !== 0) {
+    const parent = input.parent as number;
+    if ((await liveParent(deps.store, parent, before.language)) === undefined) return left({ kind: 'invalid-parent', parent, reason: 'not-found' });
+  }
+  const request: TermRequest = { ...input, ...(input.slug !== undefined ? { slug: explicitTermSlug(input.slug, id) } : {}) };
+  const parentChain = movesParent && taxonomy === 'category' ? await ancestorChain(deps.store, input.parent as number) : [];
+  const decided = decideTerm(state, { type: 'ChangeTerm', request, parentChain });
+  if (decided._tag === 'Left') return decided;
+  const after = nextTermFacts(before, request);
+  const owner = termStreamId(taxonomy, id);
+  const oldName = termNameStreamId(taxonomy, before.language, before.parent, before.name);
+  const newName = termNameStreamId(taxonomy, after.language, after.parent, after.name);
+  const slugMoves = after.slug !== before.slug;
+  if (slugMoves) {
+    const claimed = await claimExplicitSlug(deps, taxonomy, after.language, after.slug, owner, ctx);
+    if (claimed._tag === 'Left') return claimed;
+  }
+  let nameMoved = false;
+  if (newName !== oldName) {
+    const named = await claim(deps.store, 'name', newName, owner, ctx);
+    nameMoved = named.held;
+    if (!named.held && nameCollision === 'refuse') {
+      if (slugMoves) await release(deps.store, 'slug', termSlugStreamId(taxonomy, after.language, after.slug), owner, ctx);
+      return left({ kind: 'term-exists', taxonomy, id: ownerTermId(named.holder) });
+    }
+  }
+  const outcome = await appendEvents(deps.store, owner, decided.right, revision, ctx);
+  const appended = outcome !== 'lost-race' && outcome._tag === 'Right';
+  // Appended: free what the term left behind. Not appended: free what it claimed in vain.
+  if (slugMoves) await release(deps.store, 'slug', termSlugStreamId(taxonomy, after.language, appended ? before.slug : after.slug), owner, ctx);
+  if (nameMoved) await release(deps.store, 'name', appended ? oldName : newName, owner, ctx);
+  if (outcome === 'lost-race' || outcome._tag === 'Left') return outcome;
+  return right({ ...outcome.right, id });
+}
+
+/** Moves one child category under a new parent; used when its parent is deleted. */
+export async function reparentCategory(deps: TermCommandDeps, id: number, parent: number, ctx: WriteContext): Promise<Either<TermCommandError, TermWritten>> {
+  return withStreamLock(termStreamId('category', id), () => retryTerm('category', undefined, async () => {
+    const { state, revision } = await loadTerm(deps.store, 'category', id);
+    if (!isLive(state)) return left({ kind: 'not-found', resource: 'category', id });
+    return applyChange(deps, state, revision, { parent }, ctx, 'tolerate');
+  }));
+}
+
+/** The live category `id` when it is of `language`; a parent must be both (a term never mixes languages). */
+async function liveParent(store: EventStore, id: number, language: Language): Promise<LiveTerm | undefined> {
+  const { state } = await loadTerm(store, 'category', id);
+  return isLive(state) && state.facts.language === language ? state : undefined;
+}
+
+/** `parent`, its parent, … up to the top level; stops at a repeated id so that damaged data cannot loop forever. */
+async function ancestorChain(store: EventStore, parent: number): Promise<number[]> {
+  const chain: number[] = [];
+  for (let current = parent; current !== 0 && !chain.includes(current);) {
+    chain.push(current);
+    const { state } = await loadTerm(store, 'category', current);
+    if (!isLive(state)) break;
+    current = state.facts.parent;
+  }
+  return chain;
+}
+
+/** Like `retryOnConflict`, over the wider error union of terms. */
+async function retryTerm<T>(
+  taxonomy: Taxonomy,
+  ifMatch: bigint | undefined,
+  attempt: () => Promise<TermAttempt<T>>,
+  maxAttempts = 8,
+): Promise<Either<TermCommandError, T>> {
+  for (let i = 0; i < maxAttempts; i++) {
+    const outcome = await attempt();
+    if (outcome !== 'lost-race') return outcome;
+    if (ifMatch !== undefined) return left({ kind: 'precondition-failed' });
+  }
+  return left({ kind: 'write-conflict', resource: taxonomy });
+}

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { openLmdbEventStore } from '../src/events/embedded/lmdbEventStore.ts';
 import { createMemoryReadStore } from '../src/projections/memory/memoryReadStore.ts';
 import { ProjectionRunner } from '../src/projections/projectionRunner.ts';
+import { allProjections } from '../src/projections/allProjections.ts';
 import { seedEvents } from './seed.ts';
 
 const quick = process.argv.includes('--quick');
@@ -25,7 +26,7 @@ try {
   results.seedEventsPerSecond = Math.round(eventCount / ((performance.now() - started) / 1000));
 
   started = performance.now();
-  const runner = new ProjectionRunner(store, createMemoryReadStore());
+  const runner = new ProjectionRunner(store, createMemoryReadStore(), allProjections);
   await runner.start();
   await runner.caughtUp;
   results.replayEventsPerSecond = Math.round(eventCount / ((performance.now() - started) / 1000));

@@ -11,12 +11,11 @@ import type { ReadStore } from './projections/readStore.ts';
 import { createMemoryReadStore } from './projections/memory/memoryReadStore.ts';
 import { connectMongoReadStore } from './projections/mongo/mongoReadStore.ts';
 import { ProjectionRunner } from './projections/projectionRunner.ts';
+import { allProjections } from './projections/allProjections.ts';
 import { UserDirectory } from './projections/users/userDirectory.ts';
-import { IdAllocator } from './commands/registries/idAllocator.ts';
-import { SlugRegistry } from './commands/registries/slugRegistry.ts';
 import { bootstrapAdmin, type BootstrapResult } from './commands/users/bootstrapAdmin.ts';
-import { CredentialChecker } from './http/auth/basicAuth.ts';
 import { createApp } from './http/app.ts';
+import { composeHttpServices } from './http/composeServices.ts';
 
 export interface RunningService {
   readonly url: string;
@@ -44,28 +43,12 @@ export async function openStores(config: Config): Promise<{ store: EventStore; r
 export async function startService(config: Config, logger: Logger, clock: () => Date = () => new Date()): Promise<RunningService> {
   const { store, readStore } = await openStores(config);
   const bootstrap = await bootstrapAdmin(store, config.adminPassword);
-  const projections = new ProjectionRunner(store, readStore, (error) => logger.error({ err: error }, 'projection stopped'));
+  const projections = new ProjectionRunner(store, readStore, allProjections, (error) => logger.error({ err: error }, 'projection stopped'));
   await projections.start();
   await projections.caughtUp;
   const users = new UserDirectory(store);
   await users.refresh();
-  const app = createApp(
-    {
-      settings: {
-        base: config.publicUrl,
-        timeZone: config.timeZone,
-        currency: { symbol: '$', position: 'prefix', code: 'USD' },
-        extendedAddOn: config.extendedAddOn,
-      },
-      readStore,
-      users,
-      credentials: new CredentialChecker(users),
-      eventCommands: { store, postIds: new IdAllocator(store, 'ids-post'), slugs: new SlugRegistry(store) },
-      waitForProjection: (position) => projections.waitFor(position),
-      clock,
-    },
-    logger,
-  );
+  const app = createApp(composeHttpServices({ config, store, readStore, users, projections, clock }), logger);
   const server: Server = await new Promise((resolve, reject) => {
     const listening = app.listen(config.port, config.host, () => resolve(listening)).on('error', reject);
   });

@@ -11,6 +11,9 @@ import { noRoute, simpleError } from './errors/wireError.ts';
 import { registerEventReads } from './routes/events/eventReadRoutes.ts';
 import { registerEventWrites } from './routes/events/eventWriteRoutes.ts';
 import { optionsAnswer, registerRootRoutes } from './routes/rootRoutes.ts';
+import { registerTermRoutes, termsOfEventInReadStore } from './routes/terms/termRoutes.ts';
+import { registerOrganizerRoutes, registerVenueRoutes } from './routes/items/itemRoutes.ts';
+import { itemLinkFilters } from './routes/events/linkFilters.ts';
 import type { HttpServices } from './services.ts';
 
 export const bodyLimit = '1mb';
@@ -34,6 +37,9 @@ export function createApp(services: HttpServices, logger: Logger): Koa {
   registerRootRoutes(root, services);
   registerEventReads(router, services);
   registerEventWrites(router, services, parseBody);
+  registerVenueRoutes(router, services, parseBody, itemLinkFilters(services.readStore, 'venues'));
+  registerOrganizerRoutes(router, services, parseBody, itemLinkFilters(services.readStore, 'organizers'));
+  registerTermRoutes(router, services, parseBody, termsOfEventInReadStore(services.readStore));
 
   app.use(commonHeaders);
   app.use(wireErrors(logger));

@@ -1,17 +1,38 @@
 // What the HTTP layer needs from the rest of the service; wired by the composition root.
 import type { ReadStore } from '../projections/readStore.ts';
 import type { UserDirectory } from '../projections/users/userDirectory.ts';
-import type { EventCommandDeps } from '../commands/events/eventCommands.ts';
+import type { WriteDeps } from '../commands/writeDeps.ts';
 import type { CredentialChecker } from './auth/basicAuth.ts';
 import type { SiteSettings } from './representation/site.ts';
+import type { WriteContext } from '../events/catalogue/envelope.ts';
+import type { LinkReaders } from './routes/events/eventLinks.ts';
+import type { LinkCreators } from './routes/events/settleLinks.ts';
+import type { Scope } from './requestScope.ts';
+import type { LinkedRendering } from './representation/eventRepresentation.ts';
+import type { LinkList } from '../commands/events/unlinkFromEvents.ts';
+import type { CommandError } from '../commands/errors.ts';
+
+export interface InlineLinks {
+  readers(scope: Scope): LinkReaders<unknown, unknown>;
+  creators(scope: Scope, ctx: WriteContext): LinkCreators<unknown, unknown>;
+}
 
 export interface HttpServices {
   readonly settings: SiteSettings;
   readonly readStore: ReadStore;
   readonly users: UserDirectory;
   readonly credentials: CredentialChecker;
-  readonly eventCommands: EventCommandDeps;
+  readonly writes: WriteDeps;
   /** Resolves once the read model reflects the given global position (read-your-writes). */
   readonly waitForProjection: (position: bigint) => Promise<void>;
   readonly clock: () => Date;
+  /** How event writes read and create venues and organizers given inline (wire.md §10.1). */
+  readonly inlineLinks: InlineLinks;
+  /** Venue and organizer shapes inside events, for one request (its password and edit rights unlock items). */
+  /**
+   * Removes an item from every event linking it; call it before trashing a venue or organizer or deleting a term.
+   * Returns the failure, if any, so the caller stops before the item goes.
+   */
+  readonly unlinkFromEvents: (field: LinkList, id: number, ctx: WriteContext) => Promise<CommandError | undefined>;
+  readonly itemRenderers: (scope: Scope) => Omit<LinkedRendering, 'termCount'>;
 }

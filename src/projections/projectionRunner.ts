@@ -1,9 +1,8 @@
 // Runs the projectors: subscribes to $all from the stored checkpoint, applies each event, tracks progress.
 import type { EventStore, RecordedEvent, Subscription } from '../events/eventStore.ts';
 import { decodeDomainEvent } from '../events/catalogue/envelope.ts';
-import { isCalendarEventEvent } from '../events/catalogue/calendarEvents.ts';
 import type { ReadStore } from './readStore.ts';
-import { appliedOf, projectEvent } from './events/eventProjector.ts';
+import type { ProjectionHandler } from './projectionHandler.ts';
 
 const projectionName = 'read-model';
 /** Checkpoints are written every this many events, at catch-up and on stop; revision guards make replays harmless. */
@@ -21,6 +20,7 @@ export class ProjectionRunner {
   constructor(
     private readonly store: EventStore,
     private readonly readStore: ReadStore,
+    private readonly handlers: readonly ProjectionHandler[],
     private readonly onFailure: (error: Error) => void = () => {},
   ) {}
 
@@ -56,10 +56,8 @@ export class ProjectionRunner {
 
   private async apply(recorded: RecordedEvent): Promise<void> {
     const event = decodeDomainEvent(recorded);
-    if (event && isCalendarEventEvent(event)) {
-      const current = await this.readStore.events.get(event.data.id);
-      const next = projectEvent(current, event, appliedOf(recorded));
-      if (next && next !== current) await this.readStore.events.put(next);
+    if (event) {
+      for (const handler of this.handlers) if (handler.handles(event)) await handler.apply(event, recorded, this.readStore);
     }
     this.position = recorded.position;
     if (this.position - this.savedPosition >= checkpointEvery) await this.saveCheckpoint();

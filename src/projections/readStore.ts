@@ -1,13 +1,35 @@
 // The ReadStore port: denormalized documents with the indexes the read routes need, plus projection checkpoints.
-import type { EventDocument } from './events/eventDocument.ts';
+import type { PostStatus } from '../events/catalogue/values.ts';
+import type { EmbeddedLinks, EventDocument, LinkField } from './events/eventDocument.ts';
 import type { EventListQuery, Page } from './events/eventListQuery.ts';
+import type { TermCollection } from './terms/termCollection.ts';
+import type { VenueCollection } from './venues/venueCollection.ts';
+import type { OrganizerCollection } from './organizers/organizerCollection.ts';
+
+export interface LinkedIdsFilter {
+  readonly statuses: readonly PostStatus[];
+  /** Only events starting (UTC) at or after this wall-clock value. */
+  readonly startUtcFrom?: string;
+}
 
 export interface EventCollection {
   get(id: number): Promise<EventDocument | undefined>;
   /** Events of every status (trash included) with this slug in this language. */
   bySlug(language: string, slug: string): Promise<EventDocument[]>;
   list(query: EventListQuery): Promise<Page<EventDocument>>;
+  /** An older revision never replaces a newer one. */
   put(doc: EventDocument): Promise<void>;
+  /** Events of any status and language that link this venue, organizer, category or tag. */
+  linking(field: LinkField, id: number): Promise<EventDocument[]>;
+  /** The ids of `field` linked by at least one event matching the filter. */
+  linkedIds(field: LinkField, filter: LinkedIdsFilter): Promise<number[]>;
+  /** How many events of a language and one of these statuses link the id (term counts). */
+  countLinking(field: LinkField, id: number, language: string, statuses: readonly PostStatus[]): Promise<number>;
+  /**
+   * Replaces the embedded copies of linked items without a new revision: a venue renamed is an event of the venue's
+   * stream, not of the event's, so the revision guard of `put` must not stop it.
+   */
+  setEmbedded(id: number, embedded: EmbeddedLinks): Promise<void>;
 }
 
 export interface CheckpointStore {
@@ -18,6 +40,10 @@ export interface CheckpointStore {
 
 export interface ReadStore {
   readonly events: EventCollection;
+  readonly venues: VenueCollection;
+  readonly organizers: OrganizerCollection;
+  readonly categories: TermCollection;
+  readonly tags: TermCollection;
   readonly checkpoints: CheckpointStore;
   /** Creates indexes (Mongo); nothing to do in memory. */
   init(): Promise<void>;

@@ -1,5 +1,5 @@
 // Builds event read-model documents for ReadStore tests: a plausible published event, with the fields a test cares about.
-import type { EventDocument } from '../../src/projections/events/eventDocument.ts';
+import { noEmbeddedLinks, type EventDocument } from '../../src/projections/events/eventDocument.ts';
 
 /**
  * A published English event on 2025-03-01, 10:00–12:00. `searchText` follows the title, excerpt and description
@@ -39,6 +39,7 @@ export function anEventDocument(overrides: Partial<EventDocument> = {}): EventDo
     modifiedUtc: '2025-01-01 09:00:00',
     timezoneAbbr: 'UTC',
     statusBeforeTrash: null,
+    embedded: noEmbeddedLinks,
     searchText: '',
   };
   const doc = { ...base, ...overrides };

@@ -5,6 +5,7 @@ import { toNewEvent } from '../../src/events/catalogue/envelope.ts';
 import type { EventFacts } from '../../src/events/catalogue/calendarEvents.ts';
 import { createMemoryReadStore } from '../../src/projections/memory/memoryReadStore.ts';
 import { ProjectionRunner } from '../../src/projections/projectionRunner.ts';
+import { allProjections } from '../../src/projections/allProjections.ts';
 import type { ReadStore } from '../../src/projections/readStore.ts';
 import { anEventDocument } from './eventDocumentFixtures.ts';
 import { openTempStore, type TempStore } from '../support/tempStore.ts';
@@ -34,7 +35,7 @@ describe('ProjectionRunner', () => {
 
   it('catches up with what is stored, then follows live appends; waitFor resolves once a position is applied', async () => {
     await schedule(temp, 1, 'First');
-    const runner = new ProjectionRunner(temp.store, readStore);
+    const runner = new ProjectionRunner(temp.store, readStore, allProjections);
     await runner.start();
     await runner.caughtUp;
     expect((await readStore.events.get(1))?.title).to.equal('First');
@@ -46,7 +47,7 @@ describe('ProjectionRunner', () => {
   });
 
   it('resumes from its stored checkpoint after a restart: nothing lost, nothing applied twice', async () => {
-    const first = new ProjectionRunner(temp.store, readStore);
+    const first = new ProjectionRunner(temp.store, readStore, allProjections);
     await first.start();
     await schedule(temp, 1, 'One');
     const one = await schedule(temp, 2, 'Two');
@@ -63,7 +64,7 @@ describe('ProjectionRunner', () => {
       applied.push(`${doc.id}@${doc.revision}`);
       return put(doc);
     };
-    const second = new ProjectionRunner(temp.store, readStore);
+    const second = new ProjectionRunner(temp.store, readStore, allProjections);
     await second.start();
     await second.caughtUp;
     await second.waitFor(three.position);
@@ -75,13 +76,13 @@ describe('ProjectionRunner', () => {
   it('yields the same documents when everything is replayed over an existing read model', async () => {
     await schedule(temp, 1, 'Once');
     await rename(temp, 1, 'Twice', 0n);
-    const runner = new ProjectionRunner(temp.store, readStore);
+    const runner = new ProjectionRunner(temp.store, readStore, allProjections);
     await runner.start();
     await runner.caughtUp;
     const before = await readStore.events.get(1);
     await runner.stop();
     await readStore.checkpoints.set('read-model', -1n);
-    const replay = new ProjectionRunner(temp.store, readStore);
+    const replay = new ProjectionRunner(temp.store, readStore, allProjections);
     await replay.start();
     await replay.caughtUp;
     expect(await readStore.events.get(1)).to.deep.equal(before);

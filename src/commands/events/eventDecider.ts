@@ -6,9 +6,9 @@ import { endOfDay, localToUtc, startOfDay, type LocalDateTime } from '../../doma
 import { trashedSlug } from '../../domain/slug.ts';
 import { invalidParams, type CommandError } from '../errors.ts';
 import type { EventState } from './eventState.ts';
+import { changedFields, definedOnly, publicationStatus, type PublicationDate } from '../posts/publication.ts';
 
-/** Publication date as sent: `date` is wall clock in the event's zone, `date_utc` is UTC. */
-export type PublicationDate = { readonly local: LocalDateTime } | { readonly utc: LocalDateTime };
+export type { PublicationDate };
 
 /** What a write asks for, already parsed; absent keys keep stored values (wire.md §10.1 Update). */
 export interface EventRequest extends Omit<Partial<EventFacts>, 'language' | 'publishedUtc' | 'startUtc' | 'endUtc' | 'status'> {
@@ -125,22 +125,5 @@ export function endBeforeStart(start: LocalDateTime, end: LocalDateTime, allDay:
   return (allDay ? endOfDay(end) : end) < (allDay ? startOfDay(start) : start);
 }
 
-/** `publish` dated in the future is `future`; `future` dated now or earlier is `publish` (§10.1 Publication timing). */
-function publicationStatus(status: PostStatus, publishedUtc: LocalDateTime, nowUtc: LocalDateTime): PostStatus {
-  if (status === 'publish' && publishedUtc > nowUtc) return 'future';
-  if (status === 'future' && publishedUtc <= nowUtc) return 'publish';
-  return status;
-}
-
-function definedOnly<T extends object>(fields: T): Partial<T> {
-  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
-
 /** Only the facts whose value differs, so that each recorded change says exactly what it changed. */
-export function changedFacts(before: EventFacts, after: EventFacts): EventChanges {
-  const changes: Record<string, unknown> = {};
-  for (const key of Object.keys(after) as (keyof EventFacts)[]) {
-    if (key !== 'language' && JSON.stringify(before[key]) !== JSON.stringify(after[key])) changes[key] = after[key];
-  }
-  return changes as EventChanges;
-}
+export const changedFacts = (before: EventFacts, after: EventFacts): EventChanges => changedFields(before, after);

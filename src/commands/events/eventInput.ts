@@ -1,5 +1,4 @@
 // Reads validated event write parameters into an EventRequest: dates in their target zone, cost, password, links.
-import { createHash } from 'node:crypto';
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import { parseDateTimeInput } from '../../domain/dateTimeInput.ts';
 import { parseTimeZone } from '../../domain/timeZone.ts';
@@ -7,6 +6,9 @@ import { parseCostInput } from '../../domain/cost.ts';
 import { slugify } from '../../domain/slug.ts';
 import type { InvalidParam } from '../errors.ts';
 import type { EventRequest } from './eventDecider.ts';
+import { scaledStatus, sha256 } from '../posts/publication.ts';
+
+export { sha256 };
 
 export interface EventInputContext {
   readonly siteZone: string;
@@ -86,9 +88,3 @@ export function readEventInput(args: Args, ctx: EventInputContext): Either<Inval
   return right({ request: request as EventRequest, ...(slug !== undefined ? { slug } : {}) });
 }
 
-function scaledStatus(status: string, scaleDown: boolean): NonNullable<EventRequest['status']> {
-  const s = status as NonNullable<EventRequest['status']>;
-  return scaleDown && (s === 'publish' || s === 'future') ? 'pending' : s;
-}
-
-export const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');

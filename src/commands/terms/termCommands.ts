@@ -98,6 +98,8 @@ export interface DeleteTermOptions {
   /** Ids of the direct children of a category, from the read model the caller owns; ignored for tags. */
   readonly childrenOf?: (id: number) => Promise<readonly number[]>;
   readonly ifMatch?: bigint;
+  /** Called before the term is deleted, so that it can be removed from the events that carry it (wire.md §11). */
+  readonly beforeDelete?: (id: number) => Promise<void>;
 }
 
 export interface TermDeleted extends TermWritten {
@@ -116,7 +118,7 @@ export async function deleteTerm(
   ctx: WriteContext,
   options: DeleteTermOptions = {},
 ): Promise<Either<TermCommandError, TermDeleted>> {
-  const { ifMatch, childrenOf } = options;
+  const { ifMatch, childrenOf, beforeDelete } = options;
   return withStreamLock(termStreamId(taxonomy, id), () => retryTerm(taxonomy, ifMatch, async (): Promise<TermAttempt<TermDeleted>> => {
     const { state, revision } = await loadTerm(deps.store, taxonomy, id);
     if (!isLive(state)) return left({ kind: 'not-found', resource: taxonomy, id });
@@ -130,6 +132,7 @@ export async function deleteTerm(
         if (moved._tag === 'Left' && moved.left.kind !== 'not-found') return moved;
       }
     }
+    await beforeDelete?.(id);
     const owner = termStreamId(taxonomy, id);
     const outcome = await appendEvents(deps.store, owner, decided.right, revision, ctx);
     if (outcome === 'lost-race' || outcome._tag === 'Left') return outcome;

@@ -8,6 +8,8 @@ import {
   CategoryChanged, CategoryCreated, CategoryDeleted, TagChanged, TagCreated, TagDeleted, TermNameClaimed, TermNameReleased,
 } from './terms.ts';
 import { UserRegistered } from './users.ts';
+import { VenueDetailsChanged, VenueRegistered, VenueTrashed } from './venues.ts';
+import { OrganizerDetailsChanged, OrganizerRegistered, OrganizerTrashed } from './organizers.ts';
 import type { CatalogueEntry } from './envelope.ts';
 
 export const catalogue = {
@@ -29,6 +31,12 @@ export const catalogue = {
   TagDeleted: { version: 1, codec: TagDeleted },
   TermNameClaimed: { version: 1, codec: TermNameClaimed },
   TermNameReleased: { version: 1, codec: TermNameReleased },
+  VenueRegistered: { version: 1, codec: VenueRegistered },
+  VenueDetailsChanged: { version: 1, codec: VenueDetailsChanged },
+  VenueTrashed: { version: 1, codec: VenueTrashed },
+  OrganizerRegistered: { version: 1, codec: OrganizerRegistered },
+  OrganizerDetailsChanged: { version: 1, codec: OrganizerDetailsChanged },
+  OrganizerTrashed: { version: 1, codec: OrganizerTrashed },
 } satisfies Record<string, CatalogueEntry>;
 
 export type DomainEvent =
@@ -49,4 +57,10 @@ export type DomainEvent =
   | t.TypeOf<typeof TagChanged>
   | t.TypeOf<typeof TagDeleted>
   | t.TypeOf<typeof TermNameClaimed>
-  | t.TypeOf<typeof TermNameReleased>;
+  | t.TypeOf<typeof TermNameReleased>
+  | t.TypeOf<typeof VenueRegistered>
+  | t.TypeOf<typeof VenueDetailsChanged>
+  | t.TypeOf<typeof VenueTrashed>
+  | t.TypeOf<typeof OrganizerRegistered>
+  | t.TypeOf<typeof OrganizerDetailsChanged>
+  | t.TypeOf<typeof OrganizerTrashed>;

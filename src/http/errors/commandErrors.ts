@@ -3,7 +3,7 @@ import type { CommandError } from '../../commands/errors.ts';
 import type { MessageKey } from './messages.ts';
 import { invalidParams, simpleError, type WireError } from './wireError.ts';
 
-export function wireErrorOf(error: CommandError, operation: 'update' | 'delete'): WireError {
+export function wireErrorOf(error: CommandError, operation: 'create' | 'update' | 'delete'): WireError {
   switch (error.kind) {
     case 'not-found':
       return error.resource === 'event'
@@ -18,8 +18,16 @@ export function wireErrorOf(error: CommandError, operation: 'update' | 'delete')
     case 'precondition-failed':
       return simpleError(412, 'rest_precondition_failed');
     case 'write-conflict':
+      if (error.resource === 'venue' || error.resource === 'organizer') return itemWriteFailure(error.resource, operation);
       return operation === 'delete' ? simpleError(500, 'could-not-delete-event') : simpleError(403, 'could-not-update-event');
     case 'store-unavailable':
       return simpleError(503, 'rest_store_unavailable', undefined, { 'Retry-After': '1' });
   }
+}
+
+/** Venue and organizer storage failures (wire.md §13.2): 500 on delete, 400 on create and update. */
+function itemWriteFailure(resource: 'venue' | 'organizer', operation: 'create' | 'update' | 'delete'): WireError {
+  return operation === 'delete'
+    ? simpleError(500, `could-not-delete-${resource}`)
+    : simpleError(400, `could-not-${operation}-${resource}`);
 }

@@ -118,6 +118,77 @@ export const messages = {
     ca: "S'ha produït un error intern; no s'ha escrit res.",
     es: 'Se ha producido un error interno; no se ha escrito nada.',
   },
+  term_exists_category: {
+    en: 'A term with the name provided already exists with this parent.',
+    ca: 'Ja existeix un terme amb aquest nom i aquest pare.',
+    es: 'Ya existe un término con ese nombre y ese padre.',
+  },
+  term_exists_tag: {
+    en: 'A term with the name provided already exists in this taxonomy.',
+    ca: 'Ja existeix un terme amb aquest nom en aquesta taxonomia.',
+    es: 'Ya existe un término con ese nombre en esta taxonomía.',
+  },
+  duplicate_term_slug: {
+    en: 'The slug “%s” is already in use by another term.',
+    ca: "El slug “%s” ja l'utilitza un altre terme.",
+    es: 'El slug “%s” ya lo usa otro término.',
+  },
+  'venue-not-accessible': {
+    en: 'The requested venue is not accessible',
+    ca: 'El lloc sol·licitat no és accessible',
+    es: 'El lugar solicitado no es accesible',
+  },
+  'organizer-not-accessible': {
+    en: 'The requested organizer is not accessible',
+    ca: "L'organitzador sol·licitat no és accessible",
+    es: 'El organizador solicitado no es accesible',
+  },
+  'venue-archive-page-not-found': {
+    en: 'The requested venue archive page does not exist',
+    ca: "La pàgina de l'arxiu de llocs sol·licitada no existeix",
+    es: 'La página del archivo de lugares solicitada no existe',
+  },
+  'organizer-archive-page-not-found': {
+    en: 'The requested organizer archive page does not exist',
+    ca: "La pàgina de l'arxiu d'organitzadors sol·licitada no existeix",
+    es: 'La página del archivo de organizadores solicitada no existe',
+  },
+  'venue-is-in-trash': { en: 'The venue is already trashed', ca: 'El lloc ja és a la paperera', es: 'El lugar ya está en la papelera' },
+  'organizer-is-in-trash': {
+    en: 'The organizer is already trashed',
+    ca: "L'organitzador ja és a la paperera",
+    es: 'El organizador ya está en la papelera',
+  },
+  'could-not-delete-venue': {
+    en: 'The venue could not be deleted',
+    ca: "No s'ha pogut eliminar el lloc",
+    es: 'No se ha podido eliminar el lugar',
+  },
+  'could-not-delete-organizer': {
+    en: 'The organizer could not be deleted',
+    ca: "No s'ha pogut eliminar l'organitzador",
+    es: 'No se ha podido eliminar el organizador',
+  },
+  'could-not-create-venue': {
+    en: 'The venue could not be created from the provided data',
+    ca: "No s'ha pogut crear el lloc amb les dades proporcionades",
+    es: 'No se ha podido crear el lugar con los datos proporcionados',
+  },
+  'could-not-create-organizer': {
+    en: 'The organizer could not be created from the provided data',
+    ca: "No s'ha pogut crear l'organitzador amb les dades proporcionades",
+    es: 'No se ha podido crear el organizador con los datos proporcionados',
+  },
+  'could-not-update-venue': {
+    en: 'The venue could not be updated',
+    ca: "No s'ha pogut actualitzar el lloc",
+    es: 'No se ha podido actualizar el lugar',
+  },
+  'could-not-update-organizer': {
+    en: 'The organizer could not be updated',
+    ca: "No s'ha pogut actualitzar l'organitzador",
+    es: 'No se ha podido actualizar el organizador',
+  },
 } satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof messages;

@@ -5,6 +5,10 @@ import { costDetails, lowestPrice } from '../../domain/cost.ts';
 import { formatTrimmed } from '../../domain/paragraphs.ts';
 import { escapeHtmlEntities, imageExtension, jsonLdDescription } from '../../domain/htmlText.ts';
 import { globalId, type Addresses, type SiteSettings } from './site.ts';
+import { embeddedTermRepresentation } from './termRepresentation.ts';
+import type { VenueDocument } from '../../projections/venues/venueDocument.ts';
+import type { OrganizerDocument } from '../../projections/organizers/organizerDocument.ts';
+import type { TermDocument } from '../../projections/terms/termDocument.ts';
 
 export type Wire = Record<string, unknown>;
 
@@ -16,7 +20,26 @@ export function eventUrl(doc: Pick<EventDocument, 'id' | 'slug' | 'status'>, add
     : `${addresses.site}/?post_type=cal_events&p=${doc.id}`;
 }
 
-export function eventRepresentation(doc: EventDocument, settings: SiteSettings, addresses: Addresses): Wire {
+/**
+ * How linked items render inside an event: venues and organizers in their standalone shape (blanked when locked for
+ * this request), terms with their current counts, which change too often to be copied into every event.
+ */
+export interface LinkedRendering {
+  venue(doc: VenueDocument, withJsonLd: boolean): Wire;
+  organizer(doc: OrganizerDocument, withJsonLd: boolean): Wire;
+  /** The `json_ld` member of a venue or organizer, for the event's `location` / `organizer` (no `@context`). */
+  venueJsonLd(doc: VenueDocument): Wire;
+  organizerJsonLd(doc: OrganizerDocument): Wire;
+  termCount(doc: TermDocument): number;
+}
+
+export function eventRepresentation(
+  doc: EventDocument,
+  settings: SiteSettings,
+  addresses: Addresses,
+  linked: LinkedRendering,
+  withJsonLd = false,
+): Wire {
   const url = eventUrl(doc, addresses);
   const id = globalId(addresses, doc.id);
   const { cost, cost_details } = costDetails(doc.cost, settings.currency);
@@ -56,17 +79,29 @@ export function eventRepresentation(doc: EventDocument, settings: SiteSettings, 
     hide_from_listings: doc.hideFromListings,
     sticky: doc.sticky,
     featured: doc.featured,
-    categories: [],
-    tags: [],
-    venue: [],
-    organizer: [],
+    categories: termsOf(doc.embedded.categories, addresses, linked),
+    tags: termsOf(doc.embedded.tags, addresses, linked),
+    venue: venueMember(doc.embedded.venues.map((v) => linked.venue(v, withJsonLd))),
+    organizer: doc.embedded.organizers.map((o) => linked.organizer(o, withJsonLd)),
     custom_fields: [],
   };
 }
 
+/** Sorted by name ignoring case, then id (wire.md §4.1). */
+function termsOf(terms: readonly TermDocument[], addresses: Addresses, linked: LinkedRendering): Wire[] {
+  return [...terms]
+    .sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id)
+    .map((doc) => embeddedTermRepresentation({ doc, count: linked.termCount(doc), ancestorSlugs: [] }, addresses));
+}
+
+/** One venue is an object, none `[]`, several a list in link order. */
+const venueMember = (venues: Wire[]): Wire | Wire[] => (venues.length === 1 ? (venues[0] as Wire) : venues);
+
 /** The single-GET form: the representation plus `json_ld` as its last key. */
-export function eventWithJsonLd(doc: EventDocument, settings: SiteSettings, addresses: Addresses): Wire {
-  const wire = eventRepresentation(doc, settings, addresses);
+export function eventWithJsonLd(doc: EventDocument, settings: SiteSettings, addresses: Addresses, linked: LinkedRendering): Wire {
+  const wire = eventRepresentation(doc, settings, addresses, linked, true);
+  const [venue] = doc.embedded.venues;
+  const [organizer] = doc.embedded.organizers;
   const price = lowestPrice(doc.cost);
   const image = doc.image ? { image: doc.image.url } : {};
   const offers =
@@ -96,6 +131,8 @@ export function eventWithJsonLd(doc: EventDocument, settings: SiteSettings, addr
       eventStatus: 'https://schema.org/EventScheduled',
       startDate: toIsoWithOffset(doc.start, doc.timezone),
       endDate: toIsoWithOffset(doc.end, doc.timezone),
+      ...(venue ? { location: linked.venueJsonLd(venue) } : {}),
+      ...(organizer ? { organizer: linked.organizerJsonLd(organizer) } : {}),
       ...offers,
       performer: 'Organization',
     },

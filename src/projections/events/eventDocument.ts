@@ -1,6 +1,26 @@
 // The denormalized read-model document of one calendar event, as stored by every ReadStore adapter.
 import type { EventFacts } from '../../events/catalogue/calendarEvents.ts';
 import type { PostStatus } from '../../events/catalogue/values.ts';
+import type { VenueDocument } from '../venues/venueDocument.ts';
+import type { OrganizerDocument } from '../organizers/organizerDocument.ts';
+import type { TermDocument } from '../terms/termDocument.ts';
+
+/** The event fields that hold ids of linked items; also the keys of the embedded copies. */
+export type LinkField = 'venues' | 'organizers' | 'categories' | 'tags';
+export const linkFields: readonly LinkField[] = ['venues', 'organizers', 'categories', 'tags'];
+
+/**
+ * Copies of the linked items as the read model holds them, in link order, so an event renders without joins. The
+ * projections refresh them whenever a linked item changes (wire.md's representation embeds whole objects).
+ */
+export interface EmbeddedLinks {
+  readonly venues: readonly VenueDocument[];
+  readonly organizers: readonly OrganizerDocument[];
+  readonly categories: readonly TermDocument[];
+  readonly tags: readonly TermDocument[];
+}
+
+export const noEmbeddedLinks: EmbeddedLinks = { venues: [], organizers: [], categories: [], tags: [] };
 
 export interface EventDocument extends EventFacts {
   readonly id: number;
@@ -13,4 +33,5 @@ export interface EventDocument extends EventFacts {
   readonly statusBeforeTrash: PostStatus | null;
   /** Lower-cased title, excerpt and description joined by NUL, so that search terms never span two fields. */
   readonly searchText: string;
+  readonly embedded: EmbeddedLinks;
 }

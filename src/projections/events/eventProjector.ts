@@ -4,7 +4,7 @@ import type { PostStatus } from '../../events/catalogue/values.ts';
 import { timeZoneAbbreviation } from '../../domain/timeZone.ts';
 import { instantToLocal } from '../../domain/localDateTime.ts';
 import type { RecordedEvent } from '../../events/eventStore.ts';
-import type { EventDocument } from './eventDocument.ts';
+import { noEmbeddedLinks, type EmbeddedLinks, type EventDocument } from './eventDocument.ts';
 
 export interface Applied {
   /** Stream revision of the event being applied. */
@@ -22,18 +22,24 @@ export function appliedOf(recorded: RecordedEvent): Applied {
  * Returns the document after the event, or the document unchanged when the event is not newer than it, which makes
  * re-delivery (replay after a crash between document and checkpoint writes) harmless.
  */
-export function projectEvent(doc: EventDocument | undefined, event: CalendarEventEvent, at: Applied): EventDocument | undefined {
+export function projectEvent(
+  doc: EventDocument | undefined,
+  event: CalendarEventEvent,
+  at: Applied,
+  /** Copies of the linked items after the event; omitted: the previous document's. */
+  embedded: EmbeddedLinks = doc?.embedded ?? noEmbeddedLinks,
+): EventDocument | undefined {
   if (doc && at.revision <= doc.revision) return doc;
   switch (event.type) {
     case 'EventScheduled':
-      return documentOf(event.data.id, event.data.facts, at, null);
+      return documentOf(event.data.id, event.data.facts, at, null, embedded);
     case 'EventDetailsChanged': {
       if (!doc) return undefined;
       const next = { ...doc, ...event.data.changes };
-      return documentOf(doc.id, next, at, next.status === 'trash' ? doc.statusBeforeTrash : null);
+      return documentOf(doc.id, next, at, next.status === 'trash' ? doc.statusBeforeTrash : null, embedded);
     }
     case 'EventTrashed':
-      return doc && documentOf(doc.id, { ...doc, status: 'trash', slug: event.data.slug }, at, event.data.previousStatus);
+      return doc && documentOf(doc.id, { ...doc, status: 'trash', slug: event.data.slug }, at, event.data.previousStatus, embedded);
   }
 }
 
@@ -41,7 +47,7 @@ export function projectEvent(doc: EventDocument | undefined, event: CalendarEven
  * Built as one literal with a fixed key order: documents then share one hidden class, which keeps the list scans
  * (a property read per filter per document) fast; spreading many keys into a new object would not.
  */
-function documentOf(id: number, f: EventFacts, at: Applied, statusBeforeTrash: PostStatus | null): EventDocument {
+function documentOf(id: number, f: EventFacts, at: Applied, statusBeforeTrash: PostStatus | null, embedded: EmbeddedLinks): EventDocument {
   return {
     id,
     revision: at.revision,
@@ -76,5 +82,6 @@ function documentOf(id: number, f: EventFacts, at: Applied, statusBeforeTrash: P
     venues: f.venues,
     organizers: f.organizers,
     passwordSha256: f.passwordSha256,
+    embedded,
   };
 }

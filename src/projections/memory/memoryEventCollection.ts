@@ -1,8 +1,9 @@
 // In-process event documents with real indexes: per language and status a start-ordered partition; maps by id and slug.
-import type { EventDocument } from '../events/eventDocument.ts';
+import { linkFields, type EmbeddedLinks, type EventDocument, type LinkField } from '../events/eventDocument.ts';
+import type { PostStatus } from '../../events/catalogue/values.ts';
 import type { EventListQuery, Page } from '../events/eventListQuery.ts';
 import { compareByStart, matchesEventQuery } from '../events/matchesEventQuery.ts';
-import type { EventCollection } from '../readStore.ts';
+import type { EventCollection, LinkedIdsFilter } from '../readStore.ts';
 import { StartOrderedPartition } from './startOrderedPartition.ts';
 
 const partitionKey = (language: string, status: string): string => `${language}|${status}`;
@@ -12,6 +13,8 @@ export class MemoryEventCollection implements EventCollection {
   private readonly byId = new Map<number, EventDocument>();
   private readonly partitions = new Map<string, StartOrderedPartition>();
   private readonly bySlugKey = new Map<string, Set<number>>();
+  /** Per link field: linked id → ids of the events linking it. */
+  private readonly linkIndex = new Map<LinkField, Map<number, Set<number>>>(linkFields.map((f) => [f, new Map()]));
 
   async get(id: number): Promise<EventDocument | undefined> {
     return this.byId.get(id);
@@ -43,6 +46,15 @@ export class MemoryEventCollection implements EventCollection {
     if (previous) {
       if (!previous.hideFromListings) this.partitions.get(partitionKey(previous.language, previous.status))?.remove(previous);
       this.bySlugKey.get(slugKey(previous.language, previous.slug))?.delete(previous.id);
+      for (const field of linkFields) for (const linked of previous[field]) this.linkIndex.get(field)?.get(linked)?.delete(previous.id);
+    }
+    for (const field of linkFields) {
+      const index = this.linkIndex.get(field) as Map<number, Set<number>>;
+      for (const linked of doc[field]) {
+        let events = index.get(linked);
+        if (!events) index.set(linked, (events = new Set()));
+        events.add(doc.id);
+      }
     }
     this.byId.set(doc.id, doc);
     if (!doc.hideFromListings) this.partition(doc).insert(doc);
@@ -50,6 +62,40 @@ export class MemoryEventCollection implements EventCollection {
     let ids = this.bySlugKey.get(key);
     if (!ids) this.bySlugKey.set(key, (ids = new Set()));
     ids.add(doc.id);
+  }
+
+  async linking(field: LinkField, id: number): Promise<EventDocument[]> {
+    return [...(this.linkIndex.get(field)?.get(id) ?? [])].map((eventId) => this.byId.get(eventId) as EventDocument);
+  }
+
+  async linkedIds(field: LinkField, filter: LinkedIdsFilter): Promise<number[]> {
+    const matches = (doc: EventDocument) =>
+      filter.statuses.includes(doc.status) && (filter.startUtcFrom === undefined || doc.startUtc >= filter.startUtcFrom);
+    const ids: number[] = [];
+    for (const [linked, events] of this.linkIndex.get(field) ?? []) {
+      for (const eventId of events) {
+        if (matches(this.byId.get(eventId) as EventDocument)) {
+          ids.push(linked);
+          break;
+        }
+      }
+    }
+    return ids;
+  }
+
+  async countLinking(field: LinkField, id: number, language: string, statuses: readonly PostStatus[]): Promise<number> {
+    let count = 0;
+    for (const eventId of this.linkIndex.get(field)?.get(id) ?? []) {
+      const doc = this.byId.get(eventId) as EventDocument;
+      if (doc.language === language && statuses.includes(doc.status)) count++;
+    }
+    return count;
+  }
+
+  async setEmbedded(id: number, embedded: EmbeddedLinks): Promise<void> {
+    const doc = this.byId.get(id);
+    // In place: the same object sits in the id map and a partition, and its shape (so its hidden class) stays.
+    if (doc) (doc as { embedded: EmbeddedLinks }).embedded = embedded;
   }
 
   private partition(doc: EventDocument): StartOrderedPartition {

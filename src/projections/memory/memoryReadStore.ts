@@ -1,6 +1,8 @@
 // The embedded ReadStore: documents and checkpoints in process memory, rebuilt from the event store at start.
 import type { CheckpointStore, ReadStore } from '../readStore.ts';
 import { MemoryEventCollection } from './memoryEventCollection.ts';
+import { createMemoryTermCollection } from './memoryTermCollection.ts';
+import { createMemoryOrganizerCollection, createMemoryVenueCollection } from './memoryItemCollection.ts';
 
 class MemoryCheckpoints implements CheckpointStore {
   private readonly positions = new Map<string, bigint>();
@@ -15,6 +17,10 @@ class MemoryCheckpoints implements CheckpointStore {
 export function createMemoryReadStore(): ReadStore {
   return {
     events: new MemoryEventCollection(),
+    categories: createMemoryTermCollection('category'),
+    tags: createMemoryTermCollection('tag'),
+    venues: createMemoryVenueCollection(),
+    organizers: createMemoryOrganizerCollection(),
     checkpoints: new MemoryCheckpoints(),
     init: async () => {},
     close: async () => {},

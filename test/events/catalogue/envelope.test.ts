@@ -4,6 +4,8 @@ import { decodeDomainEvent, toNewEvent, type WriteContext } from '../../../src/e
 import { catalogue, type DomainEvent } from '../../../src/events/catalogue/index.ts';
 import type { EventFacts } from '../../../src/events/catalogue/calendarEvents.ts';
 import type { EventMetadata, NewEvent, RecordedEvent } from '../../../src/events/eventStore.ts';
+import type { VenueFacts } from '../../../src/events/catalogue/venues.ts';
+import type { OrganizerFacts } from '../../../src/events/catalogue/organizers.ts';
 
 const ctx: WriteContext = {
   actor: '3',
@@ -18,6 +20,17 @@ const facts: EventFacts = {
   startUtc: '2025-11-20 14:00:00', endUtc: '2025-11-20 16:00:00', cost: null, website: null, showMap: false, showMapLink: false,
   hideFromListings: false, sticky: false, featured: false, image: null, categories: [], tags: [], venues: [], organizers: [],
   passwordSha256: null,
+};
+
+const venueFacts: VenueFacts = {
+  language: 'en', author: '1', status: 'publish', publishedUtc: '2026-11-22 10:52:28', name: 'Main Hall', description: '',
+  excerpt: '', slug: 'main-hall', image: null, address: '1 Main St', city: 'Springfield', country: 'United States', province: '',
+  state: 'IL', stateprovince: '', zip: '62701', phone: '555-0100', website: 'https://example.com/hall', showMap: true,
+  showMapLink: true, geoLat: null, geoLng: null, passwordSha256: null,
+};
+const organizerFacts: OrganizerFacts = {
+  language: 'en', author: '1', status: 'publish', publishedUtc: '2026-11-22 10:52:28', name: 'Ada', description: '',
+  excerpt: '', slug: 'ada', image: null, phone: '', website: '', email: 'ada@example.com', passwordSha256: null,
 };
 
 /** One event of every catalogued type; the mapped type makes a new catalogue entry without a sample a compile error. */
@@ -46,6 +59,12 @@ const samples: { [K in keyof typeof catalogue]: Extract<DomainEvent, { type: K }
   TagDeleted: { type: 'TagDeleted', data: { id: 3 } },
   TermNameClaimed: { type: 'TermNameClaimed', data: { owner: 'category-2' } },
   TermNameReleased: { type: 'TermNameReleased', data: { owner: 'category-2' } },
+  VenueRegistered: { type: 'VenueRegistered', data: { id: 4, facts: venueFacts } },
+  VenueDetailsChanged: { type: 'VenueDetailsChanged', data: { id: 4, changes: { city: 'Shelbyville' } } },
+  VenueTrashed: { type: 'VenueTrashed', data: { id: 4, previousStatus: 'publish', slug: 'main-hall__trashed' } },
+  OrganizerRegistered: { type: 'OrganizerRegistered', data: { id: 5, facts: organizerFacts } },
+  OrganizerDetailsChanged: { type: 'OrganizerDetailsChanged', data: { id: 5, changes: { email: 'new@example.com' } } },
+  OrganizerTrashed: { type: 'OrganizerTrashed', data: { id: 5, previousStatus: 'draft', slug: 'ada__trashed' } },
 };
 
 const recorded = (event: NewEvent): RecordedEvent => ({ ...event, streamId: 'any-1', revision: 0n, position: 0n });

@@ -45,7 +45,7 @@ export function isLocked(doc: EventDocument, scope: Scope): boolean {
 
 /** Step 6 for an id naming no event: 400 when it names another kind of item (an image here), else 404. */
 export async function assertEventId(services: HttpServices, id: number): Promise<never> {
-  if (await findImage(services.eventCommands.store, id)) throw simpleError(400, 'rest-invalid-event-id');
+  if (await findImage(services.writes.store, id)) throw simpleError(400, 'rest-invalid-event-id');
   throw simpleError(404, 'rest-event-not-found', id);
 }
 

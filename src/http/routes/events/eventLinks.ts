@@ -1,49 +1,128 @@
-// Image, venue, organizer and term references in an event write (wire.md §10.1), checked against the store.
-import type { EventStore } from '../../../events/eventStore.ts';
+// Image, venue, organizer and term references in an event write (wire.md §10.1), checked in the validation step;
+// what they need created (terms by name, inline venues and organizers, image records) waits for the permission check.
 import type { EventRequest } from '../../../commands/events/eventDecider.ts';
 import { findImage } from '../../../commands/images/imageRecords.ts';
+import type { EventStore } from '../../../events/eventStore.ts';
+import type { ReadStore } from '../../../projections/readStore.ts';
+import type { TermCollection } from '../../../projections/terms/termCollection.ts';
 import { HttpUrl } from '../../params/codecs.ts';
 
-export interface ReadLinks {
+/** A venue or organizer given inline: its validated input, created (or found as a duplicate) once allowed. */
+export interface InlineItem<I> {
+  readonly inline: I;
+}
+
+/** Entries of a link list in order: an existing id, or an item to create. */
+export type LinkEntry<I> = number | InlineItem<I>;
+
+/** Reads an inline venue/organizer object; undefined when it fails the item's own field rules. */
+export type InlineReader<I> = (value: Readonly<Record<string, unknown>>) => Promise<I | undefined>;
+
+export interface LinkReaders<V, O> {
+  readonly venue: InlineReader<V>;
+  readonly organizer: InlineReader<O>;
+}
+
+export interface ReadLinks<V, O> {
   readonly request: Partial<EventRequest>;
   /** An http(s) URL to register as an image record once the write is allowed. */
   readonly imageUrl: string | undefined;
+  readonly venues?: readonly LinkEntry<V>[];
+  readonly organizers?: readonly LinkEntry<O>[];
+  /** Term entries in order: an existing id, or a name to create as a new top-level term. */
+  readonly categories?: readonly (number | string)[];
+  readonly tags?: readonly (number | string)[];
   readonly invalid: string[];
 }
 
-const isUnlink = (u: unknown): boolean => u === 0 || u === '0' || u === '' || (Array.isArray(u) && u.length === 0);
+export interface LinkContext<V, O> {
+  readonly store: EventStore;
+  readonly readStore: ReadStore;
+  readonly language: string;
+  readonly contributor: boolean;
+  readonly readers: LinkReaders<V, O>;
+}
 
-export async function readLinks(store: EventStore, values: Readonly<Record<string, unknown>>, contributor: boolean): Promise<ReadLinks> {
+const isUnlink = (u: unknown): boolean => u === 0 || u === '0' || u === '' || (Array.isArray(u) && u.length === 0);
+const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === 'object' && u !== null && !Array.isArray(u);
+
+export async function readLinks<V, O>(values: Readonly<Record<string, unknown>>, ctx: LinkContext<V, O>): Promise<ReadLinks<V, O>> {
   const request: Record<string, unknown> = {};
   const invalid: string[] = [];
-  let imageUrl: string | undefined;
+  const image = await readImage(ctx.store, values.image, ctx.contributor);
+  if (image === 'invalid') invalid.push('image');
+  else if (image !== undefined && typeof image !== 'string') request.image = image.ref;
 
-  const image = values.image;
-  if (image === '') request.image = null;
-  else if (typeof image === 'number' || (typeof image === 'string' && /^\d+$/.test(image))) {
+  const categories = await readTerms(values.categories, ctx.readStore.categories, ctx.language);
+  const tags = await readTerms(values.tags, ctx.readStore.tags, ctx.language);
+  const venues = await readItems(values.venue, ctx.readers.venue, async (id) => isLive(await ctx.readStore.venues.get(id)));
+  const organizers = await readItems(values.organizer, ctx.readers.organizer, async (id) => isLive(await ctx.readStore.organizers.get(id)));
+  if (venues === 'invalid') invalid.push('venue');
+  if (organizers === 'invalid') invalid.push('organizer');
+  return {
+    request: request as Partial<EventRequest>,
+    imageUrl: typeof image === 'string' ? image : undefined,
+    ...(categories ? { categories } : {}),
+    ...(tags ? { tags } : {}),
+    ...(venues && venues !== 'invalid' ? { venues } : {}),
+    ...(organizers && organizers !== 'invalid' ? { organizers } : {}),
+    invalid,
+  };
+}
+
+const isLive = (doc: { readonly status: string } | undefined): boolean => doc !== undefined && doc.status !== 'trash';
+
+/** `""` removes; a stored image id; an http(s) URL (not for contributors, wire.md §3.2) to register later. */
+async function readImage(store: EventStore, image: unknown, contributor: boolean) {
+  if (image === undefined) return undefined;
+  if (image === '') return { ref: null };
+  if (typeof image === 'number' || (typeof image === 'string' && /^\d+$/.test(image))) {
     const found = await findImage(store, Number(image));
-    if (found) request.image = found;
-    else invalid.push('image');
-  } else if (image !== undefined) {
-    // Contributors may not point an event at arbitrary URLs (wire.md §3.2).
-    if (typeof image === 'string' && HttpUrl.is(image) && HttpUrl.decode(image)._tag === 'Right' && !contributor) imageUrl = image;
-    else invalid.push('image');
+    return found ? { ref: found } : 'invalid';
   }
+  if (typeof image === 'string' && HttpUrl.decode(image)._tag === 'Right' && !contributor) return image;
+  return 'invalid';
+}
 
-  // Terms, venues and organizers arrive with their own resources; until then no id names one. Unknown numeric term
-  // ids are skipped as the contract says; names would create terms, which this service cannot do yet, so they are
-  // refused rather than dropped.
-  for (const name of ['categories', 'tags'] as const) {
-    const refs = values[name] as (string | number)[] | undefined;
-    if (refs === undefined) continue;
-    if (refs.some((r) => typeof r === 'string')) invalid.push(name);
-    else request[name] = [];
+/**
+ * Numeric entries are term ids, unknown ones skipped silently; other entries match a slug, then a name, in the
+ * request's language; what matches nothing is kept as a name to create (no term permission needed, §10.1).
+ */
+async function readTerms(refs: unknown, terms: TermCollection, language: string): Promise<(number | string)[] | undefined> {
+  if (!Array.isArray(refs)) return undefined;
+  const out: (number | string)[] = [];
+  for (const ref of refs as (number | string)[]) {
+    if (typeof ref === 'number') {
+      if (await terms.get(ref)) out.push(ref);
+      continue;
+    }
+    const found = (await terms.bySlug(language, ref)) ?? (await terms.byName(language, ref));
+    out.push(found ? found.doc.id : ref);
   }
-  for (const [name, field] of [['venue', 'venues'], ['organizer', 'organizers']] as const) {
-    const value = values[name];
-    if (value === undefined) continue;
-    if (isUnlink(value)) request[field] = [];
-    else invalid.push(name);
+  return [...new Set(out)];
+}
+
+/** Venue/organizer forms: an id, `{"id": N}`, an inline object, or a list of these; `0`, `""`, `[]` unlink. */
+async function readItems<I>(
+  value: unknown,
+  read: InlineReader<I>,
+  exists: (id: number) => Promise<boolean>,
+): Promise<LinkEntry<I>[] | 'invalid' | undefined> {
+  if (value === undefined) return undefined;
+  if (isUnlink(value)) return [];
+  const entries: LinkEntry<I>[] = [];
+  for (const entry of Array.isArray(value) ? value : [value]) {
+    const id = typeof entry === 'number' || (typeof entry === 'string' && /^\d+$/.test(entry)) ? Number(entry) : isRecord(entry) && 'id' in entry ? Number(entry.id) : undefined;
+    if (id !== undefined) {
+      if (!Number.isSafeInteger(id) || !(await exists(id))) return 'invalid';
+      entries.push(id);
+    } else if (isRecord(entry)) {
+      const inline = await read(entry);
+      if (inline === undefined) return 'invalid';
+      entries.push({ inline });
+    } else {
+      return 'invalid';
+    }
   }
-  return { request: request as Partial<EventRequest>, imageUrl, invalid };
+  return entries;
 }

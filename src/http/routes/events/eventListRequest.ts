@@ -5,6 +5,8 @@ import { parseDateTimeInput } from '../../../domain/dateTimeInput.ts';
 import type { EventListQuery } from '../../../projections/events/eventListQuery.ts';
 import { canCreatePosts } from '../../auth/caller.ts';
 import type { Checked } from '../../endpoint.ts';
+import type { ReadStore } from '../../../projections/readStore.ts';
+import type { TermCollection } from '../../../projections/terms/termCollection.ts';
 
 export const maxPerPage = 50;
 
@@ -31,7 +33,7 @@ export interface ListContext {
   readonly now: Date;
   readonly siteZone: string;
   readonly extendedAddOn: boolean;
-  readonly eventExists: (id: number) => Promise<boolean>;
+  readonly readStore: ReadStore;
 }
 
 /** Adds context-dependent failures to `checked.validation`; the caller throws them before using the result. */
@@ -89,18 +91,36 @@ export async function readEventListRequest(checked: Checked, ctx: ListContext): 
 
   let alwaysEmpty = false;
   if (typeof v.post_parent === 'number') {
-    if (await ctx.eventExists(v.post_parent)) alwaysEmpty = true;
+    if (await ctx.readStore.events.get(v.post_parent)) alwaysEmpty = true;
     else validation.invalid('post_parent');
     pairs.set('post_parent', String(v.post_parent));
   }
   if (include) pairs.set('include', include.join(','));
   for (const name of relativeFilters) if (relative[name] !== undefined) pairs.set(name, relative[name]);
   if (v.ticketed === false) pairs.set('ticketed', '0');
-  // Venues, organizers, categories and tags do not exist yet in this slice: every reference names nothing.
-  for (const name of ['venue', 'organizer', 'categories', 'tags'] as const) {
-    if (args.sent[name] !== undefined) validation.invalid(name);
+  const links: Partial<Record<'venues' | 'organizers' | 'categories' | 'tags', number[]>> = {};
+  for (const [name, field, exists] of [
+    ['venue', 'venues', async (id: number) => (await ctx.readStore.venues.get(id)) !== undefined],
+    ['organizer', 'organizers', async (id: number) => (await ctx.readStore.organizers.get(id)) !== undefined],
+  ] as const) {
+    const ids = v[name] as number[] | undefined;
+    if (ids === undefined) continue;
+    if ((await Promise.all(ids.map((id) => exists(id)))).includes(false)) validation.invalid(name);
+    links[field] = ids;
+    pairs.set(name, ids.join(','));
   }
   if (typeof v.featured === 'boolean') pairs.set('featured', v.featured ? '1' : '0');
+  for (const [name, collection, withDescendants] of [
+    ['categories', ctx.readStore.categories, true],
+    ['tags', ctx.readStore.tags, false],
+  ] as const) {
+    const refs = v[name] as (number | string)[] | undefined;
+    if (refs === undefined) continue;
+    const ids = await termIdsOf(collection, scope.language, refs, withDescendants);
+    if (ids === undefined) validation.invalid(name);
+    else links[name] = ids;
+    pairs.set(name, refs.join(','));
+  }
   if (args.sent.strict_dates !== undefined) pairs.set('strict_dates', strict ? '1' : '0');
 
   const query: EventListQuery = {
@@ -115,10 +135,32 @@ export async function readEventListRequest(checked: Checked, ctx: ListContext): 
     ...(searchTerms ? { searchTerms, ...(scope.caller.kind === 'anonymous' ? { withoutPassword: true } : {}) } : {}),
     ...(typeof v.featured === 'boolean' ? { featured: v.featured } : {}),
     ...(include ? { ids: include } : {}),
+    ...links,
     offset: (page - 1) * perPage,
     limit: perPage,
   };
   return { query, page, perPage, pairs: pairOrder.filter((n) => pairs.has(n)).map((n) => [n, pairs.get(n) as string]), alwaysEmpty };
+}
+
+/**
+ * Entries are ids, else slugs, else names in the request's language (wire.md §6); categories include every category
+ * below them. Undefined when an entry names no term.
+ */
+async function termIdsOf(
+  terms: TermCollection,
+  language: string,
+  refs: readonly (number | string)[],
+  withDescendants: boolean,
+): Promise<number[] | undefined> {
+  const ids = new Set<number>();
+  for (const ref of refs) {
+    const term =
+      typeof ref === 'number' ? await terms.get(ref) : ((await terms.bySlug(language, ref)) ?? (await terms.byName(language, ref)));
+    if (!term) return undefined;
+    ids.add(term.doc.id);
+    if (withDescendants) for (const id of await terms.descendants(term.doc.id)) ids.add(id);
+  }
+  return [...ids];
 }
 
 /** Whitespace-separated terms; a double-quoted phrase is one term; all lower-cased. */

@@ -10,6 +10,7 @@ import type { HttpServices } from '../../services.ts';
 import { eventBySlugReadArgs, eventListArgs, eventReadArgs } from '../catalogue/index.ts';
 import { assertEventId, assertReadable, etagOf, eventBySlug, isLocked, pathId, setItemAllow } from './eventAccess.ts';
 import { readEventListRequest } from './eventListRequest.ts';
+import { linkedRendering } from './eventRendering.ts';
 
 export function registerEventReads(router: Router, services: HttpServices): void {
   const { settings, readStore } = services;
@@ -21,7 +22,7 @@ export function registerEventReads(router: Router, services: HttpServices): void
       now: services.clock(),
       siteZone: settings.timeZone,
       extendedAddOn: settings.extendedAddOn,
-      eventExists: async (id) => (await readStore.events.get(id)) !== undefined,
+      readStore,
     });
     checked.validation.throwIfAny();
     const { scope } = checked;
@@ -30,9 +31,10 @@ export function registerEventReads(router: Router, services: HttpServices): void
     const totalPages = totalPagesOf(page.total, request.perPage);
     const links = pageLinks(`${scope.addresses.apiRoot}/events/`, request.pairs, request.page, totalPages);
     setListHeaders(ctx, page.total, totalPages, links);
+    const linked = await linkedRendering(services, scope, page.items);
     ctx.body = {
       events: page.items.map((doc) => {
-        const wire = eventRepresentation(doc, settings, scope.addresses);
+        const wire = eventRepresentation(doc, settings, scope.addresses, linked);
         return isLocked(doc, scope) ? blankEvent(wire) : wire;
       }),
       rest_url: links.restUrl,
@@ -53,7 +55,7 @@ export function registerEventReads(router: Router, services: HttpServices): void
     if (!doc) throw invalidParams([{ name: 'slug' }]);
     assertReadable(doc, checked.scope);
     ctx.set('ETag', etagOf(doc));
-    ctx.body = eventWithJsonLd(doc, settings, checked.scope.addresses);
+    ctx.body = eventWithJsonLd(doc, settings, checked.scope.addresses, await linkedRendering(services, checked.scope, [doc]));
   });
 
   router.get('/events/:id', async (ctx: Context) => {
@@ -66,6 +68,6 @@ export function registerEventReads(router: Router, services: HttpServices): void
     if (!doc) return assertEventId(services, id);
     assertReadable(doc, checked.scope);
     ctx.set('ETag', etagOf(doc));
-    ctx.body = eventWithJsonLd(doc, settings, checked.scope.addresses);
+    ctx.body = eventWithJsonLd(doc, settings, checked.scope.addresses, await linkedRendering(services, checked.scope, [doc]));
   });
 }

@@ -9,9 +9,11 @@ import type { CommandError } from '../../../commands/errors.ts';
 import type { WriteContext } from '../../../events/catalogue/envelope.ts';
 import type { EventDocument } from '../../../projections/events/eventDocument.ts';
 import { eventDocumentAt } from '../../../projections/events/eventDocumentAt.ts';
+import { embedLinks } from '../../../projections/links/embedLinks.ts';
 import { canCreatePosts, canEditPost, isContributor, type Caller } from '../../auth/caller.ts';
 import { checkArgs, requirePermission, type Checked } from '../../endpoint.ts';
 import { wireErrorOf } from '../../errors/commandErrors.ts';
+import { termWireErrorOf } from '../../errors/termCommandErrors.ts';
 import { noRoute, simpleError } from '../../errors/wireError.ts';
 import { eventRepresentation } from '../../representation/eventRepresentation.ts';
 import type { HttpServices } from '../../services.ts';
@@ -20,15 +22,17 @@ import {
   eventBySlugDeleteArgs, eventBySlugUpdateArgs, eventCreateArgs, eventDeleteArgs, eventUpdateArgs,
 } from '../catalogue/index.ts';
 import { assertEventId, etagOf, eventBySlug, ifMatchOf, pathId, setItemAllow } from './eventAccess.ts';
-import { readLinks } from './eventLinks.ts';
+import { readLinks, type ReadLinks } from './eventLinks.ts';
+import { settleLinks } from './settleLinks.ts';
+import { linkedRendering } from './eventRendering.ts';
 import { imageForUrl } from '../../../commands/images/imageRecords.ts';
 import type { Either } from 'fp-ts/lib/Either.js';
 import type { Scope } from '../../requestScope.ts';
 
-/** Validated input, and an image URL to register once the caller is known to be allowed to write. */
+/** Validated input, and the links that need writes of their own once the caller is known to be allowed to write. */
 interface PendingInput {
   readonly input: EventInput;
-  readonly imageUrl: string | undefined;
+  readonly links: ReadLinks<unknown, unknown>;
 }
 
 /** Item routes address an event by id or by slug; both resolve to the stored document (or none). */
@@ -56,17 +60,25 @@ export function registerEventWrites(router: Router, services: HttpServices, body
       userExists: (id) => userIds.has(id),
     });
     if (read._tag === 'Left') for (const p of read.left) checked.validation.invalid(p.name);
-    const links = await readLinks(services.eventCommands.store, values, isContributor(checked.scope.caller));
+    const links = await readLinks(values, {
+      store: services.writes.store,
+      readStore: services.readStore,
+      language: checked.scope.language,
+      contributor: isContributor(checked.scope.caller),
+      readers: services.inlineLinks.readers(checked.scope),
+    });
     for (const name of links.invalid) checked.validation.invalid(name);
     if (read._tag === 'Left' || links.invalid.length > 0) return undefined;
-    return { input: { ...read.right, request: { ...read.right.request, ...links.request } }, imageUrl: links.imageUrl };
+    return { input: read.right, links };
   };
 
-  /** After the permission check: registers an image URL (a write of its own) and completes the input. */
-  const settle = async (ctx: Context, pending: PendingInput): Promise<EventInput> => {
-    if (pending.imageUrl === undefined) return pending.input;
-    const image = await imageForUrl(services.eventCommands.store, services.eventCommands.postIds, pending.imageUrl, writeContext(ctx));
-    return { ...pending.input, request: { ...pending.input.request, image } };
+  /** After the permission check: registers the image URL, creates named terms and inline items, completes the input. */
+  const settle = async (ctx: Context, scope: Scope, pending: PendingInput): Promise<EventInput> => {
+    const write = writeContext(ctx);
+    const settled = await settleLinks(pending.links, services.writes, scope.language, services.inlineLinks.creators(scope, write), write);
+    if (settled._tag === 'Left') throw termWireErrorOf(settled.left);
+    const image = pending.links.imageUrl === undefined ? {} : { image: await imageForUrl(services.writes.store, services.writes.postIds, pending.links.imageUrl, write) };
+    return { ...pending.input, request: { ...pending.input.request, ...settled.right, ...image } };
   };
 
   /**
@@ -76,11 +88,12 @@ export function registerEventWrites(router: Router, services: HttpServices, body
   const respond = async (ctx: Context, scope: Scope, written: Either<CommandError, EventWritten>, operation: 'update' | 'delete') => {
     if (written._tag === 'Left') throw wireErrorOf(written.left, operation);
     await services.waitForProjection(written.right.position);
-    const doc = await eventDocumentAt(services.eventCommands.store, written.right.id, written.right.revision);
-    if (!doc) throw simpleError(500, 'rest_internal_error');
+    const folded = await eventDocumentAt(services.writes.store, written.right.id, written.right.revision);
+    if (!folded) throw simpleError(500, 'rest_internal_error');
+    const doc = { ...folded, embedded: await embedLinks(services.readStore, folded) };
     setItemAllow(ctx, scope.caller, doc);
     ctx.set('ETag', etagOf(doc));
-    ctx.body = eventRepresentation(doc, settings, scope.addresses);
+    ctx.body = eventRepresentation(doc, settings, scope.addresses, await linkedRendering(services, scope, [doc]));
   };
 
   const collectionAllow = (caller: Caller) => (canCreatePosts(caller) ? 'GET, POST' : 'GET');
@@ -96,9 +109,9 @@ export function registerEventWrites(router: Router, services: HttpServices, body
     checked.validation.throwIfAny();
     requirePermission(canCreatePosts(checked.scope.caller), checked.scope);
     const caller = checked.scope.caller;
-    const input = await settle(ctx, pending as PendingInput);
+    const input = await settle(ctx, checked.scope, pending as PendingInput);
     const written = await scheduleEvent(
-      services.eventCommands,
+      services.writes,
       input as EventInput & { request: { title: string; start: string; end: string } },
       {
         language: checked.scope.language,
@@ -130,8 +143,8 @@ export function registerEventWrites(router: Router, services: HttpServices, body
       requirePermission(doc ? canEditPost(checked.scope.caller, doc) : canCreatePosts(checked.scope.caller), checked.scope);
       // A missing event passed validation only on the by-id route (step 6 of wire.md §2 answers it).
       if (!doc || !pending) return assertEventId(services, Number(checked.args.values.id ?? 0));
-      const input = await settle(ctx, pending);
-      const written = await changeEventDetails(services.eventCommands, doc.id, input, writeContext(ctx), ifMatchOf(ctx));
+      const input = await settle(ctx, checked.scope, pending);
+      const written = await changeEventDetails(services.writes, doc.id, input, writeContext(ctx), ifMatchOf(ctx));
       await respond(ctx, checked.scope, written, 'update');
     };
 
@@ -143,7 +156,7 @@ export function registerEventWrites(router: Router, services: HttpServices, body
       checked.validation.throwIfAny();
       requirePermission(doc ? canEditPost(checked.scope.caller, doc) : canCreatePosts(checked.scope.caller), checked.scope);
       if (!doc) return assertEventId(services, Number(checked.args.values.id ?? 0));
-      const written = await trashEvent(services.eventCommands, doc.id, writeContext(ctx), ifMatchOf(ctx));
+      const written = await trashEvent(services.writes, doc.id, writeContext(ctx), ifMatchOf(ctx));
       await respond(ctx, checked.scope, written, 'delete');
     };
 

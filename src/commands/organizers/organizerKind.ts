@@ -1,0 +1,46 @@
+// Organizers as an item kind: blank facts of a new organizer, their events, and the fields a duplicate is compared on.
+import { isOrganizerEvent, organizerStreamId, type OrganizerEvent, type OrganizerFacts } from '../../events/catalogue/organizers.ts';
+import type { ItemFact } from '../posts/itemDecider.ts';
+import type { ItemStreamKind } from '../posts/itemCommands.ts';
+
+export const organizerKind: ItemStreamKind<OrganizerFacts, OrganizerEvent> = {
+  resource: 'organizer',
+  blankFacts: (defaults, nowUtc) => ({
+    language: defaults.language,
+    author: defaults.author,
+    status: defaults.status,
+    publishedUtc: nowUtc,
+    name: '',
+    description: '',
+    excerpt: '',
+    slug: '',
+    image: null,
+    phone: '',
+    website: '',
+    email: '',
+    passwordSha256: null,
+  }),
+  streamId: organizerStreamId,
+  accepts: (event): event is OrganizerEvent => isOrganizerEvent(event),
+  factOf: (event): ItemFact<OrganizerFacts> => {
+    switch (event.type) {
+      case 'OrganizerRegistered':
+        return { type: 'registered', id: event.data.id, facts: event.data.facts };
+      case 'OrganizerDetailsChanged':
+        return { type: 'changed', id: event.data.id, changes: event.data.changes };
+      case 'OrganizerTrashed':
+        return { type: 'trashed', ...event.data };
+    }
+  },
+  eventOf: (fact): OrganizerEvent => {
+    switch (fact.type) {
+      case 'registered':
+        return { type: 'OrganizerRegistered', data: { id: fact.id, facts: fact.facts } };
+      case 'changed':
+        return { type: 'OrganizerDetailsChanged', data: { id: fact.id, changes: fact.changes } };
+      case 'trashed':
+        return { type: 'OrganizerTrashed', data: { id: fact.id, previousStatus: fact.previousStatus, slug: fact.slug } };
+    }
+  },
+  duplicateFields: ['phone', 'email', 'website'],
+};

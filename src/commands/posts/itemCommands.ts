@@ -1,0 +1,112 @@
+// Command handlers venues and organizers share: register (or answer with a duplicate), change details, trash.
+import { right, type Either } from 'fp-ts/lib/Either.js';
+import type { WriteContext } from '../../events/catalogue/envelope.ts';
+import type { DomainEvent } from '../../events/catalogue/index.ts';
+import { instantToLocal } from '../../domain/localDateTime.ts';
+import type { DuplicateProbe } from '../../projections/posts/duplicateProbe.ts';
+import { loadStream, retryOnConflict } from '../commandHandler.ts';
+import type { CommandError } from '../errors.ts';
+import type { WriteDeps } from '../writeDeps.ts';
+import {
+  decideItem, evolveItem, nextItemFacts,
+  type ItemCommand, type ItemFact, type ItemFacts, type ItemKind, type ItemState, type RegisterDefaults,
+} from './itemDecider.ts';
+import type { ItemInput } from './itemInput.ts';
+import { changePost, decideWithSlug, trashPost, type BeforeTrash, type PostStreamSpec } from './postStreamWrites.ts';
+
+/** A kind of item as the handlers need it: the pure kind, its stream, its events, and its duplicate-compared fields. */
+export interface ItemStreamKind<F extends ItemFacts, E extends DomainEvent> extends ItemKind<F> {
+  streamId(id: number): string;
+  accepts(event: DomainEvent): event is E;
+  factOf(event: E): ItemFact<F>;
+  eventOf(fact: ItemFact<F>): E;
+  /** Facts compared on create when provided (§10.2 Duplicates). */
+  readonly duplicateFields: readonly (keyof F & string)[];
+}
+
+/** The write outcome: `position` is absent when a duplicate answered and nothing was written. */
+export interface ItemWritten {
+  readonly id: number;
+  readonly revision: bigint;
+  readonly position?: bigint;
+}
+
+export interface DuplicateFinder {
+  findDuplicate(language: string, probe: DuplicateProbe): Promise<{ readonly id: number; readonly revision: number } | undefined>;
+}
+
+type Deciding<F extends ItemFacts> = Exclude<ItemCommand<F>, { type: 'Trash' }>;
+
+export function loadItem<F extends ItemFacts, E extends DomainEvent>(kind: ItemStreamKind<F, E>, store: WriteDeps['store'], id: number) {
+  return loadStream<ItemState<F>, E>(store, kind.streamId(id), { exists: false }, (s, e) => evolveItem(s, kind.factOf(e)), kind.accepts);
+}
+
+function streamSpec<F extends ItemFacts, E extends DomainEvent>(kind: ItemStreamKind<F, E>): PostStreamSpec<ItemState<F>, Deciding<F>, F> {
+  const decide = (state: ItemState<F>, command: ItemCommand<F>): Either<CommandError, DomainEvent[]> => {
+    const facts = decideItem(kind, state, command);
+    return facts._tag === 'Left' ? facts : right(facts.right.map((f) => kind.eventOf(f)));
+  };
+  return {
+    kind: kind.resource,
+    streamId: kind.streamId,
+    load: (store, id) => loadItem(kind, store, id),
+    factsOf: (state) => (state.exists ? state.facts : undefined),
+    preview: (state, command) => nextItemFacts(kind, state, command),
+    decide,
+    withSlug: (command, slug) => ({ ...command, request: { ...command.request, slug } }) as Deciding<F>,
+    decideTrash: (state) => decide(state, { type: 'Trash' }),
+    titleOf: (facts) => facts.name,
+  };
+}
+
+/** The probe of a create: name, description and excerpt always, the kind's fields only when sent. */
+export function duplicateProbeOf(duplicateFields: readonly string[], input: ItemInput<ItemFacts>): DuplicateProbe {
+  const request = input.request as Readonly<Record<string, unknown>>;
+  const text = (key: string) => (typeof request[key] === 'string' ? (request[key] as string) : '');
+  const fields = Object.fromEntries(duplicateFields.filter((f) => typeof request[f] === 'string').map((f) => [f, text(f)]));
+  return { name: text('name'), description: text('description'), excerpt: text('excerpt'), fields };
+}
+
+/** Creates an item, unless an identical one exists in the language: then answers with that one and writes nothing. */
+export async function registerItem<F extends ItemFacts, E extends DomainEvent>(
+  kind: ItemStreamKind<F, E>,
+  deps: WriteDeps,
+  duplicates: DuplicateFinder,
+  input: ItemInput<F> & { request: { name: string } },
+  defaults: RegisterDefaults,
+  ctx: WriteContext,
+): Promise<Either<CommandError, ItemWritten>> {
+  const existing = await duplicates.findDuplicate(defaults.language, duplicateProbeOf(kind.duplicateFields, input as ItemInput<ItemFacts>));
+  if (existing) return right({ id: existing.id, revision: BigInt(existing.revision) });
+  const id = await deps.postIds.next();
+  const command: Deciding<F> = { type: 'Register', id, request: input.request, defaults, nowUtc: instantToLocal(ctx.now, 'UTC') };
+  const written = await retryOnConflict(kind.resource, () =>
+    decideWithSlug(deps, streamSpec(kind), id, { exists: false }, 'no_stream', command, input.slug, ctx),
+  );
+  return written._tag === 'Right' ? right({ ...written.right, id }) : written;
+}
+
+export async function changeItemDetails<F extends ItemFacts, E extends DomainEvent>(
+  kind: ItemStreamKind<F, E>,
+  deps: WriteDeps,
+  id: number,
+  input: ItemInput<F>,
+  ctx: WriteContext,
+  ifMatch?: bigint,
+): Promise<Either<CommandError, ItemWritten>> {
+  const command: Deciding<F> = { type: 'ChangeDetails', request: input.request, nowUtc: instantToLocal(ctx.now, 'UTC') };
+  const written = await changePost(deps, streamSpec(kind), id, command, input.slug, ctx, ifMatch);
+  return written._tag === 'Right' ? right({ ...written.right, id }) : written;
+}
+
+export async function trashItem<F extends ItemFacts, E extends DomainEvent>(
+  kind: ItemStreamKind<F, E>,
+  deps: WriteDeps,
+  id: number,
+  ctx: WriteContext,
+  ifMatch?: bigint,
+  beforeTrash?: BeforeTrash,
+): Promise<Either<CommandError, ItemWritten>> {
+  const written = await trashPost(deps, streamSpec(kind), id, ctx, ifMatch, beforeTrash);
+  return written._tag === 'Right' ? right({ ...written.right, id }) : written;
+}

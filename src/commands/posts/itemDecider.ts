@@ -1,0 +1,110 @@
+// The pure state, fold and decider that venues and organizers share; each kind supplies its blank facts and events.
+import { left, right, type Either } from 'fp-ts/lib/Either.js';
+import type { ImageRef, Language, PostStatus } from '../../events/catalogue/values.ts';
+import { trashedSlug } from '../../domain/slug.ts';
+import type { LocalDateTime } from '../../domain/localDateTime.ts';
+import type { CommandError } from '../errors.ts';
+import { changedFields, definedOnly, publicationStatus, type RequestedStatus } from './publication.ts';
+
+/** What venue and organizer facts have in common. */
+export interface ItemFacts {
+  readonly language: Language;
+  readonly author: string;
+  readonly status: PostStatus;
+  readonly publishedUtc: string;
+  readonly name: string;
+  readonly description: string;
+  readonly excerpt: string;
+  readonly slug: string;
+  readonly image: ImageRef | null;
+  readonly website: string;
+  readonly passwordSha256: string | null;
+}
+
+/** What a write asks for; absent keys keep stored values. Item dates are in the site zone, so they arrive as UTC. */
+export type ItemRequest<F extends ItemFacts> = Partial<Omit<F, 'language' | 'publishedUtc' | 'status'>> & {
+  readonly status?: RequestedStatus;
+  readonly publishedUtc?: LocalDateTime;
+};
+
+export interface RegisterDefaults {
+  readonly language: Language;
+  readonly author: string;
+  readonly status: PostStatus;
+}
+
+export type ItemCommand<F extends ItemFacts> =
+  | {
+      readonly type: 'Register';
+      readonly id: number;
+      readonly request: ItemRequest<F> & { readonly name: string };
+      readonly defaults: RegisterDefaults;
+      readonly nowUtc: LocalDateTime;
+    }
+  | { readonly type: 'ChangeDetails'; readonly request: ItemRequest<F>; readonly nowUtc: LocalDateTime }
+  | { readonly type: 'Trash' };
+
+export type ItemState<F extends ItemFacts> =
+  | { readonly exists: false }
+  | { readonly exists: true; readonly id: number; readonly facts: F; readonly statusBeforeTrash: PostStatus | null };
+
+/** The three facts of an item's life, independent of how each kind names its events. */
+export type ItemFact<F extends ItemFacts> =
+  | { readonly type: 'registered'; readonly id: number; readonly facts: F }
+  | { readonly type: 'changed'; readonly id: number; readonly changes: Omit<Partial<F>, 'language'> }
+  | { readonly type: 'trashed'; readonly id: number; readonly previousStatus: PostStatus; readonly slug: string };
+
+/** One kind of item: its resource name and the facts of a new item before the request applies. */
+export interface ItemKind<F extends ItemFacts> {
+  readonly resource: 'venue' | 'organizer';
+  blankFacts(defaults: RegisterDefaults, nowUtc: LocalDateTime): F;
+}
+
+export function evolveItem<F extends ItemFacts>(state: ItemState<F>, fact: ItemFact<F>): ItemState<F> {
+  switch (fact.type) {
+    case 'registered':
+      return { exists: true, id: fact.id, facts: fact.facts, statusBeforeTrash: null };
+    case 'changed':
+      if (!state.exists) return state;
+      return {
+        ...state,
+        facts: { ...state.facts, ...fact.changes },
+        statusBeforeTrash: fact.changes.status && fact.changes.status !== 'trash' ? null : state.statusBeforeTrash,
+      };
+    case 'trashed':
+      if (!state.exists) return state;
+      return { ...state, facts: { ...state.facts, status: 'trash', slug: fact.slug }, statusBeforeTrash: fact.previousStatus };
+  }
+}
+
+/** The facts an item would have after the command; the handler uses it to decide on slug reservations. */
+export function nextItemFacts<F extends ItemFacts>(kind: ItemKind<F>, state: ItemState<F>, command: ItemCommand<F>): Either<CommandError, F> {
+  switch (command.type) {
+    case 'Register':
+      if (state.exists) return left({ kind: 'write-conflict', resource: kind.resource });
+      return right(settle<F>(kind.blankFacts(command.defaults, command.nowUtc), command.request, command.nowUtc));
+    case 'ChangeDetails':
+      if (!state.exists) return left({ kind: 'not-found', resource: kind.resource, id: 0 });
+      return right(settle<F>(state.facts, command.request, command.nowUtc));
+    case 'Trash':
+      if (!state.exists) return left({ kind: 'not-found', resource: kind.resource, id: 0 });
+      if (state.facts.status === 'trash') return left({ kind: 'already-trashed', resource: kind.resource });
+      return right({ ...state.facts, status: 'trash', slug: trashedSlug(state.facts.slug) } as F);
+  }
+}
+
+export function decideItem<F extends ItemFacts>(kind: ItemKind<F>, state: ItemState<F>, command: ItemCommand<F>): Either<CommandError, ItemFact<F>[]> {
+  const next = nextItemFacts(kind, state, command);
+  if (next._tag === 'Left') return next;
+  const facts = next.right;
+  if (command.type === 'Register') return right([{ type: 'registered', id: command.id, facts }]);
+  if (!state.exists) return left({ kind: 'not-found', resource: kind.resource, id: 0 });
+  if (command.type === 'ChangeDetails') return right([{ type: 'changed', id: state.id, changes: changedFields(state.facts, facts) }]);
+  return right([{ type: 'trashed', id: state.id, previousStatus: state.facts.status, slug: facts.slug }]);
+}
+
+/** Applies a request onto facts, with the publication timing of events (wire.md §10.1, §10.2). */
+function settle<F extends ItemFacts>(base: F, request: ItemRequest<F>, nowUtc: LocalDateTime): F {
+  const merged = { ...base, ...definedOnly(request) } as F;
+  return { ...merged, status: publicationStatus(merged.status, merged.publishedUtc, nowUtc) };
+}

@@ -1,0 +1,38 @@
+// Rules every post-like item (event, venue, organizer) shares on write: publication timing, status scale-down, passwords.
+import { createHash } from 'node:crypto';
+import type { PostStatus } from '../../events/catalogue/values.ts';
+import type { LocalDateTime } from '../../domain/localDateTime.ts';
+
+/** Publication date as sent: `local` is wall clock in the item's zone, `utc` is UTC. */
+export type PublicationDate = { readonly local: LocalDateTime } | { readonly utc: LocalDateTime };
+
+/** A status a write may ask for; `trash` is only reached by trashing. */
+export type RequestedStatus = Exclude<PostStatus, 'trash'>;
+
+/** `publish` dated in the future is `future`; `future` dated now or earlier is `publish` (§10.1 Publication timing). */
+export function publicationStatus(status: PostStatus, publishedUtc: LocalDateTime, nowUtc: LocalDateTime): PostStatus {
+  if (status === 'publish' && publishedUtc > nowUtc) return 'future';
+  if (status === 'future' && publishedUtc <= nowUtc) return 'publish';
+  return status;
+}
+
+/** Contributors' `publish` and `future` become `pending`; other values are kept (wire.md §3.3). */
+export function scaledStatus(status: string, scaleDown: boolean): RequestedStatus {
+  const s = status as RequestedStatus;
+  return scaleDown && (s === 'publish' || s === 'future') ? 'pending' : s;
+}
+
+export function definedOnly<T extends object>(fields: T): Partial<T> {
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** Only the facts whose value differs, so that each recorded change says exactly what it changed. */
+export function changedFields<F extends { language: unknown }>(before: F, after: F): Omit<Partial<F>, 'language'> {
+  const changes: Record<string, unknown> = {};
+  for (const key of Object.keys(after) as (keyof F)[]) {
+    if (key !== 'language' && JSON.stringify(before[key]) !== JSON.stringify(after[key])) changes[key as string] = after[key];
+  }
+  return changes as Omit<Partial<F>, 'language'>;
+}
+
+export const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');

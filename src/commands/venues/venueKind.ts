@@ -1,0 +1,57 @@
+// Venues as an item kind: blank facts of a new venue, their events, and the fields a duplicate is compared on.
+import { isVenueEvent, venueStreamId, type VenueEvent, type VenueFacts } from '../../events/catalogue/venues.ts';
+import type { ItemFact } from '../posts/itemDecider.ts';
+import type { ItemStreamKind } from '../posts/itemCommands.ts';
+
+export const venueKind: ItemStreamKind<VenueFacts, VenueEvent> = {
+  resource: 'venue',
+  blankFacts: (defaults, nowUtc) => ({
+    language: defaults.language,
+    author: defaults.author,
+    status: defaults.status,
+    publishedUtc: nowUtc,
+    name: '',
+    description: '',
+    excerpt: '',
+    slug: '',
+    image: null,
+    address: '',
+    city: '',
+    country: '',
+    province: '',
+    state: '',
+    stateprovince: '',
+    zip: '',
+    phone: '',
+    website: '',
+    // Both default to true on create (wire.md §10.2).
+    showMap: true,
+    showMapLink: true,
+    geoLat: null,
+    geoLng: null,
+    passwordSha256: null,
+  }),
+  streamId: venueStreamId,
+  accepts: (event): event is VenueEvent => isVenueEvent(event),
+  factOf: (event): ItemFact<VenueFacts> => {
+    switch (event.type) {
+      case 'VenueRegistered':
+        return { type: 'registered', id: event.data.id, facts: event.data.facts };
+      case 'VenueDetailsChanged':
+        return { type: 'changed', id: event.data.id, changes: event.data.changes };
+      case 'VenueTrashed':
+        return { type: 'trashed', ...event.data };
+    }
+  },
+  eventOf: (fact): VenueEvent => {
+    switch (fact.type) {
+      case 'registered':
+        return { type: 'VenueRegistered', data: { id: fact.id, facts: fact.facts } };
+      case 'changed':
+        return { type: 'VenueDetailsChanged', data: { id: fact.id, changes: fact.changes } };
+      case 'trashed':
+        return { type: 'VenueTrashed', data: { id: fact.id, previousStatus: fact.previousStatus, slug: fact.slug } };
+    }
+  },
+  duplicateFields: ['address', 'city', 'province', 'state', 'stateprovince', 'zip', 'phone'],
+};

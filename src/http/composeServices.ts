@@ -1,0 +1,59 @@
+// Builds what the HTTP layer needs from the stores and projections: the part of the composition root for Koa.
+import type { Config } from '../config/config.ts';
+import type { EventStore } from '../events/eventStore.ts';
+import type { ReadStore } from '../projections/readStore.ts';
+import type { ProjectionRunner } from '../projections/projectionRunner.ts';
+import type { UserDirectory } from '../projections/users/userDirectory.ts';
+import { IdAllocator } from '../commands/registries/idAllocator.ts';
+import { SlugRegistry } from '../commands/registries/slugRegistry.ts';
+import { unlinkFromEvents } from '../commands/events/unlinkFromEvents.ts';
+import { CredentialChecker } from './auth/basicAuth.ts';
+import { organizerJsonLd, venueJsonLd } from './representation/itemRepresentation.ts';
+import { renderItem } from './routes/items/itemAccess.ts';
+import { organizerRouteKind, venueRouteKind } from './routes/items/itemRouteKind.ts';
+import { inlineItems } from './routes/items/inlineItems.ts';
+import type { HttpServices } from './services.ts';
+
+export interface ServiceParts {
+  readonly config: Config;
+  readonly store: EventStore;
+  readonly readStore: ReadStore;
+  readonly users: UserDirectory;
+  readonly projections: ProjectionRunner;
+  readonly clock: () => Date;
+}
+
+export function composeHttpServices(parts: ServiceParts): HttpServices {
+  const { config, store, readStore } = parts;
+  const writes = {
+    store,
+    postIds: new IdAllocator(store, 'ids-post'),
+    termIds: new IdAllocator(store, 'ids-term'),
+    slugs: new SlugRegistry(store),
+  };
+  const settings = {
+    base: config.publicUrl,
+    timeZone: config.timeZone,
+    currency: { symbol: '$', position: 'prefix' as const, code: 'USD' },
+    extendedAddOn: config.extendedAddOn,
+  };
+  const services: HttpServices = {
+    settings,
+    readStore,
+    users: parts.users,
+    credentials: new CredentialChecker(parts.users),
+    writes,
+    waitForProjection: (position) => parts.projections.waitFor(position),
+    clock: parts.clock,
+    inlineLinks: inlineItems(() => services),
+    unlinkFromEvents: (field, id, ctx) =>
+      unlinkFromEvents(writes, field, id, async (f, linked) => (await readStore.events.linking(f, linked)).map((doc) => doc.id), ctx),
+    itemRenderers: (scope) => ({
+      venue: (doc, withJsonLd) => renderItem(venueRouteKind, doc, settings, scope, withJsonLd),
+      organizer: (doc, withJsonLd) => renderItem(organizerRouteKind, doc, settings, scope, withJsonLd),
+      venueJsonLd: (doc) => venueJsonLd(doc, settings),
+      organizerJsonLd,
+    }),
+  };
+  return services;
+}

@@ -1,0 +1,20 @@
+// The event-linked list filters of venues and organizers (wire.md §7: `event`, `has_events`, `only_with_upcoming`),
+// answered from the event read model.
+import type { PostStatus } from '../../../events/catalogue/values.ts';
+import { instantToLocal } from '../../../domain/localDateTime.ts';
+import type { ReadStore } from '../../../projections/readStore.ts';
+import type { LinkFilters } from '../items/itemListRoute.ts';
+
+const allButTrash: PostStatus[] = ['publish', 'future', 'draft', 'pending', 'private'];
+
+export function itemLinkFilters(readStore: ReadStore, field: 'venues' | 'organizers'): LinkFilters {
+  return {
+    async forEvent(eventId) {
+      const doc = await readStore.events.get(eventId);
+      return doc ? [...doc[field]] : 'no-such-event';
+    },
+    withEvents: () => readStore.events.linkedIds(field, { statuses: ['publish', 'future', 'private'] }),
+    withUpcoming: (now, canSeeNonPublished) =>
+      readStore.events.linkedIds(field, { statuses: canSeeNonPublished ? allButTrash : ['publish'], startUtcFrom: instantToLocal(now, 'UTC') }),
+  };
+}

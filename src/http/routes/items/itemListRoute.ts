@@ -1,0 +1,99 @@
+// GET /venues and GET /organizers (wire.md §5, §7): paging, search, status and the event-linked filters.
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import type { PostStatus } from '../../../events/catalogue/values.ts';
+import type { PostListQuery } from '../../../projections/postListQuery.ts';
+import type { ItemDocument } from '../../../projections/posts/itemDocument.ts';
+import { canCreatePosts } from '../../auth/caller.ts';
+import { checkArgs } from '../../endpoint.ts';
+import { simpleError } from '../../errors/wireError.ts';
+import type { MessageKey } from '../../errors/messages.ts';
+import { pageLinks, setListHeaders, totalPagesOf } from '../../representation/listEnvelope.ts';
+import type { HttpServices } from '../../services.ts';
+import { collectionAllow, renderItem } from './itemAccess.ts';
+import type { ItemRouteKind } from './itemRouteKind.ts';
+
+/** The event-linked filters of §7, answered from the event read model for one kind (venues or organizers). */
+export interface LinkFilters {
+  /** Ids linked to this event, or `'no-such-event'`. */
+  forEvent(eventId: number): Promise<number[] | 'no-such-event'>;
+  /** Ids linked to at least one `publish`, `future` or `private` event. */
+  withEvents(): Promise<number[]>;
+  /** Ids linked to at least one event visible to the caller that starts at or after `now`. */
+  withUpcoming(now: Date, canSeeNonPublished: boolean): Promise<number[]>;
+}
+
+const allButTrash: PostStatus[] = ['publish', 'future', 'draft', 'pending', 'private'];
+const maxPerPage = 50;
+
+const intersect = (a: readonly number[] | undefined, b: readonly number[]): number[] =>
+  a === undefined ? [...b] : a.filter((id) => b.includes(id));
+
+export function registerItemList<D extends ItemDocument>(router: Router, services: HttpServices, kind: ItemRouteKind<D>, links: LinkFilters): void {
+  const { settings } = services;
+  router.get(`/${kind.plural}`, async (ctx: Context) => {
+    ctx.set('Allow', collectionAllow(ctx.state.caller));
+    const checked = checkArgs(ctx, settings, kind.args.list);
+    const { args, scope, validation } = checked;
+    const v = args.values;
+    const page = (v.page as number | undefined) ?? 1;
+    const perPage = Math.min((v.per_page as number | undefined) ?? 10, maxPerPage);
+    const pairs: [string, string][] = [['page', String(page)], ['per_page', String(perPage)]];
+    const searchTerms = typeof v.search === 'string' ? [v.search.toLowerCase()] : undefined;
+    if (typeof v.search === 'string') pairs.push(['search', v.search]);
+
+    let onlyIds: number[] | undefined;
+    let exceptIds: number[] | undefined;
+    if (typeof v.event === 'number') {
+      const linked = await links.forEvent(v.event);
+      if (linked === 'no-such-event') validation.invalid('event');
+      else onlyIds = linked;
+      pairs.push(['event', String(v.event)]);
+    }
+    const mayFilterStatus = canCreatePosts(scope.caller);
+    if (typeof v.has_events === 'boolean') {
+      const withEvents = await links.withEvents();
+      if (v.has_events) onlyIds = intersect(onlyIds, withEvents);
+      else exceptIds = withEvents;
+      pairs.push(['has_events', v.has_events ? '1' : '0']);
+    }
+    if (typeof v.only_with_upcoming === 'boolean') {
+      if (v.only_with_upcoming) onlyIds = intersect(onlyIds, await links.withUpcoming(services.clock(), mayFilterStatus));
+      pairs.push(['only_with_upcoming', v.only_with_upcoming ? '1' : '0']);
+    }
+    const requested = v.status as string[] | undefined;
+    let statuses: PostStatus[];
+    if (requested === undefined) {
+      statuses = mayFilterStatus ? allButTrash : ['publish'];
+      pairs.push(['status', mayFilterStatus ? 'any' : 'publish']);
+    } else {
+      if (!mayFilterStatus && !(requested.length === 1 && requested[0] === 'publish')) validation.invalid('status');
+      statuses = [...new Set(requested.flatMap((s) => (s === 'any' ? allButTrash : [s as PostStatus])))];
+      pairs.push(['status', requested.join(',')]);
+    }
+    validation.throwIfAny();
+
+    const query: PostListQuery = {
+      language: scope.language,
+      statuses,
+      ...(searchTerms ? { searchTerms } : {}),
+      ...(onlyIds ? { onlyIds } : {}),
+      ...(exceptIds ? { exceptIds } : {}),
+      offset: (page - 1) * perPage,
+      limit: perPage,
+    };
+    const found = await kind.collection(services.readStore).list(query);
+    if (found.items.length === 0 && page > 1) throw simpleError(404, `${kind.singular}-archive-page-not-found` as MessageKey);
+    const totalPages = totalPagesOf(found.total, perPage);
+    const pageUrls = pageLinks(`${scope.addresses.apiRoot}/${kind.plural}/`, pairs, page, totalPages);
+    setListHeaders(ctx, found.total, totalPages, pageUrls);
+    ctx.body = {
+      [kind.plural]: found.items.map((doc) => renderItem(kind, doc, settings, scope, false)),
+      rest_url: pageUrls.restUrl,
+      ...(pageUrls.next ? { next_rest_url: pageUrls.next } : {}),
+      ...(pageUrls.previous ? { previous_rest_url: pageUrls.previous } : {}),
+      total: found.total,
+      total_pages: totalPages,
+    };
+  });
+}

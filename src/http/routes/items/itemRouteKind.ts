@@ -1,0 +1,100 @@
+// What the venue and organizer routes differ in: names, collection, representation, input reader and handlers.
+import type { Either } from 'fp-ts/lib/Either.js';
+import type { CommandError, InvalidParam } from '../../../commands/errors.ts';
+import type { WriteDeps } from '../../../commands/writeDeps.ts';
+import type { WriteContext } from '../../../events/catalogue/envelope.ts';
+import type { EventStore } from '../../../events/eventStore.ts';
+import type { ItemFacts, RegisterDefaults } from '../../../commands/posts/itemDecider.ts';
+import type { Args, ItemInput, ItemInputContext } from '../../../commands/posts/itemInput.ts';
+import type { DuplicateFinder, ItemWritten } from '../../../commands/posts/itemCommands.ts';
+import type { BeforeTrash } from '../../../commands/posts/postStreamWrites.ts';
+import { changeVenueDetails, readVenueInput, registerVenue, trashVenue } from '../../../commands/venues/venueCommands.ts';
+import {
+  changeOrganizerDetails, readOrganizerInput, registerOrganizer, trashOrganizer,
+} from '../../../commands/organizers/organizerCommands.ts';
+import type { Page } from '../../../projections/events/eventListQuery.ts';
+import type { PostListQuery } from '../../../projections/postListQuery.ts';
+import type { ItemDocument } from '../../../projections/posts/itemDocument.ts';
+import type { DuplicateProbe } from '../../../projections/posts/duplicateProbe.ts';
+import type { ReadStore } from '../../../projections/readStore.ts';
+import type { VenueDocument } from '../../../projections/venues/venueDocument.ts';
+import type { OrganizerDocument } from '../../../projections/organizers/organizerDocument.ts';
+import { organizerDocumentAt, venueDocumentAt } from '../../../projections/posts/itemDocumentAt.ts';
+import type { Wire } from '../../representation/blanking.ts';
+import { organizerRepresentation, venueRepresentation } from '../../representation/itemRepresentation.ts';
+import type { Addresses, SiteSettings } from '../../representation/site.ts';
+import type { ArgSpec } from '../../params/argSpec.ts';
+import * as catalogue from '../catalogue/index.ts';
+
+export interface ItemCollectionPort<D extends ItemDocument> {
+  get(id: number): Promise<D | undefined>;
+  bySlug(language: string, slug: string): Promise<D[]>;
+  list(query: PostListQuery): Promise<Page<D>>;
+  findDuplicate(language: string, probe: DuplicateProbe): Promise<D | undefined>;
+}
+
+export interface ItemArgs {
+  readonly list: readonly ArgSpec[];
+  readonly create: readonly ArgSpec[];
+  readonly read: readonly ArgSpec[];
+  readonly remove: readonly ArgSpec[];
+  readonly update: readonly ArgSpec[];
+  readonly bySlugRead: readonly ArgSpec[];
+  readonly bySlugRemove: readonly ArgSpec[];
+  readonly bySlugUpdate: readonly ArgSpec[];
+}
+
+type Input = ItemInput<ItemFacts>;
+
+export interface ItemRouteKind<D extends ItemDocument> {
+  readonly singular: 'venue' | 'organizer';
+  readonly plural: 'venues' | 'organizers';
+  readonly args: ItemArgs;
+  /** Parameters the routes read without declaring them (venue coordinates). */
+  readonly undeclared: readonly string[];
+  collection(readStore: ReadStore): ItemCollectionPort<D>;
+  represent(doc: D, settings: SiteSettings, addresses: Addresses, withJsonLd: boolean): Wire;
+  readInput(args: Args, ctx: ItemInputContext): Either<InvalidParam[], Input>;
+  register(deps: WriteDeps, dup: DuplicateFinder, input: Input & { request: { name: string } }, d: RegisterDefaults, ctx: WriteContext): Promise<Either<CommandError, ItemWritten>>;
+  change(deps: WriteDeps, id: number, input: Input, ctx: WriteContext, ifMatch?: bigint): Promise<Either<CommandError, ItemWritten>>;
+  trash(deps: WriteDeps, id: number, ctx: WriteContext, ifMatch?: bigint, beforeTrash?: BeforeTrash): Promise<Either<CommandError, ItemWritten>>;
+  documentAt(store: EventStore, id: number, revision: bigint): Promise<D | undefined>;
+}
+
+export const venueRouteKind: ItemRouteKind<VenueDocument> = {
+  singular: 'venue',
+  plural: 'venues',
+  args: {
+    list: catalogue.venueListArgs, create: catalogue.venueCreateArgs, read: catalogue.venueReadArgs,
+    remove: catalogue.venueDeleteArgs, update: catalogue.venueUpdateArgs, bySlugRead: catalogue.venueBySlugReadArgs,
+    bySlugRemove: catalogue.venueBySlugDeleteArgs, bySlugUpdate: catalogue.venueBySlugUpdateArgs,
+  },
+  undeclared: ['geo_lat', 'geo_lng'],
+  collection: (readStore) => readStore.venues,
+  represent: venueRepresentation,
+  readInput: (args, ctx) => readVenueInput(args, ctx) as Either<InvalidParam[], Input>,
+  register: (deps, dup, input, d, ctx) => registerVenue(deps, dup, input as Parameters<typeof registerVenue>[2], d, ctx),
+  change: (deps, id, input, ctx, ifMatch) => changeVenueDetails(deps, id, input as Parameters<typeof changeVenueDetails>[2], ctx, ifMatch),
+  trash: trashVenue,
+  documentAt: venueDocumentAt,
+};
+
+export const organizerRouteKind: ItemRouteKind<OrganizerDocument> = {
+  singular: 'organizer',
+  plural: 'organizers',
+  args: {
+    list: catalogue.organizerListArgs, create: catalogue.organizerCreateArgs, read: catalogue.organizerReadArgs,
+    remove: catalogue.organizerDeleteArgs, update: catalogue.organizerUpdateArgs,
+    bySlugRead: catalogue.organizerBySlugReadArgs, bySlugRemove: catalogue.organizerBySlugDeleteArgs,
+    bySlugUpdate: catalogue.organizerBySlugUpdateArgs,
+  },
+  undeclared: [],
+  collection: (readStore) => readStore.organizers,
+  represent: organizerRepresentation,
+  readInput: (args, ctx) => readOrganizerInput(args, ctx) as Either<InvalidParam[], Input>,
+  register: (deps, dup, input, d, ctx) => registerOrganizer(deps, dup, input as Parameters<typeof registerOrganizer>[2], d, ctx),
+  change: (deps, id, input, ctx, ifMatch) =>
+    changeOrganizerDetails(deps, id, input as Parameters<typeof changeOrganizerDetails>[2], ctx, ifMatch),
+  trash: trashOrganizer,
+  documentAt: organizerDocumentAt,
+};

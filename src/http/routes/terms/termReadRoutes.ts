@@ -1,0 +1,52 @@
+// GET /categories, /tags (wire.md §5, §8) and GET /categories/{id}, /tags/{id} (§9).
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { checkArgs } from '../../endpoint.ts';
+import { invalidParams, noRoute } from '../../errors/wireError.ts';
+import { setListHeaders, totalPagesOf } from '../../representation/listEnvelope.ts';
+import { termRepresentation } from '../../representation/termRepresentation.ts';
+import { termViewOf, termViewsOf } from '../../representation/termView.ts';
+import type { HttpServices } from '../../services.ts';
+import { pathId } from '../events/eventAccess.ts';
+import { setTermAllow, termEtag, type TaxonomyRoutes, type TermsOfEvent } from './termAccess.ts';
+import { readTermListRequest, termPageLinks } from './termListRequest.ts';
+
+export function registerTermReads(router: Router, services: HttpServices, routes: TaxonomyRoutes, termsOfEvent: TermsOfEvent): void {
+  const { settings } = services;
+  const { taxonomy, plural, args } = routes;
+  const collection = routes.collection(services);
+
+  router.get(`/${plural}`, async (ctx: Context) => {
+    setTermAllow(ctx, taxonomy, 'collection');
+    const checked = checkArgs(ctx, settings, args.list);
+    const request = await readTermListRequest(checked, { taxonomy, collection, termsOfEvent });
+    checked.validation.throwIfAny();
+    const { addresses } = checked.scope;
+    const page = await collection.list(request.query);
+    const totalPages = totalPagesOf(page.total, request.perPage);
+    const links = termPageLinks(`${addresses.apiRoot}/${plural}/`, ctx.querystring, request.page, totalPages);
+    setListHeaders(ctx, page.total, totalPages, links);
+    const views = await termViewsOf(collection, page.items);
+    ctx.body = {
+      rest_url: links.restUrl,
+      total: page.total,
+      total_pages: totalPages,
+      [plural]: views.map((view) => termRepresentation(view, addresses)),
+      ...(links.next ? { next_rest_url: links.next } : {}),
+      ...(links.previous ? { previous_rest_url: links.previous } : {}),
+    };
+  });
+
+  router.get(`/${plural}/:id`, async (ctx: Context) => {
+    const id = pathId(ctx.params.id);
+    if (id === undefined) throw noRoute();
+    setTermAllow(ctx, taxonomy, 'item');
+    const checked = checkArgs(ctx, settings, args.read, { id: String(id) });
+    const term = await collection.get(id);
+    if (!term) checked.validation.invalid('id');
+    checked.validation.throwIfAny();
+    if (!term) throw invalidParams([{ name: 'id' }]);
+    ctx.set('ETag', termEtag(term.doc.revision));
+    ctx.body = termRepresentation(await termViewOf(collection, term), checked.scope.addresses);
+  });
+}

@@ -1,0 +1,26 @@
+// Registers the category and tag routes (wire.md §1.1): lists, single reads, create, update and permanent delete.
+import type Router from '@koa/router';
+import type { Middleware } from 'koa';
+import type { ReadStore } from '../../../projections/readStore.ts';
+import type { HttpServices } from '../../services.ts';
+import { taxonomyRoutes, type TermsOfEvent } from './termAccess.ts';
+import { registerTermReads } from './termReadRoutes.ts';
+import { registerTermWrites } from './termWriteRoutes.ts';
+
+export type { TermsOfEvent } from './termAccess.ts';
+
+/** `termsOfEvent` answers the `post` / `event` list filters (§8); events own their links to terms. */
+export function registerTermRoutes(router: Router, services: HttpServices, bodyParser: Middleware, termsOfEvent: TermsOfEvent): void {
+  for (const routes of taxonomyRoutes) {
+    registerTermReads(router, services, routes, termsOfEvent);
+    registerTermWrites(router, services, bodyParser, routes);
+  }
+}
+
+/** The terms of an event as its read-model document links them, whatever its status or language. */
+export function termsOfEventInReadStore(readStore: ReadStore): TermsOfEvent {
+  return async (eventId) => {
+    const doc = await readStore.events.get(eventId);
+    return doc ? { categories: [...doc.categories], tags: [...doc.tags] } : 'no-such-event';
+  };
+}

@@ -1,0 +1,29 @@
+// Keeps embedded copies fresh: when a venue, organizer or term changes, every event linking it is re-embedded.
+import type { DomainEvent } from '../../events/catalogue/index.ts';
+import { isVenueEvent } from '../../events/catalogue/venues.ts';
+import { isOrganizerEvent } from '../../events/catalogue/organizers.ts';
+import { isCategoryEvent, isTagEvent } from '../../events/catalogue/terms.ts';
+import type { LinkField } from '../events/eventDocument.ts';
+import type { ProjectionHandler } from '../projectionHandler.ts';
+import { embedLinks } from './embedLinks.ts';
+
+function linkedItem(event: DomainEvent): { field: LinkField; id: number } | undefined {
+  if (isVenueEvent(event)) return { field: 'venues', id: event.data.id };
+  if (isOrganizerEvent(event)) return { field: 'organizers', id: event.data.id };
+  if (isCategoryEvent(event)) return { field: 'categories', id: event.data.id };
+  if (isTagEvent(event)) return { field: 'tags', id: event.data.id };
+  return undefined;
+}
+
+/** Runs after the item's own projection, so the copies it embeds are the item's new state. */
+export const linkProjection: ProjectionHandler = {
+  name: 'links',
+  handles: (event) => linkedItem(event) !== undefined,
+  async apply(event, _recorded, readStore) {
+    const item = linkedItem(event);
+    if (!item) return;
+    for (const doc of await readStore.events.linking(item.field, item.id)) {
+      await readStore.events.setEmbedded(doc.id, await embedLinks(readStore, doc));
+    }
+  },
+};

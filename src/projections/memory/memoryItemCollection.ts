@@ -1,0 +1,86 @@
+// In-process venue or organizer documents with real indexes: by id, by language+slug, by language+lower-cased name,
+// and per language+status a list kept in listing order (publication date desc, id desc).
+import type { Page } from '../events/eventListQuery.ts';
+import type { PostListQuery } from '../postListQuery.ts';
+import { isDuplicateOf, type DuplicateProbe } from '../posts/duplicateProbe.ts';
+import { compareByPublication, matchesPostListQuery, type ItemDocument } from '../posts/itemDocument.ts';
+import type { VenueCollection } from '../venues/venueCollection.ts';
+import type { OrganizerCollection } from '../organizers/organizerCollection.ts';
+import type { VenueDocument } from '../venues/venueDocument.ts';
+import type { OrganizerDocument } from '../organizers/organizerDocument.ts';
+
+const key = (language: string, value: string): string => `${language}|${value}`;
+
+class MemoryItemCollection<D extends ItemDocument> {
+  private readonly byId = new Map<number, D>();
+  private readonly bySlugKey = new Map<string, Set<number>>();
+  private readonly byNameKey = new Map<string, Set<number>>();
+  /** Sorted in listing order. */
+  private readonly partitions = new Map<string, D[]>();
+
+  async get(id: number): Promise<D | undefined> {
+    return this.byId.get(id);
+  }
+
+  async bySlug(language: string, slug: string): Promise<D[]> {
+    return this.idsToDocs(this.bySlugKey.get(key(language, slug)));
+  }
+
+  async list(query: PostListQuery): Promise<Page<D>> {
+    const matches = [...new Set(query.statuses)]
+      .flatMap((status) => this.partitions.get(key(query.language, status)) ?? [])
+      .filter((doc) => matchesPostListQuery(doc, query));
+    // Each partition is already ordered; merging several only needs one sort of the matches.
+    if (new Set(query.statuses).size > 1) matches.sort(compareByPublication);
+    return { items: matches.slice(query.offset, query.offset + query.limit), total: matches.length };
+  }
+
+  async put(doc: D): Promise<void> {
+    const previous = this.byId.get(doc.id);
+    if (previous && previous.revision >= doc.revision) return;
+    if (previous) {
+      const partition = this.partitions.get(key(previous.language, previous.status));
+      const index = partition?.findIndex((d) => d.id === previous.id) ?? -1;
+      if (partition && index >= 0) partition.splice(index, 1);
+      this.bySlugKey.get(key(previous.language, previous.slug))?.delete(previous.id);
+      this.byNameKey.get(key(previous.language, previous.name.toLowerCase()))?.delete(previous.id);
+    }
+    this.byId.set(doc.id, doc);
+    const partitionKey = key(doc.language, doc.status);
+    const partition = this.partitions.get(partitionKey) ?? [];
+    this.partitions.set(partitionKey, partition);
+    partition.splice(insertionIndex(partition, doc), 0, doc);
+    addTo(this.bySlugKey, key(doc.language, doc.slug), doc.id);
+    addTo(this.byNameKey, key(doc.language, doc.name.toLowerCase()), doc.id);
+  }
+
+  async findDuplicate(language: string, probe: DuplicateProbe): Promise<D | undefined> {
+    return this.idsToDocs(this.byNameKey.get(key(language, probe.name.toLowerCase())))
+      .filter((doc) => isDuplicateOf(doc, probe))
+      .sort((a, b) => a.id - b.id)[0];
+  }
+
+  private idsToDocs(ids: Set<number> | undefined): D[] {
+    return ids ? [...ids].map((id) => this.byId.get(id) as D) : [];
+  }
+}
+
+function insertionIndex<D extends ItemDocument>(sorted: readonly D[], doc: D): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (compareByPublication(sorted[mid] as D, doc) < 0) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+function addTo(index: Map<string, Set<number>>, k: string, id: number): void {
+  let ids = index.get(k);
+  if (!ids) index.set(k, (ids = new Set()));
+  ids.add(id);
+}
+
+export const createMemoryVenueCollection = (): VenueCollection => new MemoryItemCollection<VenueDocument>();
+export const createMemoryOrganizerCollection = (): OrganizerCollection => new MemoryItemCollection<OrganizerDocument>();

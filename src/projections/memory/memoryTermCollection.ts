@@ -1,0 +1,118 @@
+// In-process category or tag documents with indexes by id, language+slug, language+lower-cased name and parent.
+import type { Taxonomy } from '../../events/catalogue/terms.ts';
+import type { Page } from '../events/eventListQuery.ts';
+import type { CountedTerm, TermCollection, TermListQuery } from '../terms/termCollection.ts';
+import type { TermDocument } from '../terms/termDocument.ts';
+import { compareTerms, matchesTermQuery, nameKeyOf } from '../terms/matchesTermQuery.ts';
+
+const key = (language: string, value: string): string => `${language}|${value}`;
+
+/** Adds to or removes from a set held in a map, dropping sets that become empty. */
+function indexAdd<K>(index: Map<K, Set<number>>, k: K, id: number): void {
+  let ids = index.get(k);
+  if (!ids) index.set(k, (ids = new Set()));
+  ids.add(id);
+}
+function indexRemove<K>(index: Map<K, Set<number>>, k: K, id: number): void {
+  const ids = index.get(k);
+  if (!ids) return;
+  ids.delete(id);
+  if (ids.size === 0) index.delete(k);
+}
+
+export class MemoryTermCollection implements TermCollection {
+  /** Deleted documents included: they keep their revision so that older events cannot bring them back. */
+  private readonly documents = new Map<number, TermDocument>();
+  private readonly counts = new Map<number, number>();
+  // The indexes below hold live documents only.
+  private readonly byLanguage = new Map<string, Set<number>>();
+  private readonly bySlugKey = new Map<string, Set<number>>();
+  private readonly byNameKey = new Map<string, Set<number>>();
+  private readonly byParent = new Map<number, Set<number>>();
+
+  constructor(readonly taxonomy: Taxonomy) {}
+
+  async get(id: number): Promise<CountedTerm | undefined> {
+    const doc = this.documents.get(id);
+    return doc && !doc.deleted ? this.counted(doc) : undefined;
+  }
+
+  async bySlug(language: string, slug: string): Promise<CountedTerm | undefined> {
+    return this.lowest(this.bySlugKey.get(key(language, slug)));
+  }
+
+  async byName(language: string, name: string): Promise<CountedTerm | undefined> {
+    return this.lowest(this.byNameKey.get(key(language, name.toLowerCase())));
+  }
+
+  async children(id: number): Promise<number[]> {
+    return [...(this.byParent.get(id) ?? [])].sort((a, b) => a - b);
+  }
+
+  async descendants(id: number): Promise<number[]> {
+    const found = new Set<number>();
+    const pending = [id];
+    while (pending.length > 0) {
+      for (const child of this.byParent.get(pending.pop() as number) ?? []) {
+        // A cycle cannot be written (the decider refuses it), but a walk must end even on bad data.
+        if (child === id || found.has(child)) continue;
+        found.add(child);
+        pending.push(child);
+      }
+    }
+    return [...found].sort((a, b) => a - b);
+  }
+
+  async list(q: TermListQuery): Promise<Page<CountedTerm>> {
+    const matches = [...this.candidates(q)]
+      .map((id) => this.counted(this.documents.get(id) as TermDocument))
+      .filter((term) => matchesTermQuery(term, q))
+      .sort(compareTerms(q));
+    return { items: matches.slice(q.offset, q.offset + q.limit), total: matches.length };
+  }
+
+  async put(doc: TermDocument): Promise<void> {
+    const previous = this.documents.get(doc.id);
+    if (previous && previous.revision >= doc.revision) return;
+    if (previous && !previous.deleted) this.unindex(previous);
+    this.documents.set(doc.id, doc);
+    if (!doc.deleted) {
+      indexAdd(this.byLanguage, doc.language, doc.id);
+      indexAdd(this.bySlugKey, key(doc.language, doc.slug), doc.id);
+      indexAdd(this.byNameKey, key(doc.language, nameKeyOf(doc)), doc.id);
+      indexAdd(this.byParent, doc.parent, doc.id);
+    }
+  }
+
+  /** Counts of terms not stored yet are ignored, as in the Mongo adapter where the count lives in the document. */
+  async setCount(id: number, count: number): Promise<void> {
+    if (this.documents.has(id)) this.counts.set(id, count);
+  }
+
+  /** The smallest index that holds every match: the named ids, a parent's children, one slug, or the language. */
+  private candidates(q: TermListQuery): Iterable<number> {
+    const named = q.include ?? q.onlyIds;
+    if (named) return new Set(named.filter((id) => this.documents.get(id)?.deleted === false));
+    if (q.slug !== undefined) return this.bySlugKey.get(key(q.language, q.slug)) ?? [];
+    if (q.parent !== undefined) return this.byParent.get(q.parent) ?? [];
+    return this.byLanguage.get(q.language) ?? [];
+  }
+
+  private unindex(doc: TermDocument): void {
+    indexRemove(this.byLanguage, doc.language, doc.id);
+    indexRemove(this.bySlugKey, key(doc.language, doc.slug), doc.id);
+    indexRemove(this.byNameKey, key(doc.language, nameKeyOf(doc)), doc.id);
+    indexRemove(this.byParent, doc.parent, doc.id);
+  }
+
+  private lowest(ids: Set<number> | undefined): CountedTerm | undefined {
+    if (!ids || ids.size === 0) return undefined;
+    return this.counted(this.documents.get(Math.min(...ids)) as TermDocument);
+  }
+
+  private counted(doc: TermDocument): CountedTerm {
+    return { doc, count: this.counts.get(doc.id) ?? 0 };
+  }
+}
+
+export const createMemoryTermCollection = (taxonomy: Taxonomy): TermCollection => new MemoryTermCollection(taxonomy);

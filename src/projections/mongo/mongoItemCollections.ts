@@ -1,0 +1,76 @@
+// The `venues` and `organizers` collections on MongoDB, with the indexes their list, slug and duplicate queries use.
+import { MongoServerError, type Collection, type Db, type Document, type IndexDescription } from 'mongodb';
+import type { Page } from '../events/eventListQuery.ts';
+import type { PostListQuery } from '../postListQuery.ts';
+import { isDuplicateOf, type DuplicateProbe } from '../posts/duplicateProbe.ts';
+import type { ItemDocument } from '../posts/itemDocument.ts';
+import type { VenueCollection } from '../venues/venueCollection.ts';
+import type { OrganizerCollection } from '../organizers/organizerCollection.ts';
+import type { VenueDocument } from '../venues/venueDocument.ts';
+import type { OrganizerDocument } from '../organizers/organizerDocument.ts';
+import {
+  duplicateCandidatesFilter, fromStoredItem, toStoredItem, translatePostListQuery, type StoredItemDocument,
+} from './postQueryTranslation.ts';
+
+const duplicateKeyCode = 11000;
+
+const itemIndexes: IndexDescription[] = [
+  { key: { language: 1, status: 1, publishedUtc: -1, _id: -1 } },
+  { key: { language: 1, slug: 1 } },
+  { key: { language: 1, name: 1 } },
+];
+
+class MongoItemCollection<D extends ItemDocument> {
+  constructor(private readonly collection: Collection<Document>) {}
+
+  async get(id: number): Promise<D | undefined> {
+    const stored = await this.collection.findOne({ _id: id } as Document);
+    return stored ? fromStoredItem(stored as unknown as StoredItemDocument<D>) : undefined;
+  }
+
+  async bySlug(language: string, slug: string): Promise<D[]> {
+    return this.find({ language, slug });
+  }
+
+  async list(query: PostListQuery): Promise<Page<D>> {
+    const { filter, sort, skip, limit } = translatePostListQuery(query);
+    const [items, total] = await Promise.all([
+      // `limit(0)` would mean "unlimited" to MongoDB.
+      limit > 0 ? this.find(filter, sort, skip, limit) : [],
+      this.collection.countDocuments(filter),
+    ]);
+    return { items, total };
+  }
+
+  /** Same revision guard and duplicate-key settling as the event collection. */
+  async put(doc: D): Promise<void> {
+    const { _id, ...fields } = toStoredItem(doc);
+    const missingOrOlder: Document = { _id, revision: { $lt: doc.revision } };
+    try {
+      await this.collection.replaceOne(missingOrOlder, fields, { upsert: true });
+    } catch (error) {
+      if (!(error instanceof MongoServerError && error.code === duplicateKeyCode)) throw error;
+      await this.collection.replaceOne(missingOrOlder, fields);
+    }
+  }
+
+  async findDuplicate(language: string, probe: DuplicateProbe): Promise<D | undefined> {
+    const candidates = await this.find(duplicateCandidatesFilter(language, probe), { _id: 1 });
+    return candidates.find((doc) => isDuplicateOf(doc, probe));
+  }
+
+  private async find(filter: Document, sort: Document = {}, skip = 0, limit = 0): Promise<D[]> {
+    const stored = await this.collection.find(filter).sort(sort).skip(skip).limit(limit).toArray();
+    return stored.map((s) => fromStoredItem(s as unknown as StoredItemDocument<D>));
+  }
+}
+
+export const createMongoVenueCollection = (db: Db): VenueCollection => new MongoItemCollection<VenueDocument>(db.collection('venues'));
+export const createMongoOrganizerCollection = (db: Db): OrganizerCollection =>
+  new MongoItemCollection<OrganizerDocument>(db.collection('organizers'));
+
+/** Creates the indexes of both collections (idempotent). */
+export async function ensureItemIndexes(db: Db): Promise<void> {
+  await db.collection('venues').createIndexes(itemIndexes);
+  await db.collection('organizers').createIndexes(itemIndexes);
+}

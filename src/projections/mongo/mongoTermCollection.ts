@@ -1,0 +1,93 @@
+// Categories or tags on MongoDB (`categories`, `tags` collections): revision-guarded documents with their own count.
+import { MongoServerError, type Collection, type Db, type Document, type IndexDescription } from 'mongodb';
+import type { Taxonomy } from '../../events/catalogue/terms.ts';
+import type { Page } from '../events/eventListQuery.ts';
+import type { CountedTerm, TermCollection, TermListQuery } from '../terms/termCollection.ts';
+import type { TermDocument } from '../terms/termDocument.ts';
+import { fromStoredTermDocument, storedTermFields, translateTermListQuery, type StoredTermDocument } from './termQueryTranslation.ts';
+
+const duplicateKeyCode = 11000;
+
+export const termCollectionName = (taxonomy: Taxonomy): string => (taxonomy === 'category' ? 'categories' : 'tags');
+
+/** Lists scan one language; slug and name lookups and the parent walk each have their own index. */
+export const termIndexes: IndexDescription[] = [
+  { key: { language: 1, nameKey: 1, _id: 1 } },
+  { key: { language: 1, slug: 1 } },
+  { key: { parent: 1 } },
+];
+
+export async function createTermIndexes(db: Db): Promise<void> {
+  for (const taxonomy of ['category', 'tag'] as const) await db.collection(termCollectionName(taxonomy)).createIndexes(termIndexes);
+}
+
+export function createMongoTermCollection(db: Db, taxonomy: Taxonomy): TermCollection {
+  return new MongoTermCollection(db.collection<StoredTermDocument>(termCollectionName(taxonomy)));
+}
+
+const live = { deleted: false };
+
+class MongoTermCollection implements TermCollection {
+  constructor(private readonly collection: Collection<StoredTermDocument>) {}
+
+  async get(id: number): Promise<CountedTerm | undefined> {
+    return this.one({ _id: id, ...live });
+  }
+
+  async bySlug(language: string, slug: string): Promise<CountedTerm | undefined> {
+    return this.one({ language, slug, ...live });
+  }
+
+  async byName(language: string, name: string): Promise<CountedTerm | undefined> {
+    return this.one({ language, nameKey: name.toLowerCase(), ...live });
+  }
+
+  async children(id: number): Promise<number[]> {
+    const found = await this.collection.find({ parent: id, ...live }, { projection: { _id: 1 } }).sort({ _id: 1 }).toArray();
+    return found.map((d) => d._id);
+  }
+
+  async descendants(id: number): Promise<number[]> {
+    const found = new Set<number>();
+    let level = [id];
+    while (level.length > 0) {
+      const next = await this.collection.find({ parent: { $in: level }, ...live }, { projection: { _id: 1 } }).toArray();
+      // A cycle cannot be written (the decider refuses it), but a walk must end even on bad data.
+      level = next.map((d) => d._id).filter((child) => child !== id && !found.has(child));
+      for (const child of level) found.add(child);
+    }
+    return [...found].sort((a, b) => a - b);
+  }
+
+  async list(q: TermListQuery): Promise<Page<CountedTerm>> {
+    const { filter, pipeline, limit } = translateTermListQuery(q);
+    const [stored, total] = await Promise.all([
+      limit > 0 ? this.collection.aggregate<StoredTermDocument>(pipeline).toArray() : [],
+      this.collection.countDocuments(filter),
+    ]);
+    return { items: stored.map(fromStoredTermDocument), total };
+  }
+
+  /** Never lets an older revision overwrite a newer one; the count is not touched (it starts at 0 on insert). */
+  async put(doc: TermDocument): Promise<void> {
+    const missingOrOlder = { _id: doc.id, revision: { $lt: doc.revision } };
+    const update = { $set: storedTermFields(doc), $setOnInsert: { count: 0 } };
+    try {
+      await this.collection.updateOne(missingOrOlder, update, { upsert: true });
+    } catch (error) {
+      if (!(error instanceof MongoServerError && error.code === duplicateKeyCode)) throw error;
+      // As for events: the guard met an existing document; a guarded update without upsert settles a racing insert.
+      await this.collection.updateOne(missingOrOlder, update);
+    }
+  }
+
+  /** `$set` on the count alone, so that it never races the revision guard of `put`; unknown ids are ignored. */
+  async setCount(id: number, count: number): Promise<void> {
+    await this.collection.updateOne({ _id: id }, { $set: { count } });
+  }
+
+  private async one(filter: Document): Promise<CountedTerm | undefined> {
+    const stored = await this.collection.find(filter).sort({ _id: 1 }).limit(1).next();
+    return stored ? fromStoredTermDocument(stored) : undefined;
+  }
+}

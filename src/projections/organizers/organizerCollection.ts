@@ -1,0 +1,16 @@
+// The organizer part of the ReadStore port.
+import type { Page } from '../events/eventListQuery.ts';
+import type { PostListQuery } from '../postListQuery.ts';
+import type { DuplicateProbe } from '../posts/duplicateProbe.ts';
+import type { OrganizerDocument } from './organizerDocument.ts';
+
+export interface OrganizerCollection {
+  get(id: number): Promise<OrganizerDocument | undefined>;
+  /** Organizers of every status (trash included) with this slug in this language. */
+  bySlug(language: string, slug: string): Promise<OrganizerDocument[]>;
+  list(query: PostListQuery): Promise<Page<OrganizerDocument>>;
+  /** An older revision never replaces a newer one. */
+  put(doc: OrganizerDocument): Promise<void>;
+  /** A non-trashed item of the language matching the probe ignoring case (wire.md §10.2 Duplicates); the lowest id wins. */
+  findDuplicate(language: string, probe: DuplicateProbe): Promise<OrganizerDocument | undefined>;
+}

@@ -1,0 +1,26 @@
+// The organizer projector (pure) and the projection handler that stores its documents.
+import { isOrganizerEvent, type OrganizerEvent, type OrganizerFacts } from '../../events/catalogue/organizers.ts';
+import { organizerKind } from '../../commands/organizers/organizerKind.ts';
+import type { ProjectionHandler } from '../projectionHandler.ts';
+import { appliedOf, type Applied } from '../events/eventProjector.ts';
+import { searchTextOf } from '../posts/itemDocument.ts';
+import { projectItem } from '../posts/itemProjector.ts';
+import type { OrganizerDocument } from './organizerDocument.ts';
+
+const organizerSearchText = (f: OrganizerFacts): string =>
+  searchTextOf([f.name, f.description, f.excerpt, f.phone, f.email, f.website]);
+
+export function projectOrganizer(doc: OrganizerDocument | undefined, event: OrganizerEvent, at: Applied): OrganizerDocument | undefined {
+  return projectItem(doc, organizerKind.factOf(event), at, organizerSearchText);
+}
+
+export const organizerProjection: ProjectionHandler = {
+  name: 'organizers',
+  handles: isOrganizerEvent,
+  async apply(event, recorded, readStore) {
+    if (!isOrganizerEvent(event)) return;
+    const current = await readStore.organizers.get(event.data.id);
+    const next = projectOrganizer(current, event, appliedOf(recorded));
+    if (next && next !== current) await readStore.organizers.put(next);
+  },
+};

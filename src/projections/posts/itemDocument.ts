@@ -1,0 +1,29 @@
+// The read-model shape venue and organizer documents share, and their listing order (wire.md §5.4).
+import type { ItemFacts } from '../../commands/posts/itemDecider.ts';
+import type { PostStatus } from '../../events/catalogue/values.ts';
+import type { PostListQuery } from '../postListQuery.ts';
+
+export type ItemDocument<F extends ItemFacts = ItemFacts> = F & {
+  readonly id: number;
+  readonly revision: number;
+  readonly modifiedUtc: string;
+  readonly statusBeforeTrash: PostStatus | null;
+  readonly searchText: string;
+};
+
+/** Publication date descending, then id descending. */
+export function compareByPublication(a: ItemDocument, b: ItemDocument): number {
+  if (a.publishedUtc !== b.publishedUtc) return a.publishedUtc < b.publishedUtc ? 1 : -1;
+  return b.id - a.id;
+}
+
+/** Every condition of the query but paging, as the memory adapter evaluates it (the Mongo translation must agree). */
+export function matchesPostListQuery(doc: ItemDocument, q: PostListQuery): boolean {
+  if (doc.language !== q.language || !q.statuses.includes(doc.status)) return false;
+  if (q.onlyIds && !q.onlyIds.includes(doc.id)) return false;
+  if (q.exceptIds && q.exceptIds.includes(doc.id)) return false;
+  return (q.searchTerms ?? []).every((term) => doc.searchText.includes(term));
+}
+
+/** Lower-cased fields joined by NUL, so that a search never matches across two fields. */
+export const searchTextOf = (values: readonly string[]): string => values.map((v) => v.toLowerCase()).join('\u0000');

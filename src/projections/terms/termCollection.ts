@@ -1,0 +1,48 @@
+// The category and tag parts of the ReadStore port: term documents plus their counts of published events.
+import type { Page } from '../events/eventListQuery.ts';
+import type { TermDocument } from './termDocument.ts';
+
+export type TermOrderBy = 'id' | 'name' | 'slug' | 'count' | 'description' | 'term_group' | 'include' | 'include_slugs';
+
+/** GET /categories and /tags (wire.md §8); all present conditions combine with AND. Deleted terms never match. */
+export interface TermListQuery {
+  readonly language: string;
+  /** Lower-cased; a substring of the name or slug, ignoring case. */
+  readonly search?: string;
+  readonly include?: readonly number[];
+  readonly exclude?: readonly number[];
+  /** Direct children of this category; 0 = top level. */
+  readonly parent?: number;
+  /** Only these ids (the terms of the event named by `post`/`event`). */
+  readonly onlyIds?: readonly number[];
+  readonly slug?: string;
+  /** Hides terms whose count is 0. */
+  readonly hideEmpty: boolean;
+  readonly orderBy: TermOrderBy;
+  readonly order: 'asc' | 'desc';
+  readonly offset: number;
+  readonly limit: number;
+}
+
+/** A term with its count of published events of its language (wire.md §4.5). */
+export interface CountedTerm {
+  readonly doc: TermDocument;
+  readonly count: number;
+}
+
+export interface TermCollection {
+  /** Deleted terms read as undefined. */
+  get(id: number): Promise<CountedTerm | undefined>;
+  bySlug(language: string, slug: string): Promise<CountedTerm | undefined>;
+  /** Case-insensitive name match; the lowest id when several terms share the name. */
+  byName(language: string, name: string): Promise<CountedTerm | undefined>;
+  /** Ids of every live descendant of a category (any depth), for the event `categories` filter. */
+  descendants(id: number): Promise<number[]>;
+  /** Ids of the direct live children of a category. */
+  children(id: number): Promise<number[]>;
+  list(query: TermListQuery): Promise<Page<CountedTerm>>;
+  /** Stores the document (revision-guarded: an older revision never replaces a newer one, deleted stays deleted). */
+  put(doc: TermDocument): Promise<void>;
+  /** Sets the count of published events; kept apart from the document so it never fights the revision guard. */
+  setCount(id: number, count: number): Promise<void>;
+}

@@ -1,0 +1,16 @@
+// The venue part of the ReadStore port.
+import type { Page } from '../events/eventListQuery.ts';
+import type { PostListQuery } from '../postListQuery.ts';
+import type { DuplicateProbe } from '../posts/duplicateProbe.ts';
+import type { VenueDocument } from './venueDocument.ts';
+
+export interface VenueCollection {
+  get(id: number): Promise<VenueDocument | undefined>;
+  /** Venues of every status (trash included) with this slug in this language. */
+  bySlug(language: string, slug: string): Promise<VenueDocument[]>;
+  list(query: PostListQuery): Promise<Page<VenueDocument>>;
+  /** An older revision never replaces a newer one. */
+  put(doc: VenueDocument): Promise<void>;
+  /** A non-trashed item of the language matching the probe ignoring case (wire.md §10.2 Duplicates); the lowest id wins. */
+  findDuplicate(language: string, probe: DuplicateProbe): Promise<VenueDocument | undefined>;
+}

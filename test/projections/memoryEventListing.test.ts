@@ -22,12 +22,16 @@ const documents = fc.uniqueArray(
     status,
     hidden: fc.constantFrom(false, false, false, true),
     featured: fc.boolean(),
+    categories: fc.subarray([1, 2, 3]),
+    venues: fc.subarray([7, 8]),
   }),
   { selector: (d) => d.id, maxLength: 60 },
 ).map((specs) =>
   specs.map((s) => {
     const end = new Date(Date.parse(`${s.start.replace(' ', 'T')}Z`) + s.spanHours * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
-    return anEventDocument({ id: s.id, start: s.start, end, status: s.status, hideFromListings: s.hidden, featured: s.featured });
+    return anEventDocument({
+      id: s.id, start: s.start, end, status: s.status, hideFromListings: s.hidden, featured: s.featured, categories: s.categories, venues: s.venues,
+    });
   }),
 );
 
@@ -42,6 +46,8 @@ const query: fc.Arbitrary<EventListQuery> = fc
     endsBefore: optional(moment),
     endsAfter: optional(moment),
     featured: optional(fc.boolean()),
+    categories: optional(fc.subarray([1, 2, 3, 4], { minLength: 1 })),
+    venues: optional(fc.subarray([7, 8, 9], { minLength: 1 })),
     offset: fc.integer({ min: 0, max: 12 }),
     limit: fc.integer({ min: 1, max: 8 }),
   })

@@ -4,6 +4,7 @@ import type { EventDocument } from '../../src/projections/events/eventDocument.t
 import type { EventListQuery } from '../../src/projections/events/eventListQuery.ts';
 import type { ReadStore } from '../../src/projections/readStore.ts';
 import { aFullyDetailedEventDocument, anEventDocument } from './eventDocumentFixtures.ts';
+import { noEmbeddedLinks } from '../../src/projections/events/eventDocument.ts';
 
 type QueryChanges = Partial<Omit<EventListQuery, 'language' | 'statuses'>> & Pick<Partial<EventListQuery>, 'language' | 'statuses'>;
 const aQuery = (changes: QueryChanges = {}): EventListQuery => ({ language: 'en', statuses: ['publish'], offset: 0, limit: 100, ...changes });
@@ -198,6 +199,46 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
         const page = await store.events.list(aQuery({ startFrom: tied, statuses: ['publish', 'draft'], offset: 1, limit: 2 }));
         expect(idsOf(page.items)).to.deep.equal([5, 12]);
         expect(page.total).to.equal(4);
+      });
+    });
+
+    describe('links', function () {
+      beforeEach(async function () {
+        await store.events.put(anEventDocument({ id: 1, venues: [7], categories: [3], status: 'publish', startUtc: '2026-01-01 10:00:00' }));
+        await store.events.put(anEventDocument({ id: 2, venues: [7, 8], categories: [3], status: 'draft', startUtc: '2027-01-01 10:00:00' }));
+        await store.events.put(anEventDocument({ id: 3, venues: [9], categories: [3], language: 'es', status: 'publish' }));
+      });
+
+      it('find the events linking an item, whatever their status and language', async function () {
+        expect(idsOf(await store.events.linking('venues', 7)).sort()).to.deep.equal([1, 2]);
+        expect(idsOf(await store.events.linking('categories', 3)).sort()).to.deep.equal([1, 2, 3]);
+        expect(await store.events.linking('venues', 99)).to.deep.equal([]);
+      });
+
+      it('forget a link when a newer revision drops it', async function () {
+        await store.events.put(anEventDocument({ id: 2, revision: 1, venues: [8], categories: [3], status: 'draft' }));
+        expect(idsOf(await store.events.linking('venues', 7))).to.deep.equal([1]);
+      });
+
+      it('list the ids linked by events of some statuses, optionally starting from a UTC time', async function () {
+        expect((await store.events.linkedIds('venues', { statuses: ['publish'] })).sort()).to.deep.equal([7, 9]);
+        expect((await store.events.linkedIds('venues', { statuses: ['draft'] })).sort()).to.deep.equal([7, 8]);
+        expect(await store.events.linkedIds('venues', { statuses: ['publish', 'draft'], startUtcFrom: '2026-06-01 00:00:00' })).to.have.members([7, 8]);
+      });
+
+      it('count the events of a language and statuses that link an item', async function () {
+        expect(await store.events.countLinking('categories', 3, 'en', ['publish'])).to.equal(1);
+        expect(await store.events.countLinking('categories', 3, 'en', ['publish', 'draft'])).to.equal(2);
+        expect(await store.events.countLinking('categories', 3, 'es', ['publish'])).to.equal(1);
+      });
+
+      it('replace the embedded copies without a new revision', async function () {
+        const tag = { id: 4, taxonomy: 'tag' as const, language: 'en' as const, name: 'jazz', slug: 'jazz', description: '', parent: 0, revision: 0, deleted: false };
+        const embedded = { ...noEmbeddedLinks, tags: [tag] };
+        await store.events.setEmbedded(1, embedded);
+        const doc = await store.events.get(1);
+        expect(doc?.embedded).to.deep.equal(embedded);
+        expect(doc?.revision).to.equal(0);
       });
     });
 

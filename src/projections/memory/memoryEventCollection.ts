@@ -26,8 +26,9 @@ export class MemoryEventCollection implements EventCollection {
   }
 
   async list(query: EventListQuery): Promise<Page<EventDocument>> {
-    if (query.ids) {
-      const docs = [...new Set(query.ids)].map((id) => this.byId.get(id));
+    const candidates = query.ids ?? this.linkCandidates(query);
+    if (candidates) {
+      const docs = [...new Set(candidates)].map((id) => this.byId.get(id));
       const matches = docs.filter((d): d is EventDocument => d !== undefined && matchesEventQuery(d, query)).sort(compareByStart);
       return { items: matches.slice(query.offset, query.offset + query.limit), total: matches.length };
     }
@@ -37,6 +38,23 @@ export class MemoryEventCollection implements EventCollection {
     const total = parts.reduce((sum, p) => sum + p.count(query), 0);
     if (query.offset >= total) return { items: [], total };
     return { items: takePage(parts.map((p) => p.matching(query)), query.offset, query.limit), total };
+  }
+
+  /**
+   * With a category, tag, venue or organizer filter, the events linking the wanted items (from the link index of the
+   * most selective filter) are usually far fewer than a date window holds; they are checked and sorted directly.
+   * Undefined when no link filter applies or the candidates are too many to beat the start-ordered scan.
+   */
+  private linkCandidates(query: EventListQuery): number[] | undefined {
+    let best: number[] | undefined;
+    for (const field of linkFields) {
+      const wanted = query[field];
+      if (!wanted) continue;
+      const index = this.linkIndex.get(field) as Map<number, Set<number>>;
+      const ids = wanted.flatMap((id) => [...(index.get(id) ?? [])]);
+      if (!best || ids.length < best.length) best = ids;
+    }
+    return best && best.length <= Math.max(1000, this.byId.size / 4) ? best : undefined;
   }
 
   /** An older revision never replaces a newer one (same rule as the Mongo adapter). */

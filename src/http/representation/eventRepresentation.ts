@@ -143,29 +143,3 @@ function imageRepresentation(image: { id: number; url: string }): Wire {
   const extension = imageExtension(image.url);
   return { url: image.url, id: image.id, ...(extension ? { extension } : {}) };
 }
-
-/** Fields of a locked password-protected item, replaced in place (wire.md §12). */
-export function blankEvent(wire: Wire): Wire {
-  const blanks: Record<string, unknown> = {
-    description: '',
-    excerpt: '',
-    cost: '',
-    website: '',
-    image: false,
-    all_day: null,
-    show_map: null,
-    show_map_link: null,
-    hide_from_listings: null,
-    sticky: null,
-    featured: null,
-    categories: [],
-    tags: [],
-    venue: [],
-    organizer: [],
-    custom_fields: [],
-    cost_details: { currency_symbol: '', currency_position: '', currency_code: '', values: [] },
-  };
-  const out: Wire = {};
-  for (const [key, value] of Object.entries(wire)) out[key] = key in blanks ? blanks[key] : value;
-  return out;
-}

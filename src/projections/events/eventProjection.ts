@@ -21,13 +21,23 @@ export const eventProjection: ProjectionHandler = {
   },
 };
 
-/** Term counts are published events per term and language (wire.md §4.5); any change of the event may move them. */
+/**
+ * Term counts are published events per term and language (wire.md §4.5). Each applied event moves them by the
+ * difference it makes: the event counted before for some terms, and after for others. Applying an event once per
+ * revision (the guard above) keeps the sums exact, on replays too.
+ */
 async function recountTerms(readStore: ReadStore, before: EventDocument | undefined, after: EventDocument): Promise<void> {
+  const counted = (doc: EventDocument | undefined, field: 'categories' | 'tags'): readonly number[] =>
+    doc && doc.status === 'publish' ? doc[field] : [];
   for (const [field, collection] of [['categories', readStore.categories], ['tags', readStore.tags]] as const) {
-    const ids = new Set([...(before?.[field] ?? []), ...after[field]]);
-    for (const id of ids) {
+    const delta = new Map<number, number>();
+    for (const id of counted(before, field)) delta.set(id, (delta.get(id) ?? 0) - 1);
+    for (const id of counted(after, field)) delta.set(id, (delta.get(id) ?? 0) + 1);
+    for (const [id, change] of delta) {
+      if (change === 0) continue;
       const term = await collection.get(id);
-      if (term) await collection.setCount(id, await readStore.events.countLinking(field, id, term.doc.language, ['publish']));
+      // Only events of the term's own language count (an event never changes language).
+      if (term && term.doc.language === after.language) await collection.setCount(id, Math.max(0, term.count + change));
     }
   }
 }

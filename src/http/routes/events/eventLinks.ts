@@ -1,11 +1,10 @@
 // Image, venue, organizer and term references in an event write (wire.md §10.1), checked in the validation step;
 // what they need created (terms by name, inline venues and organizers, image records) waits for the permission check.
 import type { EventRequest } from '../../../commands/events/eventDecider.ts';
-import { findImage } from '../../../commands/images/imageRecords.ts';
 import type { EventStore } from '../../../events/eventStore.ts';
 import type { ReadStore } from '../../../projections/readStore.ts';
 import type { TermCollection } from '../../../projections/terms/termCollection.ts';
-import { HttpUrl } from '../../params/codecs.ts';
+import { readImageInput } from '../../params/imageInput.ts';
 
 /** A venue or organizer given inline: its validated input, created (or found as a duplicate) once allowed. */
 export interface InlineItem<I> {
@@ -49,9 +48,9 @@ const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === 'obj
 export async function readLinks<V, O>(values: Readonly<Record<string, unknown>>, ctx: LinkContext<V, O>): Promise<ReadLinks<V, O>> {
   const request: Record<string, unknown> = {};
   const invalid: string[] = [];
-  const image = await readImage(ctx.store, values.image, ctx.contributor);
-  if (image === 'invalid') invalid.push('image');
-  else if (image !== undefined && typeof image !== 'string') request.image = image.ref;
+  const image = await readImageInput(ctx.store, values.image, ctx.contributor);
+  if (image.kind === 'invalid') invalid.push('image');
+  if (image.kind === 'set') request.image = image.image;
 
   const categories = await readTerms(values.categories, ctx.readStore.categories, ctx.language);
   const tags = await readTerms(values.tags, ctx.readStore.tags, ctx.language);
@@ -61,7 +60,7 @@ export async function readLinks<V, O>(values: Readonly<Record<string, unknown>>,
   if (organizers === 'invalid') invalid.push('organizer');
   return {
     request: request as Partial<EventRequest>,
-    imageUrl: typeof image === 'string' ? image : undefined,
+    imageUrl: image.kind === 'url' ? image.url : undefined,
     ...(categories ? { categories } : {}),
     ...(tags ? { tags } : {}),
     ...(venues && venues !== 'invalid' ? { venues } : {}),
@@ -71,18 +70,6 @@ export async function readLinks<V, O>(values: Readonly<Record<string, unknown>>,
 }
 
 const isLive = (doc: { readonly status: string } | undefined): boolean => doc !== undefined && doc.status !== 'trash';
-
-/** `""` removes; a stored image id; an http(s) URL (not for contributors, wire.md §3.2) to register later. */
-async function readImage(store: EventStore, image: unknown, contributor: boolean) {
-  if (image === undefined) return undefined;
-  if (image === '') return { ref: null };
-  if (typeof image === 'number' || (typeof image === 'string' && /^\d+$/.test(image))) {
-    const found = await findImage(store, Number(image));
-    return found ? { ref: found } : 'invalid';
-  }
-  if (typeof image === 'string' && HttpUrl.decode(image)._tag === 'Right' && !contributor) return image;
-  return 'invalid';
-}
 
 /**
  * Numeric entries are term ids, unknown ones skipped silently; other entries match a slug, then a name, in the

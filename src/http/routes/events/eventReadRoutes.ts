@@ -1,14 +1,15 @@
 // GET /events, GET /events/{id} and GET /events/by-slug/{slug}.
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { canCreatePosts } from '../../auth/caller.ts';
 import { checkArgs } from '../../endpoint.ts';
 import { invalidParams, noRoute, simpleError } from '../../errors/wireError.ts';
-import { blankEvent, eventRepresentation, eventWithJsonLd } from '../../representation/eventRepresentation.ts';
+import { eventRepresentation, eventWithJsonLd } from '../../representation/eventRepresentation.ts';
 import { pageLinks, setListHeaders, totalPagesOf } from '../../representation/listEnvelope.ts';
 import type { HttpServices } from '../../services.ts';
 import { eventBySlugReadArgs, eventListArgs, eventReadArgs } from '../catalogue/index.ts';
-import { assertEventId, assertReadable, etagOf, eventBySlug, isLocked, pathId, setItemAllow } from './eventAccess.ts';
+import { assertEventId, assertReadable, eventBySlug, pathId } from './eventAccess.ts';
+import { collectionAllow, etagOfPost, isLockedPost, setPostAllow } from '../../auth/postAccess.ts';
+import { blankProtected } from '../../representation/blanking.ts';
 import { readEventListRequest } from './eventListRequest.ts';
 import { linkedRendering } from './eventRendering.ts';
 
@@ -16,7 +17,7 @@ export function registerEventReads(router: Router, services: HttpServices): void
   const { settings, readStore } = services;
 
   router.get('/events', async (ctx: Context) => {
-    ctx.set('Allow', canCreatePosts(ctx.state.caller) ? 'GET, POST' : 'GET');
+    ctx.set('Allow', collectionAllow(ctx.state.caller));
     const checked = checkArgs(ctx, settings, eventListArgs);
     const request = await readEventListRequest(checked, {
       now: services.clock(),
@@ -35,7 +36,7 @@ export function registerEventReads(router: Router, services: HttpServices): void
     ctx.body = {
       events: page.items.map((doc) => {
         const wire = eventRepresentation(doc, settings, scope.addresses, linked);
-        return isLocked(doc, scope) ? blankEvent(wire) : wire;
+        return isLockedPost(doc, scope) ? blankProtected(wire) : wire;
       }),
       rest_url: links.restUrl,
       ...(links.next ? { next_rest_url: links.next } : {}),
@@ -49,12 +50,12 @@ export function registerEventReads(router: Router, services: HttpServices): void
     const slug = ctx.params.slug as string;
     const checked = checkArgs(ctx, settings, eventBySlugReadArgs, { slug });
     const doc = await eventBySlug(services, checked.scope.language, slug);
-    setItemAllow(ctx, checked.scope.caller, doc);
+    setPostAllow(ctx, checked.scope.caller, doc);
     if (!doc) checked.validation.invalid('slug');
     checked.validation.throwIfAny();
     if (!doc) throw invalidParams([{ name: 'slug' }]);
     assertReadable(doc, checked.scope);
-    ctx.set('ETag', etagOf(doc));
+    ctx.set('ETag', etagOfPost(doc));
     ctx.body = eventWithJsonLd(doc, settings, checked.scope.addresses, await linkedRendering(services, checked.scope, [doc]));
   });
 
@@ -62,12 +63,12 @@ export function registerEventReads(router: Router, services: HttpServices): void
     const id = pathId(ctx.params.id);
     if (id === undefined) throw noRoute();
     const doc = await readStore.events.get(id);
-    setItemAllow(ctx, ctx.state.caller, doc);
+    setPostAllow(ctx, ctx.state.caller, doc);
     const checked = checkArgs(ctx, settings, eventReadArgs, { id: String(id) });
     checked.validation.throwIfAny();
     if (!doc) return assertEventId(services, id);
     assertReadable(doc, checked.scope);
-    ctx.set('ETag', etagOf(doc));
+    ctx.set('ETag', etagOfPost(doc));
     ctx.body = eventWithJsonLd(doc, settings, checked.scope.addresses, await linkedRendering(services, checked.scope, [doc]));
   });
 }

@@ -21,7 +21,8 @@ import type { ArgSpec } from '../../params/argSpec.ts';
 import {
   eventBySlugDeleteArgs, eventBySlugUpdateArgs, eventCreateArgs, eventDeleteArgs, eventUpdateArgs,
 } from '../catalogue/index.ts';
-import { assertEventId, etagOf, eventBySlug, ifMatchOf, pathId, setItemAllow } from './eventAccess.ts';
+import { assertEventId, eventBySlug, ifMatchOf, pathId } from './eventAccess.ts';
+import { collectionAllow, etagOfPost, setPostAllow } from '../../auth/postAccess.ts';
 import { readLinks, type ReadLinks } from './eventLinks.ts';
 import { settleLinks } from './settleLinks.ts';
 import { linkedRendering } from './eventRendering.ts';
@@ -91,12 +92,11 @@ export function registerEventWrites(router: Router, services: HttpServices, body
     const folded = await eventDocumentAt(services.writes.store, written.right.id, written.right.revision);
     if (!folded) throw simpleError(500, 'rest_internal_error');
     const doc = { ...folded, embedded: await embedLinks(services.readStore, folded) };
-    setItemAllow(ctx, scope.caller, doc);
-    ctx.set('ETag', etagOf(doc));
+    setPostAllow(ctx, scope.caller, doc);
+    ctx.set('ETag', etagOfPost(doc));
     ctx.body = eventRepresentation(doc, settings, scope.addresses, await linkedRendering(services, scope, [doc]));
   };
 
-  const collectionAllow = (caller: Caller) => (canCreatePosts(caller) ? 'GET, POST' : 'GET');
 
   router.post('/events', bodyParser, async (ctx: Context) => {
     ctx.set('Allow', collectionAllow(ctx.state.caller));
@@ -137,7 +137,7 @@ export function registerEventWrites(router: Router, services: HttpServices, body
     async (ctx: Context) => {
       const checked = checkArgs(ctx, settings, specs, pathOf(ctx));
       const doc = await locate(ctx, checked);
-      setItemAllow(ctx, checked.scope.caller, doc);
+      setPostAllow(ctx, checked.scope.caller, doc);
       const pending = await inputOf(checked, doc?.timezone);
       checked.validation.throwIfAny();
       requirePermission(doc ? canEditPost(checked.scope.caller, doc) : canCreatePosts(checked.scope.caller), checked.scope);
@@ -152,7 +152,7 @@ export function registerEventWrites(router: Router, services: HttpServices, body
     async (ctx: Context) => {
       const checked = checkArgs(ctx, settings, specs, pathOf(ctx));
       const doc = await locate(ctx, checked);
-      setItemAllow(ctx, checked.scope.caller, doc);
+      setPostAllow(ctx, checked.scope.caller, doc);
       checked.validation.throwIfAny();
       requirePermission(doc ? canEditPost(checked.scope.caller, doc) : canCreatePosts(checked.scope.caller), checked.scope);
       if (!doc) return assertEventId(services, Number(checked.args.values.id ?? 0));

@@ -10,7 +10,8 @@ import { simpleError } from '../../errors/wireError.ts';
 import type { MessageKey } from '../../errors/messages.ts';
 import { pageLinks, setListHeaders, totalPagesOf } from '../../representation/listEnvelope.ts';
 import type { HttpServices } from '../../services.ts';
-import { collectionAllow, renderItem } from './itemAccess.ts';
+import { renderItem } from './itemAccess.ts';
+import { collectionAllow } from '../../auth/postAccess.ts';
 import type { ItemRouteKind } from './itemRouteKind.ts';
 
 /** The event-linked filters of §7, answered from the event read model for one kind (venues or organizers). */

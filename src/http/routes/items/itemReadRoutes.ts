@@ -6,7 +6,8 @@ import { checkArgs } from '../../endpoint.ts';
 import { noRoute } from '../../errors/wireError.ts';
 import type { HttpServices } from '../../services.ts';
 import { pathId } from '../events/eventAccess.ts';
-import { assertItemReadable, etagOfItem, itemBySlug, renderItem, setPostAllow } from './itemAccess.ts';
+import { assertItemReadable, renderItem } from './itemAccess.ts';
+import { etagOfPost, preferredBySlug, setPostAllow } from '../../auth/postAccess.ts';
 import type { ItemRouteKind } from './itemRouteKind.ts';
 
 export function registerItemReads<D extends ItemDocument>(router: Router, services: HttpServices, kind: ItemRouteKind<D>): void {
@@ -15,14 +16,14 @@ export function registerItemReads<D extends ItemDocument>(router: Router, servic
 
   const answer = (ctx: Context, doc: D, scope: Parameters<typeof renderItem>[3]) => {
     assertItemReadable(kind.singular, doc, scope);
-    ctx.set('ETag', etagOfItem(doc));
+    ctx.set('ETag', etagOfPost(doc));
     ctx.body = renderItem(kind, doc, settings, scope, true);
   };
 
   router.get(`/${kind.plural}/by-slug/:slug`, async (ctx: Context) => {
     const slug = ctx.params.slug as string;
     const checked = checkArgs(ctx, settings, kind.args.bySlugRead, { slug });
-    const doc = await itemBySlug(collection(), checked.scope.language, slug);
+    const doc = preferredBySlug(await collection().bySlug(checked.scope.language, slug));
     setPostAllow(ctx, checked.scope.caller, doc);
     if (!doc) checked.validation.invalid('slug');
     checked.validation.throwIfAny();

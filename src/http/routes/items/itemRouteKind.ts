@@ -23,7 +23,7 @@ import { organizerDocumentAt, venueDocumentAt } from '../../../projections/posts
 import type { Wire } from '../../representation/blanking.ts';
 import { organizerRepresentation, venueRepresentation } from '../../representation/itemRepresentation.ts';
 import type { Addresses, SiteSettings } from '../../representation/site.ts';
-import type { ArgSpec } from '../../params/argSpec.ts';
+import type { PostRouteArgs } from '../catalogue/routeSpec.ts';
 import * as catalogue from '../catalogue/index.ts';
 
 export interface ItemCollectionPort<D extends ItemDocument> {
@@ -33,16 +33,8 @@ export interface ItemCollectionPort<D extends ItemDocument> {
   findDuplicate(language: string, probe: DuplicateProbe): Promise<D | undefined>;
 }
 
-export interface ItemArgs {
-  readonly list: readonly ArgSpec[];
-  readonly create: readonly ArgSpec[];
-  readonly read: readonly ArgSpec[];
-  readonly remove: readonly ArgSpec[];
-  readonly update: readonly ArgSpec[];
-  readonly bySlugRead: readonly ArgSpec[];
-  readonly bySlugRemove: readonly ArgSpec[];
-  readonly bySlugUpdate: readonly ArgSpec[];
-}
+/** The declared argument lists of the item routes (the same shape the route catalogue uses). */
+export type ItemArgs = Omit<PostRouteArgs, 'updateDocBody' | 'bySlugUpdateDocBody'>;
 
 type Input = ItemInput<ItemFacts>;
 

@@ -20,7 +20,8 @@ import type { ArgSpec } from '../../params/argSpec.ts';
 import type { HttpServices } from '../../services.ts';
 import type { Scope } from '../../requestScope.ts';
 import { ifMatchOf, pathId } from '../events/eventAccess.ts';
-import { collectionAllow, etagOfItem, itemBySlug, renderItem, setPostAllow } from './itemAccess.ts';
+import { renderItem } from './itemAccess.ts';
+import { collectionAllow, etagOfPost, preferredBySlug, setPostAllow } from '../../auth/postAccess.ts';
 import type { ItemRouteKind } from './itemRouteKind.ts';
 
 type Input = ItemInput<ItemFacts>;
@@ -92,7 +93,7 @@ export function registerItemWrites<D extends ItemDocument>(router: Router, servi
     const doc = position !== undefined ? await kind.documentAt(services.writes.store, id, revision) : await collection().get(id);
     if (!doc) throw simpleError(500, 'rest_internal_error');
     setPostAllow(ctx, scope.caller, doc);
-    ctx.set('ETag', etagOfItem(doc));
+    ctx.set('ETag', etagOfPost(doc));
     ctx.body = renderItem(kind, doc, settings, scope, false);
   };
 
@@ -121,7 +122,7 @@ export function registerItemWrites<D extends ItemDocument>(router: Router, servi
     return doc;
   };
   const bySlug: Locate<D> = async (ctx, checked) => {
-    const doc = await itemBySlug(collection(), checked.scope.language, ctx.params.slug as string);
+    const doc = preferredBySlug(await collection().bySlug(checked.scope.language, ctx.params.slug as string));
     if (!doc) checked.validation.invalid('slug');
     return doc;
   };

@@ -1,0 +1,37 @@
+// Rules shared by every post-like item (events, venues, organizers): `Allow`, password locks, slug look-ups, ETags.
+import type { Context } from 'koa';
+import { sha256 } from '../../commands/posts/publication.ts';
+import { paramValue } from '../params/requestParams.ts';
+import type { Scope } from '../requestScope.ts';
+import { canCreatePosts, canEditPost, type Caller, type OwnedPost } from './caller.ts';
+
+export interface LockablePost extends OwnedPost {
+  readonly id: number;
+  readonly revision: number;
+  readonly passwordSha256: string | null;
+}
+
+const editMethods = ['DELETE', 'POST', 'PUT', 'PATCH'];
+
+/** `Allow` of an item route: GET, plus the write methods when the caller may edit this item (or create, if none). */
+export function setPostAllow(ctx: Context, caller: Caller, doc: LockablePost | undefined): void {
+  const mayEdit = doc ? canEditPost(caller, doc) : canCreatePosts(caller);
+  ctx.set('Allow', ['GET', ...(mayEdit ? editMethods : [])].join(', '));
+}
+
+export const collectionAllow = (caller: Caller): string => (canCreatePosts(caller) ? 'GET, POST' : 'GET');
+
+/** A protected item is unlocked by its exact password, or by `context=edit` for a caller who may edit it (§12). */
+export function isLockedPost(doc: LockablePost, scope: Scope): boolean {
+  if (doc.passwordSha256 === null) return false;
+  const password = paramValue(scope.sources, 'password');
+  if (typeof password === 'string' && sha256(password) === doc.passwordSha256) return false;
+  return !(paramValue(scope.sources, 'context') === 'edit' && canEditPost(scope.caller, doc));
+}
+
+/** Among items sharing a slug, the published one wins, else the lowest id (§9). */
+export function preferredBySlug<D extends LockablePost>(docs: readonly D[]): D | undefined {
+  return docs.find((d) => d.status === 'publish') ?? [...docs].sort((a, b) => a.id - b.id)[0];
+}
+
+export const etagOfPost = (doc: LockablePost): string => `W/"${doc.revision}"`;

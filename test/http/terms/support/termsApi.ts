@@ -1,59 +1,17 @@
 // Shared vocabulary of the category and tag HTTP specifications: a service with users of every role, term helpers.
 import { expect } from 'chai';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { hash } from '@node-rs/argon2';
-import { IdAllocator } from '../../../../src/commands/registries/idAllocator.ts';
-import { systemWrite } from '../../../../src/commands/registries/systemWrite.ts';
-import { toNewEvent } from '../../../../src/events/catalogue/envelope.ts';
-import { userStreamId, type Role } from '../../../../src/events/catalogue/users.ts';
-import { openLmdbEventStore } from '../../../../src/events/embedded/lmdbEventStore.ts';
-import { NoStream } from '../../../../src/events/eventStore.ts';
-import { userIdsStream } from '../../../../src/projections/users/userDirectory.ts';
-import { startTestService, type TestResponse, type TestService } from '../../../support/testService.ts';
+import type { TestResponse, TestService } from '../../../support/testService.ts';
+import { startRoleService, type RoleTestService } from '../../../support/roleService.ts';
 import { API, bodyOf, type JsonObject } from '../../events/support/eventsApi.ts';
 
 export * from '../../events/support/eventsApi.ts';
 
-const rolePassword = 'role-secret';
-const roles: readonly Role[] = ['editor', 'author', 'contributor', 'subscriber'];
+export { as } from '../../../support/roleService.ts';
 
-/** `Authorization` of the user of that role (the login is the role's name). */
-export const as = (role: Role | 'admin'): string | undefined =>
-  role === 'admin' || role === 'administrator' ? undefined : `Basic ${Buffer.from(`${role}:${rolePassword}`).toString('base64')}`;
-
-export interface TermTestService extends TestService {
-  /** The request as the user of that role; `anonymous` sends no credentials. */
-  by(who: Role | 'anonymous', method: string, path: string, options?: { body?: unknown }): Promise<TestResponse>;
-}
+export type TermTestService = RoleTestService;
 
 /** A fresh service whose data directory already holds one user per role besides the admin. */
-export async function startTermService(): Promise<TermTestService> {
-  const dir = mkdtempSync(join(tmpdir(), 'cal-terms-'));
-  const store = await openLmdbEventStore(join(dir, 'events'));
-  const ids = new IdAllocator(store, userIdsStream);
-  const passwordHash = await hash(rolePassword);
-  for (const role of roles) {
-    const id = await ids.next();
-    const registered = { type: 'UserRegistered' as const, data: { id, login: role, displayName: role, role, passwordHash } };
-    await store.append(userStreamId(id), [toNewEvent(registered, systemWrite())], NoStream);
-  }
-  await store.close();
-  const t = await startTestService({}, dir);
-  return {
-    ...t,
-    by: (who, method, path, options = {}) => {
-      if (who === 'administrator') return t.admin(method, path, options);
-      const auth = who === 'anonymous' ? undefined : as(who);
-      return t.request(method, path, { ...options, ...(auth ? { auth } : {}) });
-    },
-    close: async () => {
-      await t.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
+export const startTermService = (): Promise<TermTestService> => startRoleService();
 
 export type Plural = 'categories' | 'tags';
 

@@ -1,0 +1,65 @@
+// Specifies venue coordinates (§16, §10.2, §4.2, §4.6, §12): ignored with the add-on off, validated and output with it on.
+import { expect } from 'chai';
+import { API, bodyOf, createVenue, expectInvalidParams, startItemService, type ItemTestService, type JsonObject } from './support/itemsApi.ts';
+
+describe('venue coordinates with the extended add-on off', function () {
+  let t: ItemTestService;
+  before(async () => {
+    t = await startItemService();
+  });
+  after(async () => t.close());
+
+  it('ignores even invalid coordinates and outputs none, json_ld included', async () => {
+    const v = await createVenue(t, { venue: 'Flat Hall', city: 'X', geo_lat: 999, geo_lng: 'abc' });
+    expect(v).to.not.have.property('geo_lat');
+    expect(v).to.not.have.property('geo_lng');
+    const upd = await t.admin('PATCH', `${API}/venues/${v.id as number}`, { body: { geo_lat: 10, geo_lng: 20 } });
+    expect(upd.status, upd.text).to.equal(200);
+    expect(bodyOf(upd)).to.not.have.property('geo_lat');
+    const jsonLd = bodyOf(await t.request('GET', `${API}/venues/${v.id as number}`)).json_ld as JsonObject;
+    expect(jsonLd).to.not.have.property('geo');
+  });
+});
+
+describe('venue coordinates with the extended add-on on', function () {
+  let t: ItemTestService;
+  before(async () => {
+    t = await startItemService({ CAL_EXTENDED_ADDON: 'true' });
+  });
+  after(async () => t.close());
+
+  it('outputs geo_lat/geo_lng as numbers after stateprovince and a json_ld geo after address', async () => {
+    const v = await createVenue(t, { venue: 'Round Hall', city: 'Barcelona', phone: '1', geo_lat: 41.38, geo_lng: '2.17' });
+    expect(v).to.include({ geo_lat: 41.38, geo_lng: 2.17 });
+    const keys = Object.keys(v);
+    expect(keys.slice(keys.indexOf('phone'))).to.deep.equal([
+      'phone', 'geo_lat', 'geo_lng', 'show_map', 'show_map_link', 'global_id', 'global_id_lineage',
+    ]);
+    const body = bodyOf(await t.request('GET', `${API}/venues/${v.id as number}`));
+    expect(body.json_ld).to.deep.equal({
+      '@type': 'Place', name: 'Round Hall', description: '', url: '',
+      address: { '@type': 'PostalAddress', addressLocality: 'Barcelona' },
+      geo: { '@type': 'GeoCoordinates', latitude: 41.38, longitude: 2.17 },
+      telephone: '1', sameAs: '',
+    });
+  });
+
+  it('accepts the bounds and refuses values out of range or not numbers', async () => {
+    const edge = await createVenue(t, { venue: 'Edge Hall', geo_lat: -90, geo_lng: 180 });
+    expect(edge).to.include({ geo_lat: -90, geo_lng: 180 });
+    expectInvalidParams(await t.admin('POST', `${API}/venues`, { body: { venue: 'Bad', geo_lat: 90.5 } }), 'geo_lat');
+    expectInvalidParams(await t.admin('POST', `${API}/venues`, { body: { venue: 'Bad', geo_lng: -180.01 } }), 'geo_lng');
+    expectInvalidParams(await t.admin('POST', `${API}/venues`, { body: { venue: 'Bad', geo_lat: 'north' } }), 'geo_lat');
+    expectInvalidParams(await t.admin('PATCH', `${API}/venues/${edge.id as number}`, { body: { geo_lng: 200 } }), 'geo_lng');
+  });
+
+  it('updates coordinates and blanks them to 0 when the venue is locked', async () => {
+    const v = await createVenue(t, { venue: 'Moving Hall', geo_lat: 1, geo_lng: 2 });
+    const moved = await t.admin('PATCH', `${API}/venues/${v.id as number}`, { body: { geo_lat: 3 } });
+    expect(bodyOf(moved)).to.include({ geo_lat: 3, geo_lng: 2 });
+    await t.admin('PATCH', `${API}/venues/${v.id as number}`, { body: { password: 'pw' } });
+    const locked = bodyOf(await t.request('GET', `${API}/venues/${v.id as number}`));
+    expect(locked).to.include({ geo_lat: 0, geo_lng: 0 });
+    expect((locked.json_ld as JsonObject).geo).to.deep.equal({ '@type': 'GeoCoordinates', latitude: 3, longitude: 2 });
+  });
+});

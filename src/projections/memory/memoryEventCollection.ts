@@ -29,7 +29,7 @@ export class MemoryEventCollection implements EventCollection {
     const candidates = query.ids ?? this.linkCandidates(query);
     if (candidates) {
       const docs = [...new Set(candidates)].map((id) => this.byId.get(id));
-      const matches = docs.filter((d): d is EventDocument => d !== undefined && matchesEventQuery(d, query)).sort(compareByStart);
+      const matches = sortedByStart(docs.filter((d): d is EventDocument => d !== undefined && matchesEventQuery(d, query)));
       return { items: matches.slice(query.offset, query.offset + query.limit), total: matches.length };
     }
     const parts = [...new Set(query.statuses)]
@@ -123,6 +123,20 @@ export class MemoryEventCollection implements EventCollection {
     return partition;
   }
 }
+
+/**
+ * Sorts in listing order reading each document's start once: comparing the start strings inside the sort would follow
+ * a pointer per comparison, which on a large read model is a cache miss each time.
+ */
+function sortedByStart(docs: EventDocument[]): EventDocument[] {
+  const keyed = docs.map((doc) => ({ start: wallClockKey(doc.start), doc }));
+  keyed.sort((a, b) => a.start - b.start || a.doc.id - b.doc.id);
+  return keyed.map((k) => k.doc);
+}
+
+/** Seconds of a `YYYY-MM-DD HH:MM:SS` wall-clock value, ordered like the text. */
+const wallClockKey = (local: string): number =>
+  Date.UTC(+local.slice(0, 4), +local.slice(5, 7) - 1, +local.slice(8, 10), +local.slice(11, 13), +local.slice(14, 16), +local.slice(17, 19)) / 1000;
 
 /** Merges ordered streams of documents (one per status) and returns one page of the merged order. */
 function takePage(sources: Generator<EventDocument>[], offset: number, limit: number): EventDocument[] {

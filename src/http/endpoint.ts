@@ -5,7 +5,7 @@ import type { ArgSpec } from './params/argSpec.ts';
 import { decodeArgs, parseUrlEncoded, type DecodedArgs, type ParamSources } from './params/requestParams.ts';
 import { forbidden, invalidParams, missingParams, type InvalidParamReason } from './errors/wireError.ts';
 import { isAuthenticated } from './auth/caller.ts';
-import { languages, scopeFor, stateOf, type Scope } from './requestScope.ts';
+import { scopeFor, stateOf, type Scope } from './requestScope.ts';
 import type { SiteSettings } from './representation/site.ts';
 
 export function sourcesOf(ctx: Context, path: Record<string, string> = {}): ParamSources {
@@ -73,4 +73,3 @@ export function requirePermission(allowed: boolean, scope: Scope): void {
   if (!allowed) throw forbidden(isAuthenticated(scope.caller));
 }
 
-export const isLanguage = (u: unknown): u is Language => typeof u === 'string' && (languages as string[]).includes(u);

@@ -15,7 +15,6 @@ export interface RequestState {
 
 export const stateOf = (ctx: Context): RequestState => ctx.state as RequestState;
 
-export const languages: readonly Language[] = ['ca', 'en', 'es'];
 
 /** The request's language once `i18n_language` is validated; addresses carry a segment only when one was selected. */
 export interface Scope {

@@ -23,8 +23,6 @@ export interface EventCollection {
   linking(field: LinkField, id: number): Promise<EventDocument[]>;
   /** The ids of `field` linked by at least one event matching the filter. */
   linkedIds(field: LinkField, filter: LinkedIdsFilter): Promise<number[]>;
-  /** How many events of a language and one of these statuses link the id (term counts). */
-  countLinking(field: LinkField, id: number, language: string, statuses: readonly PostStatus[]): Promise<number>;
   /**
    * Replaces the embedded copies of linked items without a new revision: a venue renamed is an event of the venue's
    * stream, not of the event's, so the revision guard of `put` must not stop it.

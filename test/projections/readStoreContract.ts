@@ -226,12 +226,6 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
         expect(await store.events.linkedIds('venues', { statuses: ['publish', 'draft'], startUtcFrom: '2026-06-01 00:00:00' })).to.have.members([7, 8]);
       });
 
-      it('count the events of a language and statuses that link an item', async function () {
-        expect(await store.events.countLinking('categories', 3, 'en', ['publish'])).to.equal(1);
-        expect(await store.events.countLinking('categories', 3, 'en', ['publish', 'draft'])).to.equal(2);
-        expect(await store.events.countLinking('categories', 3, 'es', ['publish'])).to.equal(1);
-      });
-
       it('replace the embedded copies without a new revision', async function () {
         const tag = { id: 4, taxonomy: 'tag' as const, language: 'en' as const, name: 'jazz', slug: 'jazz', description: '', parent: 0, revision: 0, deleted: false };
         const embedded = { ...noEmbeddedLinks, tags: [tag] };

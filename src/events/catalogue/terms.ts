@@ -39,8 +39,6 @@ export type TermEvent = t.TypeOf<typeof TermEvent>;
 export type CategoryEvent = Extract<TermEvent, { type: `Category${string}` }>;
 export type TagEvent = Extract<TermEvent, { type: `Tag${string}` }>;
 
-export const categoryStreamId = (id: number): string => `category-${id}`;
-export const tagStreamId = (id: number): string => `tag-${id}`;
 export const termStreamId = (taxonomy: Taxonomy, id: number): string => `${taxonomy}-${id}`;
 
 const categoryTypes: ReadonlySet<string> = new Set(['CategoryCreated', 'CategoryChanged', 'CategoryDeleted']);

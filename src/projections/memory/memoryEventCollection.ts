@@ -1,6 +1,5 @@
 // In-process event documents with real indexes: per language and status a start-ordered partition; maps by id and slug.
 import { linkFields, type EmbeddedLinks, type EventDocument, type LinkField } from '../events/eventDocument.ts';
-import type { PostStatus } from '../../events/catalogue/values.ts';
 import type { EventListQuery, Page } from '../events/eventListQuery.ts';
 import { compareByStart, matchesEventQuery } from '../events/matchesEventQuery.ts';
 import type { EventCollection, LinkedIdsFilter } from '../readStore.ts';
@@ -99,15 +98,6 @@ export class MemoryEventCollection implements EventCollection {
       }
     }
     return ids;
-  }
-
-  async countLinking(field: LinkField, id: number, language: string, statuses: readonly PostStatus[]): Promise<number> {
-    let count = 0;
-    for (const eventId of this.linkIndex.get(field)?.get(id) ?? []) {
-      const doc = this.byId.get(eventId) as EventDocument;
-      if (doc.language === language && statuses.includes(doc.status)) count++;
-    }
-    return count;
   }
 
   async setEmbedded(id: number, embedded: EmbeddedLinks): Promise<void> {

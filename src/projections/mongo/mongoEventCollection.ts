@@ -1,6 +1,5 @@
 // The MongoDB `events` collection: documents keyed by id, revision-guarded writes, list and link queries.
 import { MongoServerError, type Collection, type Document, type IndexDescription } from 'mongodb';
-import type { PostStatus } from '../../events/catalogue/values.ts';
 import type { EmbeddedLinks, EventDocument, LinkField } from '../events/eventDocument.ts';
 import type { EventListQuery, Page } from '../events/eventListQuery.ts';
 import type { EventCollection, LinkedIdsFilter } from '../readStore.ts';
@@ -70,10 +69,6 @@ export class MongoEventCollection implements EventCollection {
     const query: Document = { status: { $in: [...filter.statuses] } };
     if (filter.startUtcFrom !== undefined) query.startUtc = { $gte: filter.startUtcFrom };
     return (await this.collection.distinct(field, query)) as number[];
-  }
-
-  async countLinking(field: LinkField, id: number, language: string, statuses: readonly PostStatus[]): Promise<number> {
-    return this.collection.countDocuments({ [field]: id, language, status: { $in: [...statuses] } } as Document);
   }
 
   async setEmbedded(id: number, embedded: EmbeddedLinks): Promise<void> {

@@ -56,7 +56,3 @@ export function setTermAllow(ctx: Context, taxonomy: Taxonomy, route: 'collectio
 
 export const termEtag = (revision: number | bigint): string => `W/"${revision}"`;
 
-/** An id the read model holds as a live term of this taxonomy (ids of the other taxonomy do not count). */
-export async function isTermId(collection: TermCollection, id: number): Promise<boolean> {
-  return (await collection.get(id)) !== undefined;
-}

@@ -137,3 +137,14 @@ export function defaultListWindow(now: Date, siteZone: TimeZoneId): { start: Loc
     end: formatChecked(plusMonthsOverflowing(DateTime.fromJSDate(now, { zone }), 24)),
   };
 }
+
+/**
+ * Seconds of a wall-clock value counted as if it were UTC: ordered exactly like the text, and a number, so indexes and
+ * sorts compare in-place fields instead of following a string pointer per comparison.
+ */
+export function wallClockSeconds(local: LocalDateTime): number {
+  return (
+    Date.UTC(+local.slice(0, 4), +local.slice(5, 7) - 1, +local.slice(8, 10), +local.slice(11, 13), +local.slice(14, 16), +local.slice(17, 19)) /
+    1000
+  );
+}

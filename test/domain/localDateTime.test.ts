@@ -13,6 +13,7 @@ import {
   startOfDay,
   toIsoWithOffset,
   utcToLocal,
+  wallClockSeconds,
 } from '../../src/domain/localDateTime.ts';
 
 describe('dateDetails', () => {
@@ -183,5 +184,15 @@ describe('defaultListWindow', () => {
 
   it('lets 29 February overflow to 1 March 24 months later, as PHP does', () => {
     expect(defaultListWindow(new Date('2028-02-29T12:00:00Z'), 'UTC').end).to.equal('2030-03-01 12:00:00');
+  });
+});
+
+describe('wallClockSeconds', () => {
+  it('orders values exactly like their text, across days, months, years and leap days', () => {
+    const values = ['1999-12-31 23:59:59', '2000-01-01 00:00:00', '2024-02-28 23:59:59', '2024-02-29 00:00:00', '2024-03-01 00:00:00', '2026-11-22 10:52:28', '2026-11-22 10:52:29'];
+    const keys = values.map(wallClockSeconds);
+    expect([...keys].sort((a, b) => a - b)).to.deep.equal(keys);
+    expect(new Set(keys).size).to.equal(values.length);
+    expect(wallClockSeconds('2026-11-22 10:52:29') - wallClockSeconds('2026-11-22 10:52:28')).to.equal(1);
   });
 });

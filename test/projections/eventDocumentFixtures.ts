@@ -1,5 +1,6 @@
 // Builds event read-model documents for ReadStore tests: a plausible published event, with the fields a test cares about.
 import { noEmbeddedLinks, type EventDocument } from '../../src/projections/events/eventDocument.ts';
+import { wallClockSeconds } from '../../src/domain/localDateTime.ts';
 
 /**
  * A published English event on 2025-03-01, 10:00–12:00. `searchText` follows the title, excerpt and description
@@ -38,13 +39,15 @@ export function anEventDocument(overrides: Partial<EventDocument> = {}): EventDo
     passwordSha256: null,
     modifiedUtc: '2025-01-01 09:00:00',
     timezoneAbbr: 'UTC',
+    startKey: 0,
+    endKey: 0,
     statusBeforeTrash: null,
     embedded: noEmbeddedLinks,
     searchText: '',
   };
   const doc = { ...base, ...overrides };
   const searchText = overrides.searchText ?? [doc.title, doc.excerpt, doc.description].map((s) => s.toLowerCase()).join('\u0000');
-  return { ...doc, searchText };
+  return { ...doc, searchText, startKey: wallClockSeconds(doc.start), endKey: wallClockSeconds(doc.end) };
 }
 
 /** Every field set to something other than its default, to show that a store keeps each one. */

@@ -29,6 +29,9 @@ export interface EventDocument extends EventFacts {
   /** Last write, UTC wall clock. */
   readonly modifiedUtc: string;
   readonly timezoneAbbr: string;
+  /** `start` / `end` as wall-clock seconds (see `wallClockSeconds`), for the memory indexes. */
+  readonly startKey: number;
+  readonly endKey: number;
   /** While trashed, the status before: who may edit or delete follows it (wire.md §3.2). */
   readonly statusBeforeTrash: PostStatus | null;
   /** Lower-cased title, excerpt and description joined by NUL, so that search terms never span two fields. */

@@ -2,7 +2,7 @@
 import type { CalendarEventEvent, EventFacts } from '../../events/catalogue/calendarEvents.ts';
 import type { PostStatus } from '../../events/catalogue/values.ts';
 import { timeZoneAbbreviation } from '../../domain/timeZone.ts';
-import { instantToLocal } from '../../domain/localDateTime.ts';
+import { instantToLocal, wallClockSeconds } from '../../domain/localDateTime.ts';
 import type { RecordedEvent } from '../../events/eventStore.ts';
 import { noEmbeddedLinks, type EmbeddedLinks, type EventDocument } from './eventDocument.ts';
 
@@ -53,6 +53,8 @@ function documentOf(id: number, f: EventFacts, at: Applied, statusBeforeTrash: P
     revision: at.revision,
     modifiedUtc: at.occurredUtc,
     timezoneAbbr: timeZoneAbbreviation(f.timezone, f.startUtc),
+    startKey: wallClockSeconds(f.start),
+    endKey: wallClockSeconds(f.end),
     statusBeforeTrash,
     searchText: [f.title, f.excerpt, f.description].map((s) => s.toLowerCase()).join('\u0000'),
     language: f.language,

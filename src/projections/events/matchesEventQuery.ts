@@ -1,6 +1,7 @@
 // The meaning of an EventListQuery for one document; the memory adapter's filter and the oracle of the Mongo tests.
 import type { EventDocument } from './eventDocument.ts';
 import type { EventListQuery } from './eventListQuery.ts';
+import { wallClockSeconds } from '../../domain/localDateTime.ts';
 
 export function matchesEventQuery(doc: EventDocument, q: EventListQuery): boolean {
   if (doc.hideFromListings || doc.language !== q.language || !q.statuses.includes(doc.status)) return false;
@@ -21,9 +22,35 @@ export function matchesEventQuery(doc: EventDocument, q: EventListQuery): boolea
   return true;
 }
 
-/** Listing order (wire.md §5.4): local start ascending, then id. */
+/** Listing order (wire.md §5.4): local start ascending, then id (keys order exactly like the start text). */
 export function compareByStart(a: EventDocument, b: EventDocument): number {
-  return a.start < b.start ? -1 : a.start > b.start ? 1 : a.id - b.id;
+  return a.startKey - b.startKey || a.id - b.id;
+}
+
+/**
+ * The same meaning as `matchesEventQuery`, with the date bounds turned into wall-clock seconds once per query, so
+ * that checking a document reads its in-place number fields rather than its date strings (the memory adapter's hot
+ * path; the property tests hold it to `matchesEventQuery`).
+ */
+export function compileEventQuery(q: EventListQuery): (doc: EventDocument) => boolean {
+  const key = (v: string | undefined) => (v === undefined ? undefined : wallClockSeconds(v));
+  const [startFrom, endUntil, startsBefore, startsAfter, endsBefore, endsAfter] = [
+    key(q.startFrom), key(q.endUntil), key(q.startsBefore), key(q.startsAfter), key(q.endsBefore), key(q.endsAfter),
+  ];
+  const rest: EventListQuery = { language: q.language, statuses: q.statuses, offset: q.offset, limit: q.limit, ...withoutDates(q) };
+  return (doc) =>
+    (startFrom === undefined || doc.startKey >= startFrom) &&
+    (endUntil === undefined || doc.endKey <= endUntil) &&
+    (startsBefore === undefined || doc.startKey < startsBefore) &&
+    (startsAfter === undefined || doc.startKey > startsAfter) &&
+    (endsBefore === undefined || doc.endKey < endsBefore) &&
+    (endsAfter === undefined || doc.endKey > endsAfter) &&
+    matchesEventQuery(doc, rest);
+}
+
+function withoutDates(q: EventListQuery): Partial<EventListQuery> {
+  const { startFrom: _a, endUntil: _b, startsBefore: _c, startsAfter: _d, endsBefore: _e, endsAfter: _f, ...rest } = q;
+  return rest;
 }
 
 function intersects(values: readonly number[], wanted: readonly number[]): boolean {

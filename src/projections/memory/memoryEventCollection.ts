@@ -1,7 +1,7 @@
 // In-process event documents with real indexes: per language and status a start-ordered partition; maps by id and slug.
 import { linkFields, type EmbeddedLinks, type EventDocument, type LinkField } from '../events/eventDocument.ts';
 import type { EventListQuery, Page } from '../events/eventListQuery.ts';
-import { compareByStart, matchesEventQuery } from '../events/matchesEventQuery.ts';
+import { compareByStart, compileEventQuery } from '../events/matchesEventQuery.ts';
 import type { EventCollection, LinkedIdsFilter } from '../readStore.ts';
 import { StartOrderedPartition } from './startOrderedPartition.ts';
 
@@ -28,8 +28,9 @@ export class MemoryEventCollection implements EventCollection {
     const candidates = query.ids ?? this.linkCandidates(query);
     if (candidates) {
       const docs = [...new Set(candidates)].map((id) => this.byId.get(id));
-      const matches = sortedByStart(docs.filter((d): d is EventDocument => d !== undefined && matchesEventQuery(d, query)));
-      return { items: matches.slice(query.offset, query.offset + query.limit), total: matches.length };
+      const matches = compileEventQuery(query);
+      const found = docs.filter((d): d is EventDocument => d !== undefined && matches(d)).sort(compareByStart);
+      return { items: found.slice(query.offset, query.offset + query.limit), total: found.length };
     }
     const parts = [...new Set(query.statuses)]
       .map((status) => this.partitions.get(partitionKey(query.language, status)))
@@ -113,20 +114,6 @@ export class MemoryEventCollection implements EventCollection {
     return partition;
   }
 }
-
-/**
- * Sorts in listing order reading each document's start once: comparing the start strings inside the sort would follow
- * a pointer per comparison, which on a large read model is a cache miss each time.
- */
-function sortedByStart(docs: EventDocument[]): EventDocument[] {
-  const keyed = docs.map((doc) => ({ start: wallClockKey(doc.start), doc }));
-  keyed.sort((a, b) => a.start - b.start || a.doc.id - b.doc.id);
-  return keyed.map((k) => k.doc);
-}
-
-/** Seconds of a `YYYY-MM-DD HH:MM:SS` wall-clock value, ordered like the text. */
-const wallClockKey = (local: string): number =>
-  Date.UTC(+local.slice(0, 4), +local.slice(5, 7) - 1, +local.slice(8, 10), +local.slice(11, 13), +local.slice(14, 16), +local.slice(17, 19)) / 1000;
 
 /** Merges ordered streams of documents (one per status) and returns one page of the merged order. */
 function takePage(sources: Generator<EventDocument>[], offset: number, limit: number): EventDocument[] {

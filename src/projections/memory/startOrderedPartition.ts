@@ -1,12 +1,9 @@
 // Listable events of one language and status, kept sorted by (start, id), with counts that need no full scan.
 import type { EventDocument } from '../events/eventDocument.ts';
 import type { EventListQuery } from '../events/eventListQuery.ts';
-import { compareByStart, matchesEventQuery } from '../events/matchesEventQuery.ts';
+import { compareByStart, compileEventQuery } from '../events/matchesEventQuery.ts';
+import { wallClockSeconds } from '../../domain/localDateTime.ts';
 
-const wallClockMs = (local: string): number =>
-  Date.UTC(+local.slice(0, 4), +local.slice(5, 7) - 1, +local.slice(8, 10), +local.slice(11, 13), +local.slice(14, 16), +local.slice(17, 19));
-
-const wallClockText = (ms: number): string => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 
 /** Conditions that bound `start` directly, in index form: [lowest, highest] with inclusiveness. */
 interface StartRange {
@@ -23,8 +20,8 @@ export class StartOrderedPartition {
   private docs: EventDocument[] = [];
   /** Inserts not yet in `docs`; settled before any read or removal. */
   private pending: EventDocument[] = [];
-  /** The longest end − start seen (wall clock), so end bounds can be proven from start alone for most documents. */
-  private maxSpanMs = 0;
+  /** The longest end − start seen (wall-clock seconds), so end bounds can be proven from start alone for most documents. */
+  private maxSpan = 0;
 
   get size(): number {
     return this.docs.length + this.pending.length;
@@ -32,7 +29,7 @@ export class StartOrderedPartition {
 
   insert(doc: EventDocument): void {
     this.pending.push(doc);
-    this.maxSpanMs = Math.max(this.maxSpanMs, wallClockMs(doc.end) - wallClockMs(doc.start));
+    this.maxSpan = Math.max(this.maxSpan, doc.endKey - doc.startKey);
   }
 
   remove(doc: EventDocument): void {
@@ -47,8 +44,9 @@ export class StartOrderedPartition {
     const [from, to] = this.window(q);
     if (from >= to) return 0;
     if (!hasResidual(q)) return this.countEndBounded(q, from, to);
+    const matches = compileEventQuery(q);
     let total = 0;
-    for (let i = from; i < to; i++) if (matchesEventQuery(this.docs[i] as EventDocument, q)) total++;
+    for (let i = from; i < to; i++) if (matches(this.docs[i] as EventDocument)) total++;
     return total;
   }
 
@@ -56,9 +54,10 @@ export class StartOrderedPartition {
   *matching(q: EventListQuery): Generator<EventDocument> {
     this.settle();
     const [from, to] = this.window(q);
+    const matches = compileEventQuery(q);
     for (let i = from; i < to; i++) {
       const doc = this.docs[i] as EventDocument;
-      if (matchesEventQuery(doc, q)) yield doc;
+      if (matches(doc)) yield doc;
     }
   }
 
@@ -69,9 +68,10 @@ export class StartOrderedPartition {
   private countEndBounded(q: EventListQuery, from: number, to: number): number {
     const endHigh = minOf(q.endUntil, q.endsBefore);
     const safeFrom = q.endsAfter === undefined ? from : Math.max(from, this.firstAfter(q.endsAfter));
-    const safeTo = endHigh === undefined ? to : Math.min(to, this.firstAfter(wallClockText(wallClockMs(endHigh) - this.maxSpanMs - 1000)));
+    const safeTo = endHigh === undefined ? to : Math.min(to, this.firstAfterKey(wallClockSeconds(endHigh) - this.maxSpan - 1));
     let total = Math.max(0, safeTo - safeFrom);
-    const check = (i: number) => matchesEventQuery(this.docs[i] as EventDocument, q) && total++;
+    const matches = compileEventQuery(q);
+    const check = (i: number) => matches(this.docs[i] as EventDocument) && total++;
     for (let i = from; i < Math.min(safeFrom, to); i++) check(i);
     for (let i = Math.max(safeTo, safeFrom, from); i < to; i++) check(i);
     return total;
@@ -96,11 +96,16 @@ export class StartOrderedPartition {
   }
 
   private firstAtOrAfter(start: string): number {
-    return this.search((doc) => doc.start >= start);
+    const key = wallClockSeconds(start);
+    return this.search((doc) => doc.startKey >= key);
   }
 
   private firstAfter(start: string): number {
-    return this.search((doc) => doc.start > start);
+    return this.firstAfterKey(wallClockSeconds(start));
+  }
+
+  private firstAfterKey(key: number): number {
+    return this.search((doc) => doc.startKey > key);
   }
 
   private lowerBound(doc: EventDocument): number {

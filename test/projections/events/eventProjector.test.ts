@@ -4,6 +4,7 @@ import { projectEvent, type Applied } from '../../../src/projections/events/even
 import type { EventDocument } from '../../../src/projections/events/eventDocument.ts';
 import type { CalendarEventEvent, EventChanges, EventFacts } from '../../../src/events/catalogue/calendarEvents.ts';
 import { noEmbeddedLinks } from '../../../src/projections/events/eventDocument.ts';
+import { wallClockSeconds } from '../../../src/domain/localDateTime.ts';
 
 const facts: EventFacts = {
   language: 'en', author: '1', status: 'publish', publishedUtc: '2025-11-01 08:00:00', title: 'Jazz Night',
@@ -39,6 +40,8 @@ describe('projectEvent', () => {
       revision: 0,
       modifiedUtc: '2025-11-10 12:00:00',
       timezoneAbbr: 'EST',
+      startKey: wallClockSeconds(facts.start),
+      endKey: wallClockSeconds(facts.end),
       statusBeforeTrash: null,
       embedded: noEmbeddedLinks,
       searchText: 'jazz night\u0000live music\u0000<p>bring friends</p>',
@@ -55,6 +58,8 @@ describe('projectEvent', () => {
       revision: 1,
       modifiedUtc: '2025-11-11 09:30:00',
       timezoneAbbr: 'EST',
+      startKey: wallClockSeconds(facts.start),
+      endKey: wallClockSeconds(facts.end),
       statusBeforeTrash: null,
       embedded: noEmbeddedLinks,
       searchText: 'blues night\u0000live music\u0000<p>bring friends</p>',
@@ -77,7 +82,7 @@ describe('projectEvent', () => {
 
   it('keeps nothing but facts and derived keys when merging onto a previous document', () => {
     const doc = projected(given([scheduled, atScheduling], [changed({}), at(1, '2025-11-11 09:30:00')], [trashed, at(2, '2025-11-12 10:00:00')]));
-    expect(Object.keys(doc)).to.have.members([...Object.keys(facts), 'id', 'revision', 'modifiedUtc', 'timezoneAbbr', 'statusBeforeTrash', 'searchText', 'embedded']);
+    expect(Object.keys(doc)).to.have.members([...Object.keys(facts), 'id', 'revision', 'modifiedUtc', 'timezoneAbbr', 'startKey', 'endKey', 'statusBeforeTrash', 'searchText', 'embedded']);
   });
 
   it('remembers the status before trashing while the event stays trashed, and forgets it once restored', () => {

@@ -95,8 +95,9 @@ const eventPasswordArg = optionalArg(
   'password',
   AnyString,
   { type: 'string', description: 'The event password' },
-  // The reference documents it as a path parameter although it never is one.
-  { doc: { in: 'path' } },
+  // The reference documents it as an optional path parameter, which OpenAPI 3.0 forbids (path parameters are
+  // required); `/doc` documents it where it is actually read, the query string, so the document validates.
+  { doc: { in: 'query' } },
 );
 const eventSlugPathArg = slugPathArg('the event post name');
 

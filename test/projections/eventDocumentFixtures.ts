@@ -1,10 +1,11 @@
 // Builds event read-model documents for ReadStore tests: a plausible published event, with the fields a test cares about.
 import { noEmbeddedLinks, type EventDocument } from '../../src/projections/events/eventDocument.ts';
 import { wallClockSeconds } from '../../src/domain/localDateTime.ts';
+import { venueLocationsOf } from '../../src/projections/events/venueLocations.ts';
 
 /**
  * A published English event on 2025-03-01, 10:00–12:00. `searchText` follows the title, excerpt and description
- * given (as the projector derives it) unless the test sets it.
+ * given, and `venueLocations` the embedded venues (as the projector derives them), unless the test sets them.
  */
 export function anEventDocument(overrides: Partial<EventDocument> = {}): EventDocument {
   const base: EventDocument = {
@@ -43,11 +44,13 @@ export function anEventDocument(overrides: Partial<EventDocument> = {}): EventDo
     endKey: 0,
     statusBeforeTrash: null,
     embedded: noEmbeddedLinks,
+    venueLocations: [],
     searchText: '',
   };
   const doc = { ...base, ...overrides };
   const searchText = overrides.searchText ?? [doc.title, doc.excerpt, doc.description].map((s) => s.toLowerCase()).join('\u0000');
-  return { ...doc, searchText, startKey: wallClockSeconds(doc.start), endKey: wallClockSeconds(doc.end) };
+  const venueLocations = overrides.venueLocations ?? venueLocationsOf(doc.embedded.venues);
+  return { ...doc, searchText, venueLocations, startKey: wallClockSeconds(doc.start), endKey: wallClockSeconds(doc.end) };
 }
 
 /** Every field set to something other than its default, to show that a store keeps each one. */
@@ -78,6 +81,7 @@ export const aFullyDetailedEventDocument: EventDocument = anEventDocument({
   categories: [5, 6],
   tags: [8],
   venues: [11],
+  venueLocations: [{ type: 'Point', coordinates: [2.17, 41.38] }],
   organizers: [12, 13],
   passwordSha256: '5e884898da28047151d0e56f8dc6292773603d0d6aabbdd62a11ef721d1542d8',
   modifiedUtc: '2025-02-03 10:00:00',

@@ -41,6 +41,7 @@ const documentArb: fc.Arbitrary<EventDocument> = fc
     venues: termIds,
     organizers: termIds,
     searchText: fc.string({ unit: searchUnit, minLength: 1, maxLength: 12 }),
+    venueLocations: fc.subarray([{ type: 'Point' as const, coordinates: [2.17, 41.38] as const }, { type: 'Point' as const, coordinates: [-87.63, 41.88] as const }]),
   })
   .map(({ dates: [a, b], ...fields }) =>
     anEventDocument({ ...fields, start: datePool[Math.min(a, b)] as string, end: datePool[Math.max(a, b)] as string }),
@@ -86,6 +87,8 @@ const queryWithoutSearch: fc.Arbitrary<EventListQuery> = fc
     tags: sometimes(wantedIds),
     venues: sometimes(wantedIds),
     organizers: sometimes(wantedIds),
+    // `near` is left to eventGeoTranslation.test.ts: mingo has no geometry operators.
+    hasVenueCoordinates: sometimes(fc.boolean()),
     offset: fc.oneof(fc.constant(0), fc.nat({ max: 5 })),
     limit: fc.integer({ min: 1, max: 5 }),
   })

@@ -12,6 +12,25 @@ const day = fc.integer({ min: 1, max: 9 }).map((d) => `2026-01-0${d}`);
 const time = fc.constantFrom('00:00:00', '09:30:00', '12:00:00', '23:59:59');
 const moment = fc.tuple(day, time).map(([d, t]) => `${d} ${t}`);
 const status = fc.constantFrom<PostStatus>('publish', 'publish', 'draft', 'private');
+/** Uniform over 1e-4° steps: `fc.double` would crowd its values around 0 and the bounds. */
+const degreesBetween = (min: number, max: number): fc.Arbitrary<number> =>
+  fc.integer({ min: Math.ceil(min * 1e4), max: Math.floor(max * 1e4) }).map((n) => n / 1e4);
+/** Venue spots in clusters, across the antimeridian and by a pole, so that grid cells, wrapping and caps all matter. */
+const spots: Array<[number, number]> = [
+  [39.78, -89.65], [39.68, -89.7], [40.1, -89.65], [41.88, -87.63], [-17, 179.95], [-17, -179.9], [89.8, 10], [89.9, -170], [0, 0],
+];
+const spot = fc.constantFrom(...spots);
+/** Somewhere within a degree of a spot. */
+const aroundSpot = spot.chain(([lat, lng]) =>
+  fc.tuple(
+    degreesBetween(Math.max(-90, lat - 1), Math.min(90, lat + 1)),
+    degreesBetween(Math.max(-180, lng - 1), Math.min(180, lng + 1)),
+  ),
+);
+const locations = fc
+  .array(aroundSpot, { maxLength: 2 })
+  .map((points) => points.map(([lat, lng]) => ({ type: 'Point' as const, coordinates: [lng, lat] as const })));
+const near = fc.record({ at: aroundSpot, miles: fc.constantFrom(0, 5, 25, 25, 60, 100, 3000) }).map(({ at: [lat, lng], miles }) => ({ lat, lng, miles }));
 
 const documents = fc.uniqueArray(
   fc.record({
@@ -24,6 +43,7 @@ const documents = fc.uniqueArray(
     featured: fc.boolean(),
     categories: fc.subarray([1, 2, 3]),
     venues: fc.subarray([7, 8]),
+    venueLocations: locations,
   }),
   { selector: (d) => d.id, maxLength: 60 },
 ).map((specs) =>
@@ -31,6 +51,7 @@ const documents = fc.uniqueArray(
     const end = new Date(Date.parse(`${s.start.replace(' ', 'T')}Z`) + s.spanHours * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
     return anEventDocument({
       id: s.id, start: s.start, end, status: s.status, hideFromListings: s.hidden, featured: s.featured, categories: s.categories, venues: s.venues,
+      venueLocations: s.venueLocations,
     });
   }),
 );
@@ -48,6 +69,8 @@ const query: fc.Arbitrary<EventListQuery> = fc
     featured: optional(fc.boolean()),
     categories: optional(fc.subarray([1, 2, 3, 4], { minLength: 1 })),
     venues: optional(fc.subarray([7, 8, 9], { minLength: 1 })),
+    hasVenueCoordinates: optional(fc.boolean()),
+    near: optional(near),
     offset: fc.integer({ min: 0, max: 12 }),
     limit: fc.integer({ min: 1, max: 8 }),
   })

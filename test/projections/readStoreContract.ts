@@ -5,6 +5,7 @@ import type { EventListQuery } from '../../src/projections/events/eventListQuery
 import type { ReadStore } from '../../src/projections/readStore.ts';
 import { aFullyDetailedEventDocument, anEventDocument } from './eventDocumentFixtures.ts';
 import { noEmbeddedLinks } from '../../src/projections/events/eventDocument.ts';
+import { readStoreGeoContract } from './readStoreGeoContract.ts';
 
 type QueryChanges = Partial<Omit<EventListQuery, 'language' | 'statuses'>> & Pick<Partial<EventListQuery>, 'language' | 'statuses'>;
 const aQuery = (changes: QueryChanges = {}): EventListQuery => ({ language: 'en', statuses: ['publish'], offset: 0, limit: 100, ...changes });
@@ -235,6 +236,8 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
         expect(doc?.revision).to.equal(0);
       });
     });
+
+    readStoreGeoContract(() => store);
 
     describe('checkpoints', function () {
       it('are undefined before the first set', async function () {

@@ -1,4 +1,4 @@
-// Exclusive claims on registry streams (slugs, term names): one holder per stream, appended with the expected revision.
+// Exclusive claims on registry streams (slugs, term names, user logins): one holder per stream, appended with the expected revision.
 import { NoStream, WrongExpectedRevision, type EventStore, type ExpectedRevision } from '../../events/eventStore.ts';
 import { decodeDomainEvent, toNewEvent, type WriteContext } from '../../events/catalogue/envelope.ts';
 import type { DomainEvent } from '../../events/catalogue/index.ts';
@@ -10,15 +10,22 @@ const maxRaces = 20;
  */
 const notDurable = { durable: false } as const;
 
-export type ClaimKind = 'slug' | 'name';
+export type ClaimKind = 'slug' | 'name' | 'login';
 export type ClaimOutcome = { readonly held: true } | { readonly held: false; readonly holder: string };
 
-/** Slug claims (`slug-…` streams) and term name claims (`termname-…` streams) differ only in their events. */
+const reservation = {
+  claimed: (owner: string): DomainEvent => ({ type: 'SlugReserved', data: { owner } }),
+  released: (owner: string): DomainEvent => ({ type: 'SlugReleased', data: { owner } }),
+};
+
+/**
+ * Slug claims (`slug-…` streams) and term name claims (`termname-…` streams) differ only in their events. Login
+ * claims (`login-…` streams) record the same generic "reserved by owner" facts as slugs: the stream's category says
+ * what is reserved.
+ */
 const claimEvents: Record<ClaimKind, { claimed: (owner: string) => DomainEvent; released: (owner: string) => DomainEvent }> = {
-  slug: {
-    claimed: (owner) => ({ type: 'SlugReserved', data: { owner } }),
-    released: (owner) => ({ type: 'SlugReleased', data: { owner } }),
-  },
+  slug: reservation,
+  login: reservation,
   name: {
     claimed: (owner) => ({ type: 'TermNameClaimed', data: { owner } }),
     released: (owner) => ({ type: 'TermNameReleased', data: { owner } }),
@@ -54,6 +61,11 @@ export async function release(store: EventStore, kind: ClaimKind, streamId: stri
       if (!(error instanceof WrongExpectedRevision)) throw error;
     }
   }
+}
+
+/** Who holds the claim stream now, or null when nobody does. */
+export async function claimHolder(store: EventStore, streamId: string): Promise<string | null> {
+  return (await holder(store, streamId)).owner;
 }
 
 async function holder(store: EventStore, streamId: string): Promise<{ expected: ExpectedRevision; owner: string | null }> {

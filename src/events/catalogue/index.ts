@@ -7,7 +7,7 @@ import {
 import {
   CategoryChanged, CategoryCreated, CategoryDeleted, TagChanged, TagCreated, TagDeleted, TermNameClaimed, TermNameReleased,
 } from './terms.ts';
-import { UserRegistered } from './users.ts';
+import { UserPasswordChanged, UserPasswordRevoked, UserRegistered, UserRoleChanged } from './users.ts';
 import { VenueDetailsChanged, VenueRegistered, VenueTrashed } from './venues.ts';
 import { OrganizerDetailsChanged, OrganizerRegistered, OrganizerTrashed } from './organizers.ts';
 import type { CatalogueEntry } from './envelope.ts';
@@ -20,6 +20,9 @@ export const catalogue = {
   SlugReserved: { version: 1, codec: SlugReserved },
   SlugReleased: { version: 1, codec: SlugReleased },
   UserRegistered: { version: 1, codec: UserRegistered },
+  UserRoleChanged: { version: 1, codec: UserRoleChanged },
+  UserPasswordChanged: { version: 1, codec: UserPasswordChanged },
+  UserPasswordRevoked: { version: 1, codec: UserPasswordRevoked },
   AdminBootstrapClaimed: { version: 1, codec: AdminBootstrapClaimed },
   ImageRegistered: { version: 1, codec: ImageRegistered },
   ImageUrlClaimed: { version: 1, codec: ImageUrlClaimed },
@@ -47,6 +50,9 @@ export type DomainEvent =
   | t.TypeOf<typeof SlugReserved>
   | t.TypeOf<typeof SlugReleased>
   | t.TypeOf<typeof UserRegistered>
+  | t.TypeOf<typeof UserRoleChanged>
+  | t.TypeOf<typeof UserPasswordChanged>
+  | t.TypeOf<typeof UserPasswordRevoked>
   | t.TypeOf<typeof AdminBootstrapClaimed>
   | t.TypeOf<typeof ImageRegistered>
   | t.TypeOf<typeof ImageUrlClaimed>

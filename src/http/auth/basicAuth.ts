@@ -7,11 +7,12 @@ import { simpleError } from '../errors/wireError.ts';
 import { anonymous, type Caller } from './caller.ts';
 
 /**
- * Argon2 verification costs tens of milliseconds by design; a successful one is remembered as a SHA-256 of the
- * password per user hash, so later requests compare digests in constant time instead.
+ * Argon2 verification costs tens of milliseconds by design; a successful one is remembered per user as a SHA-256 of
+ * the password together with the hash it matched, so later requests compare digests in constant time instead. A
+ * changed or revoked hash drops the entry, so an old password stops working as soon as the directory sees the change.
  */
 export class CredentialChecker {
-  private readonly verified = new Map<string, Buffer>();
+  private readonly verified = new Map<number, { readonly passwordHash: string; readonly digest: Buffer }>();
 
   constructor(private readonly users: UserDirectory) {}
 
@@ -22,11 +23,14 @@ export class CredentialChecker {
   }
 
   private async passwordMatches(user: User, password: string): Promise<boolean> {
+    const remembered = this.verified.get(user.id);
+    if (remembered && remembered.passwordHash !== user.passwordHash) this.verified.delete(user.id);
+    const { passwordHash } = user;
+    if (passwordHash === null) return false;
     const digest = createHash('sha256').update(password, 'utf8').digest();
-    const remembered = this.verified.get(user.passwordHash);
-    if (remembered) return timingSafeEqual(remembered, digest);
-    if (!(await verify(user.passwordHash, password).catch(() => false))) return false;
-    this.verified.set(user.passwordHash, digest);
+    if (remembered?.passwordHash === passwordHash) return timingSafeEqual(remembered.digest, digest);
+    if (!(await verify(passwordHash, password).catch(() => false))) return false;
+    this.verified.set(user.id, { passwordHash, digest });
     return true;
   }
 }

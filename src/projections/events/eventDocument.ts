@@ -4,6 +4,7 @@ import type { PostStatus } from '../../events/catalogue/values.ts';
 import type { VenueDocument } from '../venues/venueDocument.ts';
 import type { OrganizerDocument } from '../organizers/organizerDocument.ts';
 import type { TermDocument } from '../terms/termDocument.ts';
+import type { VenueLocation } from './venueLocations.ts';
 
 /** The event fields that hold ids of linked items; also the keys of the embedded copies. */
 export type LinkField = 'venues' | 'organizers' | 'categories' | 'tags';
@@ -37,4 +38,6 @@ export interface EventDocument extends EventFacts {
   /** Lower-cased title, excerpt and description joined by NUL, so that search terms never span two fields. */
   readonly searchText: string;
   readonly embedded: EmbeddedLinks;
+  /** `venueLocationsOf(embedded.venues)`, kept with it (projector and `setEmbedded`), for the geolocation filters. */
+  readonly venueLocations: readonly VenueLocation[];
 }

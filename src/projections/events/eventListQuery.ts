@@ -1,5 +1,6 @@
 // The typed query of GET /events, decoded from the request and evaluated by every ReadStore adapter alike.
 import type { Language, PostStatus } from '../../events/catalogue/values.ts';
+import type { NearPoint } from './venueLocations.ts';
 
 /** All present conditions combine with AND; dates are wall-clock `YYYY-MM-DD HH:MM:SS`, compared as strings. */
 export interface EventListQuery {
@@ -29,6 +30,10 @@ export interface EventListQuery {
   readonly tags?: readonly number[];
   readonly venues?: readonly number[];
   readonly organizers?: readonly number[];
+  /** `true`: some linked venue has coordinates; `false` or absent: no condition (wire.md §16 `geoloc`). */
+  readonly hasVenueCoordinates?: boolean;
+  /** Some linked venue lies within `miles` great-circle distance of the point (wire.md §16 `geoloc_lat`/`geoloc_lng`). */
+  readonly near?: NearPoint;
   readonly offset: number;
   readonly limit: number;
 }

@@ -5,6 +5,7 @@ import { timeZoneAbbreviation } from '../../domain/timeZone.ts';
 import { instantToLocal, wallClockSeconds } from '../../domain/localDateTime.ts';
 import type { RecordedEvent } from '../../events/eventStore.ts';
 import { noEmbeddedLinks, type EmbeddedLinks, type EventDocument } from './eventDocument.ts';
+import { venueLocationsOf } from './venueLocations.ts';
 
 export interface Applied {
   /** Stream revision of the event being applied. */
@@ -85,5 +86,6 @@ function documentOf(id: number, f: EventFacts, at: Applied, statusBeforeTrash: P
     organizers: f.organizers,
     passwordSha256: f.passwordSha256,
     embedded,
+    venueLocations: venueLocationsOf(embedded.venues),
   };
 }

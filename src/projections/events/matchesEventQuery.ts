@@ -2,6 +2,7 @@
 import type { EventDocument } from './eventDocument.ts';
 import type { EventListQuery } from './eventListQuery.ts';
 import { wallClockSeconds } from '../../domain/localDateTime.ts';
+import { isNear } from './venueLocations.ts';
 
 export function matchesEventQuery(doc: EventDocument, q: EventListQuery): boolean {
   if (doc.hideFromListings || doc.language !== q.language || !q.statuses.includes(doc.status)) return false;
@@ -18,6 +19,8 @@ export function matchesEventQuery(doc: EventDocument, q: EventListQuery): boolea
   if (q.tags && !intersects(doc.tags, q.tags)) return false;
   if (q.venues && !intersects(doc.venues, q.venues)) return false;
   if (q.organizers && !intersects(doc.organizers, q.organizers)) return false;
+  if (q.hasVenueCoordinates && doc.venueLocations.length === 0) return false;
+  if (q.near && !isNear(doc.venueLocations, q.near)) return false;
   if (q.searchTerms && !q.searchTerms.every((term) => doc.searchText.includes(term))) return false;
   return true;
 }
@@ -30,7 +33,8 @@ export function compareByStart(a: EventDocument, b: EventDocument): number {
 /**
  * The same meaning as `matchesEventQuery`, with the date bounds turned into wall-clock seconds once per query, so
  * that checking a document reads its in-place number fields rather than its date strings (the memory adapter's hot
- * path; the property tests hold it to `matchesEventQuery`).
+ * path; the property tests hold it to `matchesEventQuery`). Every other condition, the geolocation ones included, is
+ * `matchesEventQuery`'s own, so the two cannot drift apart.
  */
 export function compileEventQuery(q: EventListQuery): (doc: EventDocument) => boolean {
   const key = (v: string | undefined) => (v === undefined ? undefined : wallClockSeconds(v));

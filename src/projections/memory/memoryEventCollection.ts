@@ -1,9 +1,12 @@
-// In-process event documents with real indexes: per language and status a start-ordered partition; maps by id and slug.
+// In-process event documents with real indexes: per language and status a start-ordered partition; maps by id, slug,
+// linked item and venue location.
 import { linkFields, type EmbeddedLinks, type EventDocument, type LinkField } from '../events/eventDocument.ts';
 import type { EventListQuery, Page } from '../events/eventListQuery.ts';
 import { compareByStart, compileEventQuery } from '../events/matchesEventQuery.ts';
 import type { EventCollection, LinkedIdsFilter } from '../readStore.ts';
 import { StartOrderedPartition } from './startOrderedPartition.ts';
+import { VenueLocationGrid } from './venueLocationGrid.ts';
+import { venueLocationsOf, type VenueLocation } from '../events/venueLocations.ts';
 
 const partitionKey = (language: string, status: string): string => `${language}|${status}`;
 const slugKey = (language: string, slug: string): string => `${language}|${slug}`;
@@ -14,6 +17,7 @@ export class MemoryEventCollection implements EventCollection {
   private readonly bySlugKey = new Map<string, Set<number>>();
   /** Per link field: linked id → ids of the events linking it. */
   private readonly linkIndex = new Map<LinkField, Map<number, Set<number>>>(linkFields.map((f) => [f, new Map()]));
+  private readonly venueGrid = new VenueLocationGrid();
 
   async get(id: number): Promise<EventDocument | undefined> {
     return this.byId.get(id);
@@ -25,7 +29,7 @@ export class MemoryEventCollection implements EventCollection {
   }
 
   async list(query: EventListQuery): Promise<Page<EventDocument>> {
-    const candidates = query.ids ?? this.linkCandidates(query);
+    const candidates = query.ids ?? this.indexCandidates(query);
     if (candidates) {
       const docs = [...new Set(candidates)].map((id) => this.byId.get(id));
       const matches = compileEventQuery(query);
@@ -41,20 +45,23 @@ export class MemoryEventCollection implements EventCollection {
   }
 
   /**
-   * With a category, tag, venue or organizer filter, the events linking the wanted items (from the link index of the
-   * most selective filter) are usually far fewer than a date window holds; they are checked and sorted directly.
-   * Undefined when no link filter applies or the candidates are too many to beat the start-ordered scan.
+   * With a category, tag, venue or organizer filter, or a geolocation one, the events the matching index names (the
+   * most selective one's) are usually far fewer than a date window holds; they are checked and sorted directly.
+   * Undefined when no such filter applies or the candidates are too many to beat the start-ordered scan; a `near`
+   * filter always answers from the location grid, whose cells bound the candidates to the circle's surroundings.
    */
-  private linkCandidates(query: EventListQuery): number[] | undefined {
-    let best: number[] | undefined;
+  private indexCandidates(query: EventListQuery): number[] | undefined {
+    const sources: number[][] = [];
     for (const field of linkFields) {
       const wanted = query[field];
       if (!wanted) continue;
       const index = this.linkIndex.get(field) as Map<number, Set<number>>;
-      const ids = wanted.flatMap((id) => [...(index.get(id) ?? [])]);
-      if (!best || ids.length < best.length) best = ids;
+      sources.push(wanted.flatMap((id) => [...(index.get(id) ?? [])]));
     }
-    return best && best.length <= Math.max(1000, this.byId.size / 4) ? best : undefined;
+    if (query.hasVenueCoordinates) sources.push(this.venueGrid.located());
+    if (query.near) sources.push(this.venueGrid.candidates(query.near));
+    const best = sources.reduce<number[] | undefined>((a, b) => (a === undefined || b.length < a.length ? b : a), undefined);
+    return best && (query.near !== undefined || best.length <= Math.max(1000, this.byId.size / 4)) ? best : undefined;
   }
 
   /** An older revision never replaces a newer one (same rule as the Mongo adapter). */
@@ -75,6 +82,7 @@ export class MemoryEventCollection implements EventCollection {
       }
     }
     this.byId.set(doc.id, doc);
+    this.venueGrid.set(doc.id, doc.venueLocations);
     if (!doc.hideFromListings) this.partition(doc).insert(doc);
     const key = slugKey(doc.language, doc.slug);
     let ids = this.bySlugKey.get(key);
@@ -103,8 +111,12 @@ export class MemoryEventCollection implements EventCollection {
 
   async setEmbedded(id: number, embedded: EmbeddedLinks): Promise<void> {
     const doc = this.byId.get(id);
+    if (!doc) return;
     // In place: the same object sits in the id map and a partition, and its shape (so its hidden class) stays.
-    if (doc) (doc as { embedded: EmbeddedLinks }).embedded = embedded;
+    const mutable = doc as { embedded: EmbeddedLinks; venueLocations: readonly VenueLocation[] };
+    mutable.embedded = embedded;
+    mutable.venueLocations = venueLocationsOf(embedded.venues);
+    this.venueGrid.set(id, mutable.venueLocations);
   }
 
   private partition(doc: EventDocument): StartOrderedPartition {

@@ -4,7 +4,6 @@ import type { EventListQuery } from '../events/eventListQuery.ts';
 import { compareByStart, compileEventQuery } from '../events/matchesEventQuery.ts';
 import { wallClockSeconds } from '../../domain/localDateTime.ts';
 
-
 /** Conditions that bound `start` directly, in index form: [lowest, highest] with inclusiveness. */
 interface StartRange {
   readonly low: string | undefined;
@@ -140,7 +139,8 @@ function mergeSorted(a: EventDocument[], b: EventDocument[]): EventDocument[] {
 function hasResidual(q: EventListQuery): boolean {
   return (
     q.searchTerms !== undefined || q.withoutPassword === true || q.featured !== undefined || q.ids !== undefined ||
-    q.categories !== undefined || q.tags !== undefined || q.venues !== undefined || q.organizers !== undefined
+    q.categories !== undefined || q.tags !== undefined || q.venues !== undefined || q.organizers !== undefined ||
+    q.hasVenueCoordinates === true || q.near !== undefined
   );
 }
 

@@ -2,6 +2,7 @@
 import type { Document } from 'mongodb';
 import type { EventDocument } from '../events/eventDocument.ts';
 import type { EventListQuery } from '../events/eventListQuery.ts';
+import { earthRadiusMiles } from '../events/venueLocations.ts';
 
 /** An event document as the `events` collection stores it: the id is the primary key `_id`, not a second field. */
 export type StoredEventDocument = Omit<EventDocument, 'id'> & { readonly _id: number };
@@ -46,11 +47,26 @@ export function translateEventListQuery(q: EventListQuery): MongoEventListQuery 
   if (q.tags) filter.tags = { $in: [...q.tags] };
   if (q.venues) filter.venues = { $in: [...q.venues] };
   if (q.organizers) filter.organizers = { $in: [...q.organizers] };
+  Object.assign(filter, geoConditions(q));
   // MongoDB rejects an empty `$and`; no terms means no condition, as `every` on an empty list is true.
   if (q.searchTerms && q.searchTerms.length > 0) {
     filter.$and = q.searchTerms.map((term) => ({ searchText: { $regex: literalPattern(term) } }));
   }
   return { filter, sort: { start: 1, _id: 1 }, skip: q.offset, limit: q.limit };
+}
+
+/**
+ * The geolocation conditions on `venueLocations` (served by its `2dsphere` index). A document with several points
+ * matches `$geoWithin` when any of them is within, as `matchesEventQuery` has it. `$centerSphere` takes its radius
+ * in radians, the distance divided by the earth radius that `milesBetween` uses, so the sphere is the same.
+ */
+export function geoConditions(q: Pick<EventListQuery, 'hasVenueCoordinates' | 'near'>): Document {
+  const conditions: Document = {};
+  if (q.hasVenueCoordinates) conditions['venueLocations.0'] = { $exists: true };
+  if (q.near) {
+    conditions.venueLocations = { $geoWithin: { $centerSphere: [[q.near.lng, q.near.lat], q.near.miles / earthRadiusMiles] } };
+  }
+  return conditions;
 }
 
 /**

@@ -4,10 +4,14 @@ import type { EmbeddedLinks, EventDocument, LinkField } from '../events/eventDoc
 import type { EventListQuery, Page } from '../events/eventListQuery.ts';
 import type { EventCollection, LinkedIdsFilter } from '../readStore.ts';
 import { fromStoredEventDocument, translateEventListQuery, type StoredEventDocument } from './eventQueryTranslation.ts';
+import { venueLocationsOf } from '../events/venueLocations.ts';
 
 const duplicateKeyCode = 11000;
 
-/** The indexes the list, slug and term queries need; `_id` closes the start index so ties sort without a scan. */
+/**
+ * The indexes the list, slug and term queries need; `_id` closes the start index so ties sort without a scan. The
+ * `2dsphere` index (sparse by default) holds only events with a located venue: the candidates of a `near` filter.
+ */
 export const eventIndexes: IndexDescription[] = [
   { key: { language: 1, start: 1, _id: 1 } },
   { key: { language: 1, slug: 1 } },
@@ -16,6 +20,7 @@ export const eventIndexes: IndexDescription[] = [
   { key: { venues: 1 } },
   { key: { organizers: 1 } },
   { key: { status: 1 } },
+  { key: { venueLocations: '2dsphere' } },
 ];
 
 export class MongoEventCollection implements EventCollection {
@@ -72,6 +77,7 @@ export class MongoEventCollection implements EventCollection {
   }
 
   async setEmbedded(id: number, embedded: EmbeddedLinks): Promise<void> {
-    await this.collection.updateOne({ _id: id }, { $set: { embedded } } as Document);
+    // The locations follow the embedded venues in the same update, so a moved venue moves its events atomically.
+    await this.collection.updateOne({ _id: id }, { $set: { embedded, venueLocations: venueLocationsOf(embedded.venues) } } as Document);
   }
 }

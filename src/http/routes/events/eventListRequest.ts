@@ -72,9 +72,7 @@ export async function readEventListRequest(checked: Checked, ctx: ListContext): 
     searchTerms = searchTermsOf(v.search);
     pairs.set('search', v.search);
   }
-  for (const name of ['geoloc', 'geoloc_lat', 'geoloc_lng'] as const) {
-    if (args.sent[name] !== undefined && !ctx.extendedAddOn) validation.invalid(name, 'extended-addon-required');
-  }
+  const geo = ctx.extendedAddOn ? readGeoFilters(checked, pairs) : refuseGeoFilters(checked);
   if (v.ticketed === true) validation.invalid('ticketed', 'event-tickets-not-active');
 
   const mayFilterStatus = canCreatePosts(scope.caller);
@@ -136,10 +134,39 @@ export async function readEventListRequest(checked: Checked, ctx: ListContext): 
     ...(typeof v.featured === 'boolean' ? { featured: v.featured } : {}),
     ...(include ? { ids: include } : {}),
     ...links,
+    ...geo,
     offset: (page - 1) * perPage,
     limit: perPage,
   };
   return { query, page, perPage, pairs: pairOrder.filter((n) => pairs.has(n)).map((n) => [n, pairs.get(n) as string]), alwaysEmpty };
+}
+
+/** Radius of the `geoloc_lat`/`geoloc_lng` filter (wire.md §16). */
+export const geolocMiles = 25;
+
+const geoNames = ['geoloc', 'geoloc_lat', 'geoloc_lng'] as const;
+
+function refuseGeoFilters({ args, validation }: Checked): Pick<EventListQuery, 'hasVenueCoordinates' | 'near'> {
+  for (const name of geoNames) if (args.sent[name] !== undefined) validation.invalid(name, 'extended-addon-required');
+  return {};
+}
+
+/**
+ * With the add-on on (wire.md §16): `geoloc=true` keeps events with a located venue, `false` is no condition; the
+ * two coordinates come together and in range, or the one sent (or out of range) is invalid.
+ */
+function readGeoFilters({ args, validation }: Checked, pairs: Map<string, string>): Pick<EventListQuery, 'hasVenueCoordinates' | 'near'> {
+  const v = args.values;
+  if (typeof v.geoloc === 'boolean') pairs.set('geoloc', v.geoloc ? '1' : '0');
+  const lat = v.geoloc_lat as number | undefined;
+  const lng = v.geoloc_lng as number | undefined;
+  const sent = (name: string) => args.sent[name] !== undefined;
+  if (sent('geoloc_lat') !== sent('geoloc_lng')) validation.invalid(sent('geoloc_lat') ? 'geoloc_lat' : 'geoloc_lng');
+  if (lat !== undefined && Math.abs(lat) > 90) validation.invalid('geoloc_lat');
+  if (lng !== undefined && Math.abs(lng) > 180) validation.invalid('geoloc_lng');
+  const near = lat !== undefined && lng !== undefined ? { lat, lng, miles: geolocMiles } : undefined;
+  if (near) pairs.set('geoloc_lat', String(near.lat)).set('geoloc_lng', String(near.lng));
+  return { ...(v.geoloc === true ? { hasVenueCoordinates: true } : {}), ...(near ? { near } : {}) };
 }
 
 /**

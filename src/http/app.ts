@@ -7,6 +7,7 @@ import { basicAuth } from './auth/basicAuth.ts';
 import { apiPathOf, insideApiOnly } from './middleware/apiPath.ts';
 import { commonHeaders } from './middleware/commonHeaders.ts';
 import { wireErrors } from './middleware/wireErrors.ts';
+import { translationFill } from './middleware/translationFill.ts';
 import { noRoute, simpleError } from './errors/wireError.ts';
 import { registerEventReads } from './routes/events/eventReadRoutes.ts';
 import { registerEventWrites } from './routes/events/eventWriteRoutes.ts';
@@ -47,6 +48,7 @@ export function createApp(services: HttpServices, logger: Logger): Koa {
   app.use(basicAuth(services.credentials));
   app.use(insideApiOnly);
   app.use(optionsAnswer(services));
+  app.use(translationFill(services.readStore));
   app.use(root.routes());
   app.use(router.routes());
   app.use(async (ctx) => {

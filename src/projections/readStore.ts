@@ -1,4 +1,5 @@
 // The ReadStore port: denormalized documents with the indexes the read routes need, plus projection checkpoints.
+import type { Translations } from './translationGroups.ts';
 import type { PostStatus } from '../events/catalogue/values.ts';
 import type { EmbeddedLinks, EventDocument, LinkField } from './events/eventDocument.ts';
 import type { EventListQuery, Page } from './events/eventListQuery.ts';
@@ -19,6 +20,8 @@ export interface EventCollection {
   list(query: EventListQuery): Promise<Page<EventDocument>>;
   /** An older revision never replaces a newer one. */
   put(doc: EventDocument): Promise<void>;
+  /** Language → id of the group's live members (wire.md §15 `translations`). */
+  translationsOf(group: number): Promise<Translations>;
   /** Events of any status and language that link this venue, organizer, category or tag. */
   linking(field: LinkField, id: number): Promise<EventDocument[]>;
   /** The ids of `field` linked by at least one event matching the filter. */

@@ -1,5 +1,5 @@
 // Command handlers for calendar events: allocate, reserve slugs, decide, append with the expected revision.
-import { right, type Either } from 'fp-ts/lib/Either.js';
+import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import type { EventStore } from '../../events/eventStore.ts';
 import type { WriteContext } from '../../events/catalogue/envelope.ts';
 import { eventStreamId, isCalendarEventEvent, type EventFacts } from '../../events/catalogue/calendarEvents.ts';
@@ -12,6 +12,8 @@ import { changePost, decideWithSlug, trashPost, type PostStreamSpec } from '../p
 import { decideEvent, nextEventFacts, type EventCommand, type ScheduleDefaults } from './eventDecider.ts';
 import { evolveEvent, initialEventState, type EventState } from './eventState.ts';
 import type { EventInput } from './eventInput.ts';
+import { abandonTranslation, claimTranslation } from '../registries/translationClaims.ts';
+import { invalidParams } from '../errors.ts';
 
 export interface EventCommandDeps {
   readonly store: EventStore;
@@ -47,10 +49,15 @@ export async function scheduleEvent(
   ctx: WriteContext,
 ): Promise<Either<CommandError, EventWritten>> {
   const id = await deps.postIds.next();
+  const { translation, language } = defaults;
+  if (translation && !(await claimTranslation(deps.store, 'event', translation, id, language, ctx))) {
+    return left(invalidParams({ name: 'translation_of' }));
+  }
   const command: EventCommand = { type: 'ScheduleEvent', id, request: input.request, defaults, nowUtc: instantToLocal(ctx.now, 'UTC') };
   const written = await retryOnConflict('event', () =>
     decideWithSlug(deps, eventStream, id, { exists: false }, 'no_stream', command, input.slug, ctx),
   );
+  if (written._tag === 'Left' && translation) await abandonTranslation(deps.store, 'event', translation, id, language, ctx);
   return written._tag === 'Right' ? right({ ...written.right, id }) : written;
 }
 

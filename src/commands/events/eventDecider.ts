@@ -6,6 +6,7 @@ import { endOfDay, localToUtc, startOfDay, type LocalDateTime } from '../../doma
 import { trashedSlug } from '../../domain/slug.ts';
 import { invalidParams, type CommandError } from '../errors.ts';
 import type { EventState } from './eventState.ts';
+import { translationOf, type TranslationTarget } from '../registries/translationClaims.ts';
 import { changedFields, definedOnly, publicationStatus, type PublicationDate } from '../posts/publication.ts';
 
 export type { PublicationDate };
@@ -21,6 +22,8 @@ export interface ScheduleDefaults {
   readonly author: string;
   readonly status: PostStatus;
   readonly timezone: string;
+  /** The translation group the new event joins (`translation_of`), already validated. */
+  readonly translation?: TranslationTarget;
 }
 
 export type EventCommand =
@@ -56,7 +59,7 @@ export function decideEvent(state: EventState, command: EventCommand): Either<Co
   const facts = next.right;
   switch (command.type) {
     case 'ScheduleEvent':
-      return right([{ type: 'EventScheduled', data: { id: command.id, facts } }]);
+      return right([{ type: 'EventScheduled', data: { id: command.id, facts, ...translationOf(command.defaults.translation) } }]);
     case 'ChangeEventDetails':
       if (!state.exists) return left({ kind: 'not-found', resource: 'event', id: 0 });
       return right([{ type: 'EventDetailsChanged', data: { id: state.id, changes: changedFacts(state.facts, facts) } }]);

@@ -1,6 +1,6 @@
 // Organizers as an item kind: blank facts of a new organizer, their events, and the fields a duplicate is compared on.
 import { isOrganizerEvent, organizerStreamId, type OrganizerEvent, type OrganizerFacts } from '../../events/catalogue/organizers.ts';
-import type { ItemFact } from '../posts/itemDecider.ts';
+import { optionalRoot, type ItemFact } from '../posts/itemDecider.ts';
 import type { ItemStreamKind } from '../posts/itemCommands.ts';
 
 export const organizerKind: ItemStreamKind<OrganizerFacts, OrganizerEvent> = {
@@ -25,7 +25,7 @@ export const organizerKind: ItemStreamKind<OrganizerFacts, OrganizerEvent> = {
   factOf: (event): ItemFact<OrganizerFacts> => {
     switch (event.type) {
       case 'OrganizerRegistered':
-        return { type: 'registered', id: event.data.id, facts: event.data.facts };
+        return { type: 'registered', id: event.data.id, facts: event.data.facts, ...optionalRoot(event.data.translationOf) };
       case 'OrganizerDetailsChanged':
         return { type: 'changed', id: event.data.id, changes: event.data.changes };
       case 'OrganizerTrashed':
@@ -35,7 +35,7 @@ export const organizerKind: ItemStreamKind<OrganizerFacts, OrganizerEvent> = {
   eventOf: (fact): OrganizerEvent => {
     switch (fact.type) {
       case 'registered':
-        return { type: 'OrganizerRegistered', data: { id: fact.id, facts: fact.facts } };
+        return { type: 'OrganizerRegistered', data: { id: fact.id, facts: fact.facts, ...optionalRoot(fact.translationOf) } };
       case 'changed':
         return { type: 'OrganizerDetailsChanged', data: { id: fact.id, changes: fact.changes } };
       case 'trashed':

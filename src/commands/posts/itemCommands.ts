@@ -1,11 +1,12 @@
 // Command handlers venues and organizers share: register (or answer with a duplicate), change details, trash.
-import { right, type Either } from 'fp-ts/lib/Either.js';
+import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import type { WriteContext } from '../../events/catalogue/envelope.ts';
 import type { DomainEvent } from '../../events/catalogue/index.ts';
 import { instantToLocal } from '../../domain/localDateTime.ts';
 import type { DuplicateProbe } from '../../projections/posts/duplicateProbe.ts';
 import { loadStream, retryOnConflict } from '../commandHandler.ts';
-import type { CommandError } from '../errors.ts';
+import { invalidParams, type CommandError } from '../errors.ts';
+import { abandonTranslation, claimTranslation } from '../registries/translationClaims.ts';
 import type { WriteDeps } from '../writeDeps.ts';
 import {
   decideItem, evolveItem, nextItemFacts,
@@ -79,10 +80,15 @@ export async function registerItem<F extends ItemFacts, E extends DomainEvent>(
   const existing = await duplicates.findDuplicate(defaults.language, duplicateProbeOf(kind.duplicateFields, input as ItemInput<ItemFacts>));
   if (existing) return right({ id: existing.id, revision: BigInt(existing.revision) });
   const id = await deps.postIds.next();
+  const { translation, language } = defaults;
+  if (translation && !(await claimTranslation(deps.store, kind.resource, translation, id, language, ctx))) {
+    return left(invalidParams({ name: 'translation_of' }));
+  }
   const command: Deciding<F> = { type: 'Register', id, request: input.request, defaults, nowUtc: instantToLocal(ctx.now, 'UTC') };
   const written = await retryOnConflict(kind.resource, () =>
     decideWithSlug(deps, streamSpec(kind), id, { exists: false }, 'no_stream', command, input.slug, ctx),
   );
+  if (written._tag === 'Left' && translation) await abandonTranslation(deps.store, kind.resource, translation, id, language, ctx);
   return written._tag === 'Right' ? right({ ...written.right, id }) : written;
 }
 

@@ -4,6 +4,7 @@ import type { ImageRef, Language, PostStatus } from '../../events/catalogue/valu
 import { trashedSlug } from '../../domain/slug.ts';
 import type { LocalDateTime } from '../../domain/localDateTime.ts';
 import type { CommandError } from '../errors.ts';
+import { translationOf, type TranslationTarget } from '../registries/translationClaims.ts';
 import { changedFields, definedOnly, publicationStatus, type RequestedStatus } from './publication.ts';
 
 /** What venue and organizer facts have in common. */
@@ -31,6 +32,8 @@ export interface RegisterDefaults {
   readonly language: Language;
   readonly author: string;
   readonly status: PostStatus;
+  /** The translation group the new item joins (`translation_of`), already validated. */
+  readonly translation?: TranslationTarget;
 }
 
 export type ItemCommand<F extends ItemFacts> =
@@ -50,7 +53,7 @@ export type ItemState<F extends ItemFacts> =
 
 /** The three facts of an item's life, independent of how each kind names its events. */
 export type ItemFact<F extends ItemFacts> =
-  | { readonly type: 'registered'; readonly id: number; readonly facts: F }
+  | { readonly type: 'registered'; readonly id: number; readonly facts: F; readonly translationOf?: number }
   | { readonly type: 'changed'; readonly id: number; readonly changes: Omit<Partial<F>, 'language'> }
   | { readonly type: 'trashed'; readonly id: number; readonly previousStatus: PostStatus; readonly slug: string };
 
@@ -97,7 +100,7 @@ export function decideItem<F extends ItemFacts>(kind: ItemKind<F>, state: ItemSt
   const next = nextItemFacts(kind, state, command);
   if (next._tag === 'Left') return next;
   const facts = next.right;
-  if (command.type === 'Register') return right([{ type: 'registered', id: command.id, facts }]);
+  if (command.type === 'Register') return right([{ type: 'registered', id: command.id, facts, ...translationOf(command.defaults.translation) }]);
   if (!state.exists) return left({ kind: 'not-found', resource: kind.resource, id: 0 });
   if (command.type === 'ChangeDetails') return right([{ type: 'changed', id: state.id, changes: changedFields(state.facts, facts) }]);
   return right([{ type: 'trashed', id: state.id, previousStatus: state.facts.status, slug: facts.slug }]);
@@ -108,3 +111,7 @@ function settle<F extends ItemFacts>(base: F, request: ItemRequest<F>, nowUtc: L
   const merged = { ...base, ...definedOnly(request) } as F;
   return { ...merged, status: publicationStatus(merged.status, merged.publishedUtc, nowUtc) };
 }
+
+/** Carries an optional group root between a creation event and its kind-neutral fact, omitting it when absent. */
+export const optionalRoot = (root: number | null | undefined): { translationOf?: number } =>
+  typeof root === 'number' ? { translationOf: root } : {};

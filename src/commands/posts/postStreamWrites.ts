@@ -1,4 +1,5 @@
 // The write steps events, venues and organizers share: slug reservation around a decision, and trashing with release.
+import { releaseTranslation } from '../registries/translationClaims.ts';
 import type { Either } from 'fp-ts/lib/Either.js';
 import { left } from 'fp-ts/lib/Either.js';
 import type { WriteContext } from '../../events/catalogue/envelope.ts';
@@ -127,6 +128,7 @@ export function trashPost<S, C, F extends PostFactsCore>(
       const outcome = await appendEvents(deps.store, spec.streamId(id), decided.right, revision, ctx);
       if (outcome !== 'lost-race' && outcome._tag === 'Right') {
         await deps.slugs.release(spec.kind, facts.language, facts.slug, spec.streamId(id), ctx);
+        await releaseTranslation(deps.store, spec.kind, id, ctx);
       }
       return outcome;
     },

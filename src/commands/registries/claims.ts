@@ -10,7 +10,7 @@ const maxRaces = 20;
  */
 const notDurable = { durable: false } as const;
 
-export type ClaimKind = 'slug' | 'name' | 'login';
+export type ClaimKind = 'slug' | 'name' | 'login' | 'translation';
 export type ClaimOutcome = { readonly held: true } | { readonly held: false; readonly holder: string };
 
 const reservation = {
@@ -26,6 +26,7 @@ const reservation = {
 const claimEvents: Record<ClaimKind, { claimed: (owner: string) => DomainEvent; released: (owner: string) => DomainEvent }> = {
   slug: reservation,
   login: reservation,
+  translation: reservation,
   name: {
     claimed: (owner) => ({ type: 'TermNameClaimed', data: { owner } }),
     released: (owner) => ({ type: 'TermNameReleased', data: { owner } }),

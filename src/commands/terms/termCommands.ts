@@ -1,4 +1,5 @@
 // Command handlers for categories and tags: allocate, claim slug and name, decide, append with the expected revision.
+import { abandonTranslation, claimTranslation, releaseTranslation, translationOf, type TranslationTarget } from '../registries/translationClaims.ts';
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import { NoStream, type EventStore } from '../../events/eventStore.ts';
 import type { WriteContext } from '../../events/catalogue/envelope.ts';
@@ -45,6 +46,7 @@ export async function createTerm(
   input: TermInput & { readonly name: string },
   language: Language,
   ctx: WriteContext,
+  translation?: TranslationTarget,
 ): Promise<Either<TermCommandError, TermWritten>> {
   const parent = input.parent ?? 0;
   if (taxonomy === 'tag' && parent !== 0) return left({ kind: 'invalid-params', params: [{ name: 'parent' }] });
@@ -52,14 +54,21 @@ export async function createTerm(
   if (parent !== 0 && parentTerm === undefined) return left({ kind: 'invalid-parent', parent, reason: 'not-found' });
   const id = await deps.termIds.next();
   const owner = termStreamId(taxonomy, id);
+  if (translation && !(await claimTranslation(deps.store, taxonomy, translation, id, language, ctx))) {
+    return left({ kind: 'invalid-params', params: [{ name: 'translation_of' }] });
+  }
   const nameStream = termNameStreamId(taxonomy, language, parent, input.name);
   const named = await claim(deps.store, 'name', nameStream, owner, ctx);
-  if (!named.held) return left({ kind: 'term-exists', taxonomy, id: ownerTermId(named.holder) });
+  if (!named.held) {
+    if (translation) await abandonTranslation(deps.store, taxonomy, translation, id, language, ctx);
+    return left({ kind: 'term-exists', taxonomy, id: ownerTermId(named.holder) });
+  }
   let slug: string;
   if (input.slug !== undefined) {
     const claimed = await claimExplicitSlug(deps, taxonomy, language, explicitTermSlug(input.slug, id), owner, ctx);
     if (claimed._tag === 'Left') {
       await release(deps.store, 'name', nameStream, owner, ctx);
+      if (translation) await abandonTranslation(deps.store, taxonomy, translation, id, language, ctx);
       return claimed;
     }
     slug = claimed.right;
@@ -67,12 +76,13 @@ export async function createTerm(
     slug = await claimGeneratedSlug(deps, taxonomy, language, input.name, id, parentTerm?.facts.slug, owner, ctx);
   }
   const facts: TermFacts = { language, name: input.name, slug, description: input.description ?? '', parent };
-  const decided = decideTerm(initialTermState, { type: 'CreateTerm', taxonomy, id, facts });
+  const decided = decideTerm(initialTermState, { type: 'CreateTerm', taxonomy, id, facts, ...translationOf(translation) });
   const outcome = decided._tag === 'Left' ? decided : await appendEvents(deps.store, owner, decided.right, NoStream, ctx);
   if (outcome === 'lost-race' || outcome._tag === 'Left') {
     // Nothing was written: give the claims back so that the name and slug stay usable.
     await release(deps.store, 'slug', termSlugStreamId(taxonomy, language, slug), owner, ctx);
     await release(deps.store, 'name', nameStream, owner, ctx);
+    if (translation) await abandonTranslation(deps.store, taxonomy, translation, id, language, ctx);
     return outcome === 'lost-race' ? left({ kind: 'write-conflict', resource: taxonomy }) : outcome;
   }
   return right({ ...outcome.right, id });
@@ -139,6 +149,7 @@ export async function deleteTerm(
     const { language, slug, name, parent } = state.facts;
     await release(deps.store, 'slug', termSlugStreamId(taxonomy, language, slug), owner, ctx);
     await release(deps.store, 'name', termNameStreamId(taxonomy, language, parent, name), owner, ctx);
+    await releaseTranslation(deps.store, taxonomy, id, ctx);
     return right({ ...outcome.right, id, before: state.facts });
   }));
 }

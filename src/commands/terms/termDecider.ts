@@ -1,4 +1,5 @@
 // The pure decider of categories and tags: given the state and a command, the events to append or a failure.
+import { optionalRoot } from '../posts/itemDecider.ts';
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import type { CategoryChanges, Taxonomy, TermEvent } from '../../events/catalogue/terms.ts';
 import { invalidParams } from '../errors.ts';
@@ -15,7 +16,7 @@ export interface TermRequest {
 
 export type TermCommand =
   /** `facts` are complete: the handler allocated the id and settled the slug. */
-  | { readonly type: 'CreateTerm'; readonly taxonomy: Taxonomy; readonly id: number; readonly facts: TermFacts }
+  | { readonly type: 'CreateTerm'; readonly taxonomy: Taxonomy; readonly id: number; readonly facts: TermFacts; readonly translationOf?: number }
   | {
       readonly type: 'ChangeTerm';
       readonly request: TermRequest;
@@ -36,9 +37,9 @@ export function decideTerm(state: TermState, command: TermCommand): Either<TermC
       if (taxonomy === 'tag') {
         if (facts.parent !== 0) return left(invalidParams({ name: 'parent' }));
         const { parent: _parent, ...tagFacts } = facts;
-        return right([{ type: 'TagCreated', data: { id, facts: tagFacts } }]);
+        return right([{ type: 'TagCreated', data: { id, facts: tagFacts, ...optionalRoot(command.translationOf) } }]);
       }
-      return right([{ type: 'CategoryCreated', data: { id, facts } }]);
+      return right([{ type: 'CategoryCreated', data: { id, facts, ...optionalRoot(command.translationOf) } }]);
     }
     case 'ChangeTerm': {
       if (!state.exists || state.deleted) return left({ kind: 'not-found', resource: state.exists ? state.taxonomy : 'category', id: 0 });

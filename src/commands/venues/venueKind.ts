@@ -1,6 +1,6 @@
 // Venues as an item kind: blank facts of a new venue, their events, and the fields a duplicate is compared on.
 import { isVenueEvent, venueStreamId, type VenueEvent, type VenueFacts } from '../../events/catalogue/venues.ts';
-import type { ItemFact } from '../posts/itemDecider.ts';
+import { optionalRoot, type ItemFact } from '../posts/itemDecider.ts';
 import type { ItemStreamKind } from '../posts/itemCommands.ts';
 
 export const venueKind: ItemStreamKind<VenueFacts, VenueEvent> = {
@@ -36,7 +36,7 @@ export const venueKind: ItemStreamKind<VenueFacts, VenueEvent> = {
   factOf: (event): ItemFact<VenueFacts> => {
     switch (event.type) {
       case 'VenueRegistered':
-        return { type: 'registered', id: event.data.id, facts: event.data.facts };
+        return { type: 'registered', id: event.data.id, facts: event.data.facts, ...optionalRoot(event.data.translationOf) };
       case 'VenueDetailsChanged':
         return { type: 'changed', id: event.data.id, changes: event.data.changes };
       case 'VenueTrashed':
@@ -46,7 +46,7 @@ export const venueKind: ItemStreamKind<VenueFacts, VenueEvent> = {
   eventOf: (fact): VenueEvent => {
     switch (fact.type) {
       case 'registered':
-        return { type: 'VenueRegistered', data: { id: fact.id, facts: fact.facts } };
+        return { type: 'VenueRegistered', data: { id: fact.id, facts: fact.facts, ...optionalRoot(fact.translationOf) } };
       case 'changed':
         return { type: 'VenueDetailsChanged', data: { id: fact.id, changes: fact.changes } };
       case 'trashed':

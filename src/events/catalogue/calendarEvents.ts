@@ -1,6 +1,6 @@
 // Domain events of the calendar event lifecycle (`event-<id>` streams), with their io-ts codecs.
 import * as t from 'io-ts';
-import { ImageRef, Language, LocalDateTimeText, PostStatus, StoredCost } from './values.ts';
+import { ImageRef, Language, LocalDateTimeText, PostStatus, StoredCost, TranslationLink } from './values.ts';
 
 /** Everything an event is, as stored facts; derived values (URLs, details, cost text) are computed when read. */
 export const EventFacts = t.type({
@@ -41,7 +41,7 @@ export type EventFacts = t.TypeOf<typeof EventFacts>;
 /** Facts that can change after scheduling (the language never does). */
 export type EventChanges = Omit<Partial<EventFacts>, 'language'>;
 
-export const EventScheduled = t.type({ type: t.literal('EventScheduled'), data: t.type({ id: t.number, facts: EventFacts }) });
+export const EventScheduled = t.type({ type: t.literal('EventScheduled'), data: t.intersection([t.type({ id: t.number, facts: EventFacts }), TranslationLink]) });
 export const EventDetailsChanged = t.type({
   type: t.literal('EventDetailsChanged'),
   data: t.type({ id: t.number, changes: t.partial(omitLanguage(EventFacts.props)) }),

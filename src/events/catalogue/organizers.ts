@@ -1,6 +1,6 @@
 // Domain events of organizers (`organizer-<id>` streams), with their io-ts codecs.
 import * as t from 'io-ts';
-import { ImageRef, Language, LocalDateTimeText, PostStatus } from './values.ts';
+import { ImageRef, Language, LocalDateTimeText, PostStatus, TranslationLink } from './values.ts';
 
 /** What an organizer is, as stored facts (wire.md §4.3, §10.2); `""` is an empty text field. */
 export const OrganizerFacts = t.type({
@@ -26,7 +26,7 @@ const { language: _language, ...changeable } = OrganizerFacts.props;
 
 export const OrganizerRegistered = t.type({
   type: t.literal('OrganizerRegistered'),
-  data: t.type({ id: t.number, facts: OrganizerFacts }),
+  data: t.intersection([t.type({ id: t.number, facts: OrganizerFacts }), TranslationLink]),
 });
 export const OrganizerDetailsChanged = t.type({
   type: t.literal('OrganizerDetailsChanged'),

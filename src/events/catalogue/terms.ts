@@ -1,6 +1,6 @@
 // Domain events of categories and tags (`category-<id>`, `tag-<id>` streams) and of their name claims, with io-ts codecs.
 import * as t from 'io-ts';
-import { Language } from './values.ts';
+import { Language, TranslationLink } from './values.ts';
 
 export type Taxonomy = 'category' | 'tag';
 
@@ -18,12 +18,12 @@ export type CategoryChanges = t.TypeOf<typeof CategoryChanges>;
 const TagChanges = t.partial({ name: t.string, slug: t.string, description: t.string });
 export type TagChanges = t.TypeOf<typeof TagChanges>;
 
-export const CategoryCreated = t.type({ type: t.literal('CategoryCreated'), data: t.type({ id: t.number, facts: CategoryFacts }) });
+export const CategoryCreated = t.type({ type: t.literal('CategoryCreated'), data: t.intersection([t.type({ id: t.number, facts: CategoryFacts }), TranslationLink]) });
 export const CategoryChanged = t.type({ type: t.literal('CategoryChanged'), data: t.type({ id: t.number, changes: CategoryChanges }) });
 /** Deletion is permanent (wire.md §11); the children were moved to the parent by `CategoryChanged` events before. */
 export const CategoryDeleted = t.type({ type: t.literal('CategoryDeleted'), data: t.type({ id: t.number }) });
 
-export const TagCreated = t.type({ type: t.literal('TagCreated'), data: t.type({ id: t.number, facts: TagFacts }) });
+export const TagCreated = t.type({ type: t.literal('TagCreated'), data: t.intersection([t.type({ id: t.number, facts: TagFacts }), TranslationLink]) });
 export const TagChanged = t.type({ type: t.literal('TagChanged'), data: t.type({ id: t.number, changes: TagChanges }) });
 export const TagDeleted = t.type({ type: t.literal('TagDeleted'), data: t.type({ id: t.number }) });
 

@@ -16,3 +16,9 @@ export const StoredCost = t.type({ entries: t.array(t.string) });
 /** An external image record (§10.1 Images): id from the shared sequence, the URL as given. */
 export const ImageRef = t.type({ id: t.number, url: t.string });
 export type ImageRef = t.TypeOf<typeof ImageRef>;
+
+/**
+ * Optional data of every creation event: the root id of the translation group the new item joins (wire.md §15);
+ * absent (events recorded before translations existed) or `null` when the item starts its own group.
+ */
+export const TranslationLink = t.partial({ translationOf: t.union([t.number, t.null]) });

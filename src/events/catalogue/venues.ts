@@ -1,6 +1,6 @@
 // Domain events of venues (`venue-<id>` streams), with their io-ts codecs.
 import * as t from 'io-ts';
-import { ImageRef, Language, LocalDateTimeText, PostStatus } from './values.ts';
+import { ImageRef, Language, LocalDateTimeText, PostStatus, TranslationLink } from './values.ts';
 
 /** What a venue is, as stored facts (wire.md §4.2, §10.2); `""` is an empty text field. */
 export const VenueFacts = t.type({
@@ -36,7 +36,7 @@ export type VenueChanges = Omit<Partial<VenueFacts>, 'language'>;
 
 const { language: _language, ...changeable } = VenueFacts.props;
 
-export const VenueRegistered = t.type({ type: t.literal('VenueRegistered'), data: t.type({ id: t.number, facts: VenueFacts }) });
+export const VenueRegistered = t.type({ type: t.literal('VenueRegistered'), data: t.intersection([t.type({ id: t.number, facts: VenueFacts }), TranslationLink]) });
 export const VenueDetailsChanged = t.type({
   type: t.literal('VenueDetailsChanged'),
   data: t.type({ id: t.number, changes: t.partial(changeable) }),

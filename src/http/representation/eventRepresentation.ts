@@ -1,4 +1,5 @@
 // The wire representation of an event (wire.md §4.1), with `json_ld` for single-event reads (§4.6).
+import { translationKeys } from './translationSlots.ts';
 import type { EventDocument } from '../../projections/events/eventDocument.ts';
 import { dateDetails, toIsoWithOffset, utcToLocal } from '../../domain/localDateTime.ts';
 import { costDetails, lowestPrice } from '../../domain/cost.ts';
@@ -84,6 +85,7 @@ export function eventRepresentation(
     venue: venueMember(doc.embedded.venues.map((v) => linked.venue(v, withJsonLd))),
     organizer: doc.embedded.organizers.map((o) => linked.organizer(o, withJsonLd)),
     custom_fields: [],
+    ...translationKeys('event', doc),
   };
 }
 
@@ -118,8 +120,10 @@ export function eventWithJsonLd(doc: EventDocument, settings: SiteSettings, addr
             validFrom: toIsoWithOffset(`${(wire.date as string).slice(0, 10)} 00:00:00`, settings.timeZone),
           },
         };
+  // `language` and `translations` stay last, after `json_ld` (wire.md §15).
+  const { language, translations, ...keys } = wire;
   return {
-    ...wire,
+    ...keys,
     json_ld: {
       '@context': 'http://schema.org',
       '@type': 'Event',
@@ -136,6 +140,8 @@ export function eventWithJsonLd(doc: EventDocument, settings: SiteSettings, addr
       ...offers,
       performer: 'Organization',
     },
+    language,
+    translations,
   };
 }
 

@@ -1,4 +1,5 @@
 // The wire forms of venues (wire.md §4.2) and organizers (§4.3), with their `json_ld` (§4.6); empty keys omitted.
+import { translationKeys } from './translationSlots.ts';
 import type { VenueDocument } from '../../projections/venues/venueDocument.ts';
 import type { OrganizerDocument } from '../../projections/organizers/organizerDocument.ts';
 import type { ItemDocument } from '../../projections/posts/itemDocument.ts';
@@ -99,6 +100,7 @@ export function venueRepresentation(doc: VenueDocument, settings: SiteSettings, 
     show_map: doc.showMap,
     show_map_link: doc.showMapLink,
     ...globalIds(addresses, doc.id),
+    ...translationKeys('venue', doc),
   };
 }
 
@@ -129,5 +131,6 @@ export function organizerRepresentation(doc: OrganizerDocument, settings: SiteSe
       ['json_ld', withJsonLd ? organizerJsonLd(doc) : undefined],
     ]),
     ...globalIds(addresses, doc.id),
+    ...translationKeys('organizer', doc),
   };
 }

@@ -1,4 +1,5 @@
 // The wire representations of categories and tags (wire.md §4.5, §4.7): standalone and embedded in events.
+import { translationKeys } from './translationSlots.ts';
 import type { Taxonomy } from '../../events/catalogue/terms.ts';
 import type { TermDocument } from '../../projections/terms/termDocument.ts';
 import type { Addresses } from './site.ts';
@@ -48,6 +49,7 @@ export function termRepresentation(view: TermView, addresses: Addresses): Wire {
     meta: [],
     url: termUrl(view, addresses),
     urls: termUrls(doc, addresses),
+    ...translationKeys(doc.taxonomy, doc),
   };
 }
 
@@ -66,5 +68,6 @@ export function embeddedTermRepresentation(view: TermView, addresses: Addresses)
     filter: 'raw',
     id: doc.id,
     urls: termUrls(doc, addresses),
+    ...translationKeys(doc.taxonomy, doc),
   };
 }

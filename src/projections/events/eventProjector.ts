@@ -6,6 +6,7 @@ import { instantToLocal, wallClockSeconds } from '../../domain/localDateTime.ts'
 import type { RecordedEvent } from '../../events/eventStore.ts';
 import { noEmbeddedLinks, type EmbeddedLinks, type EventDocument } from './eventDocument.ts';
 import { venueLocationsOf } from './venueLocations.ts';
+import { groupOf } from '../translationGroups.ts';
 
 export interface Applied {
   /** Stream revision of the event being applied. */
@@ -33,14 +34,14 @@ export function projectEvent(
   if (doc && at.revision <= doc.revision) return doc;
   switch (event.type) {
     case 'EventScheduled':
-      return documentOf(event.data.id, event.data.facts, at, null, embedded);
+      return documentOf(event.data.id, event.data.facts, at, null, embedded, event.data.translationOf ?? event.data.id);
     case 'EventDetailsChanged': {
       if (!doc) return undefined;
       const next = { ...doc, ...event.data.changes };
-      return documentOf(doc.id, next, at, next.status === 'trash' ? doc.statusBeforeTrash : null, embedded);
+      return documentOf(doc.id, next, at, next.status === 'trash' ? doc.statusBeforeTrash : null, embedded, groupOf(doc));
     }
     case 'EventTrashed':
-      return doc && documentOf(doc.id, { ...doc, status: 'trash', slug: event.data.slug }, at, event.data.previousStatus, embedded);
+      return doc && documentOf(doc.id, { ...doc, status: 'trash', slug: event.data.slug }, at, event.data.previousStatus, embedded, groupOf(doc));
   }
 }
 
@@ -48,7 +49,14 @@ export function projectEvent(
  * Built as one literal with a fixed key order: documents then share one hidden class, which keeps the list scans
  * (a property read per filter per document) fast; spreading many keys into a new object would not.
  */
-function documentOf(id: number, f: EventFacts, at: Applied, statusBeforeTrash: PostStatus | null, embedded: EmbeddedLinks): EventDocument {
+function documentOf(
+  id: number,
+  f: EventFacts,
+  at: Applied,
+  statusBeforeTrash: PostStatus | null,
+  embedded: EmbeddedLinks,
+  translationGroup: number,
+): EventDocument {
   return {
     id,
     revision: at.revision,
@@ -58,6 +66,7 @@ function documentOf(id: number, f: EventFacts, at: Applied, statusBeforeTrash: P
     endKey: wallClockSeconds(f.end),
     statusBeforeTrash,
     searchText: [f.title, f.excerpt, f.description].map((s) => s.toLowerCase()).join('\u0000'),
+    translationGroup,
     language: f.language,
     author: f.author,
     status: f.status,

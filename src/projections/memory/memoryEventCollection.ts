@@ -1,5 +1,6 @@
 // In-process event documents with real indexes: per language and status a start-ordered partition; maps by id, slug,
 // linked item and venue location.
+import { TranslationGroupIndex, translationsOf, type Translations } from '../translationGroups.ts';
 import { linkFields, type EmbeddedLinks, type EventDocument, type LinkField } from '../events/eventDocument.ts';
 import type { EventListQuery, Page } from '../events/eventListQuery.ts';
 import { compareByStart, compileEventQuery } from '../events/matchesEventQuery.ts';
@@ -18,6 +19,11 @@ export class MemoryEventCollection implements EventCollection {
   /** Per link field: linked id → ids of the events linking it. */
   private readonly linkIndex = new Map<LinkField, Map<number, Set<number>>>(linkFields.map((f) => [f, new Map()]));
   private readonly venueGrid = new VenueLocationGrid();
+  private readonly groups = new TranslationGroupIndex();
+
+  async translationsOf(group: number): Promise<Translations> {
+    return translationsOf(this.groups.ids(group).map((id) => this.byId.get(id) as EventDocument).filter((doc) => doc.status !== 'trash'));
+  }
 
   async get(id: number): Promise<EventDocument | undefined> {
     return this.byId.get(id);
@@ -68,6 +74,7 @@ export class MemoryEventCollection implements EventCollection {
   async put(doc: EventDocument): Promise<void> {
     const previous = this.byId.get(doc.id);
     if (previous && previous.revision >= doc.revision) return;
+    this.groups.move(previous, doc);
     if (previous) {
       if (!previous.hideFromListings) this.partitions.get(partitionKey(previous.language, previous.status))?.remove(previous);
       this.bySlugKey.get(slugKey(previous.language, previous.slug))?.delete(previous.id);

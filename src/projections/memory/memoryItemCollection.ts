@@ -1,5 +1,6 @@
 // In-process venue or organizer documents with real indexes: by id, by language+slug, by language+lower-cased name,
 // and per language+status a list kept in listing order (publication date desc, id desc).
+import { TranslationGroupIndex, translationsOf, type Translations } from '../translationGroups.ts';
 import type { Page } from '../events/eventListQuery.ts';
 import type { PostListQuery } from '../postListQuery.ts';
 import { isDuplicateOf, type DuplicateProbe } from '../posts/duplicateProbe.ts';
@@ -17,6 +18,11 @@ class MemoryItemCollection<D extends ItemDocument> {
   private readonly byNameKey = new Map<string, Set<number>>();
   /** Sorted in listing order. */
   private readonly partitions = new Map<string, D[]>();
+  private readonly groups = new TranslationGroupIndex();
+
+  async translationsOf(group: number): Promise<Translations> {
+    return translationsOf(this.groups.ids(group).map((id) => this.byId.get(id) as D).filter((doc) => doc.status !== 'trash'));
+  }
 
   async get(id: number): Promise<D | undefined> {
     return this.byId.get(id);
@@ -38,6 +44,7 @@ class MemoryItemCollection<D extends ItemDocument> {
   async put(doc: D): Promise<void> {
     const previous = this.byId.get(doc.id);
     if (previous && previous.revision >= doc.revision) return;
+    this.groups.move(previous, doc);
     if (previous) {
       const partition = this.partitions.get(key(previous.language, previous.status));
       const index = partition?.findIndex((d) => d.id === previous.id) ?? -1;

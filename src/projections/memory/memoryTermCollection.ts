@@ -1,4 +1,5 @@
 // In-process category or tag documents with indexes by id, language+slug, language+lower-cased name and parent.
+import { TranslationGroupIndex, translationsOf, type Translations } from '../translationGroups.ts';
 import type { Taxonomy } from '../../events/catalogue/terms.ts';
 import type { Page } from '../events/eventListQuery.ts';
 import type { CountedTerm, TermCollection, TermListQuery } from '../terms/termCollection.ts';
@@ -24,6 +25,7 @@ export class MemoryTermCollection implements TermCollection {
   /** Deleted documents included: they keep their revision so that older events cannot bring them back. */
   private readonly documents = new Map<number, TermDocument>();
   private readonly counts = new Map<number, number>();
+  private readonly groups = new TranslationGroupIndex();
   // The indexes below hold live documents only.
   private readonly byLanguage = new Map<string, Set<number>>();
   private readonly bySlugKey = new Map<string, Set<number>>();
@@ -31,6 +33,10 @@ export class MemoryTermCollection implements TermCollection {
   private readonly byParent = new Map<number, Set<number>>();
 
   constructor(readonly taxonomy: Taxonomy) {}
+
+  async translationsOf(group: number): Promise<Translations> {
+    return translationsOf(this.groups.ids(group).map((id) => this.documents.get(id) as TermDocument).filter((doc) => !doc.deleted));
+  }
 
   async get(id: number): Promise<CountedTerm | undefined> {
     const doc = this.documents.get(id);
@@ -74,6 +80,7 @@ export class MemoryTermCollection implements TermCollection {
   async put(doc: TermDocument): Promise<void> {
     const previous = this.documents.get(doc.id);
     if (previous && previous.revision >= doc.revision) return;
+    this.groups.move(previous, doc);
     if (previous && !previous.deleted) this.unindex(previous);
     this.documents.set(doc.id, doc);
     if (!doc.deleted) {

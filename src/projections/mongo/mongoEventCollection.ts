@@ -1,4 +1,6 @@
 // The MongoDB `events` collection: documents keyed by id, revision-guarded writes, list and link queries.
+import { translationsOf, type Translations } from '../translationGroups.ts';
+import { groupMemberOf, groupMemberProjection, groupMembersFilter } from './translationGroupQuery.ts';
 import { MongoServerError, type Collection, type Document, type IndexDescription } from 'mongodb';
 import type { EmbeddedLinks, EventDocument, LinkField } from '../events/eventDocument.ts';
 import type { EventListQuery, Page } from '../events/eventListQuery.ts';
@@ -20,11 +22,17 @@ export const eventIndexes: IndexDescription[] = [
   { key: { venues: 1 } },
   { key: { organizers: 1 } },
   { key: { status: 1 } },
+  { key: { translationGroup: 1 } },
   { key: { venueLocations: '2dsphere' } },
 ];
 
 export class MongoEventCollection implements EventCollection {
   constructor(private readonly collection: Collection<StoredEventDocument>) {}
+
+  async translationsOf(group: number): Promise<Translations> {
+    const found = await this.collection.find(groupMembersFilter(group, { status: { $ne: 'trash' } }) as Document, groupMemberProjection).toArray();
+    return translationsOf(found.map((stored) => groupMemberOf(stored as unknown as Document)));
+  }
 
   async get(id: number): Promise<EventDocument | undefined> {
     const stored = await this.collection.findOne({ _id: id });

@@ -1,4 +1,6 @@
 // The `venues` and `organizers` collections on MongoDB, with the indexes their list, slug and duplicate queries use.
+import { translationsOf, type Translations } from '../translationGroups.ts';
+import { groupMemberOf, groupMemberProjection, groupMembersFilter } from './translationGroupQuery.ts';
 import { MongoServerError, type Collection, type Db, type Document, type IndexDescription } from 'mongodb';
 import type { Page } from '../events/eventListQuery.ts';
 import type { PostListQuery } from '../postListQuery.ts';
@@ -18,10 +20,16 @@ const itemIndexes: IndexDescription[] = [
   { key: { language: 1, status: 1, publishedUtc: -1, _id: -1 } },
   { key: { language: 1, slug: 1 } },
   { key: { language: 1, name: 1 } },
+  { key: { translationGroup: 1 } },
 ];
 
 class MongoItemCollection<D extends ItemDocument> {
   constructor(private readonly collection: Collection<Document>) {}
+
+  async translationsOf(group: number): Promise<Translations> {
+    return translationsOf(await this.collection.find(groupMembersFilter(group, { status: { $ne: 'trash' } }), groupMemberProjection).toArray()
+      .then((found) => found.map(groupMemberOf)));
+  }
 
   async get(id: number): Promise<D | undefined> {
     const stored = await this.collection.findOne({ _id: id } as Document);

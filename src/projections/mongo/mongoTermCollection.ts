@@ -1,4 +1,6 @@
 // Categories or tags on MongoDB (`categories`, `tags` collections): revision-guarded documents with their own count.
+import { translationsOf, type Translations } from '../translationGroups.ts';
+import { groupMemberOf, groupMemberProjection, groupMembersFilter } from './translationGroupQuery.ts';
 import { MongoServerError, type Collection, type Db, type Document, type IndexDescription } from 'mongodb';
 import type { Taxonomy } from '../../events/catalogue/terms.ts';
 import type { Page } from '../events/eventListQuery.ts';
@@ -15,6 +17,7 @@ export const termIndexes: IndexDescription[] = [
   { key: { language: 1, nameKey: 1, _id: 1 } },
   { key: { language: 1, slug: 1 } },
   { key: { parent: 1 } },
+  { key: { translationGroup: 1 } },
 ];
 
 export async function createTermIndexes(db: Db): Promise<void> {
@@ -29,6 +32,11 @@ const live = { deleted: false };
 
 class MongoTermCollection implements TermCollection {
   constructor(private readonly collection: Collection<StoredTermDocument>) {}
+
+  async translationsOf(group: number): Promise<Translations> {
+    const found = await this.collection.find(groupMembersFilter(group, live) as Document, groupMemberProjection).toArray();
+    return translationsOf(found.map((stored) => groupMemberOf(stored as unknown as Document)));
+  }
 
   async get(id: number): Promise<CountedTerm | undefined> {
     return this.one({ _id: id, ...live });

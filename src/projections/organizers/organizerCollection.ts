@@ -3,6 +3,7 @@ import type { Page } from '../events/eventListQuery.ts';
 import type { PostListQuery } from '../postListQuery.ts';
 import type { DuplicateProbe } from '../posts/duplicateProbe.ts';
 import type { OrganizerDocument } from './organizerDocument.ts';
+import type { Translations } from '../translationGroups.ts';
 
 export interface OrganizerCollection {
   get(id: number): Promise<OrganizerDocument | undefined>;
@@ -11,6 +12,8 @@ export interface OrganizerCollection {
   list(query: PostListQuery): Promise<Page<OrganizerDocument>>;
   /** An older revision never replaces a newer one. */
   put(doc: OrganizerDocument): Promise<void>;
+  /** Language → id of the group's live members (wire.md §15 `translations`). */
+  translationsOf(group: number): Promise<Translations>;
   /** A non-trashed item of the language matching the probe ignoring case (wire.md §10.2 Duplicates); the lowest id wins. */
   findDuplicate(language: string, probe: DuplicateProbe): Promise<OrganizerDocument | undefined>;
 }

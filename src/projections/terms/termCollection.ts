@@ -1,4 +1,5 @@
 // The category and tag parts of the ReadStore port: term documents plus their counts of published events.
+import type { Translations } from '../translationGroups.ts';
 import type { Page } from '../events/eventListQuery.ts';
 import type { TermDocument } from './termDocument.ts';
 
@@ -43,6 +44,8 @@ export interface TermCollection {
   list(query: TermListQuery): Promise<Page<CountedTerm>>;
   /** Stores the document (revision-guarded: an older revision never replaces a newer one, deleted stays deleted). */
   put(doc: TermDocument): Promise<void>;
+  /** Language → id of the group's live members (wire.md §15 `translations`). */
+  translationsOf(group: number): Promise<Translations>;
   /** Sets the count of published events; kept apart from the document so it never fights the revision guard. */
   setCount(id: number, count: number): Promise<void>;
 }

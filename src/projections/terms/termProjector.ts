@@ -2,6 +2,7 @@
 import type { TermEvent } from '../../events/catalogue/terms.ts';
 import type { Applied } from '../events/eventProjector.ts';
 import type { TermDocument } from './termDocument.ts';
+import { groupOf } from '../translationGroups.ts';
 
 /**
  * Returns the document after the event, or the document unchanged when the event is not newer than it, which makes
@@ -11,9 +12,9 @@ export function projectTerm(doc: TermDocument | undefined, event: TermEvent, at:
   if (doc && at.revision <= doc.revision) return doc;
   switch (event.type) {
     case 'CategoryCreated':
-      return documentOf({ id: event.data.id, taxonomy: 'category', ...event.data.facts, revision: at.revision, deleted: false });
+      return documentOf({ id: event.data.id, taxonomy: 'category', ...event.data.facts, revision: at.revision, deleted: false, translationGroup: event.data.translationOf ?? event.data.id });
     case 'TagCreated':
-      return documentOf({ id: event.data.id, taxonomy: 'tag', ...event.data.facts, parent: 0, revision: at.revision, deleted: false });
+      return documentOf({ id: event.data.id, taxonomy: 'tag', ...event.data.facts, parent: 0, revision: at.revision, deleted: false, translationGroup: event.data.translationOf ?? event.data.id });
     case 'CategoryChanged':
     case 'TagChanged':
       return doc && documentOf({ ...doc, ...event.data.changes, revision: at.revision });
@@ -35,5 +36,6 @@ function documentOf(d: TermDocument): TermDocument {
     parent: d.parent,
     revision: d.revision,
     deleted: d.deleted,
+    translationGroup: groupOf(d),
   };
 }

@@ -1,4 +1,5 @@
 // The venue part of the ReadStore port.
+import type { Translations } from '../translationGroups.ts';
 import type { Page } from '../events/eventListQuery.ts';
 import type { PostListQuery } from '../postListQuery.ts';
 import type { DuplicateProbe } from '../posts/duplicateProbe.ts';
@@ -11,6 +12,8 @@ export interface VenueCollection {
   list(query: PostListQuery): Promise<Page<VenueDocument>>;
   /** An older revision never replaces a newer one. */
   put(doc: VenueDocument): Promise<void>;
+  /** Language → id of the group's live members (wire.md §15 `translations`). */
+  translationsOf(group: number): Promise<Translations>;
   /** A non-trashed item of the language matching the probe ignoring case (wire.md §10.2 Duplicates); the lowest id wins. */
   findDuplicate(language: string, probe: DuplicateProbe): Promise<VenueDocument | undefined>;
 }

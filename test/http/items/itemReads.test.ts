@@ -38,7 +38,7 @@ describe('venue and organizer reads', function () {
       telephone: '5', sameAs: '',
     });
     const keys = Object.keys(body);
-    expect(keys.slice(keys.indexOf('json_ld'))).to.deep.equal(['json_ld', 'show_map', 'show_map_link', 'global_id', 'global_id_lineage']);
+    expect(keys.slice(keys.indexOf('json_ld'))).to.deep.equal(['json_ld', 'show_map', 'show_map_link', 'global_id', 'global_id_lineage', 'language', 'translations']);
   });
 
   it('a venue without any address field has an address object with only @type', async () => {
@@ -67,7 +67,7 @@ describe('venue and organizer reads', function () {
     const body = bodyOf(await t.request('GET', `${API}/organizers/${o.id as number}`));
     expect(Object.keys(body)).to.deep.equal([
       'id', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'organizer', 'description', 'slug',
-      'phone', 'website', 'email', 'json_ld', 'global_id', 'global_id_lineage',
+      'phone', 'website', 'email', 'json_ld', 'global_id', 'global_id_lineage', 'language', 'translations',
     ]);
     const jsonLd = body.json_ld as JsonObject;
     expect(Object.keys(jsonLd)).to.deep.equal(['@type', 'name', 'description', 'url', 'telephone', 'email', 'sameAs']);

@@ -18,7 +18,7 @@ describe('organizer writes', function () {
     expect(res.status, res.text).to.equal(201);
     expect(Object.keys(bodyOf(res))).to.deep.equal([
       'id', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'organizer', 'description', 'slug',
-      'website', 'email', 'global_id', 'global_id_lineage',
+      'website', 'email', 'global_id', 'global_id_lineage', 'language', 'translations',
     ]);
     expect(bodyOf(res)).to.include({ description: '<p>About</p>', email: 'not an email', url: 'http://localhost:8080/organizer/full-org/' });
     expect(res.headers.get('location')).to.equal(null);

@@ -33,7 +33,7 @@ describe('venue coordinates with the extended add-on on', function () {
     expect(v).to.include({ geo_lat: 41.38, geo_lng: 2.17 });
     const keys = Object.keys(v);
     expect(keys.slice(keys.indexOf('phone'))).to.deep.equal([
-      'phone', 'geo_lat', 'geo_lng', 'show_map', 'show_map_link', 'global_id', 'global_id_lineage',
+      'phone', 'geo_lat', 'geo_lng', 'show_map', 'show_map_link', 'global_id', 'global_id_lineage', 'language', 'translations',
     ]);
     const body = bodyOf(await t.request('GET', `${API}/venues/${v.id as number}`));
     expect(body.json_ld).to.deep.equal({

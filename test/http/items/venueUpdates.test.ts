@@ -44,7 +44,7 @@ describe('venue updates and deletes', function () {
     expect(res.status, res.text).to.equal(200);
     expect(Object.keys(bodyOf(res))).to.deep.equal([
       'id', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'venue', 'slug',
-      'show_map', 'show_map_link', 'global_id', 'global_id_lineage',
+      'show_map', 'show_map_link', 'global_id', 'global_id_lineage', 'language', 'translations',
     ]);
     expect(bodyOf(res)).to.include({ show_map: false, show_map_link: true });
   });

@@ -5,7 +5,7 @@ import { API, AUTH_CACHE_CONTROL, bodyOf, createVenue, itemIdsOf, startItemServi
 const fullKeys = [
   'id', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'venue', 'description', 'slug',
   'address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'website', 'stateprovince',
-  'show_map', 'show_map_link', 'global_id', 'global_id_lineage',
+  'show_map', 'show_map_link', 'global_id', 'global_id_lineage', 'language', 'translations',
 ];
 
 describe('venue creation', function () {
@@ -44,7 +44,7 @@ describe('venue creation', function () {
     const body = await createVenue(t, { venue: 'Bare', address: '', city: '', description: '', phone: '' });
     expect(Object.keys(body)).to.deep.equal([
       'id', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'venue', 'slug',
-      'show_map', 'show_map_link', 'global_id', 'global_id_lineage',
+      'show_map', 'show_map_link', 'global_id', 'global_id_lineage', 'language', 'translations',
     ]);
     expect(body.show_map).to.equal(true);
     expect(body.show_map_link).to.equal(true);

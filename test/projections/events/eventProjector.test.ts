@@ -46,6 +46,7 @@ describe('projectEvent', () => {
       embedded: noEmbeddedLinks,
       venueLocations: [],
       searchText: 'jazz night\u0000live music\u0000<p>bring friends</p>',
+      translationGroup: 7,
     });
   });
 
@@ -65,6 +66,7 @@ describe('projectEvent', () => {
       embedded: noEmbeddedLinks,
       venueLocations: [],
       searchText: 'blues night\u0000live music\u0000<p>bring friends</p>',
+      translationGroup: 7,
     });
   });
 
@@ -84,7 +86,7 @@ describe('projectEvent', () => {
 
   it('keeps nothing but facts and derived keys when merging onto a previous document', () => {
     const doc = projected(given([scheduled, atScheduling], [changed({}), at(1, '2025-11-11 09:30:00')], [trashed, at(2, '2025-11-12 10:00:00')]));
-    expect(Object.keys(doc)).to.have.members([...Object.keys(facts), 'id', 'revision', 'modifiedUtc', 'timezoneAbbr', 'startKey', 'endKey', 'statusBeforeTrash', 'searchText', 'embedded', 'venueLocations']);
+    expect(Object.keys(doc)).to.have.members([...Object.keys(facts), 'id', 'revision', 'modifiedUtc', 'timezoneAbbr', 'startKey', 'endKey', 'statusBeforeTrash', 'searchText', 'translationGroup', 'embedded', 'venueLocations']);
   });
 
   it('derives the venue locations, as GeoJSON [lng, lat] points, from the embedded venues that have coordinates', () => {

@@ -16,7 +16,7 @@ function given(...history: Array<[TermEvent, number]>): TermDocument | undefined
 }
 
 const workshops: TermDocument = {
-  id: 2, taxonomy: 'category', language: 'en', name: 'Workshops', slug: 'workshops', description: 'Hands-on', parent: 1, revision: 0, deleted: false,
+  id: 2, taxonomy: 'category', language: 'en', name: 'Workshops', slug: 'workshops', description: 'Hands-on', parent: 1, revision: 0, deleted: false, translationGroup: 2,
 };
 
 describe('projectTerm', () => {
@@ -26,7 +26,7 @@ describe('projectTerm', () => {
 
   it('creates a tag document with parent 0', () => {
     expect(given([tagCreated, 0])).to.deep.equal({
-      id: 3, taxonomy: 'tag', language: 'es', name: 'Música', slug: 'musica', description: '', parent: 0, revision: 0, deleted: false,
+      id: 3, taxonomy: 'tag', language: 'es', name: 'Música', slug: 'musica', description: '', parent: 0, revision: 0, deleted: false, translationGroup: 3,
     });
   });
 

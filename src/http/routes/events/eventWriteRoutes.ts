@@ -1,4 +1,5 @@
 // POST /events, and update (POST, PUT, PATCH) and delete by id and by slug.
+import { translationTarget } from '../translations/translationOf.ts';
 import { randomUUID } from 'node:crypto';
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
@@ -106,6 +107,7 @@ export function registerEventWrites(router: Router, services: HttpServices, body
     if (request.start !== undefined && request.end !== undefined && endBeforeStart(request.start, request.end, request.allDay ?? false)) {
       checked.validation.invalid('end_date', 'event-end-before-start');
     }
+    const translation = await translationTarget(services, 'event', checked.scope, (name) => checked.validation.invalid(name));
     checked.validation.throwIfAny();
     requirePermission(canCreatePosts(checked.scope.caller), checked.scope);
     const caller = checked.scope.caller;
@@ -118,6 +120,7 @@ export function registerEventWrites(router: Router, services: HttpServices, body
         author: caller.kind === 'user' ? String(caller.id) : '0',
         status: isContributor(caller) ? 'draft' : 'publish',
         timezone: settings.timeZone,
+        ...(translation ? { translation } : {}),
       },
       writeContext(ctx),
     );

@@ -1,4 +1,5 @@
 // POST /venues, update (POST, PUT, PATCH) and delete by id and by slug; the organizer routes alike (wire.md §10.2, §11).
+import { translationTarget } from '../translations/translationOf.ts';
 import { randomUUID } from 'node:crypto';
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
@@ -101,6 +102,7 @@ export function registerItemWrites<D extends ItemDocument>(router: Router, servi
     ctx.set('Allow', collectionAllow(ctx.state.caller));
     const checked = checkArgs(ctx, settings, kind.args.create);
     const pending = await inputOf(checked);
+    const translation = await translationTarget(services, kind.singular, checked.scope, (name) => checked.validation.invalid(name));
     checked.validation.throwIfAny();
     const { caller } = checked.scope;
     requirePermission(canCreatePosts(caller), checked.scope);
@@ -110,6 +112,7 @@ export function registerItemWrites<D extends ItemDocument>(router: Router, servi
       language: checked.scope.language,
       author: caller.kind === 'user' ? String(caller.id) : '0',
       status: isContributor(caller) ? 'draft' : 'publish',
+      ...(translation ? { translation } : {}),
     }, write);
     await respond(ctx, checked.scope, written, 'create');
     ctx.status = 201;

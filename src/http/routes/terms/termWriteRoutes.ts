@@ -1,4 +1,5 @@
 // POST /categories, /tags (create), POST/PUT/PATCH and DELETE on /categories/{id}, /tags/{id} (wire.md §10.3, §11).
+import { translationTarget } from '../translations/translationOf.ts';
 import { randomUUID } from 'node:crypto';
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
@@ -60,9 +61,11 @@ export function registerTermWrites(router: Router, services: HttpServices, bodyP
     setTermAllow(ctx, taxonomy, 'collection');
     const checked = checkArgs(ctx, settings, args.create);
     const input = await inputOf(checked, checked.scope.language);
+    const translation = await translationTarget(services, taxonomy, checked.scope, (name) => checked.validation.invalid(name));
     checked.validation.throwIfAny();
     requirePermission(canManageTerms(checked.scope.caller, taxonomy), checked.scope);
-    const written = await createTerm(services.writes, taxonomy, { ...input, name: input.name as string }, checked.scope.language, writeContext(ctx));
+    const named = { ...input, name: input.name as string };
+    const written = await createTerm(services.writes, taxonomy, named, checked.scope.language, writeContext(ctx), translation);
     await respond(ctx, checked.scope, written);
     ctx.status = 201;
     if (written._tag === 'Right') ctx.set('Location', `${checked.scope.addresses.apiRoot}/${plural}/${written.right.id}`);

@@ -25,7 +25,20 @@ export interface Capture {
 export function capture(number: string): Capture {
   const file = readdirSync(examplesDir).find((name) => name.startsWith(`${number}-`));
   if (file === undefined) throw new Error(`no capture ${number}`);
-  return JSON.parse(readFileSync(new URL(file, examplesDir), 'utf8')) as Capture;
+  const captured = JSON.parse(readFileSync(new URL(file, examplesDir), 'utf8')) as Capture;
+  return { ...captured, response: { ...captured.response, body: withTranslationKeys(captured.response.body) as JsonObject } };
+}
+
+/**
+ * The captures predate wire.md §15 "Translations": every event, venue, organizer and term representation in them
+ * gains `language` and `translations` as its last keys; the captured items are English and untranslated.
+ */
+export function withTranslationKeys(value: Json): Json {
+  if (Array.isArray(value)) return value.map(withTranslationKeys);
+  if (value === null || typeof value !== 'object') return value;
+  const mapped: JsonObject = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withTranslationKeys(v)]));
+  const represented = 'global_id_lineage' in value || ('taxonomy' in value && 'urls' in value);
+  return represented ? { ...mapped, language: 'en', translations: {} } : mapped;
 }
 
 export function asObject(value: unknown): JsonObject {

@@ -1,0 +1,63 @@
+// The optional `translation_of` of a create (wire.md §15 "Translations"): validated against the read model before permission.
+import { paramValue } from '../../params/requestParams.ts';
+import type { Scope } from '../../requestScope.ts';
+import type { HttpServices } from '../../services.ts';
+import type { TranslationTarget } from '../../../commands/registries/translationClaims.ts';
+import type { TranslatedKind } from '../../representation/translationSlots.ts';
+import { groupOf, type GroupMember, type Translations } from '../../../projections/translationGroups.ts';
+
+interface LiveMember extends GroupMember {
+  readonly live: boolean;
+}
+
+async function memberOf(services: HttpServices, kind: TranslatedKind, id: number): Promise<LiveMember | undefined> {
+  const { readStore } = services;
+  switch (kind) {
+    case 'event':
+    case 'venue':
+    case 'organizer': {
+      const doc = await (kind === 'event' ? readStore.events : kind === 'venue' ? readStore.venues : readStore.organizers).get(id);
+      return doc && { ...doc, live: doc.status !== 'trash' };
+    }
+    case 'category':
+    case 'tag': {
+      const term = await (kind === 'category' ? readStore.categories : readStore.tags).get(id);
+      return term && { ...term.doc, live: !term.doc.deleted };
+    }
+  }
+}
+
+function groupsOf(services: HttpServices, kind: TranslatedKind): { translationsOf(group: number): Promise<Translations> } {
+  const { readStore } = services;
+  const byKind = { event: readStore.events, venue: readStore.venues, organizer: readStore.organizers, category: readStore.categories, tag: readStore.tags };
+  return byKind[kind];
+}
+
+/**
+ * The group a new item joins, or undefined when none was asked for. An unknown id, an item of another kind, a
+ * trashed or deleted one, the request's own language or a language the group already has marks the parameter invalid
+ * (the claim in the command handler settles races between instances).
+ */
+export async function translationTarget(
+  services: HttpServices,
+  kind: TranslatedKind,
+  scope: Scope,
+  invalid: (name: string) => void,
+): Promise<TranslationTarget | undefined> {
+  const sent = paramValue(scope.sources, 'translation_of');
+  if (sent === undefined || sent === null || sent === '') return undefined;
+  const id = typeof sent === 'number' ? sent : typeof sent === 'string' && /^\d+$/.test(sent) ? Number(sent) : NaN;
+  const member = Number.isSafeInteger(id) && id > 0 ? await memberOf(services, kind, id) : undefined;
+  if (!member || !member.live || member.language === scope.language) {
+    invalid('translation_of');
+    return undefined;
+  }
+  const root = groupOf(member);
+  const translations = await groupsOf(services, kind).translationsOf(root);
+  if (translations[scope.language] !== undefined) {
+    invalid('translation_of');
+    return undefined;
+  }
+  const rootMember = root === member.id ? member : await memberOf(services, kind, root);
+  return { root, rootLanguage: rootMember?.language ?? member.language };
+}

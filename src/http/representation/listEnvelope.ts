@@ -44,3 +44,12 @@ export function setListHeaders(ctx: Context, total: number, totalPages: number, 
   ];
   if (link.length > 0) ctx.set('Link', link.join(', '));
 }
+
+/** `per_page` above this is clamped without error, and the clamped value is used everywhere (wire.md §5.2). */
+export const maxPerPage = 50;
+
+/** The effective `page` (default 1) and `per_page` (default 10, clamped) of validated list arguments. */
+export function pagingOf(values: Readonly<Record<string, unknown>>): { page: number; perPage: number } {
+  const page = (values.page as number | undefined) ?? 1;
+  return { page, perPage: Math.min((values.per_page as number | undefined) ?? 10, maxPerPage) };
+}

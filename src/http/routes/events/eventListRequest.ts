@@ -7,8 +7,8 @@ import { canCreatePosts } from '../../auth/caller.ts';
 import type { Checked } from '../../endpoint.ts';
 import type { ReadStore } from '../../../projections/readStore.ts';
 import type { TermCollection } from '../../../projections/terms/termCollection.ts';
+import { pagingOf } from '../../representation/listEnvelope.ts';
 
-export const maxPerPage = 50;
 
 export interface EventListRequest {
   readonly query: EventListQuery;
@@ -41,8 +41,7 @@ export async function readEventListRequest(checked: Checked, ctx: ListContext): 
   const { args, scope, validation } = checked;
   const v = args.values;
   const pairs = new Map<string, string>();
-  const page = (v.page as number | undefined) ?? 1;
-  const perPage = Math.min((v.per_page as number | undefined) ?? 10, maxPerPage);
+  const { page, perPage } = pagingOf(v);
   pairs.set('page', String(page)).set('per_page', String(perPage));
 
   const strict = v.strict_dates === true;

@@ -11,6 +11,7 @@ import type { WriteContext } from '../../../events/catalogue/envelope.ts';
 import type { EventDocument } from '../../../projections/events/eventDocument.ts';
 import { eventDocumentAt } from '../../../projections/events/eventDocumentAt.ts';
 import { embedLinks } from '../../../projections/links/embedLinks.ts';
+import { venueLocationsOf } from '../../../projections/events/venueLocations.ts';
 import { canCreatePosts, canEditPost, isContributor, type Caller } from '../../auth/caller.ts';
 import { checkArgs, requirePermission, type Checked } from '../../endpoint.ts';
 import { wireErrorOf } from '../../errors/commandErrors.ts';
@@ -92,7 +93,9 @@ export function registerEventWrites(router: Router, services: HttpServices, body
     await services.waitForProjection(written.right.position);
     const folded = await eventDocumentAt(services.writes.store, written.right.id, written.right.revision);
     if (!folded) throw simpleError(500, 'rest_internal_error');
-    const doc = { ...folded, embedded: await embedLinks(services.readStore, folded) };
+    const embedded = await embedLinks(services.readStore, folded);
+    // Folded from the stream alone, the document lacks what the projection derives from linked items.
+    const doc = { ...folded, embedded, venueLocations: venueLocationsOf(embedded.venues) };
     setPostAllow(ctx, scope.caller, doc);
     ctx.set('ETag', etagOfPost(doc));
     ctx.body = eventRepresentation(doc, settings, scope.addresses, await linkedRendering(services, scope, [doc]));

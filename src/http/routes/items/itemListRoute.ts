@@ -8,7 +8,7 @@ import { canCreatePosts } from '../../auth/caller.ts';
 import { checkArgs } from '../../endpoint.ts';
 import { simpleError } from '../../errors/wireError.ts';
 import type { MessageKey } from '../../errors/messages.ts';
-import { pageLinks, setListHeaders, totalPagesOf } from '../../representation/listEnvelope.ts';
+import { pageLinks, setListHeaders, totalPagesOf, pagingOf } from '../../representation/listEnvelope.ts';
 import type { HttpServices } from '../../services.ts';
 import { renderItem } from './itemAccess.ts';
 import { collectionAllow } from '../../auth/postAccess.ts';
@@ -25,7 +25,6 @@ export interface LinkFilters {
 }
 
 const allButTrash: PostStatus[] = ['publish', 'future', 'draft', 'pending', 'private'];
-const maxPerPage = 50;
 
 const intersect = (a: readonly number[] | undefined, b: readonly number[]): number[] =>
   a === undefined ? [...b] : a.filter((id) => b.includes(id));
@@ -37,8 +36,7 @@ export function registerItemList<D extends ItemDocument>(router: Router, service
     const checked = checkArgs(ctx, settings, kind.args.list);
     const { args, scope, validation } = checked;
     const v = args.values;
-    const page = (v.page as number | undefined) ?? 1;
-    const perPage = Math.min((v.per_page as number | undefined) ?? 10, maxPerPage);
+    const { page, perPage } = pagingOf(v);
     const pairs: [string, string][] = [['page', String(page)], ['per_page', String(perPage)]];
     const searchTerms = typeof v.search === 'string' ? [v.search.toLowerCase()] : undefined;
     if (typeof v.search === 'string') pairs.push(['search', v.search]);

@@ -2,10 +2,9 @@
 import type { Taxonomy } from '../../../events/catalogue/terms.ts';
 import type { TermCollection, TermListQuery, TermOrderBy } from '../../../projections/terms/termCollection.ts';
 import type { Checked } from '../../endpoint.ts';
-import { formEncode, type PageLinks } from '../../representation/listEnvelope.ts';
+import { formEncode, type PageLinks, pagingOf } from '../../representation/listEnvelope.ts';
 import type { TermsOfEvent } from './termAccess.ts';
 
-export const maxTermsPerPage = 50;
 
 const orderByValues: ReadonlySet<string> = new Set<TermOrderBy>([
   'id', 'name', 'slug', 'count', 'description', 'term_group', 'include', 'include_slugs',
@@ -27,8 +26,7 @@ export interface TermListContext {
 export async function readTermListRequest(checked: Checked, ctx: TermListContext): Promise<TermListRequest> {
   const { args, scope, validation } = checked;
   const v = args.values;
-  const page = (v.page as number | undefined) ?? 1;
-  const perPage = Math.min((v.per_page as number | undefined) ?? 10, maxTermsPerPage);
+  const { page, perPage } = pagingOf(v);
 
   const existing = async (name: string, ids: readonly number[] | undefined) => {
     if (!ids) return;

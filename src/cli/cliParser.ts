@@ -11,24 +11,32 @@ const optionSpec = {
   role: { type: 'string' },
   password: { type: 'string' },
   'display-name': { type: 'string' },
+  from: { type: 'string' },
+  to: { type: 'string' },
+  url: { type: 'string' },
+  user: { type: 'string' },
+  json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-export type OptionName = Exclude<keyof typeof optionSpec, 'help' | 'data-dir'>;
+type FlagName = 'json';
+export type OptionName = Exclude<keyof typeof optionSpec, 'help' | 'data-dir' | FlagName>;
 
 export interface Invocation {
   readonly positionals: readonly string[];
   readonly options: Partial<Record<OptionName | 'data-dir', string>>;
+  /** Boolean switches given (`--json`). */
+  readonly flags: ReadonlySet<FlagName>;
   readonly help: boolean;
 }
 
 export function parseInvocation(argv: readonly string[]): Invocation {
   try {
     const { values, positionals } = parseArgs({ args: [...argv], options: optionSpec, allowPositionals: true, strict: true });
-    const { help, ...strings } = values;
+    const { help, json, ...strings } = values;
     const options: Partial<Record<OptionName | 'data-dir', string>> = {};
     for (const [name, value] of Object.entries(strings)) if (typeof value === 'string') options[name as OptionName] = value;
-    return { positionals, options, help: help === true };
+    return { positionals, options, flags: new Set<FlagName>(json === true ? ['json'] : []), help: help === true };
   } catch (error) {
     // parseArgs reports unknown options and missing option values as TypeErrors with readable messages.
     if (error instanceof TypeError) throw new UsageError(error.message);
@@ -36,13 +44,22 @@ export function parseInvocation(argv: readonly string[]): Invocation {
   }
 }
 
-/** The subcommand's positional arguments, refusing missing or extra ones and options it does not take. */
-export function argumentsOf(invocation: Invocation, command: string, names: readonly string[], allowed: readonly OptionName[]): string[] {
-  const args = invocation.positionals.slice(2);
-  if (args.length < names.length) throw new UsageError(`users ${command}: missing <${names[args.length] ?? ''}>`);
-  if (args.length > names.length) throw new UsageError(`users ${command}: unexpected argument "${args[names.length] ?? ''}"`);
-  for (const name of Object.keys(invocation.options)) {
-    if (name !== 'data-dir' && !allowed.includes(name as OptionName)) throw new UsageError(`users ${command} does not take --${name}`);
+/**
+ * The positional arguments after the command words (`['users', 'add']`), refusing missing or extra ones and options
+ * or flags the command does not take.
+ */
+export function argumentsOf(
+  invocation: Invocation,
+  command: readonly string[],
+  names: readonly string[],
+  allowed: readonly (OptionName | FlagName)[],
+): string[] {
+  const label = command.join(' ');
+  const args = invocation.positionals.slice(command.length);
+  if (args.length < names.length) throw new UsageError(`${label}: missing <${names[args.length] ?? ''}>`);
+  if (args.length > names.length) throw new UsageError(`${label}: unexpected argument "${args[names.length] ?? ''}"`);
+  for (const name of [...Object.keys(invocation.options), ...invocation.flags]) {
+    if (name !== 'data-dir' && !allowed.includes(name as OptionName)) throw new UsageError(`${label} does not take --${name}`);
   }
   return args;
 }

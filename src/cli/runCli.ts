@@ -1,7 +1,16 @@
 // The `cal` command line as a function of arguments, environment and output: the exit code 0 done, 1 failed, 2 wrong usage.
-import { parseInvocation, usage, UsageError } from './cliParser.ts';
+import { parseInvocation, usage, UsageError, type Invocation } from './cliParser.ts';
 import { CliFailure, dataDirOf, openCliStore } from './cliStore.ts';
-import { prepareUsersCommand, type Output } from './usersCommand.ts';
+import { prepareUsersCommand } from './usersCommand.ts';
+import { prepareAuditCommand } from './auditCommand.ts';
+import { prepareVerifyCommand } from './verifyCommand.ts';
+import type { Output, PreparedCommand } from './preparedCommand.ts';
+
+const commands: Record<string, (invocation: Invocation) => PreparedCommand> = {
+  users: prepareUsersCommand,
+  audit: prepareAuditCommand,
+  verify: prepareVerifyCommand,
+};
 
 export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv, io: Output): Promise<number> {
   try {
@@ -12,15 +21,14 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv, io
     }
     const [group] = invocation.positionals;
     if (group === undefined) throw new UsageError('missing command');
-    if (group !== 'users') throw new UsageError(`unknown command "${group}"`);
-    const run = prepareUsersCommand(invocation);
+    if (!Object.hasOwn(commands, group)) throw new UsageError(`unknown command "${group}"`);
+    const run = (commands[group] as (invocation: Invocation) => PreparedCommand)(invocation);
     const store = await openCliStore(dataDirOf(invocation.options['data-dir'], env), env);
     try {
-      await run(store, io);
+      return (await run(store, io, env)) ?? 0;
     } finally {
       await store.close();
     }
-    return 0;
   } catch (error) {
     if (error instanceof UsageError) {
       io.err(`cal: ${error.message}\nRun "cal --help" for usage.`);

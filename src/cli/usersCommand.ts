@@ -1,7 +1,6 @@
 // `cal users …`: provisions users through the user command handlers and prints the outcome.
 import { randomUUID } from 'node:crypto';
 import { isLeft, type Either } from 'fp-ts/lib/Either.js';
-import type { EventStore } from '../events/eventStore.ts';
 import type { WriteContext } from '../events/catalogue/envelope.ts';
 import { Role } from '../events/catalogue/users.ts';
 import { IdAllocator } from '../commands/registries/idAllocator.ts';
@@ -14,20 +13,17 @@ import {
 import { userIdsStream } from '../projections/users/userDirectory.ts';
 import { argumentsOf, UsageError, type Invocation } from './cliParser.ts';
 import { CliFailure } from './cliStore.ts';
+import type { Output, PreparedCommand } from './preparedCommand.ts';
 
-export interface Output {
-  out(line: string): void;
-  err(line: string): void;
-}
 
 const roles = Object.keys(Role.keys).join(', ');
 
 /** Checks the arguments before any store is opened, so usage errors never touch the data. */
-export function prepareUsersCommand(invocation: Invocation): (store: EventStore, io: Output) => Promise<void> {
+export function prepareUsersCommand(invocation: Invocation): PreparedCommand {
   const command = invocation.positionals[1];
   switch (command) {
     case 'add': {
-      const [login = ''] = argumentsOf(invocation, command, ['login'], ['role', 'password', 'display-name']);
+      const [login = ''] = argumentsOf(invocation, ['users', command], ['login'], ['role', 'password', 'display-name']);
       const role = roleOf(invocation.options.role, '--role');
       const { password, 'display-name': displayName } = invocation.options;
       checkLogin(login);
@@ -40,13 +36,13 @@ export function prepareUsersCommand(invocation: Invocation): (store: EventStore,
       };
     }
     case 'list':
-      argumentsOf(invocation, command, [], []);
+      argumentsOf(invocation, ['users', command], [], []);
       return async (store, io) => {
         const rows = (await listUsers(store)).map((u) => [u.login, String(u.id), u.role, u.passwordHash === null ? 'revoked' : 'set']);
         printTable(io, ['LOGIN', 'ID', 'ROLE', 'PASSWORD'], rows);
       };
     case 'set-role': {
-      const [login = '', roleName] = argumentsOf(invocation, command, ['login', 'role'], []);
+      const [login = '', roleName] = argumentsOf(invocation, ['users', command], ['login', 'role'], []);
       const role = roleOf(roleName, '<role>');
       return async (store, io) => {
         const written = succeeded(await changeUserRole(store, login, role, cliWrite()));
@@ -54,7 +50,7 @@ export function prepareUsersCommand(invocation: Invocation): (store: EventStore,
       };
     }
     case 'set-password': {
-      const [login = ''] = argumentsOf(invocation, command, ['login'], ['password']);
+      const [login = ''] = argumentsOf(invocation, ['users', command], ['login'], ['password']);
       const { password } = invocation.options;
       return async (store, io) => {
         const chosen = password ?? generatePassword();
@@ -64,7 +60,7 @@ export function prepareUsersCommand(invocation: Invocation): (store: EventStore,
       };
     }
     case 'revoke-password': {
-      const [login = ''] = argumentsOf(invocation, command, ['login'], []);
+      const [login = ''] = argumentsOf(invocation, ['users', command], ['login'], []);
       return async (store, io) => {
         const written = succeeded(await revokeUserPassword(store, login, cliWrite()));
         io.out(written.changed ? `Password of "${login}" revoked.` : `User "${login}" had no password.`);

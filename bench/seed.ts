@@ -69,7 +69,7 @@ export async function seed(store: EventStore, shape: SeedShape, now: Date): Prom
       const id = firstVenue + i;
       const facts: VenueFacts = {
         ...post, name: `Venue ${id}`, slug: `venue-${id}`, address: `${id} Main St`, city: 'Springfield', country: 'United States',
-        province: '', state: 'IL', stateprovince: '', zip: '62701', phone: '', website: '', showMap: true, showMapLink: true, geoLat: null, geoLng: null,
+        province: '', state: 'IL', stateprovince: '', zip: '62701', phone: '', website: '', showMap: true, showMapLink: true, geo: { lat: null, lng: null },
       };
       yield [`venue-${id}`, { type: 'VenueRegistered', data: { id, facts } }];
     }

@@ -5,7 +5,8 @@ import { startService } from './service.ts';
 
 if (process.argv.includes('--help')) {
   console.log('Calendar events service. Configuration by environment variables:\n');
-  for (const [name, meaning] of Object.entries(variables)) console.log(`  ${name.padEnd(22)} ${meaning}`);
+  const width = Math.max(...Object.keys(variables).map((name) => name.length));
+  for (const [name, meaning] of Object.entries(variables)) console.log(`  ${name.padEnd(width)}  ${meaning}`);
   process.exit(0);
 }
 

@@ -16,6 +16,7 @@ import { UserDirectory } from './projections/users/userDirectory.ts';
 import { bootstrapAdmin, type BootstrapResult } from './commands/users/bootstrapAdmin.ts';
 import { createApp } from './http/app.ts';
 import { composeHttpServices } from './http/composeServices.ts';
+import type { ChangeFeeds } from './http/routes/changes/changeFeeds.ts';
 
 export interface RunningService {
   readonly url: string;
@@ -23,6 +24,8 @@ export interface RunningService {
   readonly store: EventStore;
   readonly readStore: ReadStore;
   readonly projections: ProjectionRunner;
+  /** The open `GET /changes` streams (their count is observable). */
+  readonly changeFeeds: ChangeFeeds;
   close(): Promise<void>;
 }
 
@@ -48,7 +51,8 @@ export async function startService(config: Config, logger: Logger, clock: () => 
   await projections.caughtUp;
   const users = new UserDirectory(store);
   await users.refresh();
-  const app = createApp(composeHttpServices({ config, store, readStore, users, projections, clock }), logger);
+  const httpServices = composeHttpServices({ config, store, readStore, users, projections, clock });
+  const app = createApp(httpServices, logger);
   const server: Server = await new Promise((resolve, reject) => {
     const listening = app.listen(config.port, config.host, () => resolve(listening)).on('error', reject);
   });
@@ -61,8 +65,12 @@ export async function startService(config: Config, logger: Logger, clock: () => 
     store,
     readStore,
     projections,
+    changeFeeds: httpServices.changeFeeds,
     close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Open change feeds never end by themselves and would hold server.close() forever.
+      await httpServices.changeFeeds.closeAll();
+      await serverClosed;
       await projections.stop();
       await readStore.close();
       await store.close();

@@ -64,9 +64,10 @@ export function argumentsOf(
   return args;
 }
 
-export const usage = `Usage: cal [--data-dir <dir>] users <command> [arguments]
+export const usage = `Usage: cal [--data-dir <dir>] <command> [arguments]
 
-Manage the users of the calendar events service. Changes apply to a running service within a second; no restart.
+Operate the calendar events service: manage its users (changes apply to a running service within a second, no
+restart), audit a stream, verify the read model. Every command may run beside a running service.
 
 Commands:
   users add <login> --role <role> [--password <pw>] [--display-name <name>]
@@ -76,6 +77,15 @@ Commands:
   users set-password <login> [--password <pw>]
                                          set a new password (generated and printed once when not given)
   users revoke-password <login>          remove the password: the user can no longer authenticate
+  audit <stream> [--from <rev>] [--to <rev>] [--json]
+                                         replay a stream (event-7, venue-3, category-2, user-1…) and print each
+                                         event with the changes it made; --from/--to: revisions, inclusive;
+                                         --json: one JSON object per line. Password hashes show as [redacted]
+  verify [--url <service url>] [--user <login> --password <pw>] [--json]
+                                         replay the event store into a fresh read model up to the position of
+                                         the live one (the service at --url, read as an administrator; without
+                                         --url, MongoDB at CAL_MONGODB_URL) and compare a digest per collection;
+                                         exit 0 identical, 1 different. --json: one JSON object
 
 Roles: administrator, editor, author, contributor, subscriber
 Logins: 1-60 letters, digits, ".", "_", "@" or "-"; unique ignoring case.
@@ -87,5 +97,7 @@ Options:
 Environment:
   CAL_DATA_DIR         default data directory
   CAL_EVENTSTORE_URL   use this EventStoreDB/KurrentDB instead of the embedded store
+  CAL_MONGODB_URL      verify: the MongoDB read model to check when no --url is given
+  CAL_VERIFY_PASSWORD  verify: the password for --user when --password is not given
 
-Exit codes: 0 done, 1 failed (unknown login, login taken, store error), 2 wrong usage.`;
+Exit codes: 0 done, 1 failed (unknown login, login taken, stream without events, store error), 2 wrong usage.`;

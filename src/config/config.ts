@@ -12,7 +12,11 @@ export interface Config {
   readonly eventStoreUrl?: string;
   readonly mongoUrl?: string;
   readonly extendedAddOn: boolean;
+  /** Silence after which the change feed sends a heartbeat; absent: {@link defaultChangesHeartbeatMs}. */
+  readonly changesHeartbeatMs?: number;
 }
+
+export const defaultChangesHeartbeatMs = 15_000;
 
 /** Every variable the service reads, with its meaning; `--help` prints this. */
 export const variables = {
@@ -25,6 +29,7 @@ export const variables = {
   CAL_EVENTSTORE_URL: 'EventStoreDB/KurrentDB connection string; unset: embedded lmdb store',
   CAL_MONGODB_URL: 'MongoDB connection string for the read models; unset: in-process read models',
   CAL_EXTENDED_ADDON: 'true to enable the extended add-on (venue coordinates and geolocation filters; default false)',
+  CAL_CHANGES_HEARTBEAT_MS: 'milliseconds of silence after which GET /changes sends a heartbeat comment (default 15000)',
 } as const;
 
 const Port = new t.Type<number, number, unknown>(
@@ -54,6 +59,16 @@ const Flag = new t.Type<boolean, boolean, unknown>(
   (u, c) => (u === 'true' || u === '1' ? t.success(true) : u === 'false' || u === '0' || u === '' ? t.success(false) : t.failure(u, c, 'true or false')),
   (b) => b,
 );
+const Milliseconds = new t.Type<number, number, unknown>(
+  'Milliseconds',
+  (u): u is number => typeof u === 'number',
+  (u, c) => {
+    const n = typeof u === 'string' && /^\d{1,10}$/.test(u) ? Number(u) : NaN;
+    // Node timers cap at 2^31-1 ms; a longer delay would silently become 1 ms.
+    return n >= 1 && n <= 2_147_483_647 ? t.success(n) : t.failure(u, c, 'a positive integer of milliseconds');
+  },
+  (n) => n,
+);
 const NonEmpty = new t.Type<string, string, unknown>(
   'NonEmpty',
   (u): u is string => typeof u === 'string',
@@ -71,6 +86,7 @@ const decoders: Record<keyof typeof variables, t.Decoder<unknown, unknown>> = {
   CAL_EVENTSTORE_URL: NonEmpty,
   CAL_MONGODB_URL: NonEmpty,
   CAL_EXTENDED_ADDON: Flag,
+  CAL_CHANGES_HEARTBEAT_MS: Milliseconds,
 };
 
 export class ConfigError extends Error {}
@@ -99,5 +115,6 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     ...(values.CAL_ADMIN_PASSWORD !== undefined ? { adminPassword: values.CAL_ADMIN_PASSWORD as string } : {}),
     ...(values.CAL_EVENTSTORE_URL !== undefined ? { eventStoreUrl: values.CAL_EVENTSTORE_URL as string } : {}),
     ...(values.CAL_MONGODB_URL !== undefined ? { mongoUrl: values.CAL_MONGODB_URL as string } : {}),
+    ...(values.CAL_CHANGES_HEARTBEAT_MS !== undefined ? { changesHeartbeatMs: values.CAL_CHANGES_HEARTBEAT_MS as number } : {}),
   };
 }

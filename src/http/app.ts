@@ -15,6 +15,9 @@ import { optionsAnswer, registerRootRoutes } from './routes/rootRoutes.ts';
 import { registerTermRoutes, termsOfEventInReadStore } from './routes/terms/termRoutes.ts';
 import { registerOrganizerRoutes, registerVenueRoutes } from './routes/items/itemRoutes.ts';
 import { itemLinkFilters } from './routes/events/linkFilters.ts';
+import { registerHistoryRoutes } from './routes/history/historyRoutes.ts';
+import { registerChangeRoutes } from './routes/changes/changeRoutes.ts';
+import { registerReadModelRoutes } from './routes/readModel/readModelDigestRoute.ts';
 import type { HttpServices } from './services.ts';
 
 export const bodyLimit = '1mb';
@@ -41,6 +44,9 @@ export function createApp(services: HttpServices, logger: Logger): Koa {
   registerVenueRoutes(router, services, parseBody, itemLinkFilters(services.readStore, 'venues'));
   registerOrganizerRoutes(router, services, parseBody, itemLinkFilters(services.readStore, 'organizers'));
   registerTermRoutes(router, services, parseBody, termsOfEventInReadStore(services.readStore));
+  registerReadModelRoutes(router, services);
+  registerHistoryRoutes(router, services);
+  registerChangeRoutes(router, services);
 
   app.use(commonHeaders);
   app.use(wireErrors(logger));

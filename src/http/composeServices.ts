@@ -1,5 +1,5 @@
 // Builds what the HTTP layer needs from the stores and projections: the part of the composition root for Koa.
-import type { Config } from '../config/config.ts';
+import { defaultChangesHeartbeatMs, type Config } from '../config/config.ts';
 import type { EventStore } from '../events/eventStore.ts';
 import type { ReadStore } from '../projections/readStore.ts';
 import type { ProjectionRunner } from '../projections/projectionRunner.ts';
@@ -12,6 +12,7 @@ import { organizerJsonLd, venueJsonLd } from './representation/itemRepresentatio
 import { renderItem } from './routes/items/itemAccess.ts';
 import { organizerRouteKind, venueRouteKind } from './routes/items/itemRouteKind.ts';
 import { inlineItems } from './routes/items/inlineItems.ts';
+import { ChangeFeeds } from './routes/changes/changeFeeds.ts';
 import type { HttpServices } from './services.ts';
 
 export interface ServiceParts {
@@ -44,6 +45,7 @@ export function composeHttpServices(parts: ServiceParts): HttpServices {
     credentials: new CredentialChecker(parts.users),
     writes,
     waitForProjection: (position) => parts.projections.waitFor(position),
+    projectionPosition: () => parts.projections.appliedPosition,
     clock: parts.clock,
     inlineLinks: inlineItems(() => services),
     unlinkFromEvents: (field, id, ctx) =>
@@ -54,6 +56,7 @@ export function composeHttpServices(parts: ServiceParts): HttpServices {
       venueJsonLd: (doc) => venueJsonLd(doc, settings),
       organizerJsonLd,
     }),
+    changeFeeds: new ChangeFeeds(store, config.changesHeartbeatMs ?? defaultChangesHeartbeatMs),
   };
   return services;
 }

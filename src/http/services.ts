@@ -11,6 +11,7 @@ import type { Scope } from './requestScope.ts';
 import type { LinkedRendering } from './representation/eventRepresentation.ts';
 import type { LinkList } from '../commands/events/unlinkFromEvents.ts';
 import type { CommandError } from '../commands/errors.ts';
+import type { ChangeFeeds } from './routes/changes/changeFeeds.ts';
 
 export interface InlineLinks {
   readers(scope: Scope): LinkReaders<unknown, unknown>;
@@ -25,6 +26,8 @@ export interface HttpServices {
   readonly writes: WriteDeps;
   /** Resolves once the read model reflects the given global position (read-your-writes). */
   readonly waitForProjection: (position: bigint) => Promise<void>;
+  /** Global position of the last event the projection applied to `readStore` (-1n before any). */
+  readonly projectionPosition: () => bigint;
   readonly clock: () => Date;
   /** How event writes read and create venues and organizers given inline (wire.md §10.1). */
   readonly inlineLinks: InlineLinks;
@@ -35,4 +38,6 @@ export interface HttpServices {
    */
   readonly unlinkFromEvents: (field: LinkList, id: number, ctx: WriteContext) => Promise<CommandError | undefined>;
   readonly itemRenderers: (scope: Scope) => Omit<LinkedRendering, 'termCount'>;
+  /** The open `GET /changes` streams; the composition root ends them before the server closes. */
+  readonly changeFeeds: ChangeFeeds;
 }

@@ -1,10 +1,9 @@
 // Runs the projectors: subscribes to $all from the stored checkpoint, applies each event, tracks progress.
 import type { EventStore, RecordedEvent, Subscription } from '../events/eventStore.ts';
-import { decodeDomainEvent } from '../events/catalogue/envelope.ts';
 import type { ReadStore } from './readStore.ts';
 import type { ProjectionHandler } from './projectionHandler.ts';
+import { applyRecordedEvent, readModelCheckpoint } from './projectionStep.ts';
 
-const projectionName = 'read-model';
 /** Checkpoints are written every this many events, at catch-up and on stop; revision guards make replays harmless. */
 const checkpointEvery = 1000;
 
@@ -25,7 +24,7 @@ export class ProjectionRunner {
   ) {}
 
   async start(): Promise<void> {
-    const checkpoint = await this.readStore.checkpoints.get(projectionName);
+    const checkpoint = await this.readStore.checkpoints.get(readModelCheckpoint);
     this.position = this.savedPosition = checkpoint ?? -1n;
     this.subscription = this.store.subscribeToAll({
       ...(checkpoint !== undefined ? { after: checkpoint } : {}),
@@ -55,10 +54,7 @@ export class ProjectionRunner {
   }
 
   private async apply(recorded: RecordedEvent): Promise<void> {
-    const event = decodeDomainEvent(recorded);
-    if (event) {
-      for (const handler of this.handlers) if (handler.handles(event)) await handler.apply(event, recorded, this.readStore);
-    }
+    await applyRecordedEvent(recorded, this.handlers, this.readStore);
     this.position = recorded.position;
     if (this.position - this.savedPosition >= checkpointEvery) await this.saveCheckpoint();
     this.release();
@@ -77,7 +73,7 @@ export class ProjectionRunner {
   private async saveCheckpoint(): Promise<void> {
     if (this.position === this.savedPosition) return;
     const position = this.position;
-    await this.readStore.checkpoints.set(projectionName, position);
+    await this.readStore.checkpoints.set(readModelCheckpoint, position);
     this.savedPosition = position;
   }
 }

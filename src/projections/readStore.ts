@@ -3,9 +3,11 @@ import type { Translations } from './translationGroups.ts';
 import type { PostStatus } from '../events/catalogue/values.ts';
 import type { EmbeddedLinks, EventDocument, LinkField } from './events/eventDocument.ts';
 import type { EventListQuery, Page } from './events/eventListQuery.ts';
-import type { TermCollection } from './terms/termCollection.ts';
+import type { CountedTerm, TermCollection } from './terms/termCollection.ts';
 import type { VenueCollection } from './venues/venueCollection.ts';
 import type { OrganizerCollection } from './organizers/organizerCollection.ts';
+import type { VenueDocument } from './venues/venueDocument.ts';
+import type { OrganizerDocument } from './organizers/organizerDocument.ts';
 
 export interface LinkedIdsFilter {
   readonly statuses: readonly PostStatus[];
@@ -39,6 +41,19 @@ export interface CheckpointStore {
   set(projection: string, position: bigint): Promise<void>;
 }
 
+/** The document collections of the read model, in the order reports list them. */
+export type ReadModelCollection = 'events' | 'venues' | 'organizers' | 'categories' | 'tags';
+export const readModelCollections: readonly ReadModelCollection[] = ['events', 'venues', 'organizers', 'categories', 'tags'];
+
+/** What `documents` yields per collection: terms come with their count, which the read model keeps beside them. */
+export interface ReadModelDocuments {
+  readonly events: EventDocument;
+  readonly venues: VenueDocument;
+  readonly organizers: OrganizerDocument;
+  readonly categories: CountedTerm;
+  readonly tags: CountedTerm;
+}
+
 export interface ReadStore {
   readonly events: EventCollection;
   readonly venues: VenueCollection;
@@ -46,6 +61,12 @@ export interface ReadStore {
   readonly categories: TermCollection;
   readonly tags: TermCollection;
   readonly checkpoints: CheckpointStore;
+  /**
+   * The whole content of one collection, for verification and audits: every document (trashed and deleted ones
+   * included, since they guard against older events) in ascending id order, without storage fields (Mongo `_id`,
+   * lower-cased index keys), so that two adapters holding the same projected state yield equal values.
+   */
+  documents<C extends ReadModelCollection>(collection: C): AsyncIterable<ReadModelDocuments[C]>;
   /** Creates indexes (Mongo); nothing to do in memory. */
   init(): Promise<void>;
   close(): Promise<void>;

@@ -1,6 +1,6 @@
 // Specifies configuration by environment: defaults, decoding, and errors that name the bad variable.
 import { expect } from 'chai';
-import { ConfigError, loadConfig } from '../../src/config/config.ts';
+import { ConfigError, defaultChangesHeartbeatMs, loadConfig, variables } from '../../src/config/config.ts';
 
 describe('loadConfig', () => {
   it('uses the documented defaults: embedded stores, port 8080 on 127.0.0.1, UTC, ./data', () => {
@@ -42,5 +42,14 @@ describe('loadConfig', () => {
   it('refuses bad values with one message naming each bad variable', () => {
     const bad = () => loadConfig({ PORT: 'eighty', CAL_TIMEZONE: 'Mars/Olympus', CAL_PUBLIC_URL: 'not a url' });
     expect(bad).to.throw(ConfigError, /PORT="eighty".*CAL_PUBLIC_URL="not a url".*CAL_TIMEZONE="Mars\/Olympus"/);
+  });
+
+  it('reads the change feed heartbeat interval, a positive integer of milliseconds defaulting to 15 s', () => {
+    expect(loadConfig({ CAL_CHANGES_HEARTBEAT_MS: '250' }).changesHeartbeatMs).to.equal(250);
+    expect(loadConfig({}).changesHeartbeatMs ?? defaultChangesHeartbeatMs).to.equal(15_000);
+    expect(variables).to.have.property('CAL_CHANGES_HEARTBEAT_MS');
+    for (const bad of ['0', '-5', '1.5', 'soon', '', '2147483648']) {
+      expect(() => loadConfig({ CAL_CHANGES_HEARTBEAT_MS: bad }), bad).to.throw(ConfigError, /CAL_CHANGES_HEARTBEAT_MS=/);
+    }
   });
 });

@@ -6,6 +6,7 @@ import type { ReadStore } from '../../src/projections/readStore.ts';
 import { aFullyDetailedEventDocument, anEventDocument } from './eventDocumentFixtures.ts';
 import { noEmbeddedLinks } from '../../src/projections/events/eventDocument.ts';
 import { readStoreGeoContract } from './readStoreGeoContract.ts';
+import { readStoreDocumentsContract } from './readStoreDocumentsContract.ts';
 
 type QueryChanges = Partial<Omit<EventListQuery, 'language' | 'statuses'>> & Pick<Partial<EventListQuery>, 'language' | 'statuses'>;
 const aQuery = (changes: QueryChanges = {}): EventListQuery => ({ language: 'en', statuses: ['publish'], offset: 0, limit: 100, ...changes });
@@ -238,6 +239,7 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
     });
 
     readStoreGeoContract(() => store);
+    readStoreDocumentsContract(() => store);
 
     describe('checkpoints', function () {
       it('are undefined before the first set', async function () {

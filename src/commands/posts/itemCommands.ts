@@ -10,16 +10,19 @@ import { abandonTranslation, claimTranslation } from '../registries/translationC
 import type { WriteDeps } from '../writeDeps.ts';
 import {
   decideItem, evolveItem, nextItemFacts,
-  type ItemCommand, type ItemFact, type ItemFacts, type ItemKind, type ItemState, type RegisterDefaults,
+  type ItemChanges, type ItemCommand, type ItemFact, type ItemFacts, type ItemKind, type ItemState, type RegisterDefaults,
 } from './itemDecider.ts';
 import type { ItemInput } from './itemInput.ts';
 import { changePost, decideWithSlug, trashPost, type BeforeTrash, type PostStreamSpec } from './postStreamWrites.ts';
 
-/** A kind of item as the handlers need it: the pure kind, its stream, its events, and its duplicate-compared fields. */
-export interface ItemStreamKind<F extends ItemFacts, E extends DomainEvent> extends ItemKind<F> {
+/**
+ * A kind of item as the handlers need it: the pure kind, its stream, its events, and its duplicate-compared fields.
+ * Its events are read as facts with the changes they record (`C`), and written from the facts the decider decided.
+ */
+export interface ItemStreamKind<F extends ItemFacts, E extends DomainEvent, C extends object = ItemChanges<F>> extends ItemKind<F, C> {
   streamId(id: number): string;
   accepts(event: DomainEvent): event is E;
-  factOf(event: E): ItemFact<F>;
+  factOf(event: E): ItemFact<F, C>;
   eventOf(fact: ItemFact<F>): E;
   /** Facts compared on create when provided (§10.2 Duplicates). */
   readonly duplicateFields: readonly (keyof F & string)[];
@@ -38,11 +41,11 @@ export interface DuplicateFinder {
 
 type Deciding<F extends ItemFacts> = Exclude<ItemCommand<F>, { type: 'Trash' }>;
 
-export function loadItem<F extends ItemFacts, E extends DomainEvent>(kind: ItemStreamKind<F, E>, store: WriteDeps['store'], id: number) {
-  return loadStream<ItemState<F>, E>(store, kind.streamId(id), { exists: false }, (s, e) => evolveItem(s, kind.factOf(e)), kind.accepts);
+export function loadItem<F extends ItemFacts, E extends DomainEvent, C extends object>(kind: ItemStreamKind<F, E, C>, store: WriteDeps['store'], id: number) {
+  return loadStream<ItemState<F>, E>(store, kind.streamId(id), { exists: false }, (s, e) => evolveItem(kind, s, kind.factOf(e)), kind.accepts);
 }
 
-function streamSpec<F extends ItemFacts, E extends DomainEvent>(kind: ItemStreamKind<F, E>): PostStreamSpec<ItemState<F>, Deciding<F>, F> {
+function streamSpec<F extends ItemFacts, E extends DomainEvent, C extends object>(kind: ItemStreamKind<F, E, C>): PostStreamSpec<ItemState<F>, Deciding<F>, F> {
   const decide = (state: ItemState<F>, command: ItemCommand<F>): Either<CommandError, DomainEvent[]> => {
     const facts = decideItem(kind, state, command);
     return facts._tag === 'Left' ? facts : right(facts.right.map((f) => kind.eventOf(f)));
@@ -69,8 +72,8 @@ export function duplicateProbeOf(duplicateFields: readonly string[], input: Item
 }
 
 /** Creates an item, unless an identical one exists in the language: then answers with that one and writes nothing. */
-export async function registerItem<F extends ItemFacts, E extends DomainEvent>(
-  kind: ItemStreamKind<F, E>,
+export async function registerItem<F extends ItemFacts, E extends DomainEvent, C extends object>(
+  kind: ItemStreamKind<F, E, C>,
   deps: WriteDeps,
   duplicates: DuplicateFinder,
   input: ItemInput<F> & { request: { name: string } },
@@ -92,8 +95,8 @@ export async function registerItem<F extends ItemFacts, E extends DomainEvent>(
   return written._tag === 'Right' ? right({ ...written.right, id }) : written;
 }
 
-export async function changeItemDetails<F extends ItemFacts, E extends DomainEvent>(
-  kind: ItemStreamKind<F, E>,
+export async function changeItemDetails<F extends ItemFacts, E extends DomainEvent, C extends object>(
+  kind: ItemStreamKind<F, E, C>,
   deps: WriteDeps,
   id: number,
   input: ItemInput<F>,
@@ -105,8 +108,8 @@ export async function changeItemDetails<F extends ItemFacts, E extends DomainEve
   return written._tag === 'Right' ? right({ ...written.right, id }) : written;
 }
 
-export async function trashItem<F extends ItemFacts, E extends DomainEvent>(
-  kind: ItemStreamKind<F, E>,
+export async function trashItem<F extends ItemFacts, E extends DomainEvent, C extends object>(
+  kind: ItemStreamKind<F, E, C>,
   deps: WriteDeps,
   id: number,
   ctx: WriteContext,

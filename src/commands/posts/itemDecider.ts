@@ -51,29 +51,47 @@ export type ItemState<F extends ItemFacts> =
   | { readonly exists: false }
   | { readonly exists: true; readonly id: number; readonly facts: F; readonly statusBeforeTrash: PostStatus | null };
 
-/** The three facts of an item's life, independent of how each kind names its events. */
-export type ItemFact<F extends ItemFacts> =
+/** The facts a change decides on: those that differ, each whole. */
+export type ItemChanges<F extends ItemFacts> = Omit<Partial<F>, 'language'>;
+
+/**
+ * The three facts of an item's life, independent of how each kind names its events. `C` is what a recorded change
+ * holds; the decider records `ItemChanges<F>`, which every kind's `C` accepts.
+ */
+export type ItemFact<F extends ItemFacts, C extends object = ItemChanges<F>> =
   | { readonly type: 'registered'; readonly id: number; readonly facts: F; readonly translationOf?: number }
-  | { readonly type: 'changed'; readonly id: number; readonly changes: Omit<Partial<F>, 'language'> }
+  | { readonly type: 'changed'; readonly id: number; readonly changes: C }
   | { readonly type: 'trashed'; readonly id: number; readonly previousStatus: PostStatus; readonly slug: string };
 
 /** One kind of item: its resource name and the facts of a new item before the request applies. */
-export interface ItemKind<F extends ItemFacts> {
+export interface ItemKind<F extends ItemFacts, C extends object = ItemChanges<F>> {
   readonly resource: 'venue' | 'organizer';
   blankFacts(defaults: RegisterDefaults, nowUtc: LocalDateTime): F;
+  /**
+   * Applies the values a request sent onto facts; by default they replace the stored ones. Venues supply their own:
+   * the coordinates sent merge into the stored `geo`.
+   */
+  applyRequest?(facts: F, request: ItemRequest<F>): F;
+  /**
+   * Applies recorded changes onto facts; by default each replaces the stored fact. Venues supply their own: a change
+   * of `geo` may hold one coordinate, which merges into the stored ones.
+   */
+  applyChanges?(facts: F, changes: C): F;
 }
 
-export function evolveItem<F extends ItemFacts>(state: ItemState<F>, fact: ItemFact<F>): ItemState<F> {
+export function evolveItem<F extends ItemFacts, C extends object>(kind: ItemKind<F, C>, state: ItemState<F>, fact: ItemFact<F, C>): ItemState<F> {
   switch (fact.type) {
     case 'registered':
       return { exists: true, id: fact.id, facts: fact.facts, statusBeforeTrash: null };
-    case 'changed':
+    case 'changed': {
       if (!state.exists) return state;
+      const { status } = fact.changes as { readonly status?: PostStatus };
       return {
         ...state,
-        facts: { ...state.facts, ...fact.changes },
-        statusBeforeTrash: fact.changes.status && fact.changes.status !== 'trash' ? null : state.statusBeforeTrash,
+        facts: kind.applyChanges ? kind.applyChanges(state.facts, fact.changes) : ({ ...state.facts, ...fact.changes } as F),
+        statusBeforeTrash: status && status !== 'trash' ? null : state.statusBeforeTrash,
       };
+    }
     case 'trashed':
       if (!state.exists) return state;
       return { ...state, facts: { ...state.facts, status: 'trash', slug: fact.slug }, statusBeforeTrash: fact.previousStatus };
@@ -81,14 +99,14 @@ export function evolveItem<F extends ItemFacts>(state: ItemState<F>, fact: ItemF
 }
 
 /** The facts an item would have after the command; the handler uses it to decide on slug reservations. */
-export function nextItemFacts<F extends ItemFacts>(kind: ItemKind<F>, state: ItemState<F>, command: ItemCommand<F>): Either<CommandError, F> {
+export function nextItemFacts<F extends ItemFacts, C extends object>(kind: ItemKind<F, C>, state: ItemState<F>, command: ItemCommand<F>): Either<CommandError, F> {
   switch (command.type) {
     case 'Register':
       if (state.exists) return left({ kind: 'write-conflict', resource: kind.resource });
-      return right(settle<F>(kind.blankFacts(command.defaults, command.nowUtc), command.request, command.nowUtc));
+      return right(settle<F, C>(kind, kind.blankFacts(command.defaults, command.nowUtc), command.request, command.nowUtc));
     case 'ChangeDetails':
       if (!state.exists) return left({ kind: 'not-found', resource: kind.resource, id: 0 });
-      return right(settle<F>(state.facts, command.request, command.nowUtc));
+      return right(settle<F, C>(kind, state.facts, command.request, command.nowUtc));
     case 'Trash':
       if (!state.exists) return left({ kind: 'not-found', resource: kind.resource, id: 0 });
       if (state.facts.status === 'trash') return left({ kind: 'already-trashed', resource: kind.resource });
@@ -96,7 +114,7 @@ export function nextItemFacts<F extends ItemFacts>(kind: ItemKind<F>, state: Ite
   }
 }
 
-export function decideItem<F extends ItemFacts>(kind: ItemKind<F>, state: ItemState<F>, command: ItemCommand<F>): Either<CommandError, ItemFact<F>[]> {
+export function decideItem<F extends ItemFacts, C extends object>(kind: ItemKind<F, C>, state: ItemState<F>, command: ItemCommand<F>): Either<CommandError, ItemFact<F>[]> {
   const next = nextItemFacts(kind, state, command);
   if (next._tag === 'Left') return next;
   const facts = next.right;
@@ -107,8 +125,8 @@ export function decideItem<F extends ItemFacts>(kind: ItemKind<F>, state: ItemSt
 }
 
 /** Applies a request onto facts, with the publication timing of events (wire.md §10.1, §10.2). */
-function settle<F extends ItemFacts>(base: F, request: ItemRequest<F>, nowUtc: LocalDateTime): F {
-  const merged = { ...base, ...definedOnly(request) } as F;
+function settle<F extends ItemFacts, C extends object>(kind: ItemKind<F, C>, base: F, request: ItemRequest<F>, nowUtc: LocalDateTime): F {
+  const merged = kind.applyRequest ? kind.applyRequest(base, request) : ({ ...base, ...definedOnly(request) } as F);
   return { ...merged, status: publicationStatus(merged.status, merged.publishedUtc, nowUtc) };
 }
 

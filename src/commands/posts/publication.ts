@@ -26,11 +26,24 @@ export function definedOnly<T extends object>(fields: T): Partial<T> {
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-/** Only the facts whose value differs, so that each recorded change says exactly what it changed. */
+/** Equal JSON values; objects compare key by key, whatever order their keys were written in. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const aRecord = a as Record<string, unknown>;
+  const bRecord = b as Record<string, unknown>;
+  const keys = Object.keys(aRecord);
+  return keys.length === Object.keys(bRecord).length && keys.every((key) => key in bRecord && sameValue(aRecord[key], bRecord[key]));
+}
+
+/**
+ * Only the facts whose value differs, so that each recorded change says exactly what it changed. A fact that is an
+ * object (a venue's `geo`) is compared by value and recorded whole.
+ */
 export function changedFields<F extends { language: unknown }>(before: F, after: F): Omit<Partial<F>, 'language'> {
   const changes: Record<string, unknown> = {};
   for (const key of Object.keys(after) as (keyof F)[]) {
-    if (key !== 'language' && JSON.stringify(before[key]) !== JSON.stringify(after[key])) changes[key as string] = after[key];
+    if (key !== 'language' && !sameValue(before[key], after[key])) changes[key as string] = after[key];
   }
   return changes as Omit<Partial<F>, 'language'>;
 }

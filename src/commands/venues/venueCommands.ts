@@ -9,20 +9,16 @@ import { readItemInput, type Args, type ItemInput, type ItemInputContext } from 
 import { changeItemDetails, registerItem, trashItem, type DuplicateFinder, type ItemWritten } from '../posts/itemCommands.ts';
 import type { BeforeTrash } from '../posts/postStreamWrites.ts';
 import { venueKind } from './venueKind.ts';
+import { readCoordinates } from './venueCoordinates.ts';
 
 export type VenueInput = ItemInput<VenueFacts>;
 
 const venueTextFields = ['address', 'city', 'country', 'province', 'state', 'stateprovince', 'zip', 'phone'];
 
-/** A coordinate: a JSON number or a numeric string within ±limit. */
-function coordinate(value: unknown, limit: number): number | undefined {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-  return Number.isFinite(n) && Math.abs(n) <= limit ? n : undefined;
-}
-
 /**
  * Reads the venue fields of a write; `args` holds the decoded parameters that were sent, plus the raw `geo_lat` and
- * `geo_lng` (undeclared), which count only with the extended add-on on. The image is read separately (it needs the store).
+ * `geo_lng` (undeclared), which count only with the extended add-on on and become the request's `coordinates`
+ * (see venueCoordinates.ts). The image is read separately (it needs the store).
  */
 export function readVenueInput(args: Args, ctx: ItemInputContext): Either<InvalidParam[], VenueInput> {
   return readItemInput<VenueFacts>(
@@ -33,12 +29,8 @@ export function readVenueInput(args: Args, ctx: ItemInputContext): Either<Invali
         if (typeof a.show_map === 'boolean') request.showMap = a.show_map;
         if (typeof a.show_map_link === 'boolean') request.showMapLink = a.show_map_link;
         if (!c.extendedAddOn) return;
-        for (const [name, field, limit] of [['geo_lat', 'geoLat', 90], ['geo_lng', 'geoLng', 180]] as const) {
-          if (a[name] === undefined || a[name] === null) continue;
-          const value = coordinate(a[name], limit);
-          if (value === undefined) fail(name);
-          else request[field] = value;
-        }
+        const coordinates = readCoordinates(a, fail);
+        if (coordinates) request.coordinates = coordinates;
       },
     },
     args,

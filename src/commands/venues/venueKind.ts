@@ -1,9 +1,10 @@
 // Venues as an item kind: blank facts of a new venue, their events, and the fields a duplicate is compared on.
-import { isVenueEvent, venueStreamId, type VenueEvent, type VenueFacts } from '../../events/catalogue/venues.ts';
+import { isVenueEvent, venueStreamId, type VenueChanges, type VenueEvent, type VenueFacts } from '../../events/catalogue/venues.ts';
 import { optionalRoot, type ItemFact } from '../posts/itemDecider.ts';
 import type { ItemStreamKind } from '../posts/itemCommands.ts';
+import { applyVenueChanges, applyVenueRequest } from './venueCoordinates.ts';
 
-export const venueKind: ItemStreamKind<VenueFacts, VenueEvent> = {
+export const venueKind: ItemStreamKind<VenueFacts, VenueEvent, VenueChanges> = {
   resource: 'venue',
   blankFacts: (defaults, nowUtc) => ({
     language: defaults.language,
@@ -27,13 +28,14 @@ export const venueKind: ItemStreamKind<VenueFacts, VenueEvent> = {
     // Both default to true on create (wire.md §10.2).
     showMap: true,
     showMapLink: true,
-    geoLat: null,
-    geoLng: null,
+    geo: { lat: null, lng: null },
     passwordSha256: null,
   }),
+  applyRequest: applyVenueRequest,
+  applyChanges: applyVenueChanges,
   streamId: venueStreamId,
   accepts: (event): event is VenueEvent => isVenueEvent(event),
-  factOf: (event): ItemFact<VenueFacts> => {
+  factOf: (event): ItemFact<VenueFacts, VenueChanges> => {
     switch (event.type) {
       case 'VenueRegistered':
         return { type: 'registered', id: event.data.id, facts: event.data.facts, ...optionalRoot(event.data.translationOf) };

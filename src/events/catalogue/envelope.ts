@@ -1,7 +1,9 @@
 // The event envelope of DESIGN.md §4: metadata built for each write, and recorded events decoded into typed ones.
-import type * as t from 'io-ts';
 import type { EventMetadata, NewEvent, RecordedEvent } from '../eventStore.ts';
 import { catalogue, type DomainEvent } from './index.ts';
+import type { CatalogueEntry } from './catalogueEntry.ts';
+
+export type { CatalogueEntry } from './catalogueEntry.ts';
 
 /** Who and what caused a write; carried into every event's metadata. */
 export interface WriteContext {
@@ -37,11 +39,4 @@ export function decodeDomainEvent(recorded: RecordedEvent): DomainEvent | undefi
   const candidate = { type: recorded.type, data };
   // `is` checks the shape without building validation contexts: replays decode every stored event.
   return entry.codec.is(candidate) ? (candidate as DomainEvent) : undefined;
-}
-
-export interface CatalogueEntry {
-  readonly version: number;
-  readonly codec: t.Mixed;
-  /** Turns data written under an older schema version into the current shape. */
-  readonly upcast?: (data: unknown, fromVersion: number) => unknown;
 }

@@ -10,37 +10,61 @@ import {
 import { UserPasswordChanged, UserPasswordRevoked, UserRegistered, UserRoleChanged } from './users.ts';
 import { VenueDetailsChanged, VenueRegistered, VenueTrashed } from './venues.ts';
 import { OrganizerDetailsChanged, OrganizerRegistered, OrganizerTrashed } from './organizers.ts';
-import type { CatalogueEntry } from './envelope.ts';
+import { VenueDetailsChangedV1, VenueRegisteredV1 } from './legacy/venuesV1.ts';
+import { upcastVenueDetailsChanged, upcastVenueRegistered } from './venueUpcasts.ts';
+import type { CatalogueEntry } from './catalogueEntry.ts';
 
 export const catalogue = {
-  EventScheduled: { version: 1, codec: EventScheduled },
-  EventDetailsChanged: { version: 1, codec: EventDetailsChanged },
-  EventTrashed: { version: 1, codec: EventTrashed },
-  IdBlockReserved: { version: 1, codec: IdBlockReserved },
-  SlugReserved: { version: 1, codec: SlugReserved },
-  SlugReleased: { version: 1, codec: SlugReleased },
-  UserRegistered: { version: 1, codec: UserRegistered },
-  UserRoleChanged: { version: 1, codec: UserRoleChanged },
-  UserPasswordChanged: { version: 1, codec: UserPasswordChanged },
-  UserPasswordRevoked: { version: 1, codec: UserPasswordRevoked },
-  AdminBootstrapClaimed: { version: 1, codec: AdminBootstrapClaimed },
-  ImageRegistered: { version: 1, codec: ImageRegistered },
-  ImageUrlClaimed: { version: 1, codec: ImageUrlClaimed },
-  CategoryCreated: { version: 1, codec: CategoryCreated },
-  CategoryChanged: { version: 1, codec: CategoryChanged },
-  CategoryDeleted: { version: 1, codec: CategoryDeleted },
-  TagCreated: { version: 1, codec: TagCreated },
-  TagChanged: { version: 1, codec: TagChanged },
-  TagDeleted: { version: 1, codec: TagDeleted },
-  TermNameClaimed: { version: 1, codec: TermNameClaimed },
-  TermNameReleased: { version: 1, codec: TermNameReleased },
-  VenueRegistered: { version: 1, codec: VenueRegistered },
-  VenueDetailsChanged: { version: 1, codec: VenueDetailsChanged },
-  VenueTrashed: { version: 1, codec: VenueTrashed },
-  OrganizerRegistered: { version: 1, codec: OrganizerRegistered },
-  OrganizerDetailsChanged: { version: 1, codec: OrganizerDetailsChanged },
-  OrganizerTrashed: { version: 1, codec: OrganizerTrashed },
+  EventScheduled: { version: 1, codec: EventScheduled, description: 'A calendar event was created, with all its facts.' },
+  EventDetailsChanged: { version: 1, codec: EventDetailsChanged, description: 'Facts of a calendar event changed; `changes` holds only the facts that differ.' },
+  EventTrashed: { version: 1, codec: EventTrashed, description: 'A calendar event was moved to the trash; its slug was suffixed and freed.' },
+  IdBlockReserved: { version: 1, codec: IdBlockReserved, description: 'A writer reserved a block of numeric ids [first, last] of one id sequence.' },
+  SlugReserved: {
+    version: 1,
+    codec: SlugReserved,
+    description: 'A slug, login or translation slot was claimed by its owner stream (the stream name says which).',
+  },
+  SlugReleased: { version: 1, codec: SlugReleased, description: 'The owner released its slug, login or translation slot claim.' },
+  UserRegistered: { version: 1, codec: UserRegistered, description: 'A user account was created, with its role and the slow hash of its password.' },
+  UserRoleChanged: { version: 1, codec: UserRoleChanged, description: "A user's role changed." },
+  UserPasswordChanged: { version: 1, codec: UserPasswordChanged, description: "A user's password was replaced (only its slow hash is recorded)." },
+  UserPasswordRevoked: { version: 1, codec: UserPasswordRevoked, description: "A user's password was revoked: the user cannot authenticate until a new one is set." },
+  AdminBootstrapClaimed: { version: 1, codec: AdminBootstrapClaimed, description: 'One service process claimed the creation of the first administrator.' },
+  ImageRegistered: { version: 1, codec: ImageRegistered, description: 'An external image URL got an image record id.' },
+  ImageUrlClaimed: { version: 1, codec: ImageUrlClaimed, description: 'An image URL was bound to its record id, so the same URL reuses the record.' },
+  CategoryCreated: { version: 1, codec: CategoryCreated, description: 'A category was created.' },
+  CategoryChanged: { version: 1, codec: CategoryChanged, description: 'Facts of a category changed; `changes` holds only the facts that differ.' },
+  CategoryDeleted: { version: 1, codec: CategoryDeleted, description: 'A category was deleted for good (its children were moved to its parent before).' },
+  TagCreated: { version: 1, codec: TagCreated, description: 'A tag was created.' },
+  TagChanged: { version: 1, codec: TagChanged, description: 'Facts of a tag changed; `changes` holds only the facts that differ.' },
+  TagDeleted: { version: 1, codec: TagDeleted, description: 'A tag was deleted for good.' },
+  TermNameClaimed: { version: 1, codec: TermNameClaimed, description: 'A category or tag claimed a name, unique per taxonomy, language (and parent).' },
+  TermNameReleased: { version: 1, codec: TermNameReleased, description: 'A category or tag released its name claim.' },
+  VenueRegistered: {
+    version: 2,
+    codec: VenueRegistered,
+    description: 'A venue was created, with all its facts.',
+    upcast: upcastVenueRegistered,
+    earlierVersions: { 1: VenueRegisteredV1 },
+  },
+  VenueDetailsChanged: {
+    version: 2,
+    codec: VenueDetailsChanged,
+    description: 'Facts of a venue changed; `changes` holds only the facts that differ.',
+    upcast: upcastVenueDetailsChanged,
+    earlierVersions: { 1: VenueDetailsChangedV1 },
+  },
+  VenueTrashed: { version: 1, codec: VenueTrashed, description: 'A venue was moved to the trash; its slug was suffixed and freed.' },
+  OrganizerRegistered: { version: 1, codec: OrganizerRegistered, description: 'An organizer was created, with all its facts.' },
+  OrganizerDetailsChanged: {
+    version: 1,
+    codec: OrganizerDetailsChanged,
+    description: 'Facts of an organizer changed; `changes` holds only the facts that differ.',
+  },
+  OrganizerTrashed: { version: 1, codec: OrganizerTrashed, description: 'An organizer was moved to the trash; its slug was suffixed and freed.' },
 } satisfies Record<string, CatalogueEntry>;
+
+export type CatalogueType = keyof typeof catalogue;
 
 export type DomainEvent =
   | t.TypeOf<typeof EventScheduled>

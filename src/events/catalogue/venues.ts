@@ -2,7 +2,24 @@
 import * as t from 'io-ts';
 import { ImageRef, Language, LocalDateTimeText, PostStatus, TranslationLink } from './values.ts';
 
-/** What a venue is, as stored facts (wire.md §4.2, §10.2); `""` is an empty text field. */
+/** A coordinate in degrees, `null` when unset. */
+const Coordinate = t.union([t.number, t.null]);
+
+/**
+ * A venue's coordinates. Each may be set without the other, as the wire allows (`geo_lat` alone); the venue shows a
+ * location only when both are (wire.md §4.2), and a later write of the other one completes it.
+ */
+export const VenueGeo = t.type({ lat: Coordinate, lng: Coordinate });
+export type VenueGeo = t.TypeOf<typeof VenueGeo>;
+
+/** The coordinates a change set: those that changed, so one may come without the other. */
+export const VenueGeoChange = t.partial({ lat: Coordinate, lng: Coordinate });
+export type VenueGeoChange = t.TypeOf<typeof VenueGeoChange>;
+
+/**
+ * What a venue is, as stored facts (wire.md §4.2, §10.2); `""` is an empty text field. Schema version 2: the `geo`
+ * object holds what version 1 recorded as `geoLat`/`geoLng` (see legacy/venuesV1.ts and venueUpcasts.ts).
+ */
 export const VenueFacts = t.type({
   language: Language,
   author: t.string,
@@ -26,20 +43,22 @@ export const VenueFacts = t.type({
   website: t.string,
   showMap: t.boolean,
   showMapLink: t.boolean,
-  /** Only stored with the extended add-on on (§16). */
-  geoLat: t.union([t.number, t.null]),
-  geoLng: t.union([t.number, t.null]),
+  /** Only set with the extended add-on on (§16); `{ lat: null, lng: null }` when the venue has no coordinates. */
+  geo: VenueGeo,
   passwordSha256: t.union([t.string, t.null]),
 });
 export type VenueFacts = t.TypeOf<typeof VenueFacts>;
-export type VenueChanges = Omit<Partial<VenueFacts>, 'language'>;
 
 const { language: _language, ...changeable } = VenueFacts.props;
+
+/** The facts a change set, each whole but `geo`, which holds only the coordinates that changed. */
+export const VenueChanges = t.partial({ ...changeable, geo: VenueGeoChange });
+export type VenueChanges = t.TypeOf<typeof VenueChanges>;
 
 export const VenueRegistered = t.type({ type: t.literal('VenueRegistered'), data: t.intersection([t.type({ id: t.number, facts: VenueFacts }), TranslationLink]) });
 export const VenueDetailsChanged = t.type({
   type: t.literal('VenueDetailsChanged'),
-  data: t.type({ id: t.number, changes: t.partial(changeable) }),
+  data: t.type({ id: t.number, changes: VenueChanges }),
 });
 export const VenueTrashed = t.type({
   type: t.literal('VenueTrashed'),

@@ -1,9 +1,11 @@
-// GET {api_root} (the index), GET {api_root}/doc (OpenAPI), and OPTIONS on any route (its index entry).
+// GET {api_root} (the index), GET {api_root}/doc (OpenAPI), GET {api_root}/doc/events (AsyncAPI event catalogue), and OPTIONS
+// on any route of the catalogue (its index entry).
 import type Router from '@koa/router';
 import type { Context, Next } from 'koa';
 import { defaultListWindow } from '../../domain/localDateTime.ts';
 import { buildIndex, isServedNamespace, routeIndexEntry } from '../doc/indexDocument.ts';
 import { buildOpenApi } from '../doc/openApiDocument.ts';
+import { buildAsyncApi } from '../doc/asyncApiDocument.ts';
 import { checkArgs } from '../endpoint.ts';
 import { noRoute, simpleError } from '../errors/wireError.ts';
 import type { HttpServices } from '../services.ts';
@@ -29,6 +31,15 @@ export function registerRootRoutes(router: Router, services: HttpServices): void
     const { scope, validation } = checkArgs(ctx, settings, docArgs);
     validation.throwIfAny();
     ctx.body = buildOpenApi({ apiRoot: scope.addresses.apiRoot });
+  });
+
+  // A service extension for downstream consumers: kept out of the route catalogue, so the index and `/doc` stay as
+  // the reference has them.
+  router.get('/cal/events/v1/doc/events', async (ctx: Context) => {
+    ctx.set('Allow', 'GET');
+    const { scope, validation } = checkArgs(ctx, settings, docArgs);
+    validation.throwIfAny();
+    ctx.body = buildAsyncApi({ apiRoot: scope.addresses.apiRoot });
   });
 }
 

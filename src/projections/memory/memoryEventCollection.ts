@@ -11,6 +11,7 @@ import { venueLocationsOf, type VenueLocation } from '../events/venueLocations.t
 
 const partitionKey = (language: string, status: string): string => `${language}|${status}`;
 const slugKey = (language: string, slug: string): string => `${language}|${slug}`;
+const ascending = (a: number, b: number): number => a - b;
 
 export class MemoryEventCollection implements EventCollection {
   private readonly byId = new Map<number, EventDocument>();
@@ -124,6 +125,11 @@ export class MemoryEventCollection implements EventCollection {
     mutable.embedded = embedded;
     mutable.venueLocations = venueLocationsOf(embedded.venues);
     this.venueGrid.set(id, mutable.venueLocations);
+  }
+
+  /** Every document in ascending id order (the port's `documents`); synchronous, so the caller sees one state. */
+  *byAscendingId(): Generator<EventDocument> {
+    for (const id of [...this.byId.keys()].sort(ascending)) yield this.byId.get(id) as EventDocument;
   }
 
   private partition(doc: EventDocument): StartOrderedPartition {

@@ -12,7 +12,7 @@ import type { OrganizerDocument } from '../organizers/organizerDocument.ts';
 
 const key = (language: string, value: string): string => `${language}|${value}`;
 
-class MemoryItemCollection<D extends ItemDocument> {
+export class MemoryItemCollection<D extends ItemDocument> {
   private readonly byId = new Map<number, D>();
   private readonly bySlugKey = new Map<string, Set<number>>();
   private readonly byNameKey = new Map<string, Set<number>>();
@@ -67,6 +67,11 @@ class MemoryItemCollection<D extends ItemDocument> {
       .sort((a, b) => a.id - b.id)[0];
   }
 
+  /** Every document in ascending id order (the port's `documents`); synchronous, so the caller sees one state. */
+  *byAscendingId(): Generator<D> {
+    for (const id of [...this.byId.keys()].sort((a, b) => a - b)) yield this.byId.get(id) as D;
+  }
+
   private idsToDocs(ids: Set<number> | undefined): D[] {
     return ids ? [...ids].map((id) => this.byId.get(id) as D) : [];
   }
@@ -89,5 +94,7 @@ function addTo(index: Map<string, Set<number>>, k: string, id: number): void {
   ids.add(id);
 }
 
-export const createMemoryVenueCollection = (): VenueCollection => new MemoryItemCollection<VenueDocument>();
-export const createMemoryOrganizerCollection = (): OrganizerCollection => new MemoryItemCollection<OrganizerDocument>();
+// The intersections keep the port checked while the read store also reaches `byAscendingId`.
+export const createMemoryVenueCollection = (): VenueCollection & MemoryItemCollection<VenueDocument> => new MemoryItemCollection<VenueDocument>();
+export const createMemoryOrganizerCollection = (): OrganizerCollection & MemoryItemCollection<OrganizerDocument> =>
+  new MemoryItemCollection<OrganizerDocument>();

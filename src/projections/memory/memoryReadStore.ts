@@ -1,5 +1,5 @@
 // The embedded ReadStore: documents and checkpoints in process memory, rebuilt from the event store at start.
-import type { CheckpointStore, ReadStore } from '../readStore.ts';
+import type { CheckpointStore, ReadModelCollection, ReadModelDocuments, ReadStore } from '../readStore.ts';
 import { MemoryEventCollection } from './memoryEventCollection.ts';
 import { createMemoryTermCollection } from './memoryTermCollection.ts';
 import { createMemoryOrganizerCollection, createMemoryVenueCollection } from './memoryItemCollection.ts';
@@ -14,14 +14,37 @@ class MemoryCheckpoints implements CheckpointStore {
   }
 }
 
+type DocumentSources = { readonly [C in ReadModelCollection]: () => Iterable<ReadModelDocuments[C]> };
+
+/**
+ * Only microtasks separate two documents, and a projection applies each event within one macrotask, so a consumer
+ * that awaits nothing else while it iterates sees the documents of one applied position.
+ */
+async function* asAsync<T>(documents: Iterable<T>): AsyncGenerator<T> {
+  yield* documents;
+}
+
 export function createMemoryReadStore(): ReadStore {
+  const events = new MemoryEventCollection();
+  const categories = createMemoryTermCollection('category');
+  const tags = createMemoryTermCollection('tag');
+  const venues = createMemoryVenueCollection();
+  const organizers = createMemoryOrganizerCollection();
+  const sources: DocumentSources = {
+    events: () => events.byAscendingId(),
+    venues: () => venues.byAscendingId(),
+    organizers: () => organizers.byAscendingId(),
+    categories: () => categories.byAscendingId(),
+    tags: () => tags.byAscendingId(),
+  };
   return {
-    events: new MemoryEventCollection(),
-    categories: createMemoryTermCollection('category'),
-    tags: createMemoryTermCollection('tag'),
-    venues: createMemoryVenueCollection(),
-    organizers: createMemoryOrganizerCollection(),
+    events,
+    categories,
+    tags,
+    venues,
+    organizers,
     checkpoints: new MemoryCheckpoints(),
+    documents: (collection) => asAsync(sources[collection]()),
     init: async () => {},
     close: async () => {},
   };

@@ -96,6 +96,11 @@ export class MemoryTermCollection implements TermCollection {
     if (this.documents.has(id)) this.counts.set(id, count);
   }
 
+  /** Every term, deleted ones included, with its count, in ascending id order (the port's `documents`). */
+  *byAscendingId(): Generator<CountedTerm> {
+    for (const id of [...this.documents.keys()].sort((a, b) => a - b)) yield this.counted(this.documents.get(id) as TermDocument);
+  }
+
   /** The smallest index that holds every match: the named ids, a parent's children, one slug, or the language. */
   private candidates(q: TermListQuery): Iterable<number> {
     const named = q.include ?? q.onlyIds;
@@ -122,4 +127,4 @@ export class MemoryTermCollection implements TermCollection {
   }
 }
 
-export const createMemoryTermCollection = (taxonomy: Taxonomy): TermCollection => new MemoryTermCollection(taxonomy);
+export const createMemoryTermCollection = (taxonomy: Taxonomy): MemoryTermCollection => new MemoryTermCollection(taxonomy);

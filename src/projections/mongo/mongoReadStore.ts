@@ -5,6 +5,7 @@ import type { StoredEventDocument } from './eventQueryTranslation.ts';
 import { MongoEventCollection, eventIndexes } from './mongoEventCollection.ts';
 import { createMongoTermCollection, createTermIndexes } from './mongoTermCollection.ts';
 import { createMongoOrganizerCollection, createMongoVenueCollection, ensureItemIndexes } from './mongoItemCollections.ts';
+import { mongoDocuments } from './mongoDocuments.ts';
 
 export interface MongoReadStoreOptions {
   /** Database name; without it, the one named in the URL (the driver's `test` when the URL names none). */
@@ -46,6 +47,7 @@ export async function connectMongoReadStore(url: string, options: MongoReadStore
     venues: createMongoVenueCollection(db),
     organizers: createMongoOrganizerCollection(db),
     checkpoints: new MongoCheckpoints(db.collection<CheckpointDocument>('checkpoints')),
+    documents: (collection) => mongoDocuments(db, collection),
     init: () => createIndexes(db),
     close: () => client.close(),
   };

@@ -1,4 +1,4 @@
-// Folds a venue's or organizer's stream up to a revision into its document: the state a write produced.
+// Folds a venue's or organizer's stream up to a point into its document: the state a write produced, or a past state.
 import type { EventStore } from '../../events/eventStore.ts';
 import { decodeDomainEvent } from '../../events/catalogue/envelope.ts';
 import { isVenueEvent, venueStreamId } from '../../events/catalogue/venues.ts';
@@ -6,25 +6,26 @@ import { isOrganizerEvent, organizerStreamId } from '../../events/catalogue/orga
 import { appliedOf } from '../events/eventProjector.ts';
 import { projectVenue } from '../venues/venueProjection.ts';
 import { projectOrganizer } from '../organizers/organizerProjection.ts';
+import { foldDocument, type DocumentFold } from '../history/documentFold.ts';
+import { readStreamUpTo, type FoldPoint } from '../history/foldPoint.ts';
 import type { VenueDocument } from '../venues/venueDocument.ts';
 import type { OrganizerDocument } from '../organizers/organizerDocument.ts';
 
-async function recordedUpTo(store: EventStore, streamId: string, revision: bigint) {
-  return (await store.readStream(streamId, { maxCount: Number(revision) + 1 })).map((recorded) => ({ recorded, event: decodeDomainEvent(recorded) }));
+export const venueFold: DocumentFold<VenueDocument> = (doc, recorded) => {
+  const event = decodeDomainEvent(recorded);
+  return event && isVenueEvent(event) ? projectVenue(doc, event, appliedOf(recorded)) : doc;
+};
+
+export const organizerFold: DocumentFold<OrganizerDocument> = (doc, recorded) => {
+  const event = decodeDomainEvent(recorded);
+  return event && isOrganizerEvent(event) ? projectOrganizer(doc, event, appliedOf(recorded)) : doc;
+};
+
+/** `at`: a revision (bigint) or any fold point. */
+export async function venueDocumentAt(store: EventStore, id: number, at: bigint | FoldPoint): Promise<VenueDocument | undefined> {
+  return foldDocument(venueFold, await readStreamUpTo(store, venueStreamId(id), at));
 }
 
-export async function venueDocumentAt(store: EventStore, id: number, revision: bigint): Promise<VenueDocument | undefined> {
-  let doc: VenueDocument | undefined;
-  for (const { recorded, event } of await recordedUpTo(store, venueStreamId(id), revision)) {
-    if (event && isVenueEvent(event)) doc = projectVenue(doc, event, appliedOf(recorded));
-  }
-  return doc;
-}
-
-export async function organizerDocumentAt(store: EventStore, id: number, revision: bigint): Promise<OrganizerDocument | undefined> {
-  let doc: OrganizerDocument | undefined;
-  for (const { recorded, event } of await recordedUpTo(store, organizerStreamId(id), revision)) {
-    if (event && isOrganizerEvent(event)) doc = projectOrganizer(doc, event, appliedOf(recorded));
-  }
-  return doc;
+export async function organizerDocumentAt(store: EventStore, id: number, at: bigint | FoldPoint): Promise<OrganizerDocument | undefined> {
+  return foldDocument(organizerFold, await readStreamUpTo(store, organizerStreamId(id), at));
 }

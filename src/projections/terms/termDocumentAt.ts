@@ -1,16 +1,19 @@
-// Folds a term's stream up to a revision into its document: the state a write produced, whatever came after it.
+// Folds a term's stream up to a point into its document: the state a write produced, or a past state.
 import type { EventStore } from '../../events/eventStore.ts';
 import { decodeDomainEvent } from '../../events/catalogue/envelope.ts';
 import { isTermEvent, termStreamId, type Taxonomy } from '../../events/catalogue/terms.ts';
+import { foldDocument, type DocumentFold } from '../history/documentFold.ts';
+import { readStreamUpTo, type FoldPoint } from '../history/foldPoint.ts';
 import type { TermDocument } from './termDocument.ts';
 import { projectTerm } from './termProjector.ts';
 
-export async function termDocumentAt(store: EventStore, taxonomy: Taxonomy, id: number, revision: bigint): Promise<TermDocument | undefined> {
-  let doc: TermDocument | undefined;
-  for (const recorded of await store.readStream(termStreamId(taxonomy, id), { maxCount: Number(revision) + 1 })) {
-    const event = decodeDomainEvent(recorded);
-    if (!event || !isTermEvent(event)) continue;
-    doc = projectTerm(doc, event, { revision: Number(recorded.revision) });
-  }
-  return doc;
+/** A deleted term keeps its document, marked `deleted`: readers decide whether that counts as absent. */
+export const termFold: DocumentFold<TermDocument> = (doc, recorded) => {
+  const event = decodeDomainEvent(recorded);
+  return event && isTermEvent(event) ? projectTerm(doc, event, { revision: Number(recorded.revision) }) : doc;
+};
+
+/** `at`: a revision (bigint) or any fold point. */
+export async function termDocumentAt(store: EventStore, taxonomy: Taxonomy, id: number, at: bigint | FoldPoint): Promise<TermDocument | undefined> {
+  return foldDocument(termFold, await readStreamUpTo(store, termStreamId(taxonomy, id), at));
 }

@@ -1,18 +1,34 @@
 // The venue projector (pure) and the projection handler that stores its documents.
-import { isVenueEvent, type VenueEvent } from '../../events/catalogue/venues.ts';
-import type { VenueFacts } from '../../events/catalogue/venues.ts';
+import { isVenueEvent, type VenueChanges, type VenueEvent, type VenueFacts } from '../../events/catalogue/venues.ts';
 import { venueKind } from '../../commands/venues/venueKind.ts';
+import type { ItemFact } from '../../commands/posts/itemDecider.ts';
 import type { ProjectionHandler } from '../projectionHandler.ts';
 import { appliedOf, type Applied } from '../events/eventProjector.ts';
 import { searchTextOf } from '../posts/itemDocument.ts';
 import { projectItem } from '../posts/itemProjector.ts';
-import type { VenueDocument } from './venueDocument.ts';
+import { storedCoordinateChanges, storedCoordinates, type StoredVenueFacts, type VenueDocument } from './venueDocument.ts';
 
-const venueSearchText = (f: VenueFacts): string =>
+const venueSearchText = (f: StoredVenueFacts): string =>
   searchTextOf([f.name, f.description, f.excerpt, f.address, f.city, f.province, f.state, f.stateprovince, f.zip, f.phone]);
 
+/** A venue fact with its coordinates as the document stores them; a change sets only the coordinates it holds. */
+export function storedVenueFact(fact: ItemFact<VenueFacts, VenueChanges>): ItemFact<StoredVenueFacts> {
+  switch (fact.type) {
+    case 'registered': {
+      const { geo, ...facts } = fact.facts;
+      return { ...fact, facts: { ...facts, ...storedCoordinates(geo) } };
+    }
+    case 'changed': {
+      const { geo, ...changes } = fact.changes;
+      return { ...fact, changes: geo === undefined ? changes : { ...changes, ...storedCoordinateChanges(geo) } };
+    }
+    case 'trashed':
+      return fact;
+  }
+}
+
 export function projectVenue(doc: VenueDocument | undefined, event: VenueEvent, at: Applied): VenueDocument | undefined {
-  return projectItem(doc, venueKind.factOf(event), at, venueSearchText);
+  return projectItem(doc, storedVenueFact(venueKind.factOf(event)), at, venueSearchText);
 }
 
 export const venueProjection: ProjectionHandler = {

@@ -1,9 +1,10 @@
 // Given venue/organizer events, when a command, then events or an error (the shared item decider, venues as the kind).
 import { expect } from 'chai';
-import type { VenueFacts } from '../../../src/events/catalogue/venues.ts';
+import type { VenueChanges, VenueFacts } from '../../../src/events/catalogue/venues.ts';
 import { decideItem, evolveItem, type ItemCommand, type ItemFact, type ItemState } from '../../../src/commands/posts/itemDecider.ts';
 import { venueKind } from '../../../src/commands/venues/venueKind.ts';
 import { readVenueInput } from '../../../src/commands/venues/venueCommands.ts';
+import type { VenueRequest } from '../../../src/commands/venues/venueCoordinates.ts';
 import { sha256 } from '../../../src/commands/posts/publication.ts';
 
 const now = '2026-11-22 10:00:00';
@@ -13,7 +14,9 @@ const registered = (changes: Partial<VenueFacts> = {}): ItemFact<VenueFacts> => 
   id: 4,
   facts: { ...venueKind.blankFacts(defaults, now), name: 'Hall', slug: 'hall', ...changes },
 });
-const given = (...facts: ItemFact<VenueFacts>[]): ItemState<VenueFacts> => facts.reduce(evolveItem, { exists: false } as ItemState<VenueFacts>);
+const given = (...facts: ItemFact<VenueFacts, VenueChanges>[]): ItemState<VenueFacts> =>
+  facts.reduce((state, fact) => evolveItem(venueKind, state, fact), { exists: false } as ItemState<VenueFacts>);
+const changed = (changes: VenueChanges): ItemFact<VenueFacts, VenueChanges> => ({ type: 'changed', id: 4, changes });
 const when = (state: ItemState<VenueFacts>, command: ItemCommand<VenueFacts>) => decideItem(venueKind, state, command);
 
 describe('item decider (venues)', function () {
@@ -42,6 +45,39 @@ describe('item decider (venues)', function () {
     expect(when(trashed, { type: 'Trash' })).to.deep.equal({ _tag: 'Left', left: { kind: 'already-trashed', resource: 'venue' } });
   });
 
+  it('registers both coordinates sent as one location', function () {
+    const out = when(given(), { type: 'Register', id: 4, request: { name: 'Hall', coordinates: { lat: 41.38, lng: 2.17 } } as VenueRequest & { name: string }, defaults, nowUtc: now });
+    expect(out._tag === 'Right' && out.right[0]?.type === 'registered' && out.right[0].facts.geo).to.deep.equal({ lat: 41.38, lng: 2.17 });
+  });
+
+  it('a coordinate sent alone moves that coordinate of the stored ones, recorded as the whole new geo', function () {
+    const out = when(given(registered({ geo: { lat: 1, lng: 2 } })), { type: 'ChangeDetails', request: { coordinates: { lat: 3 } } as VenueRequest, nowUtc: now });
+    expect(out).to.deep.equal({ _tag: 'Right', right: [{ type: 'changed', id: 4, changes: { geo: { lat: 3, lng: 2 } } }] });
+  });
+
+  it('a coordinate sent alone is stored on a venue without coordinates, and a later write of the other completes them', function () {
+    const first = when(given(registered()), { type: 'ChangeDetails', request: { city: 'B', coordinates: { lat: 10 } } as VenueRequest, nowUtc: now });
+    expect(first).to.deep.equal({ _tag: 'Right', right: [{ type: 'changed', id: 4, changes: { city: 'B', geo: { lat: 10, lng: null } } }] });
+    const second = when(given(registered(), changed({ city: 'B', geo: { lat: 10, lng: null } })), {
+      type: 'ChangeDetails', request: { coordinates: { lng: 20 } } as VenueRequest, nowUtc: now,
+    });
+    expect(second).to.deep.equal({ _tag: 'Right', right: [{ type: 'changed', id: 4, changes: { geo: { lat: 10, lng: 20 } } }] });
+    const registering = when(given(), { type: 'Register', id: 4, request: { name: 'Hall', coordinates: { lng: 2 } } as VenueRequest & { name: string }, defaults, nowUtc: now });
+    expect(registering._tag === 'Right' && registering.right[0]?.type === 'registered' && registering.right[0].facts.geo).to.deep.equal({ lat: null, lng: 2 });
+  });
+
+  it('records no geo when the coordinates sent are the stored ones, whatever the key order of the stored geo', function () {
+    const out = when(given(registered({ geo: { lng: 2, lat: 1 } })), { type: 'ChangeDetails', request: { coordinates: { lat: 1, lng: 2 } } as VenueRequest, nowUtc: now });
+    expect(out).to.deep.equal({ _tag: 'Right', right: [{ type: 'changed', id: 4, changes: {} }] });
+  });
+
+  it('a recorded change holding one coordinate moves only that one (as upcast version 1 changes hold)', function () {
+    const state = given(registered({ geo: { lat: 1, lng: 2 } }), changed({ geo: { lng: 5 } }), changed({ name: 'Big Hall' }));
+    expect(state.exists && state.facts).to.deep.include({ name: 'Big Hall', geo: { lat: 1, lng: 5 } });
+    const cleared = given(registered({ geo: { lat: 1, lng: 2 } }), changed({ geo: { lat: null } }));
+    expect(cleared.exists && cleared.facts.geo).to.deep.equal({ lat: null, lng: 2 });
+  });
+
   it('changing an unknown venue is not-found', function () {
     expect(when(given(), { type: 'ChangeDetails', request: {}, nowUtc: now })._tag).to.equal('Left');
   });
@@ -58,7 +94,12 @@ describe('readVenueInput', function () {
   it('ignores coordinates without the add-on and checks their range with it', function () {
     expect(readVenueInput({ geo_lat: 100 }, ctx)).to.deep.equal({ _tag: 'Right', right: { request: {} } });
     expect(readVenueInput({ geo_lat: 100, geo_lng: '2.5' }, { ...ctx, extendedAddOn: true })).to.deep.equal({ _tag: 'Left', left: [{ name: 'geo_lat' }] });
-    expect(readVenueInput({ geo_lng: '2.5' }, { ...ctx, extendedAddOn: true })).to.deep.equal({ _tag: 'Right', right: { request: { geoLng: 2.5 } } });
+    expect(readVenueInput({ geo_lng: '2.5' }, { ...ctx, extendedAddOn: true })).to.deep.equal({ _tag: 'Right', right: { request: { coordinates: { lng: 2.5 } } } });
+    expect(readVenueInput({ geo_lat: -90, geo_lng: 180 }, { ...ctx, extendedAddOn: true })).to.deep.equal({
+      _tag: 'Right',
+      right: { request: { coordinates: { lat: -90, lng: 180 } } },
+    });
+    expect(readVenueInput({ geo_lat: null }, { ...ctx, extendedAddOn: true })).to.deep.equal({ _tag: 'Right', right: { request: {} } });
   });
 
   it('refuses unknown authors and unparseable dates', function () {

@@ -26,7 +26,7 @@ const venueFacts: VenueFacts = {
   language: 'en', author: '1', status: 'publish', publishedUtc: '2026-11-22 10:52:28', name: 'Main Hall', description: '',
   excerpt: '', slug: 'main-hall', image: null, address: '1 Main St', city: 'Springfield', country: 'United States', province: '',
   state: 'IL', stateprovince: '', zip: '62701', phone: '555-0100', website: 'https://example.com/hall', showMap: true,
-  showMapLink: true, geoLat: null, geoLng: null, passwordSha256: null,
+  showMapLink: true, geo: { lat: null, lng: null }, passwordSha256: null,
 };
 const organizerFacts: OrganizerFacts = {
   language: 'en', author: '1', status: 'publish', publishedUtc: '2026-11-22 10:52:28', name: 'Ada', description: '',

@@ -29,6 +29,27 @@ describe('venue and organizer projectors', function () {
     expect(trashed).to.deep.include({ status: 'trash', slug: 'main-hall__trashed', statusBeforeTrash: 'publish', revision: 2 });
   });
 
+  it('stores the venue coordinates flat, as geoLat/geoLng; a change sets only the coordinates it holds', function () {
+    const placed = projectVenue(undefined, { ...registered, data: { ...registered.data, facts: { ...registered.data.facts, geo: { lat: 39.78, lng: -89.65 } } } }, at(0));
+    expect(placed).to.deep.include({ geoLat: 39.78, geoLng: -89.65 });
+    expect(placed).to.not.have.property('geo');
+    const moved = projectVenue(placed, { type: 'VenueDetailsChanged', data: { id: 4, changes: { geo: { lat: 39.8, lng: -89.6 } } } }, at(1));
+    expect(moved).to.deep.include({ geoLat: 39.8, geoLng: -89.6 });
+    const renamed = projectVenue(moved, { type: 'VenueDetailsChanged', data: { id: 4, changes: { name: 'Hall' } } }, at(2));
+    expect(renamed).to.deep.include({ geoLat: 39.8, geoLng: -89.6 });
+    const cleared = projectVenue(renamed, { type: 'VenueDetailsChanged', data: { id: 4, changes: { geo: { lat: null } } } }, at(3));
+    expect(cleared).to.deep.include({ geoLat: null, geoLng: -89.6 });
+  });
+
+  it('completes a venue registered without coordinates from two changes of one coordinate each', function () {
+    const blank = projectVenue(undefined, registered, at(0));
+    expect(blank).to.deep.include({ geoLat: null, geoLng: null });
+    const half = projectVenue(blank, { type: 'VenueDetailsChanged', data: { id: 4, changes: { geo: { lng: -89.65 } } } }, at(1));
+    expect(half).to.deep.include({ geoLat: null, geoLng: -89.65 });
+    const whole = projectVenue(half, { type: 'VenueDetailsChanged', data: { id: 4, changes: { geo: { lat: 39.78 } } } }, at(2));
+    expect(whole).to.deep.include({ geoLat: 39.78, geoLng: -89.65 });
+  });
+
   it('organizer search text covers phone, email and website', function () {
     const doc = projectOrganizer(undefined, {
       type: 'OrganizerRegistered',

@@ -1,8 +1,8 @@
-// GET /events, GET /events/{id} and GET /events/by-slug/{slug}.
+// GET /events, GET /events/{id} and GET /events/by-slug/{slug}, the single reads also as of a past point (`as_of`).
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { checkArgs } from '../../endpoint.ts';
-import { invalidParams, noRoute, simpleError } from '../../errors/wireError.ts';
+import { invalidParams, noRoute, simpleError, type WireError } from '../../errors/wireError.ts';
 import { eventRepresentation, eventWithJsonLd } from '../../representation/eventRepresentation.ts';
 import { pageLinks, setListHeaders, totalPagesOf } from '../../representation/listEnvelope.ts';
 import type { HttpServices } from '../../services.ts';
@@ -12,9 +12,22 @@ import { collectionAllow, etagOfPost, isLockedPost, setPostAllow } from '../../a
 import { blankProtected } from '../../representation/blanking.ts';
 import { readEventListRequest } from './eventListRequest.ts';
 import { linkedRendering } from './eventRendering.ts';
+import type { EventDocument } from '../../../projections/events/eventDocument.ts';
+import type { GlobalPoint } from '../../../projections/history/foldPoint.ts';
+import type { Scope } from '../../requestScope.ts';
+import { readAsOf } from '../history/asOfParam.ts';
+import { readablePastEvent } from '../history/pastReads.ts';
 
 export function registerEventReads(router: Router, services: HttpServices): void {
   const { settings, readStore } = services;
+
+  /** Checks 3–6 of §9 on the event now, or with `as_of` on it now and as it was then (`notFound`: not yet created). */
+  const answer = async (ctx: Context, doc: EventDocument, scope: Scope, asOf: GlobalPoint | undefined, notFound: () => WireError) => {
+    if (!asOf) assertReadable(doc, scope);
+    const shown = asOf ? await readablePastEvent(services.writes.store, doc, scope, asOf, notFound) : doc;
+    ctx.set('ETag', etagOfPost(shown));
+    ctx.body = eventWithJsonLd(shown, settings, scope.addresses, await linkedRendering(services, scope, [shown]));
+  };
 
   router.get('/events', async (ctx: Context) => {
     ctx.set('Allow', collectionAllow(ctx.state.caller));
@@ -52,11 +65,10 @@ export function registerEventReads(router: Router, services: HttpServices): void
     const doc = await eventBySlug(services, checked.scope.language, slug);
     setPostAllow(ctx, checked.scope.caller, doc);
     if (!doc) checked.validation.invalid('slug');
+    const asOf = readAsOf(checked, settings.timeZone, services.clock());
     checked.validation.throwIfAny();
     if (!doc) throw invalidParams([{ name: 'slug' }]);
-    assertReadable(doc, checked.scope);
-    ctx.set('ETag', etagOfPost(doc));
-    ctx.body = eventWithJsonLd(doc, settings, checked.scope.addresses, await linkedRendering(services, checked.scope, [doc]));
+    await answer(ctx, doc, checked.scope, asOf, () => invalidParams([{ name: 'slug' }]));
   });
 
   router.get('/events/:id', async (ctx: Context) => {
@@ -65,10 +77,9 @@ export function registerEventReads(router: Router, services: HttpServices): void
     const doc = await readStore.events.get(id);
     setPostAllow(ctx, ctx.state.caller, doc);
     const checked = checkArgs(ctx, settings, eventReadArgs, { id: String(id) });
+    const asOf = readAsOf(checked, settings.timeZone, services.clock());
     checked.validation.throwIfAny();
     if (!doc) return assertEventId(services, id);
-    assertReadable(doc, checked.scope);
-    ctx.set('ETag', etagOfPost(doc));
-    ctx.body = eventWithJsonLd(doc, settings, checked.scope.addresses, await linkedRendering(services, checked.scope, [doc]));
+    await answer(ctx, doc, checked.scope, asOf, () => simpleError(404, 'rest-event-not-found', id));
   });
 }

@@ -1,20 +1,31 @@
-// GET /venues/{id}, /venues/by-slug/{slug} and the organizer forms (wire.md §9).
+// GET /venues/{id}, /venues/by-slug/{slug} and the organizer forms (wire.md §9), also as of a past point (`as_of`).
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { ItemDocument } from '../../../projections/posts/itemDocument.ts';
+import type { GlobalPoint } from '../../../projections/history/foldPoint.ts';
 import { checkArgs } from '../../endpoint.ts';
-import { noRoute } from '../../errors/wireError.ts';
+import { invalidParams, noRoute } from '../../errors/wireError.ts';
+import type { Scope } from '../../requestScope.ts';
 import type { HttpServices } from '../../services.ts';
 import { pathId } from '../events/eventAccess.ts';
 import { assertItemReadable, renderItem } from './itemAccess.ts';
 import { etagOfPost, preferredBySlug, setPostAllow } from '../../auth/postAccess.ts';
 import type { ItemRouteKind } from './itemRouteKind.ts';
+import { readAsOf } from '../history/asOfParam.ts';
+import { readablePastItem, renderPastItem } from '../history/pastReads.ts';
 
 export function registerItemReads<D extends ItemDocument>(router: Router, services: HttpServices, kind: ItemRouteKind<D>): void {
   const { settings } = services;
   const collection = () => kind.collection(services.readStore);
 
-  const answer = (ctx: Context, doc: D, scope: Parameters<typeof renderItem>[3]) => {
+  /** With `as_of`, the item as it was then; an item that did not exist yet is unknown, like a wrong id or slug. */
+  const answer = async (ctx: Context, doc: D, scope: Scope, asOf: GlobalPoint | undefined, unknownName: 'id' | 'slug') => {
+    if (asOf) {
+      const past = await readablePastItem(kind, services.writes.store, doc, scope, asOf, () => invalidParams([{ name: unknownName }]));
+      ctx.set('ETag', etagOfPost(past));
+      ctx.body = renderPastItem(kind, doc, past, settings, scope);
+      return;
+    }
     assertItemReadable(kind.singular, doc, scope);
     ctx.set('ETag', etagOfPost(doc));
     ctx.body = renderItem(kind, doc, settings, scope, true);
@@ -26,8 +37,9 @@ export function registerItemReads<D extends ItemDocument>(router: Router, servic
     const doc = preferredBySlug(await collection().bySlug(checked.scope.language, slug));
     setPostAllow(ctx, checked.scope.caller, doc);
     if (!doc) checked.validation.invalid('slug');
+    const asOf = readAsOf(checked, settings.timeZone, services.clock());
     checked.validation.throwIfAny();
-    answer(ctx, doc as D, checked.scope);
+    await answer(ctx, doc as D, checked.scope, asOf, 'slug');
   });
 
   router.get(`/${kind.plural}/:id`, async (ctx: Context) => {
@@ -38,7 +50,8 @@ export function registerItemReads<D extends ItemDocument>(router: Router, servic
     const checked = checkArgs(ctx, settings, kind.args.read, { id: String(id) });
     // An id naming no item of this kind is a validation failure (wire.md §2), before any permission check.
     if (!doc) checked.validation.invalid('id');
+    const asOf = readAsOf(checked, settings.timeZone, services.clock());
     checked.validation.throwIfAny();
-    answer(ctx, doc as D, checked.scope);
+    await answer(ctx, doc as D, checked.scope, asOf, 'id');
   });
 }

@@ -20,6 +20,7 @@ import type { ReadStore } from '../../../projections/readStore.ts';
 import type { VenueDocument } from '../../../projections/venues/venueDocument.ts';
 import type { OrganizerDocument } from '../../../projections/organizers/organizerDocument.ts';
 import { organizerDocumentAt, venueDocumentAt } from '../../../projections/posts/itemDocumentAt.ts';
+import type { FoldPoint } from '../../../projections/history/foldPoint.ts';
 import type { Wire } from '../../representation/blanking.ts';
 import { organizerRepresentation, venueRepresentation } from '../../representation/itemRepresentation.ts';
 import type { Addresses, SiteSettings } from '../../representation/site.ts';
@@ -50,7 +51,8 @@ export interface ItemRouteKind<D extends ItemDocument> {
   register(deps: WriteDeps, dup: DuplicateFinder, input: Input & { request: { name: string } }, d: RegisterDefaults, ctx: WriteContext): Promise<Either<CommandError, ItemWritten>>;
   change(deps: WriteDeps, id: number, input: Input, ctx: WriteContext, ifMatch?: bigint): Promise<Either<CommandError, ItemWritten>>;
   trash(deps: WriteDeps, id: number, ctx: WriteContext, ifMatch?: bigint, beforeTrash?: BeforeTrash): Promise<Either<CommandError, ItemWritten>>;
-  documentAt(store: EventStore, id: number, revision: bigint): Promise<D | undefined>;
+  /** The document folded up to a revision (write responses) or a global point (`as_of` reads). */
+  documentAt(store: EventStore, id: number, at: bigint | FoldPoint): Promise<D | undefined>;
 }
 
 export const venueRouteKind: ItemRouteKind<VenueDocument> = {

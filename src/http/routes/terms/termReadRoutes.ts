@@ -1,20 +1,26 @@
-// GET /categories, /tags (wire.md §5, §8) and GET /categories/{id}, /tags/{id} (§9).
+// GET /categories, /tags (wire.md §5, §8) and GET /categories/{id}, /tags/{id} (§9), also as of a past point (`as_of`).
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { checkArgs } from '../../endpoint.ts';
 import { invalidParams, noRoute } from '../../errors/wireError.ts';
 import { setListHeaders, totalPagesOf } from '../../representation/listEnvelope.ts';
-import { termRepresentation } from '../../representation/termRepresentation.ts';
+import { termRepresentation, type TermView } from '../../representation/termRepresentation.ts';
 import { termViewOf, termViewsOf } from '../../representation/termView.ts';
 import type { HttpServices } from '../../services.ts';
 import { pathId } from '../events/eventAccess.ts';
 import { setTermAllow, termEtag, type TaxonomyRoutes, type TermsOfEvent } from './termAccess.ts';
 import { readTermListRequest, termPageLinks } from './termListRequest.ts';
+import { readAsOf } from '../history/asOfParam.ts';
+import { pastTermView } from '../history/pastReads.ts';
 
 export function registerTermReads(router: Router, services: HttpServices, routes: TaxonomyRoutes, termsOfEvent: TermsOfEvent): void {
   const { settings } = services;
   const { taxonomy, plural, args } = routes;
   const collection = routes.collection(services);
+  const currentView = async (id: number): Promise<TermView | undefined> => {
+    const term = await collection.get(id);
+    return term && termViewOf(collection, term);
+  };
 
   router.get(`/${plural}`, async (ctx: Context) => {
     setTermAllow(ctx, taxonomy, 'collection');
@@ -42,11 +48,15 @@ export function registerTermReads(router: Router, services: HttpServices, routes
     if (id === undefined) throw noRoute();
     setTermAllow(ctx, taxonomy, 'item');
     const checked = checkArgs(ctx, settings, args.read, { id: String(id) });
-    const term = await collection.get(id);
-    if (!term) checked.validation.invalid('id');
+    const asOf = readAsOf(checked, settings.timeZone, services.clock());
+    // As of a past point the term is judged as it was then: one deleted since is still shown (terms are public).
+    const view = asOf
+      ? await pastTermView(services.writes.store, collection, taxonomy, id, asOf)
+      : await currentView(id);
+    if (!view) checked.validation.invalid('id');
     checked.validation.throwIfAny();
-    if (!term) throw invalidParams([{ name: 'id' }]);
-    ctx.set('ETag', termEtag(term.doc.revision));
-    ctx.body = termRepresentation(await termViewOf(collection, term), checked.scope.addresses);
+    if (!view) throw invalidParams([{ name: 'id' }]);
+    ctx.set('ETag', termEtag(view.doc.revision));
+    ctx.body = termRepresentation(view, checked.scope.addresses);
   });
 }

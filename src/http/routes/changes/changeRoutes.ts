@@ -1,0 +1,36 @@
+// GET {api_root}/changes: the live feed of resource events for editors and administrators (Server-Sent Events).
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import type { Caller } from '../../auth/caller.ts';
+import { checkArgs, requirePermission } from '../../endpoint.ts';
+import type { HttpServices } from '../../services.ts';
+import { afterHead, changeArgs, decodeLastEventId, feedStart, lastEventIdHeader, type ChangeKind, type FeedFrom } from './changeArgs.ts';
+import { answerHead } from './changeFeed.ts';
+import { carriesStream } from './changeMessage.ts';
+
+/** Events carry unpublished items and every author's drafts: only those who may edit everything may follow them. */
+export const mayFollowChanges = (caller: Caller): boolean =>
+  caller.kind === 'user' && (caller.role === 'administrator' || caller.role === 'editor');
+
+export function registerChangeRoutes(router: Router, services: HttpServices): void {
+  router.get('/changes', async (ctx: Context) => {
+    ctx.set('Allow', 'GET');
+    const { args, scope, validation } = checkArgs(ctx, services.settings, changeArgs);
+    const lastEventId = decodeLastEventId(ctx.get(lastEventIdHeader));
+    if (lastEventId === 'invalid') validation.invalid(lastEventIdHeader);
+    validation.throwIfAny();
+    requirePermission(mayFollowChanges(scope.caller), scope);
+
+    // The feed writes the response itself: an open-ended body whose writes must wait for the socket to drain.
+    if (ctx.method === 'HEAD') {
+      ctx.respond = false;
+      return answerHead(ctx.res);
+    }
+    const start = feedStart(lastEventId === 'invalid' ? undefined : lastEventId, args.values.from as FeedFrom | undefined);
+    // Read before the headers go out: a client holding the response knows every later write will reach it.
+    const after = start === 'head' ? afterHead(await services.writes.store.headPosition()) : start.after;
+    ctx.respond = false;
+    const feed = services.changeFeeds.open(ctx.res, { after, carries: carriesStream(args.values.kinds as ChangeKind[] | undefined) });
+    await feed.ended;
+  });
+}

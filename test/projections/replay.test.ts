@@ -1,0 +1,85 @@
+// Specifies replayInto: the projections over the stored events, in pages, up to a position and never past it.
+import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
+import { toNewEvent } from '../../src/events/catalogue/envelope.ts';
+import type { EventFacts } from '../../src/events/catalogue/calendarEvents.ts';
+import { createMemoryReadStore } from '../../src/projections/memory/memoryReadStore.ts';
+import { ProjectionRunner } from '../../src/projections/projectionRunner.ts';
+import { allProjections } from '../../src/projections/allProjections.ts';
+import { replayInto } from '../../src/projections/replay.ts';
+import { digestReadStore } from '../../src/projections/digest/readModelDigest.ts';
+import { anEventDocument } from './eventDocumentFixtures.ts';
+import { openTempStore, type TempStore } from '../support/tempStore.ts';
+
+const ctx = { actor: '1', now: new Date('2026-11-22T10:00:00Z'), correlationId: randomUUID(), causationId: randomUUID() };
+const { id: _id, revision: _r, modifiedUtc: _m, timezoneAbbr: _a, searchText: _s, statusBeforeTrash: _t, ...facts } = anEventDocument();
+const baseFacts: EventFacts = facts;
+
+async function schedule(temp: TempStore, id: number, title: string) {
+  return temp.store.append(`event-${id}`, [toNewEvent({ type: 'EventScheduled', data: { id, facts: { ...baseFacts, title } } }, ctx)], 'no_stream');
+}
+
+async function rename(temp: TempStore, id: number, title: string, revision: bigint) {
+  return temp.store.append(`event-${id}`, [toNewEvent({ type: 'EventDetailsChanged', data: { id, changes: { title } } }, ctx)], revision);
+}
+
+const titleOf = async (readStore: ReturnType<typeof createMemoryReadStore>, id: number) => (await readStore.events.get(id))?.title;
+
+describe('replayInto', () => {
+  let temp: TempStore;
+  beforeEach(async () => {
+    temp = await openTempStore();
+  });
+  afterEach(async () => temp.dispose());
+
+  it('without a bound, replays up to the head and projects what the live runner projects', async () => {
+    await schedule(temp, 1, 'One');
+    await rename(temp, 1, 'One, renamed', 0n);
+    const last = await schedule(temp, 2, 'Two');
+    const live = createMemoryReadStore();
+    const runner = new ProjectionRunner(temp.store, live, allProjections);
+    await runner.start();
+    await runner.caughtUp;
+    await runner.stop();
+
+    const replayed = createMemoryReadStore();
+    expect(await replayInto(temp.store, replayed, { pageSize: 2 })).to.deep.equal({ appliedPosition: last.position, appliedEvents: 3 });
+    expect(await digestReadStore(replayed, { detail: true })).to.deep.equal(await digestReadStore(live, { detail: true }));
+    expect(await replayed.checkpoints.get('read-model')).to.equal(last.position);
+  });
+
+  it('stops at the given position exactly, leaving later events alone', async () => {
+    const first = await schedule(temp, 1, 'One');
+    await rename(temp, 1, 'One, renamed', 0n);
+    await schedule(temp, 2, 'Two');
+    const readStore = createMemoryReadStore();
+    const result = await replayInto(temp.store, readStore, { upTo: first.position, pageSize: 1 });
+    expect(result).to.deep.equal({ appliedPosition: first.position, appliedEvents: 1 });
+    expect(await titleOf(readStore, 1)).to.equal('One');
+    expect(await readStore.events.get(2)).to.equal(undefined);
+  });
+
+  it('continues after a position up to a later one', async () => {
+    const first = await schedule(temp, 1, 'One');
+    const renamed = await rename(temp, 1, 'One, renamed', 0n);
+    await schedule(temp, 2, 'Two');
+    const readStore = createMemoryReadStore();
+    await replayInto(temp.store, readStore, { upTo: first.position });
+    const result = await replayInto(temp.store, readStore, { after: first.position, upTo: renamed.position });
+    expect(result).to.deep.equal({ appliedPosition: renamed.position, appliedEvents: 1 });
+    expect(await titleOf(readStore, 1)).to.equal('One, renamed');
+    expect(await readStore.events.get(2)).to.equal(undefined);
+  });
+
+  it('reports where the store ended when it holds less than asked for', async () => {
+    const only = await schedule(temp, 1, 'One');
+    const result = await replayInto(temp.store, createMemoryReadStore(), { upTo: only.position + 100n });
+    expect(result.appliedPosition).to.equal(only.position);
+  });
+
+  it('on an empty store applies nothing and stores no checkpoint', async () => {
+    const readStore = createMemoryReadStore();
+    expect(await replayInto(temp.store, readStore)).to.deep.equal({ appliedPosition: -1n, appliedEvents: 0 });
+    expect(await readStore.checkpoints.get('read-model')).to.equal(undefined);
+  });
+});

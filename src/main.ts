@@ -1,32 +1,49 @@
-// `npm start`: reads the configuration, starts the service and prints where it listens.
+// `npm start` (embedded all-in-one), `npm run start:api`, `npm run start:projector`: reads the configuration, starts
+// the service in that role, and shuts it down gracefully on SIGTERM/SIGINT (a second signal exits at once).
 import { pino } from 'pino';
-import { ConfigError, loadConfig, variables } from './config/config.ts';
+import { ConfigError, loadConfig, variables, type ServiceRole } from './config/config.ts';
 import { startService } from './service.ts';
 
+const roles: readonly ServiceRole[] = ['all', 'api', 'projector'];
+
 if (process.argv.includes('--help')) {
-  console.log('Calendar events service. Configuration by environment variables:\n');
+  console.log('Calendar events service: src/main.ts [all|api|projector]. Configuration by environment variables:\n');
   const width = Math.max(...Object.keys(variables).map((name) => name.length));
   for (const [name, meaning] of Object.entries(variables)) console.log(`  ${name.padEnd(width)}  ${meaning}`);
   process.exit(0);
 }
 
-const logger = pino({ level: process.env.LOG_LEVEL ?? 'info' });
+const role = (process.argv[2] ?? 'all') as ServiceRole;
+if (!roles.includes(role)) {
+  console.error(`unknown role "${role}": use one of ${roles.join(', ')}`);
+  process.exit(2);
+}
+
 try {
   const config = loadConfig(process.env);
-  const service = await startService(config, logger);
-  console.log(`Calendar events API listening on ${service.url}/cal/events/v1 (public URL ${config.publicUrl})`);
-  if (service.bootstrap.generatedPassword) {
+  const logger = pino({ level: config.logLevel });
+  const service = await startService(config, logger, undefined, role);
+  console.log(
+    role === 'projector'
+      ? `Projector running; health, readiness and metrics on ${service.url}`
+      : `Calendar events API listening on ${service.url}/cal/events/v1 (public URL ${config.publicUrl})`,
+  );
+  if (service.bootstrap?.generatedPassword) {
     console.log(`First start: administrator login "admin", password "${service.bootstrap.generatedPassword}" (shown once; stored hashed)`);
-  } else if (service.bootstrap.created) {
+  } else if (service.bootstrap?.created) {
     console.log('First start: administrator login "admin" with the password from CAL_ADMIN_PASSWORD');
   }
+  let stopping = false;
   const shutdown = async (signal: string) => {
-    logger.info({ signal }, 'shutting down');
+    if (stopping) process.exit(1);
+    stopping = true;
+    logger.info({ signal }, 'shutting down: draining requests');
     await service.close();
+    logger.info('stopped');
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(error.message);

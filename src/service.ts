@@ -1,36 +1,59 @@
-// The composition root: picks adapters from the configuration and wires the store, projections, commands and HTTP.
+// The composition root: picks adapters from the configuration and wires the store, projections, commands and HTTP
+// for one of three roles: `all` (npm start: embedded all-in-one, or everything in one process on the real engines),
+// `api` (stateless HTTP on EventStoreDB + MongoDB, reading what a projector writes) and `projector`.
 import { mkdirSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
-import type { Config } from './config/config.ts';
+import { checkRole, type Config, type ServiceRole } from './config/config.ts';
 import type { EventStore } from './events/eventStore.ts';
 import { openLmdbEventStore } from './events/embedded/lmdbEventStore.ts';
 import { connectEsdbEventStore } from './events/esdb/esdbEventStore.ts';
+import { meteredEventStore } from './events/meteredEventStore.ts';
 import type { ReadStore } from './projections/readStore.ts';
 import { createMemoryReadStore } from './projections/memory/memoryReadStore.ts';
-import { connectMongoReadStore } from './projections/mongo/mongoReadStore.ts';
+import { openVersionedMongoReadModel, type VersionedMongoReadModel } from './projections/mongo/versionedMongoReadModel.ts';
+import { VersionFollowingRunner } from './projections/versionFollowingRunner.ts';
 import { ProjectionRunner } from './projections/projectionRunner.ts';
+import { CheckpointWatcher } from './projections/checkpointWatcher.ts';
+import type { ProjectionProgress } from './projections/projectionProgress.ts';
+import { measureProjectionLag } from './projections/projectionLag.ts';
 import { allProjections } from './projections/allProjections.ts';
 import { UserDirectory } from './projections/users/userDirectory.ts';
 import { bootstrapAdmin, type BootstrapResult } from './commands/users/bootstrapAdmin.ts';
 import { createApp } from './http/app.ts';
+import { createOperationsApp } from './http/operationsApp.ts';
+import { listen } from './http/httpServer.ts';
 import { composeHttpServices } from './http/composeServices.ts';
 import type { ChangeFeeds } from './http/routes/changes/changeFeeds.ts';
+import { createServiceMetrics, type ServiceMetrics } from './http/observability/metrics.ts';
+import type { OperationsDeps } from './http/routes/operations/operationsRoutes.ts';
 
 export interface RunningService {
+  readonly role: ServiceRole;
   readonly url: string;
-  readonly bootstrap: BootstrapResult;
+  /** Undefined for the projector, which serves no API. */
+  readonly bootstrap: BootstrapResult | undefined;
   readonly store: EventStore;
   readonly readStore: ReadStore;
-  readonly projections: ProjectionRunner;
-  /** The open `GET /changes` streams (their count is observable). */
-  readonly changeFeeds: ChangeFeeds;
+  readonly projections: ProjectionProgress;
+  /** The in-process projection runner now applying events (roles `all` and `projector`). */
+  readonly runner: ProjectionRunner | undefined;
+  /** The open `GET /changes` streams (their count is observable); undefined for the projector. */
+  readonly changeFeeds: ChangeFeeds | undefined;
+  readonly metrics: ServiceMetrics;
+  /** Graceful: stops accepting, drains in-flight requests, ends change feeds, saves the checkpoint, closes stores. */
   close(): Promise<void>;
 }
 
+interface OpenedStores {
+  readonly store: EventStore;
+  /** What the API reads: with MongoDB, whichever version of the read model is active. */
+  readonly readStore: ReadStore;
+  /** MongoDB only: the versions a blue-green rebuild switches between. */
+  readonly versions?: VersionedMongoReadModel;
+}
+
 /** Opens the configured stores; unset URLs mean the embedded lmdb store and in-process read models. */
-export async function openStores(config: Config): Promise<{ store: EventStore; readStore: ReadStore }> {
+export async function openStores(config: Config, logger: Logger): Promise<OpenedStores> {
   let store: EventStore;
   if (config.eventStoreUrl) {
     store = connectEsdbEventStore(config.eventStoreUrl);
@@ -38,42 +61,76 @@ export async function openStores(config: Config): Promise<{ store: EventStore; r
     mkdirSync(config.dataDir, { recursive: true });
     store = await openLmdbEventStore(`${config.dataDir}/events`);
   }
-  const readStore = config.mongoUrl ? await connectMongoReadStore(config.mongoUrl) : createMemoryReadStore();
-  await readStore.init();
-  return { store, readStore };
+  if (!config.mongoUrl) return { store, readStore: createMemoryReadStore() };
+  const versions = await openVersionedMongoReadModel(config.mongoUrl, {
+    onPollFailure: (error) => logger.warn({ err: error }, 'could not read the active read-model version; keeping the current one'),
+  });
+  await versions.activeStore().init();
+  return { store, readStore: versions.readStore, versions };
 }
 
-export async function startService(config: Config, logger: Logger, clock: () => Date = () => new Date()): Promise<RunningService> {
-  const { store, readStore } = await openStores(config);
-  const bootstrap = await bootstrapAdmin(store, config.adminPassword);
-  const projections = new ProjectionRunner(store, readStore, allProjections, (error) => logger.error({ err: error }, 'projection stopped'));
-  await projections.start();
-  await projections.caughtUp;
-  const users = new UserDirectory(store);
-  await users.refresh();
-  const httpServices = composeHttpServices({ config, store, readStore, users, projections, clock });
-  const app = createApp(httpServices, logger);
-  const server: Server = await new Promise((resolve, reject) => {
-    const listening = app.listen(config.port, config.host, () => resolve(listening)).on('error', reject);
+export async function startService(config: Config, logger: Logger, clock: () => Date = () => new Date(), role: ServiceRole = 'all'): Promise<RunningService> {
+  checkRole(config, role);
+  const stores = await openStores(config, logger);
+  const { readStore, versions } = stores;
+  const watcher = role === 'api' ? new CheckpointWatcher(readStore.checkpoints) : undefined;
+  const runnerOn = (target: ReadStore) =>
+    new ProjectionRunner(stores.store, target, allProjections, {
+      onFailure: (error, retryInMs) => logger.error({ err: error, retryInMs }, 'projection subscription failed; resubscribing'),
+    });
+  // The runner writes one version's own collections, never through the switching view the API reads.
+  const runner = watcher ? undefined : new VersionFollowingRunner(runnerOn, versions?.activeStore() ?? readStore);
+  versions?.onSwitch((version, store) => {
+    logger.info({ version }, 'read model switched to a rebuilt version');
+    void runner?.switchTo(store).catch((error: unknown) => logger.error({ err: error }, 'could not restart the projection on the new version'));
   });
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 30_000;
-  const port = (server.address() as AddressInfo).port;
+  const progress = (watcher ?? runner) as ProjectionProgress;
+  const appliedPosition = async () => (watcher ? watcher.refresh() : progress.appliedPosition);
+  const metrics = createServiceMetrics(async () => measureProjectionLag(stores.store, await appliedPosition(), clock()));
+  const store = meteredEventStore(stores.store, metrics);
+  const operations: OperationsDeps = { store, readStore, appliedPosition, metrics, maxLagSeconds: config.readyMaxLagSeconds, clock };
+
+  if (runner) {
+    await runner.start();
+  } else {
+    await watcher?.refresh();
+  }
+  const api = role === 'projector' ? undefined : await startApi(config, store, readStore, progress, clock, operations, logger);
+  const server = await listen(api?.app ?? createOperationsApp(operations, logger), config.port, config.host);
   return {
-    url: `http://${config.host}:${port}`,
-    bootstrap,
+    role,
+    url: server.url,
+    bootstrap: api?.bootstrap,
     store,
     readStore,
-    projections,
-    changeFeeds: httpServices.changeFeeds,
+    projections: progress,
+    get runner() {
+      return runner?.runner;
+    },
+    changeFeeds: api?.changeFeeds,
+    metrics,
     close: async () => {
-      const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
-      // Open change feeds never end by themselves and would hold server.close() forever.
-      await httpServices.changeFeeds.closeAll();
-      await serverClosed;
-      await projections.stop();
+      // Open change feeds never end by themselves and would hold the drain until the grace period ends.
+      await server.close(config.shutdownGraceMs, async () => api?.changeFeeds.closeAll());
+      await runner?.stop();
       await readStore.close();
       await store.close();
     },
   };
+}
+
+async function startApi(
+  config: Config,
+  store: EventStore,
+  readStore: ReadStore,
+  projections: ProjectionProgress,
+  clock: () => Date,
+  operations: OperationsDeps,
+  logger: Logger,
+) {
+  const bootstrap = await bootstrapAdmin(store, config.adminPassword);
+  const users = new UserDirectory(store);
+  await users.refresh();
+  const services = composeHttpServices({ config, store, readStore, users, projections, clock });
+  return { bootstrap, changeFeeds: services.changeFeeds, app: createApp(services, logger, operations) };
 }

@@ -15,6 +15,7 @@ const optionSpec = {
   to: { type: 'string' },
   url: { type: 'string' },
   user: { type: 'string' },
+  projection: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -67,7 +68,7 @@ export function argumentsOf(
 export const usage = `Usage: cal [--data-dir <dir>] <command> [arguments]
 
 Operate the calendar events service: manage its users (changes apply to a running service within a second, no
-restart), audit a stream, verify the read model. Every command may run beside a running service.
+restart), audit a stream, verify or rebuild the read model. Every command may run beside a running service.
 
 Commands:
   users add <login> --role <role> [--password <pw>] [--display-name <name>]
@@ -86,6 +87,15 @@ Commands:
                                          the live one (the service at --url, read as an administrator; without
                                          --url, MongoDB at CAL_MONGODB_URL) and compare a digest per collection;
                                          exit 0 identical, 1 different. --json: one JSON object
+  rebuild [--projection <name>] [--json]
+                                         replay the whole event store into a fresh read model, with a progress
+                                         bar (events, events/s, ETA) on stderr. Projections: read-model (the
+                                         default; every collection, rebuilt together since events embed copies
+                                         of their venues, organizers and terms). Embedded: a dry run beside the
+                                         service (which rebuilds at every start) printing a digest per
+                                         collection. With CAL_MONGODB_URL: blue-green, builds the next version's
+                                         collections, catches up, then switches running services to it; the old
+                                         version stays for rollback. --json: the summary as one JSON object
 
 Roles: administrator, editor, author, contributor, subscriber
 Logins: 1-60 letters, digits, ".", "_", "@" or "-"; unique ignoring case.
@@ -97,7 +107,9 @@ Options:
 Environment:
   CAL_DATA_DIR         default data directory
   CAL_EVENTSTORE_URL   use this EventStoreDB/KurrentDB instead of the embedded store
-  CAL_MONGODB_URL      verify: the MongoDB read model to check when no --url is given
+  CAL_MONGODB_URL      verify: the MongoDB read model to check when no --url is given;
+                       rebuild: the MongoDB read model to rebuild blue-green
   CAL_VERIFY_PASSWORD  verify: the password for --user when --password is not given
 
-Exit codes: 0 done, 1 failed (unknown login, login taken, stream without events, store error), 2 wrong usage.`;
+Exit codes: 0 done, 1 failed (unknown login, login taken, stream without events, store error, an event that no
+longer projects, a rebuild whose switch met another), 2 wrong usage (unknown projection included).`;

@@ -4,12 +4,14 @@ import { CliFailure, dataDirOf, openCliStore } from './cliStore.ts';
 import { prepareUsersCommand } from './usersCommand.ts';
 import { prepareAuditCommand } from './auditCommand.ts';
 import { prepareVerifyCommand } from './verifyCommand.ts';
+import { prepareRebuildCommand } from './rebuildCommand.ts';
 import type { Output, PreparedCommand } from './preparedCommand.ts';
 
 const commands: Record<string, (invocation: Invocation) => PreparedCommand> = {
   users: prepareUsersCommand,
   audit: prepareAuditCommand,
   verify: prepareVerifyCommand,
+  rebuild: prepareRebuildCommand,
 };
 
 export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv, io: Output): Promise<number> {

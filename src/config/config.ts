@@ -12,11 +12,22 @@ export interface Config {
   readonly eventStoreUrl?: string;
   readonly mongoUrl?: string;
   readonly extendedAddOn: boolean;
-  /** Silence after which the change feed sends a heartbeat; absent: {@link defaultChangesHeartbeatMs}. */
-  readonly changesHeartbeatMs?: number;
+  /** Silence after which the change feed sends a heartbeat. */
+  readonly changesHeartbeatMs: number;
+  /** How long a write waits for the read model to reflect it before answering anyway (and saying so). */
+  readonly readYourWritesTimeoutMs: number;
+  /** `/ready` fails while the oldest event the read model has not applied is older than this. */
+  readonly readyMaxLagSeconds: number;
+  /** On SIGTERM, in-flight requests get this long to finish before their connections are cut. */
+  readonly shutdownGraceMs: number;
+  readonly logLevel: LogLevel;
 }
 
-export const defaultChangesHeartbeatMs = 15_000;
+/** What a process of the distributed deployment does; `all` is the embedded all-in-one of `npm start`. */
+export type ServiceRole = 'all' | 'api' | 'projector';
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof logLevels)[number];
 
 /** Every variable the service reads, with its meaning; `--help` prints this. */
 export const variables = {
@@ -30,6 +41,10 @@ export const variables = {
   CAL_MONGODB_URL: 'MongoDB connection string for the read models; unset: in-process read models',
   CAL_EXTENDED_ADDON: 'true to enable the extended add-on (venue coordinates and geolocation filters; default false)',
   CAL_CHANGES_HEARTBEAT_MS: 'milliseconds of silence after which GET /changes sends a heartbeat comment (default 15000)',
+  CAL_READ_YOUR_WRITES_TIMEOUT_MS: 'how long a write waits for the read model to reflect it (default 5000); then it answers with X-Cal-Read-Your-Writes: timeout',
+  CAL_READY_MAX_LAG_SECONDS: '/ready answers 503 while the read model lags the store by more than this many seconds (default 5)',
+  CAL_SHUTDOWN_GRACE_MS: 'on SIGTERM/SIGINT, how long in-flight requests may take before connections are cut (default 10000)',
+  LOG_LEVEL: `pino log level: ${logLevels.join(', ')} (default info)`,
 } as const;
 
 const Port = new t.Type<number, number, unknown>(
@@ -69,6 +84,16 @@ const Milliseconds = new t.Type<number, number, unknown>(
   },
   (n) => n,
 );
+const Seconds = new t.Type<number, number, unknown>(
+  'Seconds',
+  (u): u is number => typeof u === 'number',
+  (u, c) => {
+    const n = typeof u === 'string' && /^\d{1,9}(\.\d{1,3})?$/.test(u) ? Number(u) : NaN;
+    return Number.isFinite(n) ? t.success(n) : t.failure(u, c, 'a non-negative number of seconds');
+  },
+  (n) => n,
+);
+const Level = t.keyof(Object.fromEntries(logLevels.map((level) => [level, null])) as Record<LogLevel, null>, 'LogLevel');
 const NonEmpty = new t.Type<string, string, unknown>(
   'NonEmpty',
   (u): u is string => typeof u === 'string',
@@ -87,6 +112,10 @@ const decoders: Record<keyof typeof variables, t.Decoder<unknown, unknown>> = {
   CAL_MONGODB_URL: NonEmpty,
   CAL_EXTENDED_ADDON: Flag,
   CAL_CHANGES_HEARTBEAT_MS: Milliseconds,
+  CAL_READ_YOUR_WRITES_TIMEOUT_MS: Milliseconds,
+  CAL_READY_MAX_LAG_SECONDS: Seconds,
+  CAL_SHUTDOWN_GRACE_MS: Milliseconds,
+  LOG_LEVEL: Level,
 };
 
 export class ConfigError extends Error {}
@@ -99,7 +128,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     if (raw === undefined) continue;
     const decoded = decoders[name].decode(raw);
     if (decoded._tag === 'Right') values[name] = decoded.right;
-    else problems.push(`${name}=${JSON.stringify(raw)} is not ${decoded.left[0]?.message ?? 'valid'}`);
+    else problems.push(`${name}=${JSON.stringify(raw)} is not ${decoded.left[0]?.message ?? `one of ${Object.keys(Level.keys).join(', ')}`}`);
   }
   if (problems.length > 0) throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
   const port = (values.PORT as number | undefined) ?? 8080;
@@ -112,9 +141,20 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     publicUrl: (values.CAL_PUBLIC_URL as string | undefined) ?? `http://${shownHost}:${port}`,
     timeZone: (values.CAL_TIMEZONE as string | undefined) ?? 'UTC',
     extendedAddOn: (values.CAL_EXTENDED_ADDON as boolean | undefined) ?? false,
+    changesHeartbeatMs: (values.CAL_CHANGES_HEARTBEAT_MS as number | undefined) ?? 15_000,
+    readYourWritesTimeoutMs: (values.CAL_READ_YOUR_WRITES_TIMEOUT_MS as number | undefined) ?? 5000,
+    readyMaxLagSeconds: (values.CAL_READY_MAX_LAG_SECONDS as number | undefined) ?? 5,
+    shutdownGraceMs: (values.CAL_SHUTDOWN_GRACE_MS as number | undefined) ?? 10_000,
+    logLevel: (values.LOG_LEVEL as LogLevel | undefined) ?? 'info',
     ...(values.CAL_ADMIN_PASSWORD !== undefined ? { adminPassword: values.CAL_ADMIN_PASSWORD as string } : {}),
     ...(values.CAL_EVENTSTORE_URL !== undefined ? { eventStoreUrl: values.CAL_EVENTSTORE_URL as string } : {}),
     ...(values.CAL_MONGODB_URL !== undefined ? { mongoUrl: values.CAL_MONGODB_URL as string } : {}),
-    ...(values.CAL_CHANGES_HEARTBEAT_MS !== undefined ? { changesHeartbeatMs: values.CAL_CHANGES_HEARTBEAT_MS as number } : {}),
   };
+}
+
+/** The API and projector roles share their stores over the network: both URLs are required, named when missing. */
+export function checkRole(config: Config, role: ServiceRole): void {
+  if (role === 'all') return;
+  const missing = [config.eventStoreUrl ? undefined : 'CAL_EVENTSTORE_URL', config.mongoUrl ? undefined : 'CAL_MONGODB_URL'].filter(Boolean);
+  if (missing.length > 0) throw new ConfigError(`invalid configuration: the ${role} role needs ${missing.join(' and ')} (the embedded store and read model live in one process: use npm start)`);
 }

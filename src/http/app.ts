@@ -19,10 +19,13 @@ import { registerHistoryRoutes } from './routes/history/historyRoutes.ts';
 import { registerChangeRoutes } from './routes/changes/changeRoutes.ts';
 import { registerReadModelRoutes } from './routes/readModel/readModelDigestRoute.ts';
 import type { HttpServices } from './services.ts';
+import { requestContext } from './observability/requestContext.ts';
+import { operationsRoutes, type OperationsDeps } from './routes/operations/operationsRoutes.ts';
 
 export const bodyLimit = '1mb';
 
-export function createApp(services: HttpServices, logger: Logger): Koa {
+/** `operations` serves /health, /ready and /metrics beside the API, outside its path, credentials and wire format. */
+export function createApp(services: HttpServices, logger: Logger, operations: OperationsDeps): Koa {
   const app = new Koa();
   app.proxy = false;
   app.silent = true;
@@ -48,6 +51,8 @@ export function createApp(services: HttpServices, logger: Logger): Koa {
   registerHistoryRoutes(router, services);
   registerChangeRoutes(router, services);
 
+  app.use(requestContext(logger, operations.metrics));
+  app.use(operationsRoutes(operations));
   app.use(commonHeaders);
   app.use(wireErrors(logger));
   app.use(apiPathOf);

@@ -1,8 +1,8 @@
 // Builds what the HTTP layer needs from the stores and projections: the part of the composition root for Koa.
-import { defaultChangesHeartbeatMs, type Config } from '../config/config.ts';
+import type { Config } from '../config/config.ts';
 import type { EventStore } from '../events/eventStore.ts';
 import type { ReadStore } from '../projections/readStore.ts';
-import type { ProjectionRunner } from '../projections/projectionRunner.ts';
+import type { ProjectionProgress } from '../projections/projectionProgress.ts';
 import type { UserDirectory } from '../projections/users/userDirectory.ts';
 import { IdAllocator } from '../commands/registries/idAllocator.ts';
 import { SlugRegistry } from '../commands/registries/slugRegistry.ts';
@@ -20,7 +20,7 @@ export interface ServiceParts {
   readonly store: EventStore;
   readonly readStore: ReadStore;
   readonly users: UserDirectory;
-  readonly projections: ProjectionRunner;
+  readonly projections: ProjectionProgress;
   readonly clock: () => Date;
 }
 
@@ -44,7 +44,7 @@ export function composeHttpServices(parts: ServiceParts): HttpServices {
     users: parts.users,
     credentials: new CredentialChecker(parts.users),
     writes,
-    waitForProjection: (position) => parts.projections.waitFor(position),
+    waitForProjection: (position) => parts.projections.waitFor(position, config.readYourWritesTimeoutMs),
     projectionPosition: () => parts.projections.appliedPosition,
     clock: parts.clock,
     inlineLinks: inlineItems(() => services),
@@ -56,7 +56,7 @@ export function composeHttpServices(parts: ServiceParts): HttpServices {
       venueJsonLd: (doc) => venueJsonLd(doc, settings),
       organizerJsonLd,
     }),
-    changeFeeds: new ChangeFeeds(store, config.changesHeartbeatMs ?? defaultChangesHeartbeatMs),
+    changeFeeds: new ChangeFeeds(store, config.changesHeartbeatMs),
   };
   return services;
 }

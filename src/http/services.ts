@@ -25,7 +25,7 @@ export interface HttpServices {
   readonly credentials: CredentialChecker;
   readonly writes: WriteDeps;
   /** Resolves once the read model reflects the given global position (read-your-writes). */
-  readonly waitForProjection: (position: bigint) => Promise<void>;
+  readonly waitForProjection: (position: bigint) => Promise<boolean>;
   /** Global position of the last event the projection applied to `readStore` (-1n before any). */
   readonly projectionPosition: () => bigint;
   readonly clock: () => Date;

@@ -1,17 +1,35 @@
-// Runs the projectors: subscribes to $all from the stored checkpoint, applies each event, tracks progress.
+// Runs the projectors: subscribes to $all from the stored checkpoint, applies each event, tracks progress, and
+// resubscribes with backoff when the subscription drops (store restarted, network cut).
 import type { EventStore, RecordedEvent, Subscription } from '../events/eventStore.ts';
 import type { ReadStore } from './readStore.ts';
 import type { ProjectionHandler } from './projectionHandler.ts';
 import { applyRecordedEvent, readModelCheckpoint } from './projectionStep.ts';
+import { PositionWaiters, type ProjectionProgress } from './projectionProgress.ts';
 
-/** Checkpoints are written every this many events, at catch-up and on stop; revision guards make replays harmless. */
-const checkpointEvery = 1000;
+export interface ProjectionRunnerOptions {
+  /** Called when the subscription failed; the runner resubscribes after `retryInMs`. */
+  readonly onFailure?: (error: Error, retryInMs: number) => void;
+  /** A checkpoint is written after this many events at the latest (default 1000). */
+  readonly checkpointEvery?: number;
+  /**
+   * Also written this long after the last event (default 50 ms): API processes of the distributed deployment wait on
+   * the checkpoint for read-your-writes, so it must not lag a quiet projector by up to `checkpointEvery` events.
+   */
+  readonly checkpointIdleMs?: number;
+  /** Backoff between resubscriptions: doubles from `initialMs` up to `maxMs` (defaults 100 ms and 30 s). */
+  readonly retry?: { readonly initialMs: number; readonly maxMs: number };
+}
 
-export class ProjectionRunner {
+export class ProjectionRunner implements ProjectionProgress {
   private subscription: Subscription | undefined;
+  private stopped = false;
   private position = -1n;
   private savedPosition = -1n;
-  private readonly waiters: { position: bigint; resolve: () => void }[] = [];
+  private idleTimer: NodeJS.Timeout | undefined;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private retryDelayMs: number;
+  private saving: Promise<void> = Promise.resolve();
+  private readonly waiters = new PositionWaiters();
   private resolveCaughtUp!: () => void;
   /** Resolves once the catch-up from the checkpoint reached the store's head. */
   readonly caughtUp = new Promise<void>((resolve) => (this.resolveCaughtUp = resolve));
@@ -20,21 +38,15 @@ export class ProjectionRunner {
     private readonly store: EventStore,
     private readonly readStore: ReadStore,
     private readonly handlers: readonly ProjectionHandler[],
-    private readonly onFailure: (error: Error) => void = () => {},
-  ) {}
+    private readonly options: ProjectionRunnerOptions = {},
+  ) {
+    this.retryDelayMs = options.retry?.initialMs ?? 100;
+  }
 
   async start(): Promise<void> {
     const checkpoint = await this.readStore.checkpoints.get(readModelCheckpoint);
     this.position = this.savedPosition = checkpoint ?? -1n;
-    this.subscription = this.store.subscribeToAll({
-      ...(checkpoint !== undefined ? { after: checkpoint } : {}),
-      onEvent: (event) => this.apply(event),
-      onCaughtUp: () => {
-        void this.saveCheckpoint();
-        this.resolveCaughtUp();
-      },
-    });
-    void this.subscription.failed.then(this.onFailure);
+    this.subscribe();
   }
 
   /** Last global position applied to the read model. */
@@ -42,38 +54,70 @@ export class ProjectionRunner {
     return this.position;
   }
 
-  /** Resolves once the read model reflects every event up to `position` (read-your-writes). */
-  waitFor(position: bigint): Promise<void> {
-    if (this.position >= position) return Promise.resolve();
-    return new Promise((resolve) => this.waiters.push({ position, resolve }));
+  waitFor(position: bigint, timeoutMs: number): Promise<boolean> {
+    return this.position >= position ? Promise.resolve(true) : this.waiters.wait(position, timeoutMs);
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
+    clearTimeout(this.idleTimer);
     await this.subscription?.stop();
     await this.saveCheckpoint();
+  }
+
+  /** From the last applied position: events are applied once per subscription, and replays are harmless anyway. */
+  private subscribe(): void {
+    const subscription = this.store.subscribeToAll({
+      ...(this.position >= 0n ? { after: this.position } : {}),
+      onEvent: (event) => this.apply(event),
+      onCaughtUp: () => {
+        this.retryDelayMs = this.options.retry?.initialMs ?? 100;
+        void this.saveCheckpoint();
+        this.resolveCaughtUp();
+      },
+    });
+    this.subscription = subscription;
+    void subscription.failed.then((error) => this.resubscribeLater(error));
+  }
+
+  private resubscribeLater(error: Error): void {
+    if (this.stopped) return;
+    const delay = this.retryDelayMs;
+    this.retryDelayMs = Math.min(delay * 2, this.options.retry?.maxMs ?? 30_000);
+    this.options.onFailure?.(error, delay);
+    this.retryTimer = setTimeout(() => {
+      if (this.stopped) return;
+      // A store that refuses at once (closed, unreachable) counts as one more failed attempt, never as a crash.
+      try {
+        this.subscribe();
+      } catch (failure) {
+        this.resubscribeLater(failure instanceof Error ? failure : new Error(String(failure)));
+      }
+    }, delay);
   }
 
   private async apply(recorded: RecordedEvent): Promise<void> {
     await applyRecordedEvent(recorded, this.handlers, this.readStore);
     this.position = recorded.position;
-    if (this.position - this.savedPosition >= checkpointEvery) await this.saveCheckpoint();
-    this.release();
+    if (this.position - this.savedPosition >= BigInt(this.options.checkpointEvery ?? 1000)) await this.saveCheckpoint();
+    else this.saveWhenIdle();
+    this.waiters.release(this.position);
   }
 
-  private release(): void {
-    for (let i = this.waiters.length - 1; i >= 0; i--) {
-      const waiter = this.waiters[i] as { position: bigint; resolve: () => void };
-      if (waiter.position <= this.position) {
-        this.waiters.splice(i, 1);
-        waiter.resolve();
-      }
-    }
+  private saveWhenIdle(): void {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => void this.saveCheckpoint().catch(() => undefined), this.options.checkpointIdleMs ?? 50);
   }
 
-  private async saveCheckpoint(): Promise<void> {
-    if (this.position === this.savedPosition) return;
-    const position = this.position;
-    await this.readStore.checkpoints.set(readModelCheckpoint, position);
-    this.savedPosition = position;
+  /** Saves run one after another, so that a slower earlier save never overwrites a later position. */
+  private saveCheckpoint(): Promise<void> {
+    this.saving = this.saving.then(async () => {
+      if (this.position === this.savedPosition) return;
+      const position = this.position;
+      await this.readStore.checkpoints.set(readModelCheckpoint, position);
+      this.savedPosition = position;
+    });
+    return this.saving;
   }
 }

@@ -18,6 +18,16 @@ export interface ReplayOptions {
   readonly after?: bigint;
   readonly handlers?: readonly ProjectionHandler[];
   readonly pageSize?: number;
+  /** Called after each page, for progress bars and rates. */
+  readonly onProgress?: (progress: ReplayProgress) => void;
+}
+
+export interface ReplayProgress {
+  /** Events applied so far by this replay. */
+  readonly appliedEvents: number;
+  readonly appliedPosition: bigint;
+  /** The position the replay goes to. */
+  readonly upTo: bigint;
 }
 
 export interface ReplayResult {
@@ -49,8 +59,45 @@ export async function replayInto(store: EventStore, readStore: ReadStore, option
       appliedPosition = recorded.position;
       appliedEvents++;
     }
+    options.onProgress?.({ appliedEvents, appliedPosition, upTo });
     if (page.length < pageSize || appliedPosition >= upTo) more = false;
   }
   if (appliedEvents > 0) await readStore.checkpoints.set(readModelCheckpoint, appliedPosition);
   return { appliedPosition, appliedEvents };
+}
+
+/** Below this many events, a catch-up pass is short enough that the rest is left to the live projector. */
+const defaultCatchUpThreshold = 100;
+/** Writers faster than the replay would keep it going forever; the live projector takes whatever remains. */
+const defaultMaxCatchUpPasses = 20;
+
+export interface CatchUpOptions extends Omit<ReplayOptions, 'upTo'> {
+  readonly threshold?: number;
+  readonly maxPasses?: number;
+  /** Called after each pass with what it applied; the next pass waits for it. */
+  readonly onPass?: (pass: number, result: ReplayResult) => void | Promise<void>;
+}
+
+export interface CatchUpResult extends ReplayResult {
+  readonly passes: number;
+}
+
+/**
+ * Replays after `after` up to the head as it is at each pass, again and again while writes keep coming, until a pass
+ * applies fewer than `threshold` events: a read model built beside a running service is then nearly current.
+ */
+export async function replayUntilCaughtUp(store: EventStore, readStore: ReadStore, options: CatchUpOptions = {}): Promise<CatchUpResult> {
+  const { threshold = defaultCatchUpThreshold, maxPasses = defaultMaxCatchUpPasses, onPass, ...replay } = options;
+  let appliedPosition = options.after ?? -1n;
+  let appliedEvents = 0;
+  let passes = 0;
+  while (passes < maxPasses) {
+    const result = await replayInto(store, readStore, { ...replay, after: appliedPosition });
+    passes++;
+    appliedPosition = result.appliedPosition;
+    appliedEvents += result.appliedEvents;
+    await onPass?.(passes, result);
+    if (result.appliedEvents < threshold) break;
+  }
+  return { appliedPosition, appliedEvents, passes };
 }

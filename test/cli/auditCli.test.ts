@@ -1,28 +1,15 @@
 // Specifies `cal audit <stream>` as auditors run it: the real CLI in a child process, beside a running service.
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
+import { cal } from '../support/calCli.ts';
 import { startTestService, type TestService } from '../support/testService.ts';
 
 const API = '/cal/events/v1';
 
-interface CliRun {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
 
-function cal(...args: string[]): Promise<CliRun> {
-  const { CAL_EVENTSTORE_URL: _url, ...env } = process.env;
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'src/cli/cal.ts', ...args], { env, cwd: process.cwd() }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
 
 describe('cal audit (CLI beside a running service)', function () {
   this.timeout(60_000);
@@ -30,14 +17,14 @@ describe('cal audit (CLI beside a running service)', function () {
   let t: TestService;
   let stream: string;
   let path: string;
-  const audit = (...args: string[]) => cal('--data-dir', dir, 'audit', ...args);
+  const audit = (...args: string[]) => cal(['--data-dir', dir, 'audit', ...args]);
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'cal-audit-'));
     t = await startTestService({}, dir);
     const created = await t.admin('POST', `${API}/events`, {
       body: { title: 'Audited', start_date: '2026-12-01 10:00:00', end_date: '2026-12-01 11:00:00' },
-      headers: { 'x-correlation-id': 'audit-corr' },
+      headers: { 'x-correlation-id': 'audit-corr', 'x-request-id': 'audit-req' },
     });
     const id = (created.body as { id: number }).id;
     stream = `event-${id}`;
@@ -58,7 +45,7 @@ describe('cal audit (CLI beside a running service)', function () {
     expect(blocks).to.have.length(3);
     const [created, retitled, protectedBlock] = blocks.map((block) => block.split('\n'));
     expect(created?.[0]).to.match(/^revision 0 {2}position \d+ {2}EventScheduled \(schema 1\)$/);
-    expect(created?.[1]).to.equal('  occurred 2026-11-22T10:52:28.000Z  actor 1  correlation audit-corr  causation audit-corr');
+    expect(created?.[1]).to.equal('  occurred 2026-11-22T10:52:28.000Z  actor 1  correlation audit-corr  causation audit-req');
     expect(created).to.include('  title: null → "Audited"');
     expect(retitled?.slice(2)).to.deep.equal(['  title: "Audited" → "Audited twice"']);
     expect(protectedBlock?.slice(2)).to.deep.equal(['  passwordSha256: null → "[redacted]"']);
@@ -108,6 +95,6 @@ describe('cal audit (CLI beside a running service)', function () {
   });
 
   it('is described in the help', async () => {
-    expect((await cal('--help')).stdout).to.include('audit <stream> [--from <rev>] [--to <rev>] [--json]');
+    expect((await cal(['--help'])).stdout).to.include('audit <stream> [--from <rev>] [--to <rev>] [--json]');
   });
 });

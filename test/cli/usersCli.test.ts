@@ -1,9 +1,9 @@
 // Specifies `cal users …` as operators run it: the real CLI in a child process, beside a running service on the same data.
-import { execFile } from 'node:child_process';
 import { rmSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
+import { cal } from '../support/calCli.ts';
 import { startTestService, type TestService } from '../support/testService.ts';
 
 const API = '/cal/events/v1';
@@ -13,26 +13,13 @@ const propagation = 600;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const basic = (login: string, password: string) => `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
 
-interface CliRun {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
 
-function cal(...args: string[]): Promise<CliRun> {
-  const { CAL_EVENTSTORE_URL: _url, ...env } = process.env;
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'src/cli/cal.ts', ...args], { env, cwd: process.cwd() }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
 
 describe('cal users (CLI beside a running service)', function () {
   this.timeout(60_000);
   let dir: string;
   let t: TestService;
-  const users = (...args: string[]) => cal('--data-dir', dir, 'users', ...args);
+  const users = (...args: string[]) => cal(['--data-dir', dir, 'users', ...args]);
   const create = (auth: string) => t.request('POST', `${API}/events`, { body: newEvent, auth });
 
   before(async () => {
@@ -106,7 +93,7 @@ describe('cal users (CLI beside a running service)', function () {
   });
 
   it('prints its help with exit code 0', async () => {
-    const help = await cal('--help');
+    const help = await cal(['--help']);
     expect(help.code).to.equal(0);
     expect(help.stdout).to.include('users add <login> --role <role>');
     expect(help.stdout).to.include('users revoke-password <login>');

@@ -1,10 +1,10 @@
 // Specifies `cal verify` as operators run it: the real CLI in a child process, beside a running service on the same data.
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type AddressInfo } from 'node:net';
 import { expect } from 'chai';
+import { cal } from '../support/calCli.ts';
 import { adminPassword, startTestService, type TestService } from '../support/testService.ts';
 import { someActivity } from '../http/readModel/support/readModelActivity.ts';
 import type { CaptureIds } from '../http/links/support/linkFixtures.ts';
@@ -26,29 +26,14 @@ async function aClosedPort(): Promise<number> {
   return port;
 }
 
-interface CliRun {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
 
-/** The CLI with none of the variables that would point it elsewhere than the test's data directory. */
-function cal(extraEnv: Record<string, string>, ...args: string[]): Promise<CliRun> {
-  const { CAL_EVENTSTORE_URL: _e, CAL_MONGODB_URL: _m, CAL_VERIFY_PASSWORD: _p, ...env } = process.env;
-  return new Promise((resolve) => {
-    const options = { env: { ...env, ...extraEnv }, cwd: process.cwd() };
-    execFile(process.execPath, ['--import', 'tsx', 'src/cli/cal.ts', ...args], options, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
 
 describe('cal verify (CLI beside a running service)', function () {
   this.timeout(60_000);
   let dir: string;
   let t: TestService;
   let ids: CaptureIds;
-  const verify = (env: Record<string, string>, ...args: string[]) => cal(env, '--data-dir', dir, 'verify', '--url', t.service.url, ...args);
+  const verify = (env: Record<string, string>, ...args: string[]) => cal(['--data-dir', dir, 'verify', '--url', t.service.url, ...args], env);
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'cal-verify-'));
@@ -97,7 +82,7 @@ describe('cal verify (CLI beside a running service)', function () {
   });
 
   it('refuses to run without --url on the embedded deployment (exit code 2): the read model is in the service', async () => {
-    const run = await cal({}, '--data-dir', dir, 'verify');
+    const run = await cal(['--data-dir', dir, 'verify']);
     expect(run.code).to.equal(2);
     expect(run.stderr).to.include('the embedded read model lives in the service process; pass --url <service url>');
   });

@@ -7,6 +7,8 @@ import { createMemoryReadStore } from '../../src/projections/memory/memoryReadSt
 import { ProjectionRunner } from '../../src/projections/projectionRunner.ts';
 import { allProjections } from '../../src/projections/allProjections.ts';
 import type { ReadStore } from '../../src/projections/readStore.ts';
+import { StoreUnavailable, type EventStore, type SubscribeOptions, type Subscription } from '../../src/events/eventStore.ts';
+import { CheckpointWatcher } from '../../src/projections/checkpointWatcher.ts';
 import { anEventDocument } from './eventDocumentFixtures.ts';
 import { openTempStore, type TempStore } from '../support/tempStore.ts';
 
@@ -40,7 +42,7 @@ describe('ProjectionRunner', () => {
     await runner.caughtUp;
     expect((await readStore.events.get(1))?.title).to.equal('First');
     const written = await rename(temp, 1, 'First, renamed', 0n);
-    await runner.waitFor(written.position);
+    expect(await runner.waitFor(written.position, 5000)).to.equal(true);
     expect((await readStore.events.get(1))?.title).to.equal('First, renamed');
     expect((await readStore.events.get(1))?.revision).to.equal(1);
     await runner.stop();
@@ -51,7 +53,7 @@ describe('ProjectionRunner', () => {
     await first.start();
     await schedule(temp, 1, 'One');
     const one = await schedule(temp, 2, 'Two');
-    await first.waitFor(one.position);
+    expect(await first.waitFor(one.position, 5000)).to.equal(true);
     await first.stop();
     expect(await readStore.checkpoints.get('read-model')).to.equal(one.position);
 
@@ -67,7 +69,7 @@ describe('ProjectionRunner', () => {
     const second = new ProjectionRunner(temp.store, readStore, allProjections);
     await second.start();
     await second.caughtUp;
-    await second.waitFor(three.position);
+    expect(await second.waitFor(three.position, 5000)).to.equal(true);
     expect(applied).to.deep.equal(['1@1', '3@0']);
     expect((await readStore.events.get(1))?.title).to.equal('One, renamed');
     await second.stop();
@@ -88,4 +90,68 @@ describe('ProjectionRunner', () => {
     expect(await readStore.events.get(1)).to.deep.equal(before);
     await replay.stop();
   });
+
+  it('answers false from waitFor when the position is not reached in time', async () => {
+    const runner = new ProjectionRunner(temp.store, readStore, allProjections);
+    await runner.start();
+    await runner.caughtUp;
+    expect(await runner.waitFor(runner.appliedPosition + 100n, 30)).to.equal(false);
+    await runner.stop();
+  });
+
+  it('writes its checkpoint shortly after the last event, not only every 1000 events', async () => {
+    const runner = new ProjectionRunner(temp.store, readStore, allProjections, { checkpointIdleMs: 10 });
+    await runner.start();
+    await runner.caughtUp;
+    const written = await schedule(temp, 1, 'Quiet afterwards');
+    expect(await runner.waitFor(written.position, 5000)).to.equal(true);
+    const watcher = new CheckpointWatcher(readStore.checkpoints, 5);
+    // What an API instance of the distributed deployment waits on for read-your-writes.
+    expect(await watcher.waitFor(written.position, 5000)).to.equal(true);
+    expect(watcher.appliedPosition).to.equal(written.position);
+    expect(await watcher.waitFor(written.position + 1n, 50)).to.equal(false);
+    await runner.stop();
+  });
+
+  it('resubscribes with growing delays while its subscription keeps failing, then catches up losing nothing', async () => {
+    const failures: number[] = [];
+    const flaky = failingSubscriptions(temp.store, 2);
+    const runner = new ProjectionRunner(flaky.store, readStore, allProjections, {
+      retry: { initialMs: 10, maxMs: 1000 },
+      onFailure: (_error, retryInMs) => failures.push(retryInMs),
+    });
+    const first = await schedule(temp, 1, 'Before the failures');
+    await runner.start();
+    expect(await runner.waitFor(first.position, 5000)).to.equal(true);
+    const written = await schedule(temp, 2, 'After the failures');
+    expect(await runner.waitFor(written.position, 5000)).to.equal(true);
+    expect(failures).to.deep.equal([10, 20]);
+    expect(flaky.subscriptions).to.equal(3);
+    expect((await readStore.events.get(1))?.title).to.equal('Before the failures');
+    expect((await readStore.events.get(2))?.title).to.equal('After the failures');
+    await runner.stop();
+  });
 });
+
+/** The real store, whose first `failures` subscriptions fail at once, as when EventStoreDB is unreachable. */
+function failingSubscriptions(store: EventStore, failures: number): { store: EventStore; readonly subscriptions: number } {
+  let subscriptions = 0;
+  const wrapped: EventStore = {
+    append: store.append.bind(store),
+    readStream: store.readStream.bind(store),
+    readAll: store.readAll.bind(store),
+    headPosition: store.headPosition.bind(store),
+    close: store.close.bind(store),
+    subscribeToAll(options: SubscribeOptions): Subscription {
+      subscriptions++;
+      if (subscriptions > failures) return store.subscribeToAll(options);
+      return { failed: Promise.resolve(new StoreUnavailable('connection refused')), stop: async () => {} };
+    },
+  };
+  return {
+    store: wrapped,
+    get subscriptions() {
+      return subscriptions;
+    },
+  };
+}

@@ -6,7 +6,7 @@ import type { OrganizerDocument } from '../organizers/organizerDocument.ts';
 import { fromStoredEventDocument, type StoredEventDocument } from './eventQueryTranslation.ts';
 import { fromStoredItem, type StoredItemDocument } from './postQueryTranslation.ts';
 import { fromStoredTermDocument, type StoredTermDocument } from './termQueryTranslation.ts';
-import { termCollectionName } from './mongoTermCollection.ts';
+import type { ReadModelCollectionNames } from './readModelVersion.ts';
 
 type FromStored = { readonly [C in ReadModelCollection]: (stored: Document) => ReadModelDocuments[C] };
 
@@ -19,16 +19,12 @@ const fromStored: FromStored = {
   tags: (stored) => fromStoredTermDocument(stored as StoredTermDocument),
 };
 
-const mongoCollectionName: Readonly<Record<ReadModelCollection, string>> = {
-  events: 'events',
-  venues: 'venues',
-  organizers: 'organizers',
-  categories: termCollectionName('category'),
-  tags: termCollectionName('tag'),
-};
-
 /** Streams through a cursor on the `_id` index: the whole collection never sits in memory at once. */
-export async function* mongoDocuments<C extends ReadModelCollection>(db: Db, collection: C): AsyncGenerator<ReadModelDocuments[C]> {
+export async function* mongoDocuments<C extends ReadModelCollection>(
+  db: Db,
+  names: ReadModelCollectionNames,
+  collection: C,
+): AsyncGenerator<ReadModelDocuments[C]> {
   const convert = fromStored[collection];
-  for await (const stored of db.collection(mongoCollectionName[collection]).find({}).sort({ _id: 1 })) yield convert(stored);
+  for await (const stored of db.collection(names[collection]).find({}).sort({ _id: 1 })) yield convert(stored);
 }

@@ -13,6 +13,7 @@ import type { OrganizerDocument } from '../organizers/organizerDocument.ts';
 import {
   duplicateCandidatesFilter, fromStoredItem, toStoredItem, translatePostListQuery, type StoredItemDocument,
 } from './postQueryTranslation.ts';
+import { collectionNamesOf, firstReadModelVersion, type ReadModelCollectionNames } from './readModelVersion.ts';
 
 const duplicateKeyCode = 11000;
 
@@ -73,12 +74,15 @@ class MongoItemCollection<D extends ItemDocument> {
   }
 }
 
-export const createMongoVenueCollection = (db: Db): VenueCollection => new MongoItemCollection<VenueDocument>(db.collection('venues'));
-export const createMongoOrganizerCollection = (db: Db): OrganizerCollection =>
-  new MongoItemCollection<OrganizerDocument>(db.collection('organizers'));
+const firstVersionNames = collectionNamesOf(firstReadModelVersion);
+
+export const createMongoVenueCollection = (db: Db, names: ReadModelCollectionNames = firstVersionNames): VenueCollection =>
+  new MongoItemCollection<VenueDocument>(db.collection(names.venues));
+export const createMongoOrganizerCollection = (db: Db, names: ReadModelCollectionNames = firstVersionNames): OrganizerCollection =>
+  new MongoItemCollection<OrganizerDocument>(db.collection(names.organizers));
 
 /** Creates the indexes of both collections (idempotent). */
-export async function ensureItemIndexes(db: Db): Promise<void> {
-  await db.collection('venues').createIndexes(itemIndexes);
-  await db.collection('organizers').createIndexes(itemIndexes);
+export async function ensureItemIndexes(db: Db, names: ReadModelCollectionNames = firstVersionNames): Promise<void> {
+  await db.collection(names.venues).createIndexes(itemIndexes);
+  await db.collection(names.organizers).createIndexes(itemIndexes);
 }

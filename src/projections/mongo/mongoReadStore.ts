@@ -1,17 +1,18 @@
-// The distributed ReadStore on MongoDB: `events` documents keyed by id, projection `checkpoints`, indexes at init.
-import { MongoClient, type Collection, type Db } from 'mongodb';
+// The distributed ReadStore on MongoDB: one version's collection set (events, items, terms, checkpoints), indexes at init.
+import type { Collection, Db } from 'mongodb';
 import type { CheckpointStore, ReadStore } from '../readStore.ts';
 import type { StoredEventDocument } from './eventQueryTranslation.ts';
 import { MongoEventCollection, eventIndexes } from './mongoEventCollection.ts';
 import { createMongoTermCollection, createTermIndexes } from './mongoTermCollection.ts';
 import { createMongoOrganizerCollection, createMongoVenueCollection, ensureItemIndexes } from './mongoItemCollections.ts';
 import { mongoDocuments } from './mongoDocuments.ts';
+import { connectMongoDatabase, type MongoConnectionOptions } from './mongoConnection.ts';
+import { collectionNamesOf, type ReadModelCollectionNames } from './readModelVersion.ts';
+import { activeReadModelVersion } from './readModelPointer.ts';
 
-export interface MongoReadStoreOptions {
-  /** Database name; without it, the one named in the URL (the driver's `test` when the URL names none). */
-  readonly dbName?: string;
-  /** How long to look for a reachable server before giving up, in milliseconds. */
-  readonly serverSelectionTimeoutMS?: number;
+export interface MongoReadStoreOptions extends MongoConnectionOptions {
+  /** The collection set to open; without it, the active one (readModelVersions pointer; version 1 when none). */
+  readonly version?: number;
 }
 
 /**
@@ -23,40 +24,38 @@ interface CheckpointDocument {
   readonly position: string;
 }
 
-const defaultServerSelectionTimeoutMS = 5000;
-
-
+/** A store with a client of its own, which `close` closes. */
 export async function connectMongoReadStore(url: string, options: MongoReadStoreOptions = {}): Promise<ReadStore> {
-  const client = new MongoClient(url, {
-    serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? defaultServerSelectionTimeoutMS,
-  });
-  const db = client.db(options.dbName);
+  const { client, db } = await connectMongoDatabase(url, options);
   try {
-    // A ping proves a server answers now, rather than at the first read long after start-up.
-    await client.connect();
-    await db.command({ ping: 1 });
+    const version = options.version ?? (await activeReadModelVersion(db));
+    return mongoReadStoreOn(db, version, () => client.close());
   } catch (error) {
     await client.close().catch(() => undefined);
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`MongoDB read store unreachable at ${withoutCredentials(url)}: ${reason}`, { cause: error });
+    throw error;
   }
+}
+
+/** One version's collections on a database whose client belongs to the caller: `close` runs the given closer only. */
+export function mongoReadStoreOn(db: Db, version: number, close: () => Promise<void> = async () => {}): ReadStore {
+  const names = collectionNamesOf(version);
   return {
-    events: new MongoEventCollection(db.collection<StoredEventDocument>('events')),
-    categories: createMongoTermCollection(db, 'category'),
-    tags: createMongoTermCollection(db, 'tag'),
-    venues: createMongoVenueCollection(db),
-    organizers: createMongoOrganizerCollection(db),
-    checkpoints: new MongoCheckpoints(db.collection<CheckpointDocument>('checkpoints')),
-    documents: (collection) => mongoDocuments(db, collection),
-    init: () => createIndexes(db),
-    close: () => client.close(),
+    events: new MongoEventCollection(db.collection<StoredEventDocument>(names.events)),
+    categories: createMongoTermCollection(db, 'category', names),
+    tags: createMongoTermCollection(db, 'tag', names),
+    venues: createMongoVenueCollection(db, names),
+    organizers: createMongoOrganizerCollection(db, names),
+    checkpoints: new MongoCheckpoints(db.collection<CheckpointDocument>(names.checkpoints)),
+    documents: (collection) => mongoDocuments(db, names, collection),
+    init: () => createIndexes(db, names),
+    close,
   };
 }
 
-async function createIndexes(db: Db): Promise<void> {
-  await db.collection('events').createIndexes(eventIndexes);
-  await createTermIndexes(db);
-  await ensureItemIndexes(db);
+async function createIndexes(db: Db, names: ReadModelCollectionNames): Promise<void> {
+  await db.collection(names.events).createIndexes(eventIndexes);
+  await createTermIndexes(db, names);
+  await ensureItemIndexes(db, names);
 }
 
 class MongoCheckpoints implements CheckpointStore {
@@ -70,9 +69,4 @@ class MongoCheckpoints implements CheckpointStore {
   async set(projection: string, position: bigint): Promise<void> {
     await this.collection.updateOne({ _id: projection }, { $set: { position: position.toString() } }, { upsert: true });
   }
-}
-
-/** Keeps passwords out of error messages and logs. */
-function withoutCredentials(url: string): string {
-  return url.replace(/\/\/[^@/]*@/, '//***@');
 }

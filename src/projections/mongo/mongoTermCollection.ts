@@ -7,10 +7,15 @@ import type { Page } from '../events/eventListQuery.ts';
 import type { CountedTerm, TermCollection, TermListQuery } from '../terms/termCollection.ts';
 import type { TermDocument } from '../terms/termDocument.ts';
 import { fromStoredTermDocument, storedTermFields, translateTermListQuery, type StoredTermDocument } from './termQueryTranslation.ts';
+import { collectionNamesOf, firstReadModelVersion, type ReadModelCollectionNames } from './readModelVersion.ts';
 
 const duplicateKeyCode = 11000;
 
-export const termCollectionName = (taxonomy: Taxonomy): string => (taxonomy === 'category' ? 'categories' : 'tags');
+const firstVersionNames = collectionNamesOf(firstReadModelVersion);
+
+/** The collection of a taxonomy in one version of the read model (version 1 when not given). */
+export const termCollectionName = (taxonomy: Taxonomy, names: ReadModelCollectionNames = firstVersionNames): string =>
+  taxonomy === 'category' ? names.categories : names.tags;
 
 /** Lists scan one language; slug and name lookups and the parent walk each have their own index. */
 export const termIndexes: IndexDescription[] = [
@@ -20,12 +25,12 @@ export const termIndexes: IndexDescription[] = [
   { key: { translationGroup: 1 } },
 ];
 
-export async function createTermIndexes(db: Db): Promise<void> {
-  for (const taxonomy of ['category', 'tag'] as const) await db.collection(termCollectionName(taxonomy)).createIndexes(termIndexes);
+export async function createTermIndexes(db: Db, names: ReadModelCollectionNames = firstVersionNames): Promise<void> {
+  for (const taxonomy of ['category', 'tag'] as const) await db.collection(termCollectionName(taxonomy, names)).createIndexes(termIndexes);
 }
 
-export function createMongoTermCollection(db: Db, taxonomy: Taxonomy): TermCollection {
-  return new MongoTermCollection(db.collection<StoredTermDocument>(termCollectionName(taxonomy)));
+export function createMongoTermCollection(db: Db, taxonomy: Taxonomy, names: ReadModelCollectionNames = firstVersionNames): TermCollection {
+  return new MongoTermCollection(db.collection<StoredTermDocument>(termCollectionName(taxonomy, names)));
 }
 
 const live = { deleted: false };

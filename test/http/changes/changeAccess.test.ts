@@ -25,7 +25,7 @@ describe('GET /changes: access, headers and arguments', function () {
       const res = await t.by(who, 'GET', CHANGES);
       expectError(res, 403, 'rest_forbidden');
       expect(res.headers.get('content-type')).to.equal('application/json; charset=UTF-8');
-      expect(t.service.changeFeeds.count).to.equal(0);
+      expect(t.service.changeFeeds?.count).to.equal(0);
     });
   }
 

@@ -12,7 +12,7 @@ describe('GET /events/{id}/history', function () {
     t = await startItemService();
     const created = await t.admin('POST', `${API}/events`, {
       body: { title: 'Launch', start_date: '2026-12-01 10:00:00', end_date: '2026-12-01 11:00:00' },
-      headers: { 'x-correlation-id': 'launch-plan' },
+      headers: { 'x-correlation-id': 'launch-plan', 'x-request-id': 'req-launch-1' },
     });
     id = bodyOf(created).id as number;
     t.setNow(new Date('2026-11-22T11:00:00Z'));
@@ -30,7 +30,8 @@ describe('GET /events/{id}/history', function () {
       [1, 'EventDetailsChanged', userId.editor, '2026-11-22T11:00:00.000Z'],
       [2, 'EventTrashed', userId.admin, '2026-11-22T12:00:00.000Z'],
     ]);
-    expect(entries[0]).to.include({ correlation_id: 'launch-plan', causation_id: 'launch-plan', schema_version: 1 });
+    // The correlation is the caller's business operation; the causation, the request that wrote the event.
+    expect(entries[0]).to.include({ correlation_id: 'launch-plan', causation_id: 'req-launch-1', schema_version: 1 });
     expect(Object.keys(entries[0] ?? {})).to.deep.equal([
       'position', 'revision', 'type', 'schema_version', 'occurred_at', 'actor', 'correlation_id', 'causation_id', 'changes',
     ]);

@@ -1,6 +1,5 @@
 // POST /events, and update (POST, PUT, PATCH) and delete by id and by slug.
 import { translationTarget } from '../translations/translationOf.ts';
-import { randomUUID } from 'node:crypto';
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { changeEventDetails, scheduleEvent, trashEvent, type EventWritten } from '../../../commands/events/eventCommands.ts';
@@ -12,13 +11,15 @@ import type { EventDocument } from '../../../projections/events/eventDocument.ts
 import { eventDocumentAt } from '../../../projections/events/eventDocumentAt.ts';
 import { embedLinks } from '../../../projections/links/embedLinks.ts';
 import { venueLocationsOf } from '../../../projections/events/venueLocations.ts';
-import { canCreatePosts, canEditPost, isContributor, type Caller } from '../../auth/caller.ts';
+import { canCreatePosts, canEditPost, isContributor } from '../../auth/caller.ts';
 import { checkArgs, requirePermission, type Checked } from '../../endpoint.ts';
 import { wireErrorOf } from '../../errors/commandErrors.ts';
 import { termWireErrorOf } from '../../errors/termCommandErrors.ts';
 import { noRoute, simpleError } from '../../errors/wireError.ts';
 import { eventRepresentation } from '../../representation/eventRepresentation.ts';
 import type { HttpServices } from '../../services.ts';
+import { writeContextOf } from '../../observability/requestContext.ts';
+import { awaitReadModel } from '../readYourWrites.ts';
 import type { ArgSpec } from '../../params/argSpec.ts';
 import {
   eventBySlugDeleteArgs, eventBySlugUpdateArgs, eventCreateArgs, eventDeleteArgs, eventUpdateArgs,
@@ -44,11 +45,7 @@ type Locate = (ctx: Context, checked: Checked) => Promise<EventDocument | undefi
 export function registerEventWrites(router: Router, services: HttpServices, bodyParser: Middleware): void {
   const { settings } = services;
 
-  const writeContext = (ctx: Context): WriteContext => {
-    const caller = ctx.state.caller as Caller;
-    const correlationId = ctx.get('x-correlation-id') || randomUUID();
-    return { actor: caller.kind === 'user' ? String(caller.id) : 'anonymous', now: services.clock(), correlationId, causationId: correlationId };
-  };
+  const writeContext = (ctx: Context): WriteContext => writeContextOf(ctx, services.clock());
 
   /** Step 4 for event fields: everything `readEventInput` checks, plus the references that need the store. */
   const inputOf = async (checked: Checked, storedZone?: string): Promise<PendingInput | undefined> => {
@@ -90,7 +87,7 @@ export function registerEventWrites(router: Router, services: HttpServices, body
    */
   const respond = async (ctx: Context, scope: Scope, written: Either<CommandError, EventWritten>, operation: 'update' | 'delete') => {
     if (written._tag === 'Left') throw wireErrorOf(written.left, operation);
-    await services.waitForProjection(written.right.position);
+    await awaitReadModel(ctx, services, written.right.position);
     const folded = await eventDocumentAt(services.writes.store, written.right.id, written.right.revision);
     if (!folded) throw simpleError(500, 'rest_internal_error');
     const embedded = await embedLinks(services.readStore, folded);

@@ -1,6 +1,5 @@
 // POST /venues, update (POST, PUT, PATCH) and delete by id and by slug; the organizer routes alike (wire.md §10.2, §11).
 import { translationTarget } from '../translations/translationOf.ts';
-import { randomUUID } from 'node:crypto';
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { Either } from 'fp-ts/lib/Either.js';
@@ -19,6 +18,8 @@ import { paramValue } from '../../params/requestParams.ts';
 import { readImageInput } from '../../params/imageInput.ts';
 import type { ArgSpec } from '../../params/argSpec.ts';
 import type { HttpServices } from '../../services.ts';
+import { writeContextOf as writeContextOfRequest } from '../../observability/requestContext.ts';
+import { awaitReadModel } from '../readYourWrites.ts';
 import type { Scope } from '../../requestScope.ts';
 import { ifMatchOf, pathId } from '../events/eventAccess.ts';
 import { renderItem } from './itemAccess.ts';
@@ -35,11 +36,7 @@ export interface PendingItemInput {
 
 type Locate<D> = (ctx: Context, checked: Checked) => Promise<D | undefined>;
 
-export function writeContextOf(ctx: Context, services: HttpServices): WriteContext {
-  const caller = ctx.state.caller as Caller;
-  const correlationId = ctx.get('x-correlation-id') || randomUUID();
-  return { actor: caller.kind === 'user' ? String(caller.id) : 'anonymous', now: services.clock(), correlationId, causationId: correlationId };
-}
+export const writeContextOf = (ctx: Context, services: HttpServices): WriteContext => writeContextOfRequest(ctx, services.clock());
 
 /**
  * Step 4 for item fields (also for items given inline in an event write): everything the kind's reader checks, plus
@@ -90,7 +87,7 @@ export function registerItemWrites<D extends ItemDocument>(router: Router, servi
   const respond = async (ctx: Context, scope: Scope, written: Either<CommandError, ItemWritten>, operation: 'create' | 'update' | 'delete') => {
     if (written._tag === 'Left') throw wireErrorOf(written.left, operation);
     const { id, revision, position } = written.right;
-    if (position !== undefined) await services.waitForProjection(position);
+    if (position !== undefined) await awaitReadModel(ctx, services, position);
     const doc = position !== undefined ? await kind.documentAt(services.writes.store, id, revision) : await collection().get(id);
     if (!doc) throw simpleError(500, 'rest_internal_error');
     setPostAllow(ctx, scope.caller, doc);

@@ -1,6 +1,5 @@
 // POST /categories, /tags (create), POST/PUT/PATCH and DELETE on /categories/{id}, /tags/{id} (wire.md §10.3, §11).
 import { translationTarget } from '../translations/translationOf.ts';
-import { randomUUID } from 'node:crypto';
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { Either } from 'fp-ts/lib/Either.js';
@@ -9,7 +8,6 @@ import type { TermCommandError } from '../../../commands/terms/termErrors.ts';
 import type { WriteContext } from '../../../events/catalogue/envelope.ts';
 import type { CountedTerm } from '../../../projections/terms/termCollection.ts';
 import { termDocumentAt } from '../../../projections/terms/termDocumentAt.ts';
-import type { Caller } from '../../auth/caller.ts';
 import { checkArgs, requirePermission, type Checked } from '../../endpoint.ts';
 import { termWireErrorOf } from '../../errors/termCommandErrors.ts';
 import { invalidParams, noRoute, simpleError } from '../../errors/wireError.ts';
@@ -17,6 +15,8 @@ import type { Scope } from '../../requestScope.ts';
 import { termRepresentation } from '../../representation/termRepresentation.ts';
 import { termViewOf } from '../../representation/termView.ts';
 import type { HttpServices } from '../../services.ts';
+import { writeContextOf } from '../../observability/requestContext.ts';
+import { awaitReadModel } from '../readYourWrites.ts';
 import { ifMatchOf, pathId } from '../events/eventAccess.ts';
 import { canManageTerms, setTermAllow, termEtag, type TaxonomyRoutes } from './termAccess.ts';
 
@@ -25,11 +25,7 @@ export function registerTermWrites(router: Router, services: HttpServices, bodyP
   const { taxonomy, plural, args } = routes;
   const collection = routes.collection(services);
 
-  const writeContext = (ctx: Context): WriteContext => {
-    const caller = ctx.state.caller as Caller;
-    const correlationId = ctx.get('x-correlation-id') || randomUUID();
-    return { actor: caller.kind === 'user' ? String(caller.id) : 'anonymous', now: services.clock(), correlationId, causationId: correlationId };
-  };
+  const writeContext = (ctx: Context): WriteContext => writeContextOf(ctx, services.clock());
 
   /** Step 4 for the fields: a `parent` must name a live category of the term's language (§10.3). */
   const inputOf = async (checked: Checked, language: string): Promise<TermInput> => {
@@ -49,7 +45,7 @@ export function registerTermWrites(router: Router, services: HttpServices, bodyP
   /** Waits for the read model (read-your-writes), then answers with the term as this write left it. */
   const respond = async (ctx: Context, scope: Scope, written: Either<TermCommandError, TermWritten>) => {
     if (written._tag === 'Left') throw termWireErrorOf(written.left);
-    await services.waitForProjection(written.right.position);
+    await awaitReadModel(ctx, services, written.right.position);
     const doc = await termDocumentAt(services.writes.store, taxonomy, written.right.id, written.right.revision);
     if (!doc) throw simpleError(500, 'rest_internal_error');
     const count = (await collection.get(doc.id))?.count ?? 0;
@@ -110,7 +106,7 @@ export function registerTermWrites(router: Router, services: HttpServices, bodyP
     const { before, revision, position } = deleted.right;
     // The answer shows the term as it was just before deletion, with the count it had then (§11).
     const view = await termViewOf(collection, { ...term, doc: { ...term.doc, ...before } });
-    await services.waitForProjection(position);
+    await awaitReadModel(ctx, services, position);
     ctx.set('ETag', termEtag(revision));
     ctx.body = termRepresentation(view, checked.scope.addresses);
   };

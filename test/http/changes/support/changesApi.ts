@@ -1,4 +1,5 @@
 // Shared vocabulary of the change feed specifications: opening feeds, reading their messages, and what the store holds.
+import type { ChangeMessage } from '../../../../src/http/routes/changes/changeMessage.ts';
 import type { RecordedEvent } from '../../../../src/events/eventStore.ts';
 import { streamCategory } from '../../../../src/events/eventStore.ts';
 import { openSse, type SseConnection, type SseMessage } from '../../../support/sseClient.ts';
@@ -8,20 +9,7 @@ export const CHANGES = '/cal/events/v1/changes';
 export const resourceKinds = ['event', 'venue', 'organizer', 'category', 'tag'];
 
 /** The JSON of a message's `data:` line. */
-export interface Change {
-  readonly position: string;
-  readonly stream: string;
-  readonly kind: string;
-  readonly revision: number;
-  readonly type: string;
-  readonly schema_version: number;
-  readonly decoded: boolean;
-  readonly occurred_at: string;
-  readonly actor: string;
-  readonly correlation_id: string;
-  readonly causation_id: string;
-  readonly data: Record<string, unknown>;
-}
+export type Change = ChangeMessage & { readonly data: Record<string, unknown> };
 
 export const changeOf = (message: SseMessage): Change => JSON.parse(message.data) as Change;
 

@@ -1,0 +1,51 @@
+// Koa middleware, outermost: gives each request an id and a correlation id, logs it, and times it for the metrics.
+import { randomUUID } from 'node:crypto';
+import type { Context, Next } from 'koa';
+import type { Logger } from 'pino';
+import type { Caller } from '../auth/caller.ts';
+import type { WriteContext } from '../../events/catalogue/envelope.ts';
+import type { ServiceMetrics } from './metrics.ts';
+
+export interface RequestIds {
+  /** This request; the causation id of the events it writes. */
+  readonly requestId: string;
+  /** The business operation the request belongs to: the caller's `X-Correlation-Id`, else the request id. */
+  readonly correlationId: string;
+}
+
+/** Ids from callers are echoed into logs and event metadata, so only short, plain tokens are taken. */
+const acceptableId = /^[A-Za-z0-9._:-]{1,128}$/;
+
+const idFrom = (header: string): string | undefined => (acceptableId.test(header) ? header : undefined);
+
+export const requestIdsOf = (ctx: Context): RequestIds => ctx.state.requestIds as RequestIds;
+
+export function requestContext(logger: Logger, metrics: ServiceMetrics) {
+  return async (ctx: Context, next: Next): Promise<void> => {
+    const requestId = idFrom(ctx.get('x-request-id')) ?? randomUUID();
+    const ids: RequestIds = { requestId, correlationId: idFrom(ctx.get('x-correlation-id')) ?? requestId };
+    ctx.state.requestIds = ids;
+    ctx.set('X-Request-Id', ids.requestId);
+    ctx.set('X-Correlation-Id', ids.correlationId);
+    const started = process.hrtime.bigint();
+    try {
+      await next();
+    } finally {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      // The route pattern, not the path: one series per route, whatever ids clients send.
+      const route = typeof ctx._matchedRoute === 'string' ? ctx._matchedRoute : 'unmatched';
+      metrics.requestDuration.observe({ method: ctx.method, route, status: String(ctx.status) }, seconds);
+      logger.info(
+        { reqId: ids.requestId, correlationId: ids.correlationId, method: ctx.method, url: ctx.originalUrl, status: ctx.status, ms: Math.round(seconds * 1e4) / 10 },
+        'request',
+      );
+    }
+  };
+}
+
+/** Who and what caused a write made by this request: carried into the metadata of every event it appends. */
+export function writeContextOf(ctx: Context, now: Date): WriteContext {
+  const caller = ctx.state.caller as Caller;
+  const ids = requestIdsOf(ctx);
+  return { actor: caller.kind === 'user' ? String(caller.id) : 'anonymous', now, correlationId: ids.correlationId, causationId: ids.requestId };
+}

@@ -1,0 +1,76 @@
+// Specifies the graceful close of the HTTP server: in-flight requests finish, and keep-alive connections do not outlive them.
+import { request, Agent, type IncomingMessage } from 'node:http';
+import { expect } from 'chai';
+import Koa from 'koa';
+import { listen } from '../../src/http/httpServer.ts';
+
+/** A server whose `/slow` answers only when released, and whose `/stream` sends its headers at once and ends when released. */
+async function startGatedServer() {
+  let entered!: () => void;
+  const handlerEntered = new Promise<void>((resolve) => (entered = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const app = new Koa();
+  app.use(async (ctx) => {
+    if (ctx.path === '/stream') {
+      ctx.respond = false;
+      ctx.res.writeHead(200, { 'content-type': 'text/plain' });
+      ctx.res.write('first part\n');
+      entered();
+      await released;
+      ctx.res.end('last part\n');
+      return;
+    }
+    entered();
+    await released;
+    ctx.body = 'done';
+  });
+  const server = await listen(app, 0, '127.0.0.1');
+  return { server, handlerEntered, release };
+}
+
+/** Sends a GET on `agent` and resolves with the response head; the body keeps arriving into it. */
+function get(agent: Agent, url: string): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => request(url, { agent }, resolve).on('error', reject).end());
+}
+
+const bodyOf = (res: IncomingMessage): Promise<string> =>
+  new Promise((resolve, reject) => {
+    let text = '';
+    res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).on('end', () => resolve(text)).on('error', reject);
+  });
+
+describe('HttpServer.close', function () {
+  this.timeout(20_000);
+  // The client keeps idle connections forever: only the server can end them.
+  let agent: Agent;
+  beforeEach(() => (agent = new Agent({ keepAlive: true })));
+  afterEach(() => agent.destroy());
+
+  it('lets a request in flight finish, answering it with Connection: close so that its connection ends with it', async () => {
+    const { server, handlerEntered, release } = await startGatedServer();
+    const response = get(agent, `${server.url}/slow`);
+    await handlerEntered;
+    const closed = server.close(60_000);
+    release();
+    const res = await response;
+    expect(res.statusCode).to.equal(200);
+    expect(res.headers.connection).to.equal('close');
+    expect(await bodyOf(res)).to.equal('done');
+    await closed;
+  });
+
+  it('ends a connection whose response was already under way when closing began, once that response is complete', async () => {
+    const { server, release } = await startGatedServer();
+    const res = await get(agent, `${server.url}/stream`);
+    expect(res.headers.connection).to.equal('keep-alive');
+    const body = bodyOf(res);
+    const closed = server.close(60_000);
+    release();
+    expect(await body).to.equal('first part\nlast part\n');
+    const started = Date.now();
+    await closed;
+    // Node's own keep-alive timeout (5 s) would otherwise end the idle connection, and the close with it.
+    expect(Date.now() - started).to.be.below(2500);
+  });
+});

@@ -59,7 +59,7 @@ export async function openStores(config: Config, logger: Logger): Promise<Opened
     store = connectEsdbEventStore(config.eventStoreUrl);
   } else {
     mkdirSync(config.dataDir, { recursive: true });
-    store = await openLmdbEventStore(`${config.dataDir}/events`);
+    store = await openLmdbEventStore(`${config.dataDir}/events`, { minFreeBytes: config.minFreeDiskMb * 1024 * 1024 });
   }
   if (!config.mongoUrl) return { store, readStore: createMemoryReadStore() };
   const versions = await openVersionedMongoReadModel(config.mongoUrl, {

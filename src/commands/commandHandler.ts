@@ -72,6 +72,19 @@ export async function appendEvents(
   }
 }
 
+/**
+ * Runs a registry step of a command (an id, a slug or name claim) whose store refusal must end the command as the
+ * typed failure rather than an exception, so that the command still gives back what it claimed before.
+ */
+export async function registryStep<T>(step: () => Promise<T>): Promise<Either<{ readonly kind: 'store-unavailable' }, T>> {
+  try {
+    return right(await step());
+  } catch (error) {
+    if (error instanceof StoreUnavailable) return left({ kind: 'store-unavailable' });
+    throw error;
+  }
+}
+
 /** `If-Match` holds when it names the current revision. */
 export function ifMatchHolds(ifMatch: bigint | undefined, revision: bigint | typeof NoStream): boolean {
   return ifMatch === undefined || revision === ifMatch;

@@ -21,7 +21,18 @@ export interface Config {
   /** On SIGTERM, in-flight requests get this long to finish before their connections are cut. */
   readonly shutdownGraceMs: number;
   readonly logLevel: LogLevel;
+  /** Failed Basic-auth attempts one client may make within the window before it gets 429s; 0: no limit. */
+  readonly authMaxFailures: number;
+  readonly authFailureWindowSeconds: number;
+  /** Origins whose browsers may read responses: none (off), any (`*`, reflected as the reference does), or a list. */
+  readonly corsOrigins: CorsOrigins;
+  /** Take the client address from the last `X-Forwarded-For` entry, which the reverse proxy in front appends. */
+  readonly trustProxy: boolean;
+  /** The embedded store refuses writes while less than this many MiB are free on the disk of the data dir. */
+  readonly minFreeDiskMb: number;
 }
+
+export type CorsOrigins = '*' | readonly string[];
 
 /** What a process of the distributed deployment does; `all` is the embedded all-in-one of `npm start`. */
 export type ServiceRole = 'all' | 'api' | 'projector';
@@ -44,6 +55,11 @@ export const variables = {
   CAL_READ_YOUR_WRITES_TIMEOUT_MS: 'how long a write waits for the read model to reflect it (default 5000); then it answers with X-Cal-Read-Your-Writes: timeout',
   CAL_READY_MAX_LAG_SECONDS: '/ready answers 503 while the read model lags the store by more than this many seconds (default 5)',
   CAL_SHUTDOWN_GRACE_MS: 'on SIGTERM/SIGINT, how long in-flight requests may take before connections are cut (default 10000)',
+  CAL_AUTH_MAX_FAILURES: 'failed Basic-auth attempts one client address may make per window before getting 429 (default 10; 0: no limit)',
+  CAL_AUTH_FAILURE_WINDOW_SECONDS: 'the sliding window, in seconds, in which failed Basic-auth attempts are counted (default 60)',
+  CAL_TRUST_PROXY: 'true behind a reverse proxy that appends the client address to X-Forwarded-For: failed logins are then counted per that address (default false: the socket address)',
+  CAL_CORS_ORIGINS: 'browser origins allowed to read responses: unset or empty: none (CORS off); *: any, reflected; or a comma-separated list of exact origins',
+  CAL_MIN_FREE_DISK_MB: 'the embedded store answers writes with 503 while the disk holding CAL_DATA_DIR has less free space than this many MiB, and takes them again once there is (default 64; 0: never refuse)',
   LOG_LEVEL: `pino log level: ${logLevels.join(', ')} (default info)`,
 } as const;
 
@@ -93,6 +109,29 @@ const Seconds = new t.Type<number, number, unknown>(
   },
   (n) => n,
 );
+const wholeNumber = (name: string, min: number, max: number) =>
+  new t.Type<number, number, unknown>(
+    name,
+    (u): u is number => typeof u === 'number',
+    (u, c) => {
+      const n = typeof u === 'string' && /^\d{1,9}$/.test(u) ? Number(u) : NaN;
+      return n >= min && n <= max ? t.success(n) : t.failure(u, c, `a whole number from ${min} to ${max}`);
+    },
+    (n) => n,
+  );
+/** An origin is exactly `scheme://host[:port]`: what browsers send in `Origin`, which is compared as a string. */
+const isExactOrigin = (text: string): boolean => URL.canParse(text) && new URL(text).origin === text;
+const Origins = new t.Type<CorsOrigins, CorsOrigins, unknown>(
+  'CorsOrigins',
+  (u): u is CorsOrigins => u === '*' || Array.isArray(u),
+  (u, c) => {
+    if (typeof u !== 'string') return t.failure(u, c, 'a list of origins');
+    if (u.trim() === '*') return t.success('*');
+    const origins = u.split(',').map((o) => o.trim()).filter((o) => o !== '');
+    return origins.every(isExactOrigin) ? t.success(origins) : t.failure(u, c, '*, or a comma-separated list of origins like https://app.example.com');
+  },
+  (o) => o,
+);
 const Level = t.keyof(Object.fromEntries(logLevels.map((level) => [level, null])) as Record<LogLevel, null>, 'LogLevel');
 const NonEmpty = new t.Type<string, string, unknown>(
   'NonEmpty',
@@ -115,6 +154,11 @@ const decoders: Record<keyof typeof variables, t.Decoder<unknown, unknown>> = {
   CAL_READ_YOUR_WRITES_TIMEOUT_MS: Milliseconds,
   CAL_READY_MAX_LAG_SECONDS: Seconds,
   CAL_SHUTDOWN_GRACE_MS: Milliseconds,
+  CAL_AUTH_MAX_FAILURES: wholeNumber('MaxFailures', 0, 1000),
+  CAL_AUTH_FAILURE_WINDOW_SECONDS: wholeNumber('WindowSeconds', 1, 86_400),
+  CAL_CORS_ORIGINS: Origins,
+  CAL_TRUST_PROXY: Flag,
+  CAL_MIN_FREE_DISK_MB: wholeNumber('FreeDiskMegabytes', 0, 999_999_999),
   LOG_LEVEL: Level,
 };
 
@@ -146,6 +190,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     readyMaxLagSeconds: (values.CAL_READY_MAX_LAG_SECONDS as number | undefined) ?? 5,
     shutdownGraceMs: (values.CAL_SHUTDOWN_GRACE_MS as number | undefined) ?? 10_000,
     logLevel: (values.LOG_LEVEL as LogLevel | undefined) ?? 'info',
+    authMaxFailures: (values.CAL_AUTH_MAX_FAILURES as number | undefined) ?? 10,
+    authFailureWindowSeconds: (values.CAL_AUTH_FAILURE_WINDOW_SECONDS as number | undefined) ?? 60,
+    corsOrigins: (values.CAL_CORS_ORIGINS as CorsOrigins | undefined) ?? [],
+    trustProxy: (values.CAL_TRUST_PROXY as boolean | undefined) ?? false,
+    minFreeDiskMb: (values.CAL_MIN_FREE_DISK_MB as number | undefined) ?? 64,
     ...(values.CAL_ADMIN_PASSWORD !== undefined ? { adminPassword: values.CAL_ADMIN_PASSWORD as string } : {}),
     ...(values.CAL_EVENTSTORE_URL !== undefined ? { eventStoreUrl: values.CAL_EVENTSTORE_URL as string } : {}),
     ...(values.CAL_MONGODB_URL !== undefined ? { mongoUrl: values.CAL_MONGODB_URL as string } : {}),

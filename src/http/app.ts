@@ -7,6 +7,7 @@ import { basicAuth } from './auth/basicAuth.ts';
 import { apiPathOf, insideApiOnly } from './middleware/apiPath.ts';
 import { commonHeaders } from './middleware/commonHeaders.ts';
 import { wireErrors } from './middleware/wireErrors.ts';
+import { discardUnreadBody, withJsonDepthLimit } from './middleware/requestLimits.ts';
 import { translationFill } from './middleware/translationFill.ts';
 import { noRoute, simpleError } from './errors/wireError.ts';
 import { registerEventReads } from './routes/events/eventReadRoutes.ts';
@@ -27,20 +28,23 @@ export const bodyLimit = '1mb';
 /** `operations` serves /health, /ready and /metrics beside the API, outside its path, credentials and wire format. */
 export function createApp(services: HttpServices, logger: Logger, operations: OperationsDeps): Koa {
   const app = new Koa();
-  app.proxy = false;
+  // Only a trusted proxy's X-Forwarded-For names the client, and only its last entry: the one that proxy appended.
+  app.proxy = services.trustProxy;
+  app.maxIpsCount = 1;
   app.silent = true;
   const router = new Router({ prefix: '/cal/events/v1' });
   const root = new Router();
-  const parseBody = bodyParser({
+  const parseBody = withJsonDepthLimit(bodyParser({
     enableTypes: ['json', 'form'],
     jsonLimit: bodyLimit,
     formLimit: bodyLimit,
     strict: false,
-    onerror: (error) => {
+    onerror: (error, ctx) => {
+      discardUnreadBody(ctx.req);
       if ((error as { status?: number }).status === 413) throw simpleError(413, 'rest_payload_too_large');
       throw simpleError(400, 'rest_invalid_json');
     },
-  });
+  }));
   registerRootRoutes(root, services);
   registerEventReads(router, services);
   registerEventWrites(router, services, parseBody);
@@ -53,7 +57,7 @@ export function createApp(services: HttpServices, logger: Logger, operations: Op
 
   app.use(requestContext(logger, operations.metrics));
   app.use(operationsRoutes(operations));
-  app.use(commonHeaders);
+  app.use(commonHeaders(services.corsOrigins));
   app.use(wireErrors(logger));
   app.use(apiPathOf);
   app.use(basicAuth(services.credentials));

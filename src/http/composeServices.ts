@@ -8,6 +8,7 @@ import { IdAllocator } from '../commands/registries/idAllocator.ts';
 import { SlugRegistry } from '../commands/registries/slugRegistry.ts';
 import { unlinkFromEvents } from '../commands/events/unlinkFromEvents.ts';
 import { CredentialChecker } from './auth/basicAuth.ts';
+import { configuredLoginLimiter } from './auth/failedLoginLimiter.ts';
 import { organizerJsonLd, venueJsonLd } from './representation/itemRepresentation.ts';
 import { renderItem } from './routes/items/itemAccess.ts';
 import { organizerRouteKind, venueRouteKind } from './routes/items/itemRouteKind.ts';
@@ -42,7 +43,9 @@ export function composeHttpServices(parts: ServiceParts): HttpServices {
     settings,
     readStore,
     users: parts.users,
-    credentials: new CredentialChecker(parts.users),
+    credentials: new CredentialChecker(parts.users, configuredLoginLimiter(config, parts.clock)),
+    corsOrigins: config.corsOrigins,
+    trustProxy: config.trustProxy,
     writes,
     waitForProjection: (position) => parts.projections.waitFor(position, config.readYourWritesTimeoutMs),
     projectionPosition: () => parts.projections.appliedPosition,

@@ -1,7 +1,10 @@
 // Listening and graceful closing: stop accepting, let in-flight requests finish within a grace period, then cut.
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type Koa from 'koa';
+import { clientErrorMessage, hostRequired } from './errors/limitErrors.ts';
+import type { WireError } from './errors/wireError.ts';
 
 export interface HttpServer {
   readonly url: string;
@@ -9,13 +12,45 @@ export interface HttpServer {
   close(graceMs: number, beforeDrain?: () => Promise<void>): Promise<void>;
 }
 
-export async function listen(app: Koa, port: number, host: string): Promise<HttpServer> {
-  const server: Server = await new Promise((resolve, reject) => {
-    const listening = app.listen(port, host, () => resolve(listening)).on('error', reject);
+/** Slow clients may not hold a connection open by trickling headers or a body (slowloris). */
+export interface ConnectionTimeouts {
+  /** From the first byte of a request until its headers are complete. */
+  readonly headersMs: number;
+  /** From the first byte of a request until its body is complete; at least `headersMs`. */
+  readonly requestMs: number;
+}
+
+export const defaultTimeouts: ConnectionTimeouts = { headersMs: 10_000, requestMs: 30_000 };
+
+export async function listen(app: Koa, port: number, host: string, timeouts: ConnectionTimeouts = defaultTimeouts): Promise<HttpServer> {
+  const handle = app.callback();
+  const server: Server = createServer(
+    {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      // Node looks for expired requests every 30 s by default, so a 10 s limit could let a slow client hold on for 40.
+      connectionsCheckingInterval: Math.max(50, Math.min(timeouts.headersMs, timeouts.requestMs) / 4),
+      // Checked below instead, so that the refusal carries the wire error body.
+      requireHostHeader: false,
+    },
+    (req, res) => {
+      // RFC 9112 §3.2: an HTTP/1.1 request without Host is refused with 400.
+      if (req.httpVersion === '1.1' && req.headers.host === undefined) return answerWithoutApp(res, hostRequired);
+      void handle(req, res);
+    },
+  );
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, host, () => resolve()));
+  // Requests Node's parser refuses (unreadable, headers over its 16 KB, too slow) never reach Koa: answer them here.
+  const answering = new WeakMap<Duplex, ServerResponse>();
+  server.on('clientError', (error: ParserError, socket: Duplex) => {
+    const previous = answering.get(socket);
+    const current = previous !== undefined && !previous.writableFinished ? previous : undefined;
+    // A response already under way cannot be followed by another on the same bytes: the connection just ends.
+    if (error.code === 'ECONNRESET' || !socket.writable || current?.headersSent) return socket.destroy();
+    // A client reads no body after the head of an answer to HEAD; one would corrupt its connection.
+    const head = current ? current.req.method === 'HEAD' : refusedHead(error);
+    socket.end(clientErrorMessage(error.code, { withBody: !head }), () => socket.destroy());
   });
-  // Slow clients may not hold a connection open by trickling headers or a body (slowloris).
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 30_000;
   // Node's close() only closes connections idle at that moment; a busy keep-alive connection would then live on (and
   // take new requests, as a proxy's upstream pool sends them) until its client hangs up or the grace period cuts it.
   let closing = false;
@@ -26,7 +61,8 @@ export async function listen(app: Koa, port: number, host: string): Promise<Http
     if (res.writableFinished) closeIdle();
     else res.once('finish', closeIdle);
   };
-  server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
+  server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+    answering.set(req.socket, res);
     if (closing) return endKeepAlive(res);
     inFlight.add(res);
     res.once('close', () => inFlight.delete(res));
@@ -45,4 +81,34 @@ export async function listen(app: Koa, port: number, host: string): Promise<Http
       clearTimeout(cut);
     },
   };
+}
+
+/** What Node's HTTP parser adds to the errors it raises: the bytes of the read it failed in and where it stopped. */
+type ParserError = NodeJS.ErrnoException & { readonly rawPacket?: Buffer; readonly bytesParsed?: number };
+
+/**
+ * Whether the request the parser refused was a HEAD. Its request line is the last complete one before the error,
+ * unless that message's headers already ended: then the error is on a new request line (which the read may begin
+ * with the unframed end of the previous request's body glued to).
+ */
+export function refusedHead(error: ParserError): boolean {
+  if (!error.rawPacket) return false;
+  const lines = error.rawPacket.subarray(0, error.bytesParsed ?? error.rawPacket.length).toString('latin1').split('\n');
+  const errorLine = lines.length - 1;
+  const requestLine = lines.findLastIndex((line, index) => index < errorLine && / HTTP\/\d\.\d\r?$/.test(line));
+  const headersEnded = requestLine < 0 || lines.slice(requestLine + 1, errorLine).some((line) => line === '\r' || line === '');
+  const line = lines[headersEnded ? errorLine : requestLine] ?? '';
+  return line.split(' ', 1)[0]?.endsWith('HEAD') ?? false;
+}
+
+/** Ends a request the API never sees with a wire error, and its connection with it. */
+function answerWithoutApp(res: ServerResponse, error: WireError): void {
+  const body = JSON.stringify(error.body('en'));
+  res.writeHead(error.status, {
+    'Content-Type': 'application/json; charset=UTF-8',
+    'Content-Length': Buffer.byteLength(body),
+    'X-Content-Type-Options': 'nosniff',
+    Connection: 'close',
+  });
+  res.end(body);
 }

@@ -12,6 +12,7 @@ import type { LinkedRendering } from './representation/eventRepresentation.ts';
 import type { LinkList } from '../commands/events/unlinkFromEvents.ts';
 import type { CommandError } from '../commands/errors.ts';
 import type { ChangeFeeds } from './routes/changes/changeFeeds.ts';
+import type { CorsOrigins } from '../config/config.ts';
 
 export interface InlineLinks {
   readers(scope: Scope): LinkReaders<unknown, unknown>;
@@ -23,6 +24,10 @@ export interface HttpServices {
   readonly readStore: ReadStore;
   readonly users: UserDirectory;
   readonly credentials: CredentialChecker;
+  /** Browser origins allowed to read responses (CAL_CORS_ORIGINS). */
+  readonly corsOrigins: CorsOrigins;
+  /** Whether `X-Forwarded-For` names the client (CAL_TRUST_PROXY). */
+  readonly trustProxy: boolean;
   readonly writes: WriteDeps;
   /** Resolves once the read model reflects the given global position (read-your-writes). */
   readonly waitForProjection: (position: bigint) => Promise<boolean>;

@@ -16,6 +16,11 @@ describe('loadConfig', () => {
       readyMaxLagSeconds: 5,
       shutdownGraceMs: 10_000,
       logLevel: 'info',
+      authMaxFailures: 10,
+      authFailureWindowSeconds: 60,
+      corsOrigins: [],
+      trustProxy: false,
+      minFreeDiskMb: 64,
     });
   });
 
@@ -34,6 +39,11 @@ describe('loadConfig', () => {
       CAL_READ_YOUR_WRITES_TIMEOUT_MS: '2000',
       CAL_READY_MAX_LAG_SECONDS: '2.5',
       CAL_SHUTDOWN_GRACE_MS: '3000',
+      CAL_AUTH_MAX_FAILURES: '5',
+      CAL_AUTH_FAILURE_WINDOW_SECONDS: '30',
+      CAL_CORS_ORIGINS: 'https://app.example.com, http://localhost:3000',
+      CAL_TRUST_PROXY: 'true',
+      CAL_MIN_FREE_DISK_MB: '0',
       LOG_LEVEL: 'warn',
     });
     expect(config).to.deep.equal({
@@ -51,6 +61,11 @@ describe('loadConfig', () => {
       readyMaxLagSeconds: 2.5,
       shutdownGraceMs: 3000,
       logLevel: 'warn',
+      authMaxFailures: 5,
+      authFailureWindowSeconds: 30,
+      corsOrigins: ['https://app.example.com', 'http://localhost:3000'],
+      trustProxy: true,
+      minFreeDiskMb: 0,
     });
   });
 
@@ -75,6 +90,26 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CAL_SHUTDOWN_GRACE_MS: 'soon' })).to.throw(ConfigError, /CAL_SHUTDOWN_GRACE_MS="soon"/);
   });
 
+  it('reads the failed-login limit: 0 turns it off; out-of-range or fractional values are refused by name', () => {
+    expect(loadConfig({ CAL_AUTH_MAX_FAILURES: '0' }).authMaxFailures).to.equal(0);
+    for (const bad of ['-1', '1001', '2.5', 'many', '']) {
+      expect(() => loadConfig({ CAL_AUTH_MAX_FAILURES: bad }), bad).to.throw(ConfigError, /CAL_AUTH_MAX_FAILURES=.* is not a whole number from 0 to 1000/);
+    }
+    for (const bad of ['0', '86401', '1.5', '']) {
+      expect(() => loadConfig({ CAL_AUTH_FAILURE_WINDOW_SECONDS: bad }), bad).to.throw(ConfigError, /CAL_AUTH_FAILURE_WINDOW_SECONDS=/);
+    }
+  });
+
+  it('reads CORS origins: empty is off, * is any, a list holds exact origins only', () => {
+    expect(loadConfig({ CAL_CORS_ORIGINS: '' }).corsOrigins).to.deep.equal([]);
+    expect(loadConfig({ CAL_CORS_ORIGINS: ' , ' }).corsOrigins).to.deep.equal([]);
+    expect(loadConfig({ CAL_CORS_ORIGINS: ' * ' }).corsOrigins).to.equal('*');
+    expect(loadConfig({ CAL_CORS_ORIGINS: 'https://a.example:8443' }).corsOrigins).to.deep.equal(['https://a.example:8443']);
+    for (const bad of ['https://a.example/', 'https://a.example/app', 'a.example', 'https://a.example,*', 'null', 'HTTPS://A.example']) {
+      expect(() => loadConfig({ CAL_CORS_ORIGINS: bad }), bad).to.throw(ConfigError, /CAL_CORS_ORIGINS=/);
+    }
+  });
+
   it('lets the api and projector roles start only with both network stores, naming what is missing', () => {
     expect(() => checkRole(loadConfig({}), 'all')).not.to.throw();
     expect(() => checkRole(loadConfig({}), 'api')).to.throw(ConfigError, /api role needs CAL_EVENTSTORE_URL and CAL_MONGODB_URL/);
@@ -84,6 +119,6 @@ describe('loadConfig', () => {
   });
 
   it('documents every variable it reads for --help', () => {
-    for (const name of ['CAL_READ_YOUR_WRITES_TIMEOUT_MS', 'CAL_READY_MAX_LAG_SECONDS', 'CAL_SHUTDOWN_GRACE_MS', 'LOG_LEVEL']) expect(variables).to.have.property(name);
+    for (const name of ['CAL_READ_YOUR_WRITES_TIMEOUT_MS', 'CAL_READY_MAX_LAG_SECONDS', 'CAL_SHUTDOWN_GRACE_MS', 'LOG_LEVEL', 'CAL_AUTH_MAX_FAILURES', 'CAL_AUTH_FAILURE_WINDOW_SECONDS', 'CAL_CORS_ORIGINS', 'CAL_TRUST_PROXY']) expect(variables).to.have.property(name);
   });
 });

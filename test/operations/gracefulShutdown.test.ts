@@ -1,11 +1,11 @@
 // Specifies SIGTERM on `npm start`'s process: in-flight writes finish or fail cleanly, nothing acknowledged is lost,
 // and open change feeds do not hold the exit.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { adminAuth, adminPassword } from '../support/testService.ts';
+import { adminAuth } from '../support/testService.ts';
+import { startServiceProcess, type ServiceProcess } from '../support/serviceProcess.ts';
 import { openSse, waitFor } from '../support/sseClient.ts';
 
 const API = '/cal/events/v1';
@@ -16,45 +16,8 @@ const graceMs = 60_000;
 /** Generous for a loaded machine; a drain stuck until the grace period ends would still miss it by far. */
 const exitDeadlineMs = 20_000;
 
-interface Exit {
-  readonly code: number | null;
-  readonly signal: NodeJS.Signals | null;
-}
-
-interface ServiceProcess {
-  readonly child: ChildProcess;
-  readonly url: string;
-  /** Settles when the process ended, however it ended. */
-  readonly exited: Promise<Exit>;
-  output(): string;
-}
-
-/** Starts `npm start`'s entry point and resolves with its address once it prints that it listens. */
-function startProcess(dataDir: string): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      CAL_DATA_DIR: dataDir,
-      CAL_ADMIN_PASSWORD: adminPassword,
-      CAL_PUBLIC_URL: 'http://localhost:8080',
-      CAL_SHUTDOWN_GRACE_MS: String(graceMs),
-      LOG_LEVEL: 'silent',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exited = new Promise<Exit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  return new Promise((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/[^/\s]+)/.exec(output);
-      if (match?.[1]) resolve({ child, url: match[1], exited, output: () => output });
-    });
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    void exited.then((exit) => reject(new Error(`service exited with ${exit.code ?? exit.signal} before listening: ${output}`)));
-  });
-}
+const startProcess = (dataDir: string): Promise<ServiceProcess> =>
+  startServiceProcess(dataDir, { CAL_SHUTDOWN_GRACE_MS: String(graceMs), LOG_LEVEL: 'silent' });
 
 /** Resolves with `promise`, or fails naming `what` once `ms` passed. */
 async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {

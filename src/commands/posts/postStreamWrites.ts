@@ -7,7 +7,7 @@ import type { DomainEvent } from '../../events/catalogue/index.ts';
 import type { Language, PostStatus } from '../../events/catalogue/values.ts';
 import type { EventStore } from '../../events/eventStore.ts';
 import type { SlugRegistry } from '../registries/slugRegistry.ts';
-import { appendEvents, ifMatchHolds, retryOnConflict, type Attempt, type Loaded, type Written } from '../commandHandler.ts';
+import { appendEvents, ifMatchHolds, registryStep, retryOnConflict, type Attempt, type Loaded, type Written } from '../commandHandler.ts';
 import type { CommandError, ResourceKind } from '../errors.ts';
 import { withStreamLock } from '../streamLocks.ts';
 import { planSlug } from '../events/slugPlan.ts';
@@ -67,7 +67,11 @@ export async function decideWithSlug<S, C, F extends PostFactsCore>(
   const language = preview.right.language;
   let slug: string | undefined;
   if (plan.kind === 'set') slug = plan.slug;
-  if (plan.kind === 'reserve') slug = await deps.slugs.reserve(spec.kind, language, plan.base, owner, ctx);
+  if (plan.kind === 'reserve') {
+    const reserved = await registryStep(() => deps.slugs.reserve(spec.kind, language, plan.base, owner, ctx));
+    if (reserved._tag === 'Left') return reserved;
+    slug = reserved.right;
+  }
   const decided = spec.decide(state, slug === undefined ? command : spec.withSlug(command, slug));
   if (decided._tag === 'Left') return decided;
   const outcome = await appendEvents(deps.store, owner, decided.right, revision, ctx);

@@ -1,7 +1,8 @@
 // Exclusive claims on registry streams (slugs, term names, user logins): one holder per stream, appended with the expected revision.
-import { NoStream, WrongExpectedRevision, type EventStore, type ExpectedRevision } from '../../events/eventStore.ts';
+import { NoStream, StoreUnavailable, WrongExpectedRevision, type EventStore, type ExpectedRevision } from '../../events/eventStore.ts';
 import { decodeDomainEvent, toNewEvent, type WriteContext } from '../../events/catalogue/envelope.ts';
 import type { DomainEvent } from '../../events/catalogue/index.ts';
+import { retryRelease } from './releaseRetry.ts';
 
 const maxRaces = 20;
 /**
@@ -50,8 +51,21 @@ export async function claim(store: EventStore, kind: ClaimKind, streamId: string
   return { held: false, holder: (await holder(store, streamId)).owner ?? '' };
 }
 
-/** Frees a claim held by `owner`; a claim held by someone else is left alone. */
+/**
+ * Frees a claim held by `owner`; a claim held by someone else is left alone. Never fails for an outage: a release is
+ * the cleanup after a write, which either happened (and must not be reported as failed) or failed for the outage
+ * already; the release is retried in the background instead (see `retryRelease`).
+ */
 export async function release(store: EventStore, kind: ClaimKind, streamId: string, owner: string, ctx: WriteContext): Promise<void> {
+  try {
+    await releaseNow(store, kind, streamId, owner, ctx);
+  } catch (error) {
+    if (!(error instanceof StoreUnavailable)) throw error;
+    retryRelease(store, owner, () => releaseNow(store, kind, streamId, owner, ctx));
+  }
+}
+
+async function releaseNow(store: EventStore, kind: ClaimKind, streamId: string, owner: string, ctx: WriteContext): Promise<void> {
   for (let race = 0; race < maxRaces; race++) {
     const current = await holder(store, streamId);
     if (current.owner !== owner) return;

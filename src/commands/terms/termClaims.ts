@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Taxonomy } from '../../events/catalogue/terms.ts';
 import { slugStreamId } from '../registries/slugRegistry.ts';
 
-export { claim, release } from '../registries/claims.ts';
+export { claim, claimHolder, release } from '../registries/claims.ts';
 
 export const termSlugStreamId = (taxonomy: Taxonomy, language: string, slug: string): string => slugStreamId(taxonomy, language, slug);
 

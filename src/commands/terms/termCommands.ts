@@ -7,9 +7,9 @@ import type { Language } from '../../events/catalogue/values.ts';
 import { isTermEvent, termStreamId, type Taxonomy } from '../../events/catalogue/terms.ts';
 import type { IdAllocator } from '../registries/idAllocator.ts';
 import type { SlugRegistry } from '../registries/slugRegistry.ts';
-import { appendEvents, ifMatchHolds, loadStream, type Written } from '../commandHandler.ts';
+import { appendEvents, ifMatchHolds, loadStream, registryStep, type Written } from '../commandHandler.ts';
 import { withStreamLock } from '../streamLocks.ts';
-import { claim, ownerTermId, release, termNameStreamId, termSlugStreamId } from './termClaims.ts';
+import { claim, claimHolder, ownerTermId, release, termNameStreamId, termSlugStreamId } from './termClaims.ts';
 import { decideTerm, nextTermFacts, type TermRequest } from './termDecider.ts';
 import type { TermCommandError } from './termErrors.ts';
 import { claimExplicitSlug, claimGeneratedSlug, explicitTermSlug } from './termSlugs.ts';
@@ -52,29 +52,34 @@ export async function createTerm(
   if (taxonomy === 'tag' && parent !== 0) return left({ kind: 'invalid-params', params: [{ name: 'parent' }] });
   const parentTerm = parent === 0 ? undefined : await liveParent(deps.store, parent, language);
   if (parent !== 0 && parentTerm === undefined) return left({ kind: 'invalid-parent', parent, reason: 'not-found' });
+  const nameStream = termNameStreamId(taxonomy, language, parent, input.name);
+  // A name already held is refused before an id is taken: a refused create should leave the id sequence alone.
+  // (A create losing the race for a free name still spends its id; the claim below decides.)
+  const holder = await registryStep(() => claimHolder(deps.store, nameStream));
+  if (holder._tag === 'Left') return holder;
+  if (holder.right !== null) return left({ kind: 'term-exists', taxonomy, id: ownerTermId(holder.right) });
   const id = await deps.termIds.next();
   const owner = termStreamId(taxonomy, id);
   if (translation && !(await claimTranslation(deps.store, taxonomy, translation, id, language, ctx))) {
     return left({ kind: 'invalid-params', params: [{ name: 'translation_of' }] });
   }
-  const nameStream = termNameStreamId(taxonomy, language, parent, input.name);
-  const named = await claim(deps.store, 'name', nameStream, owner, ctx);
-  if (!named.held) {
+  const named = await registryStep(() => claim(deps.store, 'name', nameStream, owner, ctx));
+  const nameTaken = named._tag === 'Right' && !named.right.held ? named.right.holder : undefined;
+  if (named._tag === 'Left' || nameTaken !== undefined) {
     if (translation) await abandonTranslation(deps.store, taxonomy, translation, id, language, ctx);
-    return left({ kind: 'term-exists', taxonomy, id: ownerTermId(named.holder) });
+    return named._tag === 'Left' ? named : left({ kind: 'term-exists', taxonomy, id: ownerTermId(nameTaken ?? '') });
   }
-  let slug: string;
-  if (input.slug !== undefined) {
-    const claimed = await claimExplicitSlug(deps, taxonomy, language, explicitTermSlug(input.slug, id), owner, ctx);
-    if (claimed._tag === 'Left') {
-      await release(deps.store, 'name', nameStream, owner, ctx);
-      if (translation) await abandonTranslation(deps.store, taxonomy, translation, id, language, ctx);
-      return claimed;
-    }
-    slug = claimed.right;
-  } else {
-    slug = await claimGeneratedSlug(deps, taxonomy, language, input.name, id, parentTerm?.facts.slug, owner, ctx);
+  const slugged = await registryStep(async (): Promise<Either<TermCommandError, string>> =>
+    input.slug !== undefined
+      ? claimExplicitSlug(deps, taxonomy, language, explicitTermSlug(input.slug, id), owner, ctx)
+      : right(await claimGeneratedSlug(deps, taxonomy, language, input.name, id, parentTerm?.facts.slug, owner, ctx)));
+  const claimed = slugged._tag === 'Left' ? slugged : slugged.right;
+  if (claimed._tag === 'Left') {
+    await release(deps.store, 'name', nameStream, owner, ctx);
+    if (translation) await abandonTranslation(deps.store, taxonomy, translation, id, language, ctx);
+    return claimed;
   }
+  const slug = claimed.right;
   const facts: TermFacts = { language, name: input.name, slug, description: input.description ?? '', parent };
   const decided = decideTerm(initialTermState, { type: 'CreateTerm', taxonomy, id, facts, ...translationOf(translation) });
   const outcome = decided._tag === 'Left' ? decided : await appendEvents(deps.store, owner, decided.right, NoStream, ctx);

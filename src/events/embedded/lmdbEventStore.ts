@@ -27,12 +27,16 @@ import {
   type LmdbLayout,
 } from './lmdbLayout.ts';
 import { startPollingSubscription, type PollingSettings, type PollingSubscription } from './pollingSubscription.ts';
+import { observeCommitFailure, tolerateUnreachableCommitFailures } from './lmdbCommitFailures.ts';
+import { defaultMinFreeBytes, guardFreeSpace, type FreeSpaceGuard } from './freeSpaceGuard.ts';
 
 export interface LmdbEventStoreOptions {
   /** How often subscriptions look for events appended by another process (local appends wake them at once). */
   readonly pollIntervalMs?: number;
   /** Events read per catch-up step of a subscription. */
   readonly catchUpBatchSize?: number;
+  /** Appends fail with StoreUnavailable while less than this is free on the store's disk (default 64 MiB; 0: never). */
+  readonly minFreeBytes?: number;
 }
 
 /** The port plus what only an lmdb store can tell: used by tests and benchmarks to observe commit grouping. */
@@ -46,12 +50,11 @@ type AppendOutcome =
   | { readonly ok: false; readonly actual: number | undefined };
 
 export async function openLmdbEventStore(path: string, options: LmdbEventStoreOptions = {}): Promise<LmdbEventStore> {
+  tolerateUnreachableCommitFailures();
   // Default sync settings on purpose: no noSync/noMetaSync, so every commit is fsynced (see append()).
   const root = open<unknown, string>(path, {});
-  return new LmdbStore(openLayout(root), {
-    pollIntervalMs: options.pollIntervalMs ?? 100,
-    batchSize: options.catchUpBatchSize ?? 1000,
-  });
+  const settings = { pollIntervalMs: options.pollIntervalMs ?? 100, batchSize: options.catchUpBatchSize ?? 1000 };
+  return new LmdbStore(openLayout(root), settings, guardFreeSpace(path, { minFreeBytes: options.minFreeBytes ?? defaultMinFreeBytes }));
 }
 
 function expectationHolds(expected: ExpectedRevision, head: number | undefined): boolean {
@@ -78,6 +81,7 @@ class LmdbStore implements LmdbEventStore {
   constructor(
     private readonly db: LmdbLayout,
     private readonly settings: PollingSettings,
+    private readonly freeSpace: FreeSpaceGuard,
   ) {}
 
   async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision, options: AppendOptions = {}): Promise<AppendResult> {
@@ -85,6 +89,7 @@ class LmdbStore implements LmdbEventStore {
     if (events.length === 0) throw new RangeError('an append needs at least one event');
     let outcome: AppendOutcome;
     try {
+      this.freeSpace.assertRoom();
       // lmdb runs every transaction callback queued in one event turn inside ONE write transaction and
       // commit, so concurrent appends are grouped without JS-side queueing. A child transaction keeps each
       // append all-or-nothing: if this callback throws, only its own writes are rolled back.
@@ -96,7 +101,9 @@ class LmdbStore implements LmdbEventStore {
       if (outcome.ok && options.durable !== false) await this.db.root.flushed;
     } catch (error) {
       // A failed commit is aborted whole, and a throwing callback rolls back its child transaction:
-      // either way nothing of this append was written (`flushed` itself never rejects).
+      // either way nothing of this append was written. (`flushed` never rejects, but after a failed commit it may
+      // never resolve either: lmdb-js handles failed commits badly, which is why the free-space guard refuses first.)
+      observeCommitFailure(error);
       throw new StoreUnavailable(`lmdb append to ${streamId} failed: ${messageOf(error)}`, { cause: error });
     }
     if (!outcome.ok) {

@@ -5,6 +5,8 @@ import type { Context, Next } from 'koa';
 import type { UserDirectory, User } from '../../projections/users/userDirectory.ts';
 import { simpleError } from '../errors/wireError.ts';
 import { anonymous, type Caller } from './caller.ts';
+import { clientOf } from './clientAddress.ts';
+import { FailedLoginLimiter, defaultLoginLimits } from './failedLoginLimiter.ts';
 
 /**
  * Argon2 verification costs tens of milliseconds by design; a successful one is remembered per user as a SHA-256 of
@@ -14,7 +16,11 @@ import { anonymous, type Caller } from './caller.ts';
 export class CredentialChecker {
   private readonly verified = new Map<number, { readonly passwordHash: string; readonly digest: Buffer }>();
 
-  constructor(private readonly users: UserDirectory) {}
+  constructor(
+    private readonly users: UserDirectory,
+    /** Failed attempts per client; the middleware consults it before and after each check. */
+    readonly failedLogins: FailedLoginLimiter = new FailedLoginLimiter(defaultLoginLimits, Date.now),
+  ) {}
 
   async check(login: string, password: string): Promise<Caller | 'unknown-login' | 'wrong-password'> {
     const user = await this.users.findByLogin(login);
@@ -35,19 +41,35 @@ export class CredentialChecker {
   }
 }
 
+const tooManyFailures = (retryAfterSeconds: number) =>
+  simpleError(429, 'rest_too_many_requests', undefined, { 'Retry-After': String(retryAfterSeconds) });
+
+/**
+ * A client that used up its failed attempts gets 429 before its password is even looked at, whatever it sends, so a
+ * brute force learns nothing more until the window frees. Anonymous requests are never limited.
+ */
 export function basicAuth(checker: CredentialChecker) {
+  const limiter = checker.failedLogins;
   return async (ctx: Context, next: Next): Promise<void> => {
     ctx.state.caller = anonymous;
     const header = ctx.get('authorization');
     const match = /^Basic\s+(\S+)\s*$/i.exec(header);
     if (match?.[1]) {
+      const client = clientOf(ctx.ip);
+      const waitBefore = limiter.retryAfterSeconds(client);
+      if (waitBefore !== undefined) throw tooManyFailures(waitBefore);
       const decoded = Buffer.from(match[1], 'base64').toString('utf8');
       const colon = decoded.indexOf(':');
       const login = colon < 0 ? decoded : decoded.slice(0, colon);
       const password = colon < 0 ? '' : decoded.slice(colon + 1);
       const result = await checker.check(login, password);
-      if (result === 'unknown-login') throw simpleError(401, 'invalid_username');
-      if (result === 'wrong-password') throw simpleError(401, 'incorrect_password');
+      if (result === 'unknown-login' || result === 'wrong-password') {
+        // Attempts sent together all pass the first check: only as many as the allowance get a telling answer.
+        if (!limiter.recordFailure(client)) throw tooManyFailures(limiter.retryAfterSeconds(client) ?? 1);
+        throw simpleError(401, result === 'unknown-login' ? 'invalid_username' : 'incorrect_password');
+      }
+      const waitAfter = limiter.retryAfterSeconds(client);
+      if (waitAfter !== undefined) throw tooManyFailures(waitAfter);
       ctx.state.caller = result;
     }
     await next();

@@ -1,9 +1,9 @@
 // Rules shared by every post-like item (events, venues, organizers): `Allow`, password locks, slug look-ups, ETags.
 import type { Context } from 'koa';
-import { sha256 } from '../../commands/posts/publication.ts';
 import { paramValue } from '../params/requestParams.ts';
 import type { Scope } from '../requestScope.ts';
 import { canCreatePosts, canEditPost, type Caller, type OwnedPost } from './caller.ts';
+import { matchesPasswordDigest } from './passwordDigest.ts';
 
 export interface LockablePost extends OwnedPost {
   readonly id: number;
@@ -25,7 +25,7 @@ export const collectionAllow = (caller: Caller): string => (canCreatePosts(calle
 export function isLockedPost(doc: LockablePost, scope: Scope): boolean {
   if (doc.passwordSha256 === null) return false;
   const password = paramValue(scope.sources, 'password');
-  if (typeof password === 'string' && sha256(password) === doc.passwordSha256) return false;
+  if (typeof password === 'string' && matchesPasswordDigest(password, doc.passwordSha256)) return false;
   return !(paramValue(scope.sources, 'context') === 'edit' && canEditPost(scope.caller, doc));
 }
 

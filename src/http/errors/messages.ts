@@ -25,6 +25,11 @@ export const messages = {
     ca: "La contrasenya proporcionada no és una contrasenya d'aplicació vàlida.",
     es: 'La contraseña proporcionada no es una contraseña de aplicación válida.',
   },
+  rest_too_many_requests: {
+    en: 'Too many failed authentication attempts from this address. Try again later.',
+    ca: "Massa intents d'autenticació fallits des d'aquesta adreça. Torneu-ho a provar més tard.",
+    es: 'Demasiados intentos de autenticación fallidos desde esta dirección. Vuelve a intentarlo más tarde.',
+  },
   rest_forbidden: {
     en: 'Sorry, you are not allowed to do that.',
     ca: 'No teniu permís per a fer això.',

@@ -1,22 +1,38 @@
-// Koa middleware: the headers every response carries (wire.md §1.5).
+// Koa middleware: the headers every API response carries (wire.md §1.5), CORS as configured.
 import type { Context, Next } from 'koa';
+import type { CorsOrigins } from '../../config/config.ts';
 
-export async function commonHeaders(ctx: Context, next: Next): Promise<void> {
-  ctx.set('X-Content-Type-Options', 'nosniff');
-  ctx.set('Referrer-Policy', 'no-referrer');
-  ctx.set('Access-Control-Allow-Headers', 'Authorization, Content-Disposition, Content-MD5, Content-Type');
-  ctx.set('Access-Control-Expose-Headers', 'X-Cal-Total, X-Cal-TotalPages, Link');
-  const origin = ctx.get('origin');
-  if (origin) {
-    ctx.set('Access-Control-Allow-Origin', origin);
-    ctx.set('Access-Control-Allow-Methods', 'OPTIONS, GET, POST, PUT, PATCH, DELETE');
-    ctx.set('Access-Control-Allow-Credentials', 'true');
-    ctx.set('Vary', 'Origin');
-  }
-  try {
-    await next();
-  } finally {
-    ctx.type = 'application/json; charset=UTF-8';
-    if (ctx.state.caller?.kind === 'user') ctx.set('Cache-Control', 'no-cache, must-revalidate, max-age=0, no-store, private');
-  }
+const allowedMethods = 'OPTIONS, GET, POST, PUT, PATCH, DELETE';
+
+/**
+ * The origin-specific CORS headers for a request's `Origin`. Off by default, unlike the reference, which reflects any
+ * origin with credentials allowed: that lets every web page read what a signed-in browser may read.
+ */
+export function corsHeadersFor(origin: string, allowed: CorsOrigins): Record<string, string> {
+  const listed = allowed !== '*';
+  if (listed && allowed.length === 0) return {};
+  // A listed policy answers differently per origin, also when none is sent: caches must keep the answers apart.
+  const vary: Record<string, string> = listed || origin !== '' ? { Vary: 'Origin' } : {};
+  if (origin === '' || (listed && !allowed.includes(origin))) return vary;
+  return {
+    'Access-Control-Allow-Origin': origin,
+    'Access-Control-Allow-Methods': allowedMethods,
+    'Access-Control-Allow-Credentials': 'true',
+    ...vary,
+  };
+}
+
+/** `X-Content-Type-Options` and `Referrer-Policy` are set by the outermost middleware, for every response. */
+export function commonHeaders(allowedOrigins: CorsOrigins) {
+  return async (ctx: Context, next: Next): Promise<void> => {
+    ctx.set('Access-Control-Allow-Headers', 'Authorization, Content-Disposition, Content-MD5, Content-Type');
+    ctx.set('Access-Control-Expose-Headers', 'X-Cal-Total, X-Cal-TotalPages, Link');
+    ctx.set(corsHeadersFor(ctx.get('origin'), allowedOrigins));
+    try {
+      await next();
+    } finally {
+      ctx.type = 'application/json; charset=UTF-8';
+      if (ctx.state.caller?.kind === 'user') ctx.set('Cache-Control', 'no-cache, must-revalidate, max-age=0, no-store, private');
+    }
+  };
 }

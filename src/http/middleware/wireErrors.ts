@@ -1,6 +1,7 @@
 // Koa middleware: ends any request that failed with the wire error payload; nothing internal leaks out.
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
+import { StoreUnavailable } from '../../events/eventStore.ts';
 import { WireError, simpleError } from '../errors/wireError.ts';
 import { stateOf } from '../requestScope.ts';
 
@@ -9,7 +10,8 @@ export function wireErrors(logger: Logger) {
     try {
       await next();
     } catch (error) {
-      const wire = error instanceof WireError ? error : fromFrameworkError(error);
+      const wire = error instanceof WireError ? error : (fromStoreRefusal(error) ?? fromFrameworkError(error));
+      if (error instanceof StoreUnavailable) logger.warn({ err: error, method: ctx.method, url: ctx.url }, 'event store unavailable; answered 503');
       if (!wire) logger.error({ err: error, method: ctx.method, url: ctx.url }, 'request failed');
       const answer = wire ?? simpleError(500, 'rest_internal_error');
       ctx.status = answer.status;
@@ -26,4 +28,9 @@ function fromFrameworkError(error: unknown): WireError | undefined {
   if (status === 400 || status === 415) return simpleError(400, 'rest_invalid_json');
   if (error instanceof URIError) return simpleError(404, 'rest_no_route');
   return undefined;
+}
+
+/** Registry steps of a write (ids, slug and name claims) throw it from deep inside; nothing of the write was applied. */
+function fromStoreRefusal(error: unknown): WireError | undefined {
+  return error instanceof StoreUnavailable ? simpleError(503, 'rest_store_unavailable', undefined, { 'Retry-After': '1' }) : undefined;
 }

@@ -18,6 +18,8 @@ const acceptableId = /^[A-Za-z0-9._:-]{1,128}$/;
 
 const idFrom = (header: string): string | undefined => (acceptableId.test(header) ? header : undefined);
 
+const securityHeaders = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' };
+
 export const requestIdsOf = (ctx: Context): RequestIds => ctx.state.requestIds as RequestIds;
 
 export function requestContext(logger: Logger, metrics: ServiceMetrics) {
@@ -25,11 +27,17 @@ export function requestContext(logger: Logger, metrics: ServiceMetrics) {
     const requestId = idFrom(ctx.get('x-request-id')) ?? randomUUID();
     const ids: RequestIds = { requestId, correlationId: idFrom(ctx.get('x-correlation-id')) ?? requestId };
     ctx.state.requestIds = ids;
-    ctx.set('X-Request-Id', ids.requestId);
-    ctx.set('X-Correlation-Id', ids.correlationId);
+    // The security headers are set here rather than with the API's headers so that probes, metrics and the change
+    // feed carry them too.
+    const headers = { 'X-Request-Id': ids.requestId, 'X-Correlation-Id': ids.correlationId, ...securityHeaders };
+    ctx.set(headers);
     const started = process.hrtime.bigint();
     try {
       await next();
+    } catch (error) {
+      // Koa answers an error that escapes every middleware itself, after removing all headers but the error's own.
+      if (error instanceof Error) Object.assign(error, { headers: { ...(error as { headers?: object }).headers, ...headers } });
+      throw error;
     } finally {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       // The route pattern, not the path: one series per route, whatever ids clients send.

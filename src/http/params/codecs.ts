@@ -1,6 +1,7 @@
 // io-ts codecs for the raw request parameter values of wire.md §1.2 (query strings, form and JSON bodies).
 // They check shape only; checks that need the request context (dates, permissions) run after them.
 import * as t from 'io-ts';
+import { maxListEntries } from './inputLimits.ts';
 
 /** A raw parameter value: a query/form string, repeated `name[]=` values, or any JSON value. */
 export type RawValue = unknown;
@@ -97,14 +98,14 @@ export function listEntries(u: unknown): unknown[] | undefined {
   return undefined;
 }
 
-/** A list whose every entry satisfies `item`; `allowEmpty` decides whether `""`/`[]` is valid. */
+/** A list of at most {@link maxListEntries} entries, each satisfying `item`; `allowEmpty` decides whether `""`/`[]` is valid. */
 export function listOf<A>(item: t.Type<A, A, unknown>, allowEmpty: boolean): t.Type<A[], A[], unknown> {
   return new t.Type<A[], A[], unknown>(
     `ListOf<${item.name}>`,
     (u): u is A[] => Array.isArray(u) && u.every(item.is),
     (u, c) => {
       const entries = listEntries(u);
-      if (entries === undefined || (!allowEmpty && entries.length === 0)) return failure(u, c);
+      if (entries === undefined || (!allowEmpty && entries.length === 0) || entries.length > maxListEntries) return failure(u, c);
       const out: A[] = [];
       for (const entry of entries) {
         const decoded = item.validate(entry, c);

@@ -1,5 +1,6 @@
 // Request parameters from path, JSON body, form body and query (wire.md §1.2), checked against declared ArgSpecs.
 import type { ArgSpec } from './argSpec.ts';
+import { exceedsInputLimits } from './inputLimits.ts';
 
 export interface ParamSources {
   readonly path: Readonly<Record<string, string>>;
@@ -57,6 +58,11 @@ export function decodeArgs(specs: readonly ArgSpec[], sources: ParamSources): De
       continue;
     }
     sent[spec.name] = raw;
+    // Before the codec, so that no codec or later check ever sees an oversized value.
+    if (exceedsInputLimits(spec.name, raw)) {
+      invalid.add(spec.name);
+      continue;
+    }
     const decoded = spec.codec.decode(raw);
     if (decoded._tag === 'Left') invalid.add(spec.name);
     else values[spec.name] = decoded.right;

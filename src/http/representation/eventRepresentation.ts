@@ -23,16 +23,19 @@ export function eventUrl(doc: Pick<EventDocument, 'id' | 'slug' | 'status'>, add
 
 /**
  * How linked items render inside an event: venues and organizers in their standalone shape (blanked when locked for
- * this request), terms with their current counts, which change too often to be copied into every event.
+ * this request), terms with their current counts, which change too often to be copied into every event. A venue or
+ * organizer the caller may not see renders as `undefined` and is left out, as if it were not linked.
  */
 export interface LinkedRendering {
-  venue(doc: VenueDocument, withJsonLd: boolean): Wire;
-  organizer(doc: OrganizerDocument, withJsonLd: boolean): Wire;
+  venue(doc: VenueDocument, withJsonLd: boolean): Wire | undefined;
+  organizer(doc: OrganizerDocument, withJsonLd: boolean): Wire | undefined;
   /** The `json_ld` member of a venue or organizer, for the event's `location` / `organizer` (no `@context`). */
-  venueJsonLd(doc: VenueDocument): Wire;
-  organizerJsonLd(doc: OrganizerDocument): Wire;
+  venueJsonLd(doc: VenueDocument): Wire | undefined;
+  organizerJsonLd(doc: OrganizerDocument): Wire | undefined;
   termCount(doc: TermDocument): number;
 }
+
+const shown = <T>(items: readonly (T | undefined)[]): T[] => items.filter((item): item is T => item !== undefined);
 
 export function eventRepresentation(
   doc: EventDocument,
@@ -82,8 +85,8 @@ export function eventRepresentation(
     featured: doc.featured,
     categories: termsOf(doc.embedded.categories, addresses, linked),
     tags: termsOf(doc.embedded.tags, addresses, linked),
-    venue: venueMember(doc.embedded.venues.map((v) => linked.venue(v, withJsonLd))),
-    organizer: doc.embedded.organizers.map((o) => linked.organizer(o, withJsonLd)),
+    venue: venueMember(shown(doc.embedded.venues.map((v) => linked.venue(v, withJsonLd)))),
+    organizer: shown(doc.embedded.organizers.map((o) => linked.organizer(o, withJsonLd))),
     custom_fields: [],
     ...translationKeys('event', doc),
   };
@@ -102,8 +105,9 @@ const venueMember = (venues: Wire[]): Wire | Wire[] => (venues.length === 1 ? (v
 /** The single-GET form: the representation plus `json_ld` as its last key. */
 export function eventWithJsonLd(doc: EventDocument, settings: SiteSettings, addresses: Addresses, linked: LinkedRendering): Wire {
   const wire = eventRepresentation(doc, settings, addresses, linked, true);
-  const [venue] = doc.embedded.venues;
-  const [organizer] = doc.embedded.organizers;
+  // The first venue and organizer the caller may see, as the event's own `venue` / `organizer` members show them.
+  const [location] = shown(doc.embedded.venues.map((v) => linked.venueJsonLd(v)));
+  const [organizer] = shown(doc.embedded.organizers.map((o) => linked.organizerJsonLd(o)));
   const price = lowestPrice(doc.cost);
   const image = doc.image ? { image: doc.image.url } : {};
   const offers =
@@ -135,8 +139,8 @@ export function eventWithJsonLd(doc: EventDocument, settings: SiteSettings, addr
       eventStatus: 'https://schema.org/EventScheduled',
       startDate: toIsoWithOffset(doc.start, doc.timezone),
       endDate: toIsoWithOffset(doc.end, doc.timezone),
-      ...(venue ? { location: linked.venueJsonLd(venue) } : {}),
-      ...(organizer ? { organizer: linked.organizerJsonLd(organizer) } : {}),
+      ...(location ? { location } : {}),
+      ...(organizer ? { organizer } : {}),
       ...offers,
       performer: 'Organization',
     },

@@ -12,7 +12,7 @@ describe('GET /events/{id} and /events/by-slug/{slug}', () => {
   let full: JsonObject;
   before(async function () {
     this.timeout(20000);
-    t = await startTestService();
+    t = await startTestService({ CAL_CORS_ORIGINS: '*' });
     t.setNow(new Date('2026-11-22T10:52:29Z'));
     minimal = await createEvent(t, capture('09').request.body ?? {});
     const { venue: _v, organizer: _o, categories: _c, tags: _t, ...fields } = capture('10').request.body ?? {};

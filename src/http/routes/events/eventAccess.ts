@@ -1,7 +1,7 @@
 // Finding the event an item route names, and the read and edit rules applied to it (wire.md §3.2, §9, §12).
 import type { Context } from 'koa';
 import type { EventDocument } from '../../../projections/events/eventDocument.ts';
-import { canReadPost } from '../../auth/caller.ts';
+import { canCreatePosts, canReadPost } from '../../auth/caller.ts';
 import { isLockedPost, preferredBySlug } from '../../auth/postAccess.ts';
 import { simpleError } from '../../errors/wireError.ts';
 import type { HttpServices } from '../../services.ts';
@@ -23,6 +23,16 @@ export function assertReadable(doc: EventDocument, scope: Scope): void {
   if (doc.status === 'trash') throw simpleError(403, 'event-no-longer-available');
   if (!canReadPost(scope.caller, doc)) throw simpleError(403, 'event-not-accessible');
   if (isLockedPost(doc, scope)) throw simpleError(403, 'event-password-protected');
+}
+
+/**
+ * Whether the `event` / `post` filters of the venue, organizer and term lists may reveal this event's links: only when
+ * the caller's own event lists could show them (a published event, or a caller who lists every status, §3.2) and the
+ * event is not locked (§12 blanks its links). Otherwise the filter matches nothing: the event exists (its GET says
+ * so), but its links are not the caller's to see.
+ */
+export function eventLinksVisible(doc: EventDocument, scope: Scope): boolean {
+  return (doc.status === 'publish' || canCreatePosts(scope.caller)) && !isLockedPost(doc, scope);
 }
 
 /** Step 6 for an id naming no event: 400 when it names another kind of item (an image here), else 404. */

@@ -26,7 +26,7 @@ export function registerEventReads(router: Router, services: HttpServices): void
     if (!asOf) assertReadable(doc, scope);
     const shown = asOf ? await readablePastEvent(services.writes.store, doc, scope, asOf, notFound) : doc;
     ctx.set('ETag', etagOfPost(shown));
-    ctx.body = eventWithJsonLd(shown, settings, scope.addresses, await linkedRendering(services, scope, [shown]));
+    ctx.body = eventWithJsonLd(shown, settings, scope.addresses, await linkedRendering(services, scope, [shown], asOf ? 'past' : 'now'));
   };
 
   router.get('/events', async (ctx: Context) => {

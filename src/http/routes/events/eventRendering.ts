@@ -1,12 +1,22 @@
 // Prepares what rendering a page of events needs besides the documents: current term counts and item renderers.
 import type { EventDocument } from '../../../projections/events/eventDocument.ts';
+import type { ItemDocument } from '../../../projections/posts/itemDocument.ts';
 import type { TermDocument } from '../../../projections/terms/termDocument.ts';
 import type { LinkedRendering } from '../../representation/eventRepresentation.ts';
 import type { Scope } from '../../requestScope.ts';
 import type { HttpServices } from '../../services.ts';
+import { visibleLinkedItems, type CurrentLinkedItems } from './linkedItemVisibility.ts';
 
-/** Term counts are read once per response for every term the events embed. */
-export async function linkedRendering(services: HttpServices, scope: Scope, docs: readonly EventDocument[]): Promise<LinkedRendering> {
+/**
+ * Term counts are read once per response for every term the events embed. `past`: the documents are `as_of` states,
+ * whose embedded venues and organizers are judged against today's too (read here, since the copies are old).
+ */
+export async function linkedRendering(
+  services: HttpServices,
+  scope: Scope,
+  docs: readonly EventDocument[],
+  when: 'now' | 'past' = 'now',
+): Promise<LinkedRendering> {
   const counts = new Map<string, number>();
   const read = async (terms: readonly TermDocument[], collection: HttpServices['readStore']['categories']) => {
     for (const term of terms) {
@@ -18,5 +28,19 @@ export async function linkedRendering(services: HttpServices, scope: Scope, docs
     await read(doc.embedded.categories, services.readStore.categories);
     await read(doc.embedded.tags, services.readStore.tags);
   }
-  return { ...services.itemRenderers(scope), termCount: (term) => counts.get(`${term.taxonomy}:${term.id}`) ?? 0 };
+  const current = when === 'past' ? await currentLinkedItems(services, docs) : undefined;
+  return {
+    ...visibleLinkedItems(services.itemRenderers(scope), scope, current),
+    termCount: (term) => counts.get(`${term.taxonomy}:${term.id}`) ?? 0,
+  };
+}
+
+async function currentLinkedItems(services: HttpServices, docs: readonly EventDocument[]): Promise<CurrentLinkedItems> {
+  const venues = new Map<number, ItemDocument | undefined>();
+  const organizers = new Map<number, ItemDocument | undefined>();
+  for (const doc of docs) {
+    for (const venue of doc.embedded.venues) venues.set(venue.id, await services.readStore.venues.get(venue.id));
+    for (const organizer of doc.embedded.organizers) organizers.set(organizer.id, await services.readStore.organizers.get(organizer.id));
+  }
+  return { venue: (id) => venues.get(id), organizer: (id) => organizers.get(id) };
 }

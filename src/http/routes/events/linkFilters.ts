@@ -4,14 +4,16 @@ import type { PostStatus } from '../../../events/catalogue/values.ts';
 import { instantToLocal } from '../../../domain/localDateTime.ts';
 import type { ReadStore } from '../../../projections/readStore.ts';
 import type { LinkFilters } from '../items/itemListRoute.ts';
+import { eventLinksVisible } from './eventAccess.ts';
 
 const allButTrash: PostStatus[] = ['publish', 'future', 'draft', 'pending', 'private'];
 
 export function itemLinkFilters(readStore: ReadStore, field: 'venues' | 'organizers'): LinkFilters {
   return {
-    async forEvent(eventId) {
+    async forEvent(eventId, scope) {
       const doc = await readStore.events.get(eventId);
-      return doc ? [...doc[field]] : 'no-such-event';
+      if (!doc) return 'no-such-event';
+      return eventLinksVisible(doc, scope) ? [...doc[field]] : [];
     },
     withEvents: () => readStore.events.linkedIds(field, { statuses: ['publish', 'future', 'private'] }),
     withUpcoming: (now, canSeeNonPublished) =>

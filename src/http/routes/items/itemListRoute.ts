@@ -10,14 +10,15 @@ import { simpleError } from '../../errors/wireError.ts';
 import type { MessageKey } from '../../errors/messages.ts';
 import { pageLinks, setListHeaders, totalPagesOf, pagingOf } from '../../representation/listEnvelope.ts';
 import type { HttpServices } from '../../services.ts';
+import type { Scope } from '../../requestScope.ts';
 import { renderItem } from './itemAccess.ts';
 import { collectionAllow } from '../../auth/postAccess.ts';
 import type { ItemRouteKind } from './itemRouteKind.ts';
 
 /** The event-linked filters of §7, answered from the event read model for one kind (venues or organizers). */
 export interface LinkFilters {
-  /** Ids linked to this event, or `'no-such-event'`. */
-  forEvent(eventId: number): Promise<number[] | 'no-such-event'>;
+  /** Ids linked to this event as this caller may see them (none when it may not), or `'no-such-event'`. */
+  forEvent(eventId: number, scope: Scope): Promise<number[] | 'no-such-event'>;
   /** Ids linked to at least one `publish`, `future` or `private` event. */
   withEvents(): Promise<number[]>;
   /** Ids linked to at least one event visible to the caller that starts at or after `now`. */
@@ -44,7 +45,7 @@ export function registerItemList<D extends ItemDocument>(router: Router, service
     let onlyIds: number[] | undefined;
     let exceptIds: number[] | undefined;
     if (typeof v.event === 'number') {
-      const linked = await links.forEvent(v.event);
+      const linked = await links.forEvent(v.event, scope);
       if (linked === 'no-such-event') validation.invalid('event');
       else onlyIds = linked;
       pairs.push(['event', String(v.event)]);

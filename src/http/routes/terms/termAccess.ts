@@ -5,13 +5,17 @@ import type { TermCollection } from '../../../projections/terms/termCollection.t
 import type { Caller } from '../../auth/caller.ts';
 import type { ArgSpec } from '../../params/argSpec.ts';
 import type { HttpServices } from '../../services.ts';
+import type { Scope } from '../../requestScope.ts';
 import {
   categoryCreateArgs, categoryDeleteArgs, categoryListArgs, categoryReadArgs, categoryUpdateArgs,
   tagCreateArgs, tagDeleteArgs, tagListArgs, tagReadArgs, tagUpdateArgs,
 } from '../catalogue/index.ts';
 
-/** The terms an event is linked to, or `no-such-event`; supplied by the composition (events own the links). */
-export type TermsOfEvent = (eventId: number) => Promise<{ categories: number[]; tags: number[] } | 'no-such-event'>;
+/**
+ * The terms an event is linked to as this caller may see them (none when it may not), or `no-such-event`; supplied by
+ * the composition (events own the links).
+ */
+export type TermsOfEvent = (eventId: number, scope: Scope) => Promise<{ categories: number[]; tags: number[] } | 'no-such-event'>;
 
 export interface TaxonomyRoutes {
   readonly taxonomy: Taxonomy;

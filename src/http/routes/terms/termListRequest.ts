@@ -45,7 +45,7 @@ export async function readTermListRequest(checked: Checked, ctx: TermListContext
   for (const name of ['post', 'event'] as const) {
     const eventId = v[name];
     if (typeof eventId !== 'number') continue;
-    const linked = await ctx.termsOfEvent(eventId);
+    const linked = await ctx.termsOfEvent(eventId, scope);
     if (linked === 'no-such-event') validation.invalid(name);
     else onlyIds = ctx.taxonomy === 'category' ? linked.categories : linked.tags;
   }

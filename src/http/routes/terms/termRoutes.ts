@@ -6,6 +6,7 @@ import type { HttpServices } from '../../services.ts';
 import { taxonomyRoutes, type TermsOfEvent } from './termAccess.ts';
 import { registerTermReads } from './termReadRoutes.ts';
 import { registerTermWrites } from './termWriteRoutes.ts';
+import { eventLinksVisible } from '../events/eventAccess.ts';
 
 export type { TermsOfEvent } from './termAccess.ts';
 
@@ -17,10 +18,11 @@ export function registerTermRoutes(router: Router, services: HttpServices, bodyP
   }
 }
 
-/** The terms of an event as its read-model document links them, whatever its status or language. */
+/** The terms of an event as its read-model document links them, whatever its language; none if the caller may not see them. */
 export function termsOfEventInReadStore(readStore: ReadStore): TermsOfEvent {
-  return async (eventId) => {
+  return async (eventId, scope) => {
     const doc = await readStore.events.get(eventId);
-    return doc ? { categories: [...doc.categories], tags: [...doc.tags] } : 'no-such-event';
+    if (!doc) return 'no-such-event';
+    return eventLinksVisible(doc, scope) ? { categories: [...doc.categories], tags: [...doc.tags] } : { categories: [], tags: [] };
   };
 }

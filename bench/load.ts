@@ -1,55 +1,44 @@
-// Load generator process for the benchmark: runs autocannon against a URL and prints one JSON result line.
-import autocannon from 'autocannon';
+// The benchmark's side of the load generator: one child process for the whole run (so its start-up costs nothing
+// per measurement), fed one spec at a time.
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import type { LoadResult, LoadSpec } from './loadSpec.ts';
+import { spawnNode } from './nodeProcesses.ts';
 
-interface LoadSpec {
-  readonly url: string;
-  readonly connections: number;
-  readonly duration: number;
-  readonly method?: 'GET' | 'POST';
-  readonly auth?: string;
-  /** POST bodies get a unique title per request, so every create reserves a fresh slug. */
-  readonly createEvents?: boolean;
+export class LoadGenerator {
+  private readonly child: ChildProcessWithoutNullStreams;
+  private readonly pending = new Map<number, (result: LoadResult) => void>();
+  private nextId = 1;
+  private exited: Error | undefined;
+
+  constructor(nodeFlags: readonly string[]) {
+    this.child = spawnNode('load', nodeFlags, ['bench/loadGenerator.ts'], {});
+    createInterface({ input: this.child.stdout }).on('line', (line) => {
+      const result = JSON.parse(line) as LoadResult;
+      this.pending.get(result.id)?.(result);
+      this.pending.delete(result.id);
+    });
+    this.child.once('exit', (code, signal) => {
+      this.exited = new Error(`the load generator exited (${signal ?? code})`);
+      for (const [id, resolve] of this.pending) resolve({ id, rounds: [], issued: 0, failure: this.exited.message });
+      this.pending.clear();
+    });
+  }
+
+  run(spec: Omit<LoadSpec, 'id'>): Promise<LoadResult> {
+    const id = this.nextId++;
+    if (this.exited) return Promise.resolve({ id, rounds: [], issued: 0, failure: this.exited.message });
+    return new Promise((resolve) => {
+      this.pending.set(id, resolve);
+      this.child.stdin.write(`${JSON.stringify({ ...spec, id })}\n`);
+    });
+  }
+
+  /** Ends the process once it finished what it was given. */
+  async close(): Promise<void> {
+    if (this.exited) return;
+    const exited = new Promise((resolve) => this.child.once('exit', resolve));
+    this.child.stdin.end();
+    await exited;
+  }
 }
-
-const spec = JSON.parse(process.argv[2] ?? '{}') as LoadSpec;
-let counter = 0;
-const result = await autocannon({
-  url: spec.url,
-  connections: spec.connections,
-  duration: spec.duration,
-  method: spec.method ?? 'GET',
-  headers: {
-    ...(spec.auth ? { authorization: spec.auth } : {}),
-    ...(spec.createEvents ? { 'content-type': 'application/json' } : {}),
-  },
-  ...(spec.createEvents
-    ? {
-        requests: [
-          {
-            setupRequest: (request) => {
-              counter++;
-              const day = String(1 + (counter % 28)).padStart(2, '0');
-              return {
-                ...request,
-                body: JSON.stringify({
-                  title: `Bench ${process.pid} ${counter}`,
-                  start_date: `2027-03-${day} 10:00:00`,
-                  end_date: `2027-03-${day} 12:00:00`,
-                }),
-              };
-            },
-          },
-        ],
-      }
-    : {}),
-});
-console.log(
-  JSON.stringify({
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    total: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors,
-  }),
-);

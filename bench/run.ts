@@ -1,84 +1,157 @@
-// `npm run bench [-- --quick]`: seeds the embedded store, measures replay, then loads the running service from
-// a separate autocannon process. Prints a table and a JSON summary; nothing here is asserted.
-import { spawn, execFileSync } from 'node:child_process';
+// `npm run bench [-- --quick]`: seeds the embedded store, measures replay and raw appends, then loads the running
+// service and a bare Koa server from a separate autocannon process; prints a table and JSON, writes bench/results/.
+// Exits non-zero when something is broken (a process does not start, a scenario never answers 2xx), never on speed.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openLmdbEventStore } from '../src/events/embedded/lmdbEventStore.ts';
-import { createMemoryReadStore } from '../src/projections/memory/memoryReadStore.ts';
-import { ProjectionRunner } from '../src/projections/projectionRunner.ts';
-import { allProjections } from '../src/projections/allProjections.ts';
+import { modeOf } from './benchMode.ts';
 import { seed } from './seed.ts';
+import { layoutOf } from './seedShape.ts';
+import { machineInfo, currentLoadAverage } from './machine.ts';
+import { startScriptNodeFlags } from './nodeProcesses.ts';
+import { measureAppendsInChild, measureReplayInChild } from './storeMeasurements.ts';
+import { startServiceProcess } from './serviceProcess.ts';
+import { startBareKoa } from './bareKoa.ts';
+import { LoadGenerator } from './load.ts';
+import { scenariosFor } from './scenarios.ts';
+import { BareReferences, runScenario, type ScenarioResult } from './scenarioRunner.ts';
+import { measureEmptyStart, measureRestart } from './restart.ts';
+import { median, ratio } from './rounds.ts';
+import { formatReport, writeResults } from './report.ts';
+import type { AppendRate, BenchResults, DataSet } from './benchResults.ts';
 
-const quick = process.argv.includes('--quick');
-const eventCount = quick ? 2_000 : 100_000;
-const shape = quick
-  ? { events: eventCount, venues: 50, organizers: 100, categories: 20, tags: 50 }
-  : { events: eventCount, venues: 1_000, organizers: 2_000, categories: 200, tags: 500 };
-const duration = quick ? 2 : 10;
-const port = 18_000 + Math.floor(Math.random() * 1000);
-const password = 'bench-password';
-const auth = `Basic ${Buffer.from(`admin:${password}`).toString('base64')}`;
+const mode = modeOf(process.argv);
+const now = new Date();
+const machine = machineInfo(now);
+const nodeFlags = startScriptNodeFlags();
+const resultsPath = `bench/results/${mode.name === 'full' ? 'latest' : 'latest-quick'}.json`;
+const progress = (message: string) => console.error(`[bench ${((performance.now() / 1000) | 0).toString().padStart(4)} s] ${message}`);
 const dir = mkdtempSync(join(tmpdir(), 'cal-bench-'));
-const results: Record<string, unknown> = { events: eventCount, quick };
+const storePath = join(dir, 'events');
+
+async function seedDataSet(): Promise<DataSet> {
+  progress(`seeding ${mode.shape.events.toLocaleString('en')} events`);
+  const store = await openLmdbEventStore(storePath);
+  const startedAt = performance.now();
+  const seeded = await seed(store, mode.shape, now);
+  const seedSeconds = (performance.now() - startedAt) / 1000;
+  await store.close();
+  return {
+    shape: mode.shape,
+    publishedEvents: seeded.layout.publishedEvents,
+    storeEvents: seeded.storeEvents,
+    eventTypes: seeded.eventTypes,
+    seedSeconds,
+    seedEventsPerSecond: seeded.storeEvents / seedSeconds,
+  };
+}
+
+async function measureAppendRate(): Promise<AppendRate> {
+  const appendDir = mkdtempSync(join(tmpdir(), 'cal-bench-appends-'));
+  try {
+    const rounds = await measureAppendsInChild(nodeFlags, join(appendDir, 'events'), mode.referenceTiming);
+    return {
+      appenders: 64,
+      appendsPerSecond: median(rounds.map((round) => round.appendsPerSecond)),
+      p50Ms: median(rounds.map((round) => round.p50Ms)),
+      p99Ms: median(rounds.map((round) => round.p99Ms)),
+      rounds,
+    };
+  } finally {
+    rmSync(appendDir, { recursive: true, force: true });
+  }
+}
+
+async function run(): Promise<BenchResults> {
+  const dataSet = await seedDataSet();
+  progress('replaying into fresh read models');
+  const replay = {
+    runner: await measureReplayInChild(nodeFlags, 'replay-runner', storePath, mode.startDeadlineMs),
+    replayInto: await measureReplayInChild(nodeFlags, 'replay-into', storePath, mode.startDeadlineMs),
+  };
+  progress('starting an empty service');
+  const emptyStart = await measureEmptyStart(nodeFlags, mode);
+  progress('starting the service on the data set, the bare Koa server and the load generator');
+  const service = await startServiceProcess(nodeFlags, dir, mode.startDeadlineMs);
+  const bare = await startBareKoa(nodeFlags).catch(async (error: unknown) => {
+    await service.stop();
+    throw error;
+  });
+  const load = new LoadGenerator(nodeFlags);
+  const scenarios: ScenarioResult[] = [];
+  let appendRate: AppendRate | undefined;
+  let rssAfterReadsMb: number | undefined;
+  let rssAfterWritesMb: number;
+  try {
+    const references = new BareReferences(bare, load, mode.referenceTiming);
+    for (const scenario of scenariosFor(layoutOf(mode.shape), now)) {
+      if (scenario.writes && !appendRate) {
+        // Per 100k events is taken while the service holds exactly the seeded events.
+        rssAfterReadsMb = service.rssMegabytes();
+        // The raw store rate is taken right before the writes, in the same quiet conditions.
+        progress('raw durable appends');
+        appendRate = await measureAppendRate();
+      }
+      progress(scenario.label);
+      scenarios.push(await runScenario(scenario, service.origin, load, references, mode.timing));
+    }
+    rssAfterWritesMb = service.rssMegabytes();
+  } finally {
+    await load.close();
+    await bare.stop();
+    await service.stop();
+  }
+  progress(`restart with ${mode.restartStoreEvents.toLocaleString('en')} store events`);
+  const restart = await measureRestart(nodeFlags, mode, now);
+  appendRate ??= await measureAppendRate();
+  rssAfterReadsMb ??= rssAfterWritesMb;
+  const hundredsOfThousands = mode.shape.events / 100_000;
+  const creates = scenarios.find((scenario) => scenario.key === 'createEvent')?.levels.find((level) => level.connections === 64);
+  const problems = scenarios.flatMap((scenario) =>
+    scenario.levels
+      .filter((level) => level.service.flagged)
+      .map(
+        (level) =>
+          `${level.service.broken ? 'BROKEN' : 'flagged'}: ${scenario.label} at c=${level.connections}: ${level.service.ok} 2xx, ${level.service.non2xx} non-2xx ` +
+          `${JSON.stringify(level.service.otherStatuses)}, ${level.service.errors} socket errors or timeouts`,
+      ),
+  );
+  return {
+    mode: mode.name,
+    machine,
+    loadAverageAtEnd: currentLoadAverage(),
+    timing: { scenarios: mode.timing, references: mode.referenceTiming },
+    dataSet,
+    replay,
+    appendRate,
+    emptyStart,
+    seededStart: service.times,
+    scenarios,
+    createRatioToRawAppends: creates && ratio(creates.service.requestsPerSecond, appendRate.appendsPerSecond),
+    memory: {
+      serviceRssAfterReadsMb: rssAfterReadsMb,
+      serviceRssAfterWritesMb: rssAfterWritesMb,
+      emptyServiceRssMb: emptyStart.rssMegabytes,
+      rssPer100kEventsMb: rssAfterReadsMb / hundredsOfThousands,
+      marginalRssPer100kEventsMb: (rssAfterReadsMb - emptyStart.rssMegabytes) / hundredsOfThousands,
+    },
+    restart,
+    problems,
+    broken: scenarios.some((scenario) => scenario.levels.some((level) => level.service.broken)),
+  };
+}
 
 try {
-  const store = await openLmdbEventStore(join(dir, 'events'));
-  let started = performance.now();
-  const seeded = await seed(store, shape, new Date());
-  const seededCount = shape.events + shape.venues + shape.organizers + shape.categories + shape.tags;
-  results.shape = shape;
-  results.seedEventsPerSecond = Math.round(seededCount / ((performance.now() - started) / 1000));
-
-  started = performance.now();
-  const runner = new ProjectionRunner(store, createMemoryReadStore(), allProjections);
-  await runner.start();
-  await runner.caughtUp;
-  results.replayEventsPerSecond = Math.round(seededCount / ((performance.now() - started) / 1000));
-  await runner.stop();
-  await store.close();
-
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    env: { ...process.env, PORT: String(port), CAL_DATA_DIR: dir, CAL_ADMIN_PASSWORD: password, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  started = performance.now();
-  await new Promise<void>((resolve, reject) => {
-    server.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && resolve());
-    server.once('exit', (code) => reject(new Error(`service exited with ${code}`)));
-  });
-  results.startToReadyMs = Math.round(performance.now() - started);
-  try {
-    const base = `http://127.0.0.1:${port}/cal/events/v1`;
-    const load = (spec: object) =>
-      JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', 'bench/load.ts', JSON.stringify(spec)]).toString().trim().split('\n').at(-1) as string);
-    load({ url: `${base}/events`, connections: 16, duration: 1 }); // warm-up
-    results.listEvents16 = load({ url: `${base}/events`, connections: 16, duration });
-    results.listByCategory16 = load({ url: `${base}/events?categories=${seeded.topCategoryIds.first}`, connections: 16, duration });
-    results.listByVenue16 = load({ url: `${base}/events?venue=${seeded.venueIds.first + 1}`, connections: 16, duration });
-    results.getEvent16 = load({ url: `${base}/events/${seeded.firstEventId + Math.ceil(eventCount / 2)}`, connections: 16, duration });
-    results.createEvents64 = load({ url: `${base}/events`, connections: 64, duration, method: 'POST', auth, createEvents: true });
-    const rss = execFileSync('ps', ['-o', 'rss=', '-p', String(server.pid)]).toString().trim();
-    results.serviceRssMb = Math.round(Number(rss) / 1024);
-  } finally {
-    server.kill('SIGTERM');
-  }
+  const results = await run();
+  const json = writeResults(results, resultsPath);
+  console.log(formatReport(results));
+  console.log(`\nJSON written to ${resultsPath}`);
+  console.log(JSON.stringify(JSON.parse(json)));
+  process.exitCode = results.broken ? 1 : 0;
+} catch (error) {
+  console.error(`benchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  process.exitCode = 1;
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
-
-const row = (name: string, r: unknown) => {
-  const x = r as { requestsPerSecond: number; p50: number; p99: number; non2xx: number };
-  return `${name.padEnd(34)} ${String(Math.round(x.requestsPerSecond)).padStart(8)} req/s   p50 ${x.p50} ms   p99 ${x.p99} ms   non-2xx ${x.non2xx}`;
-};
-console.log(`\nEmbedded default, ${JSON.stringify(shape)}${quick ? ' (quick mode)' : ''}`);
-console.log(`seed through the store            ${results.seedEventsPerSecond} domain events/s`);
-console.log(`replay into the read model        ${results.replayEventsPerSecond} domain events/s`);
-console.log(`service start to ready            ${results.startToReadyMs} ms`);
-console.log(row('GET /events (default window), c=16', results.listEvents16));
-console.log(row('GET /events?categories=<top>, c=16', results.listByCategory16));
-console.log(row('GET /events?venue=<id>, c=16', results.listByVenue16));
-console.log(row('GET /events/{id}, c=16', results.getEvent16));
-console.log(row('POST /events (durable), c=64', results.createEvents64));
-console.log(`service RSS after load            ${results.serviceRssMb} MB`);
-console.log(JSON.stringify(results));

@@ -1,106 +1,64 @@
-// Seeds a fresh embedded store straight through the EventStore port: venues, organizers, a category hierarchy, tags,
-// and events spread over three years around now, each linked to a venue, an organizer, a category and tags.
+// Seeds a fresh embedded store straight through the EventStore port (the fast path: no HTTP, no command handlers), with
+// the same streams and events the service writes: id blocks, claims, terms, venues, organizers, events and edits.
 import { randomUUID } from 'node:crypto';
-import type { EventStore, NewEvent } from '../src/events/eventStore.ts';
+import { AnyRevision, type EventStore } from '../src/events/eventStore.ts';
 import { toNewEvent, type WriteContext } from '../src/events/catalogue/envelope.ts';
-import type { DomainEvent } from '../src/events/catalogue/index.ts';
-import type { EventFacts } from '../src/events/catalogue/calendarEvents.ts';
-import type { VenueFacts } from '../src/events/catalogue/venues.ts';
-import type { OrganizerFacts } from '../src/events/catalogue/organizers.ts';
+import { layoutOf, type SeedItem, type SeedLayout, type SeedShape } from './seedShape.ts';
+import { categoryItems, tagItems } from './seedTerms.ts';
+import { organizerItems, venueItems } from './seedVenuesOrganizers.ts';
+import { eventItems } from './seedEvents.ts';
 import { instantToLocal } from '../src/domain/localDateTime.ts';
 
-const hour = 3_600_000;
+/** lmdb commits every append queued in one event turn together: batches make one commit each. */
+const batchSize = 2_000;
 
-export interface SeedShape {
-  readonly events: number;
-  readonly venues: number;
-  readonly organizers: number;
-  /** Categories in a hierarchy: a tenth are top level, the rest children of those. */
-  readonly categories: number;
-  readonly tags: number;
+export interface SeedResult {
+  readonly layout: SeedLayout;
+  /** Events written to the store, by domain event type. */
+  readonly eventTypes: Readonly<Record<string, number>>;
+  readonly storeEvents: number;
+  /** Calendar events scheduled (fewer than the shape's when `maxStoreEvents` cut the seed short). */
+  readonly calendarEvents: number;
 }
 
-/** Ids of the seeded items, for the filtered scenarios. */
-export interface Seeded {
-  readonly venueIds: { first: number; last: number };
-  readonly topCategoryIds: { first: number; last: number };
-  readonly firstEventId: number;
+/** Every append of the seed, in the order the service would have made them. */
+export function* seedItems(shape: SeedShape, layout: SeedLayout, now: Date): Generator<SeedItem> {
+  // The id sequences are reserved as the service does, so that its own ids continue after the seeded ones.
+  yield ['ids-post', { type: 'IdBlockReserved', data: { first: 1, last: layout.lastPost } }];
+  yield ['ids-term', { type: 'IdBlockReserved', data: { first: 1, last: layout.lastTerm } }];
+  const publishedUtc = instantToLocal(now, 'UTC');
+  yield* categoryItems(shape, layout);
+  yield* tagItems(shape, layout);
+  yield* venueItems(shape, layout, publishedUtc);
+  yield* organizerItems(shape, layout, publishedUtc);
+  yield* eventItems(shape, layout, now);
 }
 
-/** Appends in batches: lmdb groups concurrent appends into one commit. */
-async function appendAll(store: EventStore, items: Iterable<[string, DomainEvent]>, ctx: WriteContext): Promise<void> {
+/**
+ * Appends the seed, stopping after `maxStoreEvents` (events come last, so a cut only leaves out events). Only the last
+ * batch waits for the disk: lmdb commits in order, so its flush makes every earlier batch durable too.
+ */
+export async function seed(store: EventStore, shape: SeedShape, now: Date, maxStoreEvents = Infinity): Promise<SeedResult> {
+  const layout = layoutOf(shape);
+  const ctx: WriteContext = { actor: '1', now, correlationId: randomUUID(), causationId: randomUUID() };
+  const eventTypes: Record<string, number> = {};
+  const append = ([stream, event]: SeedItem, durable: boolean) => store.append(stream, [toNewEvent(event, ctx)], AnyRevision, { durable });
+  let storeEvents = 0;
   let batch: Promise<unknown>[] = [];
-  for (const [stream, event] of items) {
-    const newEvent: NewEvent = toNewEvent(event, ctx);
-    batch.push(store.append(stream, [newEvent], 'no_stream'));
-    if (batch.length >= 2000) {
+  // One item is held back so that the very last append, and only it, is made durable.
+  let held: SeedItem | undefined;
+  const items = seedItems(shape, layout, now);
+  for (let next = items.next(); !next.done && storeEvents < maxStoreEvents; next = items.next()) {
+    storeEvents++;
+    eventTypes[next.value[1].type] = (eventTypes[next.value[1].type] ?? 0) + 1;
+    if (held) batch.push(append(held, false));
+    held = next.value;
+    if (batch.length >= batchSize) {
       await Promise.all(batch);
       batch = [];
     }
   }
+  if (held) batch.push(append(held, true));
   await Promise.all(batch);
-}
-
-export async function seed(store: EventStore, shape: SeedShape, now: Date): Promise<Seeded> {
-  const ctx = { actor: '1', now, correlationId: randomUUID(), causationId: randomUUID() };
-  const published = instantToLocal(now, 'UTC');
-  const firstVenue = 1;
-  const firstOrganizer = firstVenue + shape.venues;
-  const firstEvent = firstOrganizer + shape.organizers;
-  const lastPost = firstEvent + shape.events - 1;
-  const tops = Math.max(1, Math.floor(shape.categories / 10));
-  const firstTag = shape.categories + 1;
-  // The id sequences are reserved the way the service does it, so the service continues after the seeded ids.
-  await store.append('ids-post', [toNewEvent({ type: 'IdBlockReserved', data: { first: 1, last: lastPost } }, ctx)], 'no_stream');
-  await store.append('ids-term', [toNewEvent({ type: 'IdBlockReserved', data: { first: 1, last: shape.categories + shape.tags } }, ctx)], 'no_stream');
-
-  const post = { language: 'en' as const, author: '1', status: 'publish' as const, publishedUtc: published, description: '', excerpt: '', image: null, passwordSha256: null };
-  function* items(): Generator<[string, DomainEvent]> {
-    for (let i = 0; i < shape.categories; i++) {
-      const id = i + 1;
-      const parent = i < tops ? 0 : 1 + (i % tops);
-      yield [`category-${id}`, { type: 'CategoryCreated', data: { id, facts: { language: 'en', name: `Category ${id}`, slug: `category-${id}`, description: '', parent } } }];
-    }
-    for (let i = 0; i < shape.tags; i++) {
-      const id = firstTag + i;
-      yield [`tag-${id}`, { type: 'TagCreated', data: { id, facts: { language: 'en', name: `tag ${id}`, slug: `tag-${id}`, description: '' } } }];
-    }
-    for (let i = 0; i < shape.venues; i++) {
-      const id = firstVenue + i;
-      const facts: VenueFacts = {
-        ...post, name: `Venue ${id}`, slug: `venue-${id}`, address: `${id} Main St`, city: 'Springfield', country: 'United States',
-        province: '', state: 'IL', stateprovince: '', zip: '62701', phone: '', website: '', showMap: true, showMapLink: true, geo: { lat: null, lng: null },
-      };
-      yield [`venue-${id}`, { type: 'VenueRegistered', data: { id, facts } }];
-    }
-    for (let i = 0; i < shape.organizers; i++) {
-      const id = firstOrganizer + i;
-      const facts: OrganizerFacts = { ...post, name: `Organizer ${id}`, slug: `organizer-${id}`, phone: '', website: '', email: `o${id}@example.com` };
-      yield [`organizer-${id}`, { type: 'OrganizerRegistered', data: { id, facts } }];
-    }
-    const span = 3 * 365 * 24;
-    for (let i = 0; i < shape.events; i++) {
-      const id = firstEvent + i;
-      const start = new Date(now.getTime() + (((id * 7919) % span) - span / 3) * hour);
-      const startLocal = instantToLocal(start, 'UTC');
-      const endLocal = instantToLocal(new Date(start.getTime() + 2 * hour), 'UTC');
-      const facts: EventFacts = {
-        ...post, title: `Seeded event ${id}`, description: `Description of seeded event ${id} with some words`,
-        slug: `seeded-event-${id}`, timezone: 'UTC', allDay: false, start: startLocal, end: endLocal, startUtc: startLocal, endUtc: endLocal,
-        cost: id % 3 === 0 ? { entries: ['10'] } : null, website: null, showMap: false, showMapLink: false, hideFromListings: false,
-        sticky: false, featured: id % 10 === 0,
-        categories: shape.categories > 0 ? [1 + (i % shape.categories)] : [],
-        tags: shape.tags > 0 ? [...new Set([firstTag + (i % shape.tags), firstTag + ((i * 7) % shape.tags)])] : [],
-        venues: shape.venues > 0 ? [firstVenue + (i % shape.venues)] : [],
-        organizers: shape.organizers > 0 ? [firstOrganizer + (i % shape.organizers)] : [],
-      };
-      yield [`event-${id}`, { type: 'EventScheduled', data: { id, facts } }];
-    }
-  }
-  await appendAll(store, items(), ctx);
-  return {
-    venueIds: { first: firstVenue, last: firstVenue + shape.venues - 1 },
-    topCategoryIds: { first: 1, last: tops },
-    firstEventId: firstEvent,
-  };
+  return { layout, eventTypes, storeEvents, calendarEvents: eventTypes.EventScheduled ?? 0 };
 }

@@ -2,7 +2,7 @@
 import type { Middleware } from 'koa';
 import type { ReadStore } from '../../projections/readStore.ts';
 import { otherTranslations, type Translations } from '../../projections/translationGroups.ts';
-import { pendingTranslations, type TranslatedKind } from '../representation/translationSlots.ts';
+import { collectingTranslations, type TranslatedKind } from '../representation/translationSlots.ts';
 
 const collectionOf = (readStore: ReadStore, kind: TranslatedKind) => {
   switch (kind) {
@@ -20,9 +20,8 @@ const collectionOf = (readStore: ReadStore, kind: TranslatedKind) => {
 };
 
 export function translationFill(readStore: ReadStore): Middleware {
-  return async (ctx, next) => {
-    await next();
-    const pending = pendingTranslations(ctx.body);
+  return async (_ctx, next) => {
+    const pending = await collectingTranslations(next);
     if (pending.length === 0) return;
     const groups = new Map<string, Promise<Translations>>();
     for (const { slot } of pending) {

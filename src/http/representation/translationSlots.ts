@@ -1,4 +1,5 @@
 // The `language` / `translations` keys every event, venue, organizer and term representation ends with (wire.md §15).
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { GroupMember, Translations } from '../../projections/translationGroups.ts';
 import { groupOf } from '../../projections/translationGroups.ts';
 
@@ -11,32 +12,32 @@ export interface TranslationSlot {
   readonly member: GroupMember;
 }
 
-const slotKey: unique symbol = Symbol('translation slot');
-
-type PendingTranslations = Translations & { [slotKey]?: TranslationSlot };
-
-/**
- * The two closing keys of a representation. Representations are synchronous, so `translations` starts empty and
- * carries (under a symbol, which JSON never writes) what it stands for; `fillTranslations` completes it before the
- * response is written.
- */
-export function translationKeys(kind: TranslatedKind, doc: GroupMember): { language: string; translations: Translations } {
-  const translations: PendingTranslations = {};
-  Object.defineProperty(translations, slotKey, { value: { kind, group: groupOf(doc), member: doc }, enumerable: false });
-  return { language: doc.language, translations };
+/** A `translations` object a representation left empty, with what it stands for. */
+export interface PendingTranslation {
+  readonly target: Translations;
+  readonly slot: TranslationSlot;
 }
 
-/** Every pending `translations` object inside a response body, with what it stands for. */
-export function pendingTranslations(body: unknown): Array<{ target: Translations; slot: TranslationSlot }> {
-  const found: Array<{ target: Translations; slot: TranslationSlot }> = [];
-  const seen = new Set<object>();
-  const visit = (value: unknown): void => {
-    if (value === null || typeof value !== 'object' || seen.has(value)) return;
-    seen.add(value);
-    const slot = (value as PendingTranslations)[slotKey];
-    if (slot) found.push({ target: value as Translations, slot });
-    for (const child of Array.isArray(value) ? value : Object.values(value)) visit(child);
-  };
-  visit(body);
-  return found;
+/**
+ * The pending `translations` objects of the request being handled. Representations are synchronous and pure, so they
+ * cannot look groups up themselves; registering here instead of marking the objects spares the fill step a walk
+ * through the whole response body (a list of events is thousands of objects).
+ */
+const pendingOfRequest = new AsyncLocalStorage<PendingTranslation[]>();
+
+/** Runs `handle` (the rest of the request) and returns what its representations left to fill. */
+export async function collectingTranslations(handle: () => Promise<unknown>): Promise<PendingTranslation[]> {
+  const pending: PendingTranslation[] = [];
+  await pendingOfRequest.run(pending, handle);
+  return pending;
+}
+
+/**
+ * The two closing keys of a representation. `translations` starts empty; the request's fill step completes it before
+ * the response is written. Outside a request (no fill step), it stays empty.
+ */
+export function translationKeys(kind: TranslatedKind, doc: GroupMember): { language: string; translations: Translations } {
+  const translations: Translations = {};
+  pendingOfRequest.getStore()?.push({ target: translations, slot: { kind, group: groupOf(doc), member: doc } });
+  return { language: doc.language, translations };
 }

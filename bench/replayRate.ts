@@ -1,0 +1,49 @@
+// Replay speed of the seeded store into a fresh in-memory read model, two ways: the ProjectionRunner a starting service
+// uses (subscription catch-up), and `replayInto`, the paged replay behind `cal rebuild` and `cal verify`.
+import { openLmdbEventStore } from '../src/events/embedded/lmdbEventStore.ts';
+import { createMemoryReadStore } from '../src/projections/memory/memoryReadStore.ts';
+import { ProjectionRunner } from '../src/projections/projectionRunner.ts';
+import { allProjections } from '../src/projections/allProjections.ts';
+import { replayInto } from '../src/projections/replay.ts';
+
+export interface ReplayRate {
+  readonly events: number;
+  readonly seconds: number;
+  readonly eventsPerSecond: number;
+  /** This process's RSS once the read model is built: the read model's footprint plus a bare Node process. */
+  readonly rssMegabytes: number;
+}
+
+const rateOf = (events: number, startedAt: number): Omit<ReplayRate, 'rssMegabytes'> => {
+  const seconds = (performance.now() - startedAt) / 1000;
+  return { events, seconds, eventsPerSecond: events / seconds };
+};
+
+const rss = () => process.memoryUsage().rss / 1024 / 1024;
+
+export async function measureRunnerReplay(storePath: string): Promise<ReplayRate> {
+  const store = await openLmdbEventStore(storePath);
+  try {
+    const events = Number(await store.headPosition()) + 1;
+    const startedAt = performance.now();
+    const runner = new ProjectionRunner(store, createMemoryReadStore(), allProjections);
+    await runner.start();
+    await runner.caughtUp;
+    const rate = rateOf(events, startedAt);
+    await runner.stop();
+    return { ...rate, rssMegabytes: rss() };
+  } finally {
+    await store.close();
+  }
+}
+
+export async function measureReplayInto(storePath: string): Promise<ReplayRate> {
+  const store = await openLmdbEventStore(storePath);
+  try {
+    const startedAt = performance.now();
+    const { appliedEvents } = await replayInto(store, createMemoryReadStore());
+    return { ...rateOf(appliedEvents, startedAt), rssMegabytes: rss() };
+  } finally {
+    await store.close();
+  }
+}

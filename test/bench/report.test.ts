@@ -1,0 +1,94 @@
+// The benchmark report: ratios and error flags reach the table, targets are judged (for reading only), JSON is written.
+import { expect } from 'chai';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { formatReport, writeResults } from '../../bench/report.ts';
+import { targetChecks } from '../../bench/targets.ts';
+import type { BenchResults } from '../../bench/benchResults.ts';
+import type { Measurement } from '../../bench/rounds.ts';
+import type { LevelResult, ScenarioResult } from '../../bench/scenarioRunner.ts';
+import { quickShape } from '../../bench/seedShape.ts';
+
+const measurement = (requestsPerSecond: number, problems: Partial<Measurement> = {}): Measurement => ({
+  requestsPerSecond,
+  p50Ms: 1.5,
+  p99Ms: 8,
+  rounds: 3,
+  ok: requestsPerSecond * 30,
+  non2xx: 0,
+  errors: 0,
+  otherStatuses: {},
+  flagged: false,
+  broken: false,
+  ...problems,
+});
+const level = (connections: number, service: Measurement, bareRate: number): LevelResult => ({
+  connections,
+  service,
+  bare: { ...measurement(bareRate), bytes: 4000 },
+  ratioToBare: service.requestsPerSecond / bareRate,
+});
+const scenario = (key: string, label: string, levels: LevelResult[]): ScenarioResult => ({ key, label, method: 'GET', responseBytes: 4000, listTotal: 12, levels });
+const times = { listeningMs: 1000, readyMs: 1100, caughtUpMs: 1200 };
+
+function results(scenarios: ScenarioResult[]): BenchResults {
+  return {
+    mode: 'full',
+    machine: { cpuModel: 'Test CPU', cpuCount: 2, memoryGb: 8, node: 'v20', platform: 'linux', date: '2026-11-22T10:00:00.000Z', loadAverageAtStart: 0.5 },
+    loadAverageAtEnd: 0.7,
+    timing: { scenarios: { warmupSeconds: 2, rounds: 3, roundSeconds: 10 }, references: { warmupSeconds: 1, rounds: 3, roundSeconds: 5 } },
+    dataSet: { shape: { ...quickShape, events: 100_000 }, publishedEvents: 98_000, storeEvents: 300_000, eventTypes: {}, seedSeconds: 10, seedEventsPerSecond: 30_000 },
+    replay: {
+      runner: { events: 300_000, seconds: 1, eventsPerSecond: 300_000, rssMegabytes: 500 },
+      replayInto: { events: 300_000, seconds: 2, eventsPerSecond: 150_000, rssMegabytes: 500 },
+    },
+    appendRate: { appenders: 64, appendsPerSecond: 20_000, p50Ms: 2, p99Ms: 5, rounds: [] },
+    emptyStart: { storeEvents: 0, calendarEvents: 0, times, rssMegabytes: 100 },
+    seededStart: times,
+    scenarios,
+    createRatioToRawAppends: 0.3,
+    memory: { serviceRssAfterReadsMb: 350, serviceRssAfterWritesMb: 380, emptyServiceRssMb: 100, rssPer100kEventsMb: 350, marginalRssPer100kEventsMb: 250 },
+    restart: { storeEvents: 1_000_000, calendarEvents: 330_000, seedSeconds: 30, seedEventsPerSecond: 33_000, times: { ...times, caughtUpMs: 12_000 }, rssMegabytes: 900 },
+    problems: [],
+    broken: false,
+  };
+}
+
+describe('bench report', () => {
+  const good = scenario('listDefault', 'GET /events (default window)', [level(1, measurement(800), 2000), level(16, measurement(3000), 5000)]);
+  const failing = scenario('getEvent', 'GET /events/{id}', [
+    level(16, measurement(2000, { non2xx: 7, flagged: true }), 8000),
+    level(64, measurement(0, { ok: 0, non2xx: 90, flagged: true, broken: true }), 9000),
+  ]);
+
+  it('prints each level with its ratio to the bare Koa route, and marks errors', () => {
+    const report = formatReport(results([good, failing]));
+    expect(report).to.match(/GET \/events \(default window\)\s+1\s+800\s+1\.50\s+8\.00\s+2,000\s+0\.40/);
+    expect(report).to.match(/GET \/events\/\{id\}\s+16\s+2,000 .*0\.25 .*! 7 non-2xx, 0 errors$/m);
+    expect(report).to.match(/^\s+64\s+0 .*BROKEN$/m);
+    expect(report).to.include('Test CPU, 2 CPUs');
+  });
+
+  it('judges the targets without asserting them: worst read scenario at c=16, caught-up time of the restart', () => {
+    const checks = targetChecks(results([good, failing]));
+    const byTarget = (start: string) => checks.find((check) => check.target.startsWith(start));
+    expect(byTarget('reads at c=16 ≥ 50%')).to.include({ measured: '25%', met: false });
+    expect(byTarget('replay')).to.include({ met: true });
+    expect(byTarget('ready within 10 s')).to.include({ measured: '12.0 s', met: false });
+    expect(byTarget('< 300 MB')).to.include({ met: false });
+  });
+
+  it('writes the JSON with the target checks, creating the directory', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cal-bench-report-'));
+    try {
+      const path = join(dir, 'results', 'latest.json');
+      writeResults(results([good]), path);
+      const written = JSON.parse(readFileSync(path, 'utf8')) as { scenarios: unknown[]; targets: unknown[] };
+      expect(written.scenarios).to.have.length(1);
+      expect(written.targets).to.have.length(targetChecks(results([good])).length);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

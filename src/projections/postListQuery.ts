@@ -11,6 +11,11 @@ export interface PostListQuery {
   readonly onlyIds?: readonly number[];
   /** Not these ids (`has_events=false`). */
   readonly exceptIds?: readonly number[];
+  /**
+   * Only items without a password: an anonymous search must not match protected items, whose matching fields it
+   * could otherwise probe through the blanked results (as for events, wire.md §6 `search`).
+   */
+  readonly withoutPassword?: boolean;
   readonly offset: number;
   readonly limit: number;
 }

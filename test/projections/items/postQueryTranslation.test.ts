@@ -23,6 +23,7 @@ const docs = fc.uniqueArray(
     status: fc.constantFrom(...statuses),
     publishedUtc: fc.constantFrom(...dates),
     searchText: fc.string({ unit, maxLength: 8 }),
+    passwordSha256: fc.constantFrom(null, 'a1b2'),
   }).map((f) => aVenueDocument(f)),
   { selector: (d) => d.id, maxLength: 10 },
 );
@@ -33,6 +34,7 @@ const query: fc.Arbitrary<PostListQuery> = fc.record({
   searchTerms: fc.option(fc.array(fc.string({ unit, minLength: 1, maxLength: 2 }), { maxLength: 2 }), { nil: undefined }),
   onlyIds: fc.option(ids, { nil: undefined }),
   exceptIds: fc.option(ids, { nil: undefined }),
+  withoutPassword: fc.option(fc.boolean(), { nil: undefined }),
   offset: fc.nat({ max: 4 }),
   limit: fc.integer({ min: 1, max: 5 }),
 }).map((q) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined)) as unknown as PostListQuery);

@@ -4,7 +4,7 @@ import type { Context } from 'koa';
 import type { PostStatus } from '../../../events/catalogue/values.ts';
 import type { PostListQuery } from '../../../projections/postListQuery.ts';
 import type { ItemDocument } from '../../../projections/posts/itemDocument.ts';
-import { canCreatePosts } from '../../auth/caller.ts';
+import { canCreatePosts, isAuthenticated } from '../../auth/caller.ts';
 import { checkArgs } from '../../endpoint.ts';
 import { simpleError } from '../../errors/wireError.ts';
 import type { MessageKey } from '../../errors/messages.ts';
@@ -76,7 +76,7 @@ export function registerItemList<D extends ItemDocument>(router: Router, service
     const query: PostListQuery = {
       language: scope.language,
       statuses,
-      ...(searchTerms ? { searchTerms } : {}),
+      ...(searchTerms ? { searchTerms, ...(isAuthenticated(scope.caller) ? {} : { withoutPassword: true }) } : {}),
       ...(onlyIds ? { onlyIds } : {}),
       ...(exceptIds ? { exceptIds } : {}),
       offset: (page - 1) * perPage,

@@ -127,6 +127,18 @@ export function plusMonthsOverflowing(dateTime: DateTime, months: number): DateT
  * day, 23:59:00 UTC, read in the site zone) to now plus 24 months in the site zone.
  */
 export function defaultListWindow(now: Date, siteZone: TimeZoneId): { start: LocalDateTime; end: LocalDateTime } {
+  // Every list request without dates asks for this, and the wall clock has only second precision: one second's
+  // requests share one computation (luxon's zone arithmetic is the costly part of parsing such a request).
+  const second = Math.floor(now.getTime() / 1000);
+  if (lastWindow?.second !== second || lastWindow.zone !== siteZone) {
+    lastWindow = { second, zone: siteZone, window: computeListWindow(now, siteZone) };
+  }
+  return lastWindow.window;
+}
+
+let lastWindow: { second: number; zone: TimeZoneId; window: { start: LocalDateTime; end: LocalDateTime } } | undefined;
+
+function computeListWindow(now: Date, siteZone: TimeZoneId): { start: LocalDateTime; end: LocalDateTime } {
   const zone = zoneOf(siteZone);
   const yesterdayUtc = DateTime.fromJSDate(now, { zone: 'utc' })
     .startOf('day')

@@ -15,6 +15,8 @@ import { organizerRouteKind, venueRouteKind } from './routes/items/itemRouteKind
 import { inlineItems } from './routes/items/inlineItems.ts';
 import { ChangeFeeds } from './routes/changes/changeFeeds.ts';
 import type { HttpServices } from './services.ts';
+import { RenderedFragments } from './routes/events/eventJson.ts';
+import { ReadModelMemo } from './readModelMemo.ts';
 
 export interface ServiceParts {
   readonly config: Config;
@@ -60,6 +62,8 @@ export function composeHttpServices(parts: ServiceParts): HttpServices {
       organizerJsonLd,
     }),
     changeFeeds: new ChangeFeeds(store, config.changesHeartbeatMs),
+    fragments: new RenderedFragments(),
+    memo: new ReadModelMemo(() => parts.projections.appliedPosition),
   };
   return services;
 }

@@ -13,6 +13,8 @@ import type { LinkList } from '../commands/events/unlinkFromEvents.ts';
 import type { CommandError } from '../commands/errors.ts';
 import type { ChangeFeeds } from './routes/changes/changeFeeds.ts';
 import type { CorsOrigins } from '../config/config.ts';
+import type { RenderedFragments } from './routes/events/eventJson.ts';
+import type { ReadModelMemo } from './readModelMemo.ts';
 
 export interface InlineLinks {
   readers(scope: Scope): LinkReaders<unknown, unknown>;
@@ -36,13 +38,17 @@ export interface HttpServices {
   readonly clock: () => Date;
   /** How event writes read and create venues and organizers given inline (wire.md §10.1). */
   readonly inlineLinks: InlineLinks;
-  /** Venue and organizer shapes inside events, for one request (its password and edit rights unlock items). */
   /**
    * Removes an item from every event linking it; call it before trashing a venue or organizer or deleting a term.
    * Returns the failure, if any, so the caller stops before the item goes.
    */
   readonly unlinkFromEvents: (field: LinkList, id: number, ctx: WriteContext) => Promise<CommandError | undefined>;
+  /** Venue and organizer shapes inside events, for one request (its password and edit rights unlock items). */
   readonly itemRenderers: (scope: Scope) => Omit<LinkedRendering, 'termCount'>;
+  /** Rendered text of documents, reused while they are unchanged (list pages). */
+  readonly fragments: RenderedFragments;
+  /** Lookups reused while the read model stays at one position (translation groups, term counts). */
+  readonly memo: ReadModelMemo;
   /** The open `GET /changes` streams; the composition root ends them before the server closes. */
   readonly changeFeeds: ChangeFeeds;
 }

@@ -17,6 +17,8 @@ export const groupOf = (doc: GroupMember): number => doc.translationGroup ?? doc
 
 /** The map of the given live members; the lowest id wins should two ever share a language. */
 export function translationsOf(members: readonly GroupMember[]): Translations {
+  // Most items are translated into nothing: their group is themselves alone.
+  if (members.length === 1) return { [(members[0] as GroupMember).language]: (members[0] as GroupMember).id };
   const byLanguage = new Map<Language, number>();
   for (const member of [...members].sort((a, b) => a.id - b.id)) {
     if (!byLanguage.has(member.language)) byLanguage.set(member.language, member.id);

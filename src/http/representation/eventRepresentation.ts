@@ -92,11 +92,12 @@ export function eventRepresentation(
   };
 }
 
-/** Sorted by name ignoring case, then id (wire.md §4.1). */
+/** An event's terms in wire order: by name ignoring case, then id (wire.md §4.1). */
+export const sortedTerms = (terms: readonly TermDocument[]): TermDocument[] =>
+  [...terms].sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id);
+
 function termsOf(terms: readonly TermDocument[], addresses: Addresses, linked: LinkedRendering): Wire[] {
-  return [...terms]
-    .sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id)
-    .map((doc) => embeddedTermRepresentation({ doc, count: linked.termCount(doc), ancestorSlugs: [] }, addresses));
+  return sortedTerms(terms).map((doc) => embeddedTermRepresentation({ doc, count: linked.termCount(doc), ancestorSlugs: [] }, addresses));
 }
 
 /** One venue is an object, none `[]`, several a list in link order. */

@@ -32,6 +32,17 @@ export function pageLinks(collectionUrl: string, pairs: readonly (readonly [stri
   };
 }
 
+/** The keys after the items of an event, venue or organizer list: `rest_url`, the page links, the counts. */
+export function envelopeKeys(links: PageLinks, total: number, totalPages: number): Record<string, unknown> {
+  return {
+    rest_url: links.restUrl,
+    ...(links.next ? { next_rest_url: links.next } : {}),
+    ...(links.previous ? { previous_rest_url: links.previous } : {}),
+    total,
+    total_pages: totalPages,
+  };
+}
+
 export const totalPagesOf = (total: number, perPage: number): number => (total === 0 ? 0 : Math.ceil(total / perPage));
 
 /** `X-Cal-Total`, `X-Cal-TotalPages` and the RFC 8288 `Link` header (next first). */

@@ -18,9 +18,18 @@ export interface Addresses {
 }
 
 export function addressesFor(settings: SiteSettings, language: string | undefined): Addresses {
-  const site = language ? `${settings.base}/${language}` : settings.base;
-  const url = new URL(settings.base);
-  return { site, apiRoot: `${site}/cal/events/v1`, globalHost: `${url.hostname}${url.pathname.replace(/\/$/, '')}` };
+  const key = `${settings.base}|${language ?? ''}`;
+  let addresses = addressesByBase.get(key);
+  if (!addresses) {
+    const site = language ? `${settings.base}/${language}` : settings.base;
+    const url = new URL(settings.base);
+    addresses = { site, apiRoot: `${site}/cal/events/v1`, globalHost: `${url.hostname}${url.pathname.replace(/\/$/, '')}` };
+    addressesByBase.set(key, addresses);
+  }
+  return addresses;
 }
+
+/** Every request asks for one of these few; parsing the base URL each time showed in profiles. */
+const addressesByBase = new Map<string, Addresses>();
 
 export const globalId = (addresses: Addresses, id: number): string => `${addresses.globalHost}?id=${id}`;

@@ -38,6 +38,8 @@ export async function collectingTranslations(handle: () => Promise<unknown>): Pr
  */
 export function translationKeys(kind: TranslatedKind, doc: GroupMember): { language: string; translations: Translations } {
   const translations: Translations = {};
-  pendingOfRequest.getStore()?.push({ target: translations, slot: { kind, group: groupOf(doc), member: doc } });
+  pendingOfRequest.getStore()?.push({ target: translations, slot: translationSlot(kind, doc) });
   return { language: doc.language, translations };
 }
+
+export const translationSlot = (kind: TranslatedKind, doc: GroupMember): TranslationSlot => ({ kind, group: groupOf(doc), member: doc });

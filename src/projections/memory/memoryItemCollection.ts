@@ -33,11 +33,18 @@ export class MemoryItemCollection<D extends ItemDocument> {
   }
 
   async list(query: PostListQuery): Promise<Page<D>> {
-    const matches = [...new Set(query.statuses)]
+    const statuses = new Set(query.statuses);
+    const unfiltered = !query.searchTerms && !query.onlyIds && !query.exceptIds && !query.withoutPassword;
+    if (statuses.size === 1 && unfiltered) {
+      // The common public list (published items, no filter) is one partition as it stands: read the page off it.
+      const partition = this.partitions.get(key(query.language, [...statuses][0] as string)) ?? [];
+      return { items: partition.slice(query.offset, query.offset + query.limit), total: partition.length };
+    }
+    const matches = [...statuses]
       .flatMap((status) => this.partitions.get(key(query.language, status)) ?? [])
       .filter((doc) => matchesPostListQuery(doc, query));
     // Each partition is already ordered; merging several only needs one sort of the matches.
-    if (new Set(query.statuses).size > 1) matches.sort(compareByPublication);
+    if (statuses.size > 1) matches.sort(compareByPublication);
     return { items: matches.slice(query.offset, query.offset + query.limit), total: matches.length };
   }
 

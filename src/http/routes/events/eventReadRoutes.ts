@@ -3,13 +3,15 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { checkArgs } from '../../endpoint.ts';
 import { invalidParams, noRoute, simpleError, type WireError } from '../../errors/wireError.ts';
-import { eventRepresentation, eventWithJsonLd } from '../../representation/eventRepresentation.ts';
-import { pageLinks, setListHeaders, totalPagesOf } from '../../representation/listEnvelope.ts';
+import { eventWithJsonLd } from '../../representation/eventRepresentation.ts';
+import { listText } from '../../representation/jsonText.ts';
+import { answerWithText } from '../../middleware/translationFill.ts';
+import { writeEventJson } from './eventJson.ts';
+import { envelopeKeys, pageLinks, setListHeaders, totalPagesOf } from '../../representation/listEnvelope.ts';
 import type { HttpServices } from '../../services.ts';
 import { eventBySlugReadArgs, eventListArgs, eventReadArgs } from '../catalogue/index.ts';
 import { assertEventId, assertReadable, eventBySlug, pathId } from './eventAccess.ts';
-import { collectionAllow, etagOfPost, isLockedPost, setPostAllow } from '../../auth/postAccess.ts';
-import { blankProtected } from '../../representation/blanking.ts';
+import { collectionAllow, etagOfPost, setPostAllow } from '../../auth/postAccess.ts';
 import { readEventListRequest } from './eventListRequest.ts';
 import { linkedRendering } from './eventRendering.ts';
 import type { EventDocument } from '../../../projections/events/eventDocument.ts';
@@ -45,18 +47,10 @@ export function registerEventReads(router: Router, services: HttpServices): void
     const totalPages = totalPagesOf(page.total, request.perPage);
     const links = pageLinks(`${scope.addresses.apiRoot}/events/`, request.pairs, request.page, totalPages);
     setListHeaders(ctx, page.total, totalPages, links);
-    const linked = await linkedRendering(services, scope, page.items);
-    ctx.body = {
-      events: page.items.map((doc) => {
-        const wire = eventRepresentation(doc, settings, scope.addresses, linked);
-        return isLockedPost(doc, scope) ? blankProtected(wire) : wire;
-      }),
-      rest_url: links.restUrl,
-      ...(links.next ? { next_rest_url: links.next } : {}),
-      ...(links.previous ? { previous_rest_url: links.previous } : {}),
-      total: page.total,
-      total_pages: totalPages,
-    };
+    const rendering = await linkedRendering(services, scope, page.items);
+    const context = { settings, scope, rendering, fragments: services.fragments.of(scope.addresses) };
+    const out = listText('events', page.items, (text, doc) => writeEventJson(text, doc, context), envelopeKeys(links, page.total, totalPages));
+    await answerWithText(ctx, out, services);
   });
 
   router.get('/events/by-slug/:slug', async (ctx: Context) => {

@@ -5,7 +5,12 @@ import type { TermDocument } from '../../../projections/terms/termDocument.ts';
 import type { LinkedRendering } from '../../representation/eventRepresentation.ts';
 import type { Scope } from '../../requestScope.ts';
 import type { HttpServices } from '../../services.ts';
-import { visibleLinkedItems, type CurrentLinkedItems } from './linkedItemVisibility.ts';
+import { linkedItemVerdicts, visibleLinkedItems, type CurrentLinkedItems, type LinkedItemVerdicts } from './linkedItemVisibility.ts';
+
+/** What rendering events needs for one response, with the verdicts that let the text path use cached fragments. */
+export interface PageRendering extends LinkedRendering {
+  readonly verdicts: LinkedItemVerdicts;
+}
 
 /**
  * Term counts are read once per response for every term the events embed. `past`: the documents are `as_of` states,
@@ -16,21 +21,22 @@ export async function linkedRendering(
   scope: Scope,
   docs: readonly EventDocument[],
   when: 'now' | 'past' = 'now',
-): Promise<LinkedRendering> {
+): Promise<PageRendering> {
   const counts = new Map<string, number>();
   const read = async (terms: readonly TermDocument[], collection: HttpServices['readStore']['categories']) => {
     for (const term of terms) {
       const key = `${term.taxonomy}:${term.id}`;
-      if (!counts.has(key)) counts.set(key, (await collection.get(term.id))?.count ?? 0);
+      if (!counts.has(key)) counts.set(key, await services.memo.remembered(`count:${key}`, async () => (await collection.get(term.id))?.count ?? 0));
     }
   };
   for (const doc of docs) {
     await read(doc.embedded.categories, services.readStore.categories);
     await read(doc.embedded.tags, services.readStore.tags);
   }
-  const current = when === 'past' ? await currentLinkedItems(services, docs) : undefined;
+  const verdicts = linkedItemVerdicts(scope, when === 'past' ? await currentLinkedItems(services, docs) : undefined);
   return {
-    ...visibleLinkedItems(services.itemRenderers(scope), scope, current),
+    ...visibleLinkedItems(services.itemRenderers(scope), verdicts),
+    verdicts,
     termCount: (term) => counts.get(`${term.taxonomy}:${term.id}`) ?? 0,
   };
 }

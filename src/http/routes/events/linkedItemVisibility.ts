@@ -14,7 +14,13 @@ export interface CurrentLinkedItems {
   readonly organizer: (id: number) => ItemDocument | undefined;
 }
 
-type Verdict = 'hidden' | 'locked' | 'open';
+export type Verdict = 'hidden' | 'locked' | 'open';
+
+/** How this request shows each linked venue and organizer. */
+export interface LinkedItemVerdicts {
+  venue(embedded: ItemDocument): Verdict;
+  organizer(embedded: ItemDocument): Verdict;
+}
 
 /**
  * wire.md says nothing of a non-published venue or organizer linked into an event a caller may read; we decided an
@@ -27,21 +33,26 @@ function verdict(scope: Scope, embedded: ItemDocument, now: ItemDocument | undef
   return isLockedPost(embedded, scope) || isLockedPost(now, scope) ? 'locked' : 'open';
 }
 
-/** Wraps the plain renderers; without `current` the embedded copies are today's and judged on their own. */
-export function visibleLinkedItems(renderers: ItemRenderers, scope: Scope, current?: CurrentLinkedItems): ItemRenderers {
-  const judged = (embedded: ItemDocument, now: ItemDocument | undefined, render: () => Wire | undefined): Wire | undefined => {
-    const seen = verdict(scope, embedded, now);
+/** Without `current` the embedded copies are today's and judged on their own. */
+export function linkedItemVerdicts(scope: Scope, current?: CurrentLinkedItems): LinkedItemVerdicts {
+  return {
+    venue: (doc) => verdict(scope, doc, current ? current.venue(doc.id) : doc),
+    organizer: (doc) => verdict(scope, doc, current ? current.organizer(doc.id) : doc),
+  };
+}
+
+/** Wraps the plain renderers: hidden items render as `undefined`, locked ones blanked. */
+export function visibleLinkedItems(renderers: ItemRenderers, verdicts: LinkedItemVerdicts): ItemRenderers {
+  const judged = (seen: Verdict, render: () => Wire | undefined): Wire | undefined => {
     if (seen === 'hidden') return undefined;
     const wire = render();
     // Blanking is idempotent: a copy the plain renderer blanked already stays as it is.
     return wire && seen === 'locked' ? blankProtected(wire) : wire;
   };
-  const venueNow = (doc: ItemDocument) => (current ? current.venue(doc.id) : doc);
-  const organizerNow = (doc: ItemDocument) => (current ? current.organizer(doc.id) : doc);
   return {
-    venue: (doc, withJsonLd) => judged(doc, venueNow(doc), () => renderers.venue(doc, withJsonLd)),
-    organizer: (doc, withJsonLd) => judged(doc, organizerNow(doc), () => renderers.organizer(doc, withJsonLd)),
-    venueJsonLd: (doc) => judged(doc, venueNow(doc), () => renderers.venueJsonLd(doc)),
-    organizerJsonLd: (doc) => judged(doc, organizerNow(doc), () => renderers.organizerJsonLd(doc)),
+    venue: (doc, withJsonLd) => judged(verdicts.venue(doc), () => renderers.venue(doc, withJsonLd)),
+    organizer: (doc, withJsonLd) => judged(verdicts.organizer(doc), () => renderers.organizer(doc, withJsonLd)),
+    venueJsonLd: (doc) => judged(verdicts.venue(doc), () => renderers.venueJsonLd(doc)),
+    organizerJsonLd: (doc) => judged(verdicts.organizer(doc), () => renderers.organizerJsonLd(doc)),
   };
 }

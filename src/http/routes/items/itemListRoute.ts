@@ -8,11 +8,14 @@ import { canCreatePosts, isAuthenticated } from '../../auth/caller.ts';
 import { checkArgs } from '../../endpoint.ts';
 import { simpleError } from '../../errors/wireError.ts';
 import type { MessageKey } from '../../errors/messages.ts';
-import { pageLinks, setListHeaders, totalPagesOf, pagingOf } from '../../representation/listEnvelope.ts';
+import { envelopeKeys, pageLinks, setListHeaders, totalPagesOf, pagingOf } from '../../representation/listEnvelope.ts';
+import { listText, type JsonText } from '../../representation/jsonText.ts';
+import { answerWithText } from '../../middleware/translationFill.ts';
+import { writeItemJson } from '../events/eventJson.ts';
 import type { HttpServices } from '../../services.ts';
 import type { Scope } from '../../requestScope.ts';
 import { renderItem } from './itemAccess.ts';
-import { collectionAllow } from '../../auth/postAccess.ts';
+import { collectionAllow, isLockedPost } from '../../auth/postAccess.ts';
 import type { ItemRouteKind } from './itemRouteKind.ts';
 
 /** The event-linked filters of §7, answered from the event read model for one kind (venues or organizers). */
@@ -87,13 +90,9 @@ export function registerItemList<D extends ItemDocument>(router: Router, service
     const totalPages = totalPagesOf(found.total, perPage);
     const pageUrls = pageLinks(`${scope.addresses.apiRoot}/${kind.plural}/`, pairs, page, totalPages);
     setListHeaders(ctx, found.total, totalPages, pageUrls);
-    ctx.body = {
-      [kind.plural]: found.items.map((doc) => renderItem(kind, doc, settings, scope, false)),
-      rest_url: pageUrls.restUrl,
-      ...(pageUrls.next ? { next_rest_url: pageUrls.next } : {}),
-      ...(pageUrls.previous ? { previous_rest_url: pageUrls.previous } : {}),
-      total: found.total,
-      total_pages: totalPages,
-    };
+    const fragments = services.fragments.of(scope.addresses);
+    const write = (out: JsonText, doc: D) =>
+      writeItemJson(out, kind.singular, doc, isLockedPost(doc, scope), () => renderItem(kind, doc, settings, scope, false), fragments);
+    await answerWithText(ctx, listText(kind.plural, found.items, write, envelopeKeys(pageUrls, found.total, totalPages)), services);
   });
 }

@@ -1,0 +1,88 @@
+// The reference for GET /events pages: the body built the way the route built it before it wrote text, as objects
+// (eventRepresentation, blanked when locked) whose `translations` the fill middleware completes, then serialised as
+// Koa serialises an object body. It reads the running service's own read store with its own configuration and clock.
+import type { Context } from 'koa';
+import { loadConfig } from '../../../../src/config/config.ts';
+import type { Language } from '../../../../src/events/catalogue/values.ts';
+import { anonymous, type Caller } from '../../../../src/http/auth/caller.ts';
+import { isLockedPost } from '../../../../src/http/auth/postAccess.ts';
+import { composeHttpServices } from '../../../../src/http/composeServices.ts';
+import { checkArgs } from '../../../../src/http/endpoint.ts';
+import { translationFill } from '../../../../src/http/middleware/translationFill.ts';
+import { blankProtected } from '../../../../src/http/representation/blanking.ts';
+import { eventRepresentation } from '../../../../src/http/representation/eventRepresentation.ts';
+import { pageLinks, totalPagesOf } from '../../../../src/http/representation/listEnvelope.ts';
+import type { RequestState } from '../../../../src/http/requestScope.ts';
+import { eventListArgs } from '../../../../src/http/routes/catalogue/index.ts';
+import { readEventListRequest } from '../../../../src/http/routes/events/eventListRequest.ts';
+import { linkedRendering } from '../../../../src/http/routes/events/eventRendering.ts';
+import type { HttpServices } from '../../../../src/http/services.ts';
+import { UserDirectory } from '../../../../src/projections/users/userDirectory.ts';
+import { adminPassword, type TestService } from '../../../support/testService.ts';
+import { rolePassword, type Who } from '../../../support/roleService.ts';
+
+/** Builds reference pages beside a running test service; `clock` must be the service's clock. */
+export class ObjectEventPages {
+  private readonly callers = new Map<Who, Caller>();
+
+  private constructor(private readonly services: HttpServices) {}
+
+  static async beside(t: TestService, clock: () => Date): Promise<ObjectEventPages> {
+    const config = loadConfig({ PORT: '0', CAL_DATA_DIR: t.dataDir, CAL_PUBLIC_URL: 'http://localhost:8080', CAL_ADMIN_PASSWORD: adminPassword });
+    const { store, readStore, projections } = t.service;
+    const users = new UserDirectory(store);
+    await users.refresh();
+    return new ObjectEventPages(composeHttpServices({ config, store, readStore, users, projections, clock }));
+  }
+
+  /** The caller the service's credential check makes of `who` (its users were seeded by startRoleService). */
+  private async callerOf(who: Who): Promise<Caller> {
+    const known = this.callers.get(who);
+    if (known) return known;
+    if (who === 'anonymous') return anonymous;
+    const checked = who === 'admin' ? await this.services.credentials.check('admin', adminPassword) : await this.services.credentials.check(who, rolePassword);
+    if (typeof checked === 'string') throw new Error(`no caller for ${who}: ${checked}`);
+    this.callers.set(who, checked);
+    return checked;
+  }
+
+  /** The body text the object path gives `who` for `path` (`[/{lang}]/cal/events/v1/events?…`). */
+  async text(who: Who, path: string): Promise<string> {
+    const match = /^(?:\/(ca|en|es))?\/cal\/events\/v1\/events\/?(?:\?(.*))?$/.exec(path);
+    if (!match) throw new Error(`not an event list path: ${path}`);
+    const segment = match[1] as Language | undefined;
+    const state: RequestState = { caller: await this.callerOf(who), messageLanguage: segment ?? 'en', ...(segment ? { segment } : {}) };
+    // What checkArgs reads of a Koa context for a GET without a body.
+    const ctx = { querystring: match[2] ?? '', request: {}, is: () => false, state } as unknown as Context;
+    const { services } = this;
+    const { settings, readStore } = services;
+    const checked = checkArgs(ctx, settings, eventListArgs);
+    const request = await readEventListRequest(checked, {
+      now: services.clock(),
+      siteZone: settings.timeZone,
+      extendedAddOn: settings.extendedAddOn,
+      readStore,
+    });
+    checked.validation.throwIfAny();
+    const { scope } = checked;
+    const page = request.alwaysEmpty ? { items: [], total: 0 } : await readStore.events.list(request.query);
+    const totalPages = totalPagesOf(page.total, request.perPage);
+    const links = pageLinks(`${scope.addresses.apiRoot}/events/`, request.pairs, request.page, totalPages);
+    let body: unknown;
+    await translationFill(readStore, services.memo)(ctx, async () => {
+      const linked = await linkedRendering(services, scope, page.items);
+      body = {
+        events: page.items.map((doc) => {
+          const wire = eventRepresentation(doc, settings, scope.addresses, linked);
+          return isLockedPost(doc, scope) ? blankProtected(wire) : wire;
+        }),
+        rest_url: links.restUrl,
+        ...(links.next ? { next_rest_url: links.next } : {}),
+        ...(links.previous ? { previous_rest_url: links.previous } : {}),
+        total: page.total,
+        total_pages: totalPages,
+      };
+    });
+    return JSON.stringify(body);
+  }
+}

@@ -31,32 +31,75 @@ export function compareByStart(a: EventDocument, b: EventDocument): number {
 }
 
 /**
- * The same meaning as `matchesEventQuery`, with the date bounds turned into wall-clock seconds once per query, so
- * that checking a document reads its in-place number fields rather than its date strings (the memory adapter's hot
- * path; the property tests hold it to `matchesEventQuery`). Every other condition, the geolocation ones included, is
- * `matchesEventQuery`'s own, so the two cannot drift apart.
+ * The same meaning as `matchesEventQuery`, prepared once per query for the memory adapter's hot loops: date bounds
+ * become wall-clock seconds (compared with the documents' in-place number fields, not their date strings), wanted ids
+ * become sets, and absent conditions cost one comparison each. The property tests hold it to `matchesEventQuery`.
  */
 export function compileEventQuery(q: EventListQuery): (doc: EventDocument) => boolean {
-  const key = (v: string | undefined) => (v === undefined ? undefined : wallClockSeconds(v));
-  const [startFrom, endUntil, startsBefore, startsAfter, endsBefore, endsAfter] = [
-    key(q.startFrom), key(q.endUntil), key(q.startsBefore), key(q.startsAfter), key(q.endsBefore), key(q.endsAfter),
-  ];
-  const rest: EventListQuery = { language: q.language, statuses: q.statuses, offset: q.offset, limit: q.limit, ...withoutDates(q) };
+  const bounds = keyBoundsOf(q);
+  const { language, statuses, featured, withoutPassword, hasVenueCoordinates, near, searchTerms } = q;
+  const set = (ids: readonly number[] | undefined) => (ids === undefined ? undefined : new Set(ids));
+  const [ids, categories, tags, venues, organizers] = [set(q.ids), set(q.categories), set(q.tags), set(q.venues), set(q.organizers)];
   return (doc) =>
-    (startFrom === undefined || doc.startKey >= startFrom) &&
-    (endUntil === undefined || doc.endKey <= endUntil) &&
-    (startsBefore === undefined || doc.startKey < startsBefore) &&
-    (startsAfter === undefined || doc.startKey > startsAfter) &&
-    (endsBefore === undefined || doc.endKey < endsBefore) &&
-    (endsAfter === undefined || doc.endKey > endsAfter) &&
-    matchesEventQuery(doc, rest);
+    !doc.hideFromListings &&
+    doc.language === language &&
+    statuses.includes(doc.status) &&
+    withinKeyBounds(bounds, doc.startKey, doc.endKey) &&
+    (featured === undefined || doc.featured === featured) &&
+    (!withoutPassword || doc.passwordSha256 === null) &&
+    (ids === undefined || ids.has(doc.id)) &&
+    (categories === undefined || linksAny(doc.categories, categories)) &&
+    (tags === undefined || linksAny(doc.tags, tags)) &&
+    (venues === undefined || linksAny(doc.venues, venues)) &&
+    (organizers === undefined || linksAny(doc.organizers, organizers)) &&
+    (!hasVenueCoordinates || doc.venueLocations.length > 0) &&
+    (near === undefined || isNear(doc.venueLocations, near)) &&
+    (searchTerms === undefined || containsAll(doc.searchText, searchTerms));
 }
 
-function withoutDates(q: EventListQuery): Partial<EventListQuery> {
-  const { startFrom: _a, endUntil: _b, startsBefore: _c, startsAfter: _d, endsBefore: _e, endsAfter: _f, ...rest } = q;
-  return rest;
+/** The date conditions of a query as bounds on `startKey` and `endKey` (wall-clock seconds, ordered like the text). */
+export interface KeyBounds {
+  readonly startFrom: number | undefined;
+  readonly endUntil: number | undefined;
+  readonly startsBefore: number | undefined;
+  readonly startsAfter: number | undefined;
+  readonly endsBefore: number | undefined;
+  readonly endsAfter: number | undefined;
+}
+
+export function keyBoundsOf(q: EventListQuery): KeyBounds {
+  const key = (v: string | undefined) => (v === undefined ? undefined : wallClockSeconds(v));
+  return {
+    startFrom: key(q.startFrom),
+    endUntil: key(q.endUntil),
+    startsBefore: key(q.startsBefore),
+    startsAfter: key(q.startsAfter),
+    endsBefore: key(q.endsBefore),
+    endsAfter: key(q.endsAfter),
+  };
+}
+
+export function withinKeyBounds(b: KeyBounds, startKey: number, endKey: number): boolean {
+  return (
+    (b.startFrom === undefined || startKey >= b.startFrom) &&
+    (b.endUntil === undefined || endKey <= b.endUntil) &&
+    (b.startsBefore === undefined || startKey < b.startsBefore) &&
+    (b.startsAfter === undefined || startKey > b.startsAfter) &&
+    (b.endsBefore === undefined || endKey < b.endsBefore) &&
+    (b.endsAfter === undefined || endKey > b.endsAfter)
+  );
 }
 
 function intersects(values: readonly number[], wanted: readonly number[]): boolean {
   return values.some((v) => wanted.includes(v));
+}
+
+function linksAny(values: readonly number[], wanted: ReadonlySet<number>): boolean {
+  for (const v of values) if (wanted.has(v)) return true;
+  return false;
+}
+
+function containsAll(text: string, terms: readonly string[]): boolean {
+  for (const term of terms) if (!text.includes(term)) return false;
+  return true;
 }

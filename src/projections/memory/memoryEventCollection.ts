@@ -1,97 +1,150 @@
 // In-process event documents with real indexes: per language and status a start-ordered partition; maps by id, slug,
-// linked item and venue location.
+// linked item and venue location; the words of the search texts; per document the fields queries check most.
 import { TranslationGroupIndex, translationsOf, type Translations } from '../translationGroups.ts';
 import { linkFields, type EmbeddedLinks, type EventDocument, type LinkField } from '../events/eventDocument.ts';
 import type { EventListQuery, Page } from '../events/eventListQuery.ts';
-import { compareByStart, compileEventQuery } from '../events/matchesEventQuery.ts';
+import { compileEventQuery } from '../events/matchesEventQuery.ts';
 import type { EventCollection, LinkedIdsFilter } from '../readStore.ts';
-import { StartOrderedPartition } from './startOrderedPartition.ts';
+import { hasResidual, StartOrderedPartition, type ListingCheck } from './startOrderedPartition.ts';
 import { VenueLocationGrid } from './venueLocationGrid.ts';
 import { venueLocationsOf, type VenueLocation } from '../events/venueLocations.ts';
+import { listedSlots, unionOf, type CandidateSource } from './eventCandidates.ts';
+import { EventColumns } from './eventColumns.ts';
+import { EventLinkIndex } from './eventLinkIndex.ts';
+import { EarliestFirst } from './earliestFirst.ts';
+import { SearchWordIndex } from './searchWordIndex.ts';
+import { SlotMarks } from './slotMarks.ts';
 
 const partitionKey = (language: string, status: string): string => `${language}|${status}`;
 const slugKey = (language: string, slug: string): string => `${language}|${slug}`;
-const ascending = (a: number, b: number): number => a - b;
+
+/**
+ * What reading a document costs next to checking a slot's columns (cache misses into the heap against a typed-array
+ * read): the cost model that picks candidates or a window scan counts the steps of each, a document read as this many.
+ */
+const documentReadCost = 8;
+
+/** Conditions only the document itself can decide (the columns hold the others). */
+const documentConditions = ['ids', 'categories', 'tags', 'venues', 'organizers', 'hasVenueCoordinates', 'near', 'searchTerms'] as const;
 
 export class MemoryEventCollection implements EventCollection {
-  private readonly byId = new Map<number, EventDocument>();
+  private readonly columns = new EventColumns();
   private readonly partitions = new Map<string, StartOrderedPartition>();
   private readonly bySlugKey = new Map<string, Set<number>>();
-  /** Per link field: linked id → ids of the events linking it. */
-  private readonly linkIndex = new Map<LinkField, Map<number, Set<number>>>(linkFields.map((f) => [f, new Map()]));
+  private readonly links = new EventLinkIndex(this.columns);
   private readonly venueGrid = new VenueLocationGrid();
   private readonly groups = new TranslationGroupIndex();
+  private readonly marks = new SlotMarks();
+  private readonly searchWords = new SearchWordIndex(this.columns, this.marks);
 
   async translationsOf(group: number): Promise<Translations> {
-    return translationsOf(this.groups.ids(group).map((id) => this.byId.get(id) as EventDocument).filter((doc) => doc.status !== 'trash'));
+    return translationsOf(this.groups.ids(group).map((id) => this.columns.get(id) as EventDocument).filter((doc) => doc.status !== 'trash'));
   }
 
   async get(id: number): Promise<EventDocument | undefined> {
-    return this.byId.get(id);
+    return this.columns.get(id);
   }
 
   async bySlug(language: string, slug: string): Promise<EventDocument[]> {
     const ids = this.bySlugKey.get(slugKey(language, slug));
-    return ids ? [...ids].map((id) => this.byId.get(id) as EventDocument) : [];
+    return ids ? [...ids].map((id) => this.columns.get(id) as EventDocument) : [];
   }
 
   async list(query: EventListQuery): Promise<Page<EventDocument>> {
-    const candidates = query.ids ?? this.indexCandidates(query);
-    if (candidates) {
-      const docs = [...new Set(candidates)].map((id) => this.byId.get(id));
-      const matches = compileEventQuery(query);
-      const found = docs.filter((d): d is EventDocument => d !== undefined && matches(d)).sort(compareByStart);
-      return { items: found.slice(query.offset, query.offset + query.limit), total: found.length };
-    }
     const parts = [...new Set(query.statuses)]
       .map((status) => this.partitions.get(partitionKey(query.language, status)))
       .filter((p): p is StartOrderedPartition => p !== undefined && p.size > 0);
-    const total = parts.reduce((sum, p) => sum + p.count(query), 0);
-    if (query.offset >= total) return { items: [], total };
-    return { items: takePage(parts.map((p) => p.matching(query)), query.offset, query.limit), total };
+    const window = parts.reduce((sum, p) => sum + p.windowSize(query), 0);
+    const candidates = this.cheapestCandidateSource(query);
+    if (candidates && costOf(candidates.size, query, candidates.decides) < costOf(window, query)) return this.pageOfCandidates(candidates, query);
+    return this.pageOfPartitions(parts, query);
   }
 
   /**
-   * With a category, tag, venue or organizer filter, or a geolocation one, the events the matching index names (the
-   * most selective one's) are usually far fewer than a date window holds; they are checked and sorted directly.
-   * Undefined when no such filter applies or the candidates are too many to beat the start-ordered scan; a `near`
-   * filter always answers from the location grid, whose cells bound the candidates to the circle's surroundings.
+   * The query's conditions on a candidate slot: those the columns hold read there, the document read only for the
+   * others (but for the condition the candidates meet already).
    */
-  private indexCandidates(query: EventListQuery): number[] | undefined {
-    const sources: number[][] = [];
+  private candidateCheckOf(q: EventListQuery, decided: keyof EventListQuery | undefined): (slot: number) => boolean {
+    const admits = this.columns.admits(q);
+    if (!readsDocuments(q, decided)) return admits;
+    const matches = compileEventQuery(q);
+    const { columns } = this;
+    return (slot) => admits(slot) && matches(columns.doc(slot));
+  }
+
+  /** The query's conditions on the documents of a window: on the columns alone, or else all on the document. */
+  private scanCheckOf(q: EventListQuery): ListingCheck {
+    if (!readsDocuments(q)) return this.columns.admits(q);
+    const matches = compileEventQuery(q);
+    return (_slot, doc) => matches(doc);
+  }
+
+  /**
+   * Of the candidate sets the query's conditions name through an index (ids, linked items, a search's words, a
+   * location), the cheapest to check; it beats scanning the date window when cheaper still.
+   */
+  private cheapestCandidateSource(query: EventListQuery): CandidateSource | undefined {
+    const sources: CandidateSource[] = [];
+    const slotsOf = (ids: readonly number[]) => ids.map((id) => this.columns.slotOf(id));
+    if (query.ids) sources.push(listedSlots(slotsOf(query.ids), 'ids'));
     for (const field of linkFields) {
       const wanted = query[field];
-      if (!wanted) continue;
-      const index = this.linkIndex.get(field) as Map<number, Set<number>>;
-      sources.push(wanted.flatMap((id) => [...(index.get(id) ?? [])]));
+      if (wanted) sources.push(unionOf(wanted.map((id) => this.links.window(field, id, query)), field, this.marks, this.columns.size));
     }
-    if (query.hasVenueCoordinates) sources.push(this.venueGrid.located());
-    if (query.near) sources.push(this.venueGrid.candidates(query.near));
-    const best = sources.reduce<number[] | undefined>((a, b) => (a === undefined || b.length < a.length ? b : a), undefined);
-    return best && (query.near !== undefined || best.length <= Math.max(1000, this.byId.size / 4)) ? best : undefined;
+    if (query.near) sources.push(listedSlots(slotsOf(this.venueGrid.candidates(query.near)), undefined));
+    const searched = query.searchTerms && this.searchWords.candidates(query.searchTerms);
+    if (searched) sources.push(searched);
+    const cost = (s: CandidateSource) => costOf(s.size, query, s.decides);
+    return sources.reduce<CandidateSource | undefined>((best, s) => (best === undefined || cost(s) < cost(best) ? s : best), undefined);
+  }
+
+  /**
+   * Every candidate checked on the columns first, and on its document only for conditions the candidate set does not
+   * decide; the page picked by a bounded heap, so only the page's documents are read.
+   */
+  private pageOfCandidates(candidates: CandidateSource, q: EventListQuery): Page<EventDocument> {
+    const { columns } = this;
+    const matches = this.candidateCheckOf(q, candidates.decides);
+    const earliest = new EarliestFirst(q.offset >= candidates.size ? 0 : q.offset + q.limit, columns.compare);
+    let total = 0;
+    candidates.forEachSlot((slot) => {
+      if (!matches(slot)) return;
+      total++;
+      earliest.offer(slot);
+    });
+    return { items: earliest.inOrder().slice(q.offset).map((slot) => columns.doc(slot)), total };
+  }
+
+  /** The page and total from the date windows of the start-ordered partitions (one per status). */
+  private pageOfPartitions(parts: readonly StartOrderedPartition[], q: EventListQuery): Page<EventDocument> {
+    const matches = this.scanCheckOf(q);
+    if (!hasResidual(q)) {
+      // Counting from positions is cheap: a page past the end then costs no walk through the window.
+      const total = parts.reduce((sum, p) => sum + p.count(q, matches), 0);
+      if (q.offset >= total) return { items: [], total };
+    }
+    const selections = parts.map((p) => p.select(q, matches, q.offset + q.limit));
+    const total = selections.reduce((sum, s) => sum + s.total, 0);
+    const page = mergedPage(selections.map((s) => s.first), q.offset, q.limit, this.columns.compare);
+    return { items: page.map((slot) => this.columns.doc(slot)), total };
   }
 
   /** An older revision never replaces a newer one (same rule as the Mongo adapter). */
   async put(doc: EventDocument): Promise<void> {
-    const previous = this.byId.get(doc.id);
+    const previous = this.columns.get(doc.id);
     if (previous && previous.revision >= doc.revision) return;
     this.groups.move(previous, doc);
     if (previous) {
-      if (!previous.hideFromListings) this.partitions.get(partitionKey(previous.language, previous.status))?.remove(previous);
+      // Out of its partition while the columns still hold its position there.
+      const listedAt = previous.hideFromListings ? undefined : this.partitions.get(partitionKey(previous.language, previous.status));
+      listedAt?.remove(this.columns.slotOf(doc.id) as number);
       this.bySlugKey.get(slugKey(previous.language, previous.slug))?.delete(previous.id);
-      for (const field of linkFields) for (const linked of previous[field]) this.linkIndex.get(field)?.get(linked)?.delete(previous.id);
     }
-    for (const field of linkFields) {
-      const index = this.linkIndex.get(field) as Map<number, Set<number>>;
-      for (const linked of doc[field]) {
-        let events = index.get(linked);
-        if (!events) index.set(linked, (events = new Set()));
-        events.add(doc.id);
-      }
-    }
-    this.byId.set(doc.id, doc);
+    const slot = this.columns.set(doc);
+    this.links.move(slot, previous, doc);
+    this.searchWords.noteText(slot, previous?.searchText, doc.searchText);
     this.venueGrid.set(doc.id, doc.venueLocations);
-    if (!doc.hideFromListings) this.partition(doc).insert(doc);
+    if (!doc.hideFromListings) this.partition(doc).insert(slot);
     const key = slugKey(doc.language, doc.slug);
     let ids = this.bySlugKey.get(key);
     if (!ids) this.bySlugKey.set(key, (ids = new Set()));
@@ -99,16 +152,16 @@ export class MemoryEventCollection implements EventCollection {
   }
 
   async linking(field: LinkField, id: number): Promise<EventDocument[]> {
-    return [...(this.linkIndex.get(field)?.get(id) ?? [])].map((eventId) => this.byId.get(eventId) as EventDocument);
+    return [...this.links.linking(field, id)].map((slot) => this.columns.doc(slot));
   }
 
   async linkedIds(field: LinkField, filter: LinkedIdsFilter): Promise<number[]> {
     const matches = (doc: EventDocument) =>
       filter.statuses.includes(doc.status) && (filter.startUtcFrom === undefined || doc.startUtc >= filter.startUtcFrom);
     const ids: number[] = [];
-    for (const [linked, events] of this.linkIndex.get(field) ?? []) {
-      for (const eventId of events) {
-        if (matches(this.byId.get(eventId) as EventDocument)) {
+    for (const [linked, slots] of this.links.entries(field)) {
+      for (const slot of slots) {
+        if (matches(this.columns.doc(slot))) {
           ids.push(linked);
           break;
         }
@@ -118,9 +171,9 @@ export class MemoryEventCollection implements EventCollection {
   }
 
   async setEmbedded(id: number, embedded: EmbeddedLinks): Promise<void> {
-    const doc = this.byId.get(id);
+    const doc = this.columns.get(id);
     if (!doc) return;
-    // In place: the same object sits in the id map and a partition, and its shape (so its hidden class) stays.
+    // In place: the same object sits in the columns and a partition, and its shape (so its hidden class) stays.
     const mutable = doc as { embedded: EmbeddedLinks; venueLocations: readonly VenueLocation[] };
     mutable.embedded = embedded;
     mutable.venueLocations = venueLocationsOf(embedded.venues);
@@ -129,29 +182,42 @@ export class MemoryEventCollection implements EventCollection {
 
   /** Every document in ascending id order (the port's `documents`); synchronous, so the caller sees one state. */
   *byAscendingId(): Generator<EventDocument> {
-    for (const id of [...this.byId.keys()].sort(ascending)) yield this.byId.get(id) as EventDocument;
+    yield* this.columns.byAscendingId();
   }
 
   private partition(doc: EventDocument): StartOrderedPartition {
     const key = partitionKey(doc.language, doc.status);
     let partition = this.partitions.get(key);
-    if (!partition) this.partitions.set(key, (partition = new StartOrderedPartition()));
+    if (!partition) this.partitions.set(key, (partition = new StartOrderedPartition(this.columns)));
     return partition;
   }
 }
 
-/** Merges ordered streams of documents (one per status) and returns one page of the merged order. */
-function takePage(sources: Generator<EventDocument>[], offset: number, limit: number): EventDocument[] {
-  const heads = sources.map((source) => ({ source, head: source.next() }));
-  const page: EventDocument[] = [];
+/** Whether checking `q` reads documents, beyond the condition `decided` (met by the candidates checked). */
+function readsDocuments(q: EventListQuery, decided?: keyof EventListQuery): boolean {
+  return documentConditions.some((c) => q[c] !== undefined && q[c] !== false && c !== decided);
+}
+
+/** Checking `slots` slots against `q` (but for `decided`), in column-check steps. */
+function costOf(slots: number, q: EventListQuery, decided?: keyof EventListQuery): number {
+  return slots * (readsDocuments(q, decided) ? 1 + documentReadCost : 1);
+}
+
+/** One page of the merged order of lists that are each in listing order. */
+function mergedPage(lists: readonly (readonly number[])[], offset: number, limit: number, compare: (a: number, b: number) => number): number[] {
+  if (lists.length === 1) return (lists[0] as number[]).slice(offset, offset + limit);
+  const next = lists.map(() => 0);
+  const head = (l: number) => (lists[l] as number[])[next[l] as number];
+  const page: number[] = [];
   for (let seen = 0; page.length < limit; seen++) {
-    let best: (typeof heads)[number] | undefined;
-    for (const h of heads) {
-      if (!h.head.done && (!best || compareByStart(h.head.value, best.head.value as EventDocument) < 0)) best = h;
+    let best = -1;
+    for (let l = 0; l < lists.length; l++) {
+      const slot = head(l);
+      if (slot !== undefined && (best < 0 || compare(slot, head(best) as number) < 0)) best = l;
     }
-    if (!best) break;
-    if (seen >= offset) page.push(best.head.value as EventDocument);
-    best.head = best.source.next();
+    if (best < 0) break;
+    if (seen >= offset) page.push(head(best) as number);
+    next[best] = (next[best] as number) + 1;
   }
   return page;
 }

@@ -1,0 +1,82 @@
+// Per link field (venues, organizers, categories, tags): linked item id → slots of the event documents linking it,
+// and, built when a query first needs them, the same slots in start order for date windows.
+import { linkFields, type EventDocument, type LinkField } from '../events/eventDocument.ts';
+import type { EventListQuery } from '../events/eventListQuery.ts';
+import type { SlotRange } from './eventCandidates.ts';
+import type { EventColumns } from './eventColumns.ts';
+import { startWindow } from './startWindow.ts';
+
+interface Linking {
+  /** Each slot once, in no particular order: a replay appends every link once, a removal searches the array. */
+  readonly slots: number[];
+  /** The slots in listing order with their start keys side by side; dropped whenever a slot or its start changes. */
+  byStart: { readonly slots: Int32Array; readonly startKeys: Float64Array } | undefined;
+}
+
+export class EventLinkIndex {
+  private readonly byField = new Map<LinkField, Map<number, Linking>>(linkFields.map((field) => [field, new Map()]));
+
+  constructor(private readonly columns: EventColumns) {}
+
+  /** Moves the slot's entries from the links of `previous` (when there was one) to those of `doc`. */
+  move(slot: number, previous: EventDocument | undefined, doc: EventDocument): void {
+    const moved = previous !== undefined && previous.startKey !== doc.startKey;
+    for (const field of linkFields) {
+      const index = this.byField.get(field) as Map<number, Linking>;
+      if (previous && sameIds(previous[field], doc[field])) {
+        if (moved) for (const linked of doc[field]) (index.get(linked) as Linking).byStart = undefined;
+        continue;
+      }
+      if (previous) for (const linked of previous[field]) removeFrom(index.get(linked), slot);
+      doc[field].forEach((linked, i, all) => {
+        if (all.indexOf(linked) !== i) return; // listed twice
+        const linking = index.get(linked);
+        if (!linking) index.set(linked, { slots: [slot], byStart: undefined });
+        else {
+          linking.slots.push(slot);
+          linking.byStart = undefined;
+        }
+      });
+    }
+  }
+
+  /** Slots of the documents linking `id` through `field`, each once. */
+  linking(field: LinkField, id: number): readonly number[] {
+    return this.byField.get(field)?.get(id)?.slots ?? noSlots;
+  }
+
+  /** Every linked id of the field with the slots linking it (some lists may be empty). */
+  *entries(field: LinkField): Generator<[number, readonly number[]]> {
+    for (const [id, linking] of this.byField.get(field) as Map<number, Linking>) yield [id, linking.slots];
+  }
+
+  /** The slots linking `id` whose start the start bounds of `q` admit, in listing order. */
+  window(field: LinkField, id: number, q: EventListQuery): SlotRange {
+    const linking = this.byField.get(field)?.get(id);
+    if (!linking) return { slots: noSlots, from: 0, to: 0 };
+    const { slots, startKeys } = (linking.byStart ??= this.inStartOrder(linking.slots));
+    const [from, to] = startWindow(q, slots.length, (i) => startKeys[i] as number);
+    return { slots, from, to };
+  }
+
+  private inStartOrder(slots: readonly number[]): { slots: Int32Array; startKeys: Float64Array } {
+    const sorted = Int32Array.from(slots).sort(this.columns.compare);
+    return { slots: sorted, startKeys: Float64Array.from(sorted, (slot) => this.columns.startKey(slot)) };
+  }
+}
+
+const noSlots: readonly number[] = [];
+
+function removeFrom(linking: Linking | undefined, slot: number): void {
+  const slots = linking?.slots;
+  const index = slots?.indexOf(slot) ?? -1;
+  if (index < 0) return;
+  const list = slots as number[];
+  list[index] = list[list.length - 1] as number;
+  list.pop();
+  (linking as Linking).byStart = undefined;
+}
+
+function sameIds(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((id, i) => id === b[i]);
+}

@@ -1,14 +1,25 @@
 // Loading a stream into state and appending decided events with optimistic concurrency and bounded retry.
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
-import { NoStream, StoreUnavailable, WrongExpectedRevision, type AppendResult, type EventStore } from '../events/eventStore.ts';
+import {
+  NoStream, StoreUnavailable, WrongExpectedRevision, type AppendResult, type EventStore, type NewEvent, type RecordedEvent, type StreamAppend,
+} from '../events/eventStore.ts';
 import { decodeDomainEvent, toNewEvent, type WriteContext } from '../events/catalogue/envelope.ts';
 import type { DomainEvent } from '../events/catalogue/index.ts';
 import type { CommandError, ResourceKind } from './errors.ts';
+import { claimTaken } from './registries/claims.ts';
 
-export interface Loaded<S> {
-  readonly state: S;
+/** What a write appends after: the stream's recorded events as a command read them. */
+export interface StreamBase {
   /** Revision of the last event, or `NoStream`; the expected revision of the next append. */
   readonly revision: bigint | typeof NoStream;
+  readonly events: readonly RecordedEvent[];
+}
+
+/** The base of a create: no stream yet. */
+export const newStream: StreamBase = { revision: NoStream, events: [] };
+
+export interface Loaded<S> extends StreamBase {
+  readonly state: S;
 }
 
 export async function loadStream<S, E extends DomainEvent>(
@@ -20,17 +31,31 @@ export async function loadStream<S, E extends DomainEvent>(
 ): Promise<Loaded<S>> {
   let state = initial;
   let revision: bigint | typeof NoStream = NoStream;
-  for (const recorded of await store.readStream(streamId)) {
+  const events = await store.readStream(streamId);
+  for (const recorded of events) {
     const event = decodeDomainEvent(recorded);
     if (event && accepts(event)) state = evolve(state, event);
     revision = recorded.revision;
   }
-  return { state, revision };
+  return { state, revision, events };
 }
 
 export interface Written {
   readonly revision: bigint;
   readonly position: bigint;
+  /**
+   * The stream as this write left it, known without reading it back: the events it decided on and the one it
+   * appended. Absent after an append of several events, since the store reports the position of the last one only.
+   */
+  readonly stream?: readonly RecordedEvent[];
+}
+
+/** The outcome of appending `events` after `base`, as the store recorded them. */
+function written(base: StreamBase, streamId: string, events: readonly NewEvent[], result: AppendResult): Written {
+  const [only] = events;
+  const at = { revision: result.nextRevision, position: result.position };
+  if (events.length !== 1 || only === undefined) return at;
+  return { ...at, stream: [...base.events, { ...only, streamId, ...at }] };
 }
 
 /** One attempt's outcome: done, a business failure, or a lost race worth deciding again. */
@@ -54,22 +79,48 @@ export async function retryOnConflict<T>(
   return left({ kind: 'write-conflict', resource });
 }
 
-/** Appends with the expected revision; a wrong expectation is a lost race, an unreachable store a failure. */
+/** Appends expecting the base's revision; a wrong expectation is a lost race, an unreachable store a failure. */
 export async function appendEvents(
   store: EventStore,
   streamId: string,
   events: readonly DomainEvent[],
-  expected: bigint | typeof NoStream,
+  base: StreamBase,
   ctx: WriteContext,
 ): Promise<Attempt<Written>> {
+  const appended = events.map((e) => toNewEvent(e, ctx));
   try {
-    const result: AppendResult = await store.append(streamId, events.map((e) => toNewEvent(e, ctx)), expected);
-    return right({ revision: result.nextRevision, position: result.position });
+    return right(written(base, streamId, appended, await store.append(streamId, appended, base.revision)));
   } catch (error) {
-    if (error instanceof WrongExpectedRevision) return 'lost-race';
-    if (error instanceof StoreUnavailable) return left({ kind: 'store-unavailable' });
-    throw error;
+    return failedAttempt(error);
   }
+}
+
+/**
+ * Appends like `appendEvents`, after the claims the events need (a slug) and in the same store call, which the
+ * embedded store commits as one. A wrong expectation of a claim stream means another owner claimed it meanwhile.
+ */
+export async function appendClaimed(
+  store: EventStore,
+  claims: readonly StreamAppend[],
+  streamId: string,
+  events: readonly DomainEvent[],
+  base: StreamBase,
+  ctx: WriteContext,
+): Promise<Attempt<Written> | typeof claimTaken> {
+  const appended = events.map((e) => toNewEvent(e, ctx));
+  try {
+    const results = await store.appendToStreams([...claims, { streamId, events: appended, expected: base.revision }]);
+    return right(written(base, streamId, appended, results[claims.length] as AppendResult));
+  } catch (error) {
+    if (error instanceof WrongExpectedRevision && error.streamId !== streamId) return claimTaken;
+    return failedAttempt(error);
+  }
+}
+
+function failedAttempt(error: unknown): Attempt<never> {
+  if (error instanceof WrongExpectedRevision) return 'lost-race';
+  if (error instanceof StoreUnavailable) return left({ kind: 'store-unavailable' });
+  throw error;
 }
 
 /**

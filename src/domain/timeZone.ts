@@ -1,5 +1,5 @@
 // Time zone identifiers (wire.md §10.1 `timezone`): validation, luxon zones, tz-database abbreviations (§4.1 row 27).
-import { DateTime, FixedOffsetZone, IANAZone, type Zone } from 'luxon';
+import { FixedOffsetZone, IANAZone, type Zone } from 'luxon';
 import type { LocalDateTime } from './localDateTime.ts';
 
 /** A stored time zone identifier, exactly as the client gave it: `America/New_York`, `UTC`, `UTC+5.5`, `UTC-3`. */
@@ -103,12 +103,21 @@ function numericAbbreviation(offsetMinutes: number): string {
 }
 
 /** Milliseconds since the epoch for a UTC `YYYY-MM-DD HH:MM:SS` value (luxon alone would let 24:00:00 through). */
+const utcPattern = /^(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)$/;
+
+/** Parsed by hand, not by luxon: it runs for every projected event, and luxon's format parser dominated replays. */
 function utcEpochMs(utc: LocalDateTime): number {
-  const parsed = DateTime.fromFormat(utc, 'yyyy-MM-dd HH:mm:ss', { zone: 'utc' });
-  if (!parsed.isValid || parsed.hour !== Number(utc.slice(11, 13))) {
-    throw new RangeError(`Not a YYYY-MM-DD HH:MM:SS value: ${utc}`);
+  const fields = utcPattern.exec(utc)?.slice(1).map(Number);
+  const date = new Date(0);
+  if (fields) {
+    const [year, month, day, hour, minute, second] = fields as [number, number, number, number, number, number];
+    // setUTCFullYear, unlike Date.UTC, takes years below 100 literally; out-of-range fields roll over and are caught.
+    date.setUTCFullYear(year, month - 1, day);
+    date.setUTCHours(hour, minute, second);
+    const exact = [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), date.getUTCHours(), date.getUTCMinutes(), date.getUTCSeconds()];
+    if (exact.every((value, index) => value === fields[index])) return date.getTime();
   }
-  return parsed.toMillis();
+  throw new RangeError(`Not a YYYY-MM-DD HH:MM:SS value: ${utc}`);
 }
 
 /**

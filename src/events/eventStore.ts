@@ -68,6 +68,13 @@ export interface AppendOptions {
   readonly durable?: boolean;
 }
 
+/** One stream's part of an append to several streams. */
+export interface StreamAppend {
+  readonly streamId: string;
+  readonly events: readonly NewEvent[];
+  readonly expected: ExpectedRevision;
+}
+
 export interface ReadStreamOptions {
   readonly fromRevision?: bigint;
   readonly maxCount?: number;
@@ -97,6 +104,14 @@ export interface SubscribeOptions {
 
 export interface EventStore {
   append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision, options?: AppendOptions): Promise<AppendResult>;
+  /**
+   * Appends to several distinct streams in the order given, each with its own expectation; resolves with one result
+   * per append, in that order. The embedded store commits them in one transaction: all or nothing, one commit for a
+   * write and its bookkeeping (a create and its slug claim). EventStoreDB has no multi-stream transaction and appends
+   * them one after another: a failure leaves the appends before it written, so bookkeeping goes first and the caller
+   * gives it back when a later append fails. Either way nothing after a failed append is written.
+   */
+  appendToStreams(appends: readonly StreamAppend[], options?: AppendOptions): Promise<AppendResult[]>;
   /** Events of one stream in revision order; an unknown stream reads as empty. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Events of all streams in global order. */

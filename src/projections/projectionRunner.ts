@@ -25,6 +25,10 @@ export class ProjectionRunner implements ProjectionProgress {
   private stopped = false;
   private position = -1n;
   private savedPosition = -1n;
+  /** Events applied since the last checkpoint save began. */
+  private appliedSinceSave = 0;
+  /** True until the current subscription's catch-up reaches the head it started from. */
+  private catchingUp = true;
   private idleTimer: NodeJS.Timeout | undefined;
   private retryTimer: NodeJS.Timeout | undefined;
   private retryDelayMs: number;
@@ -62,16 +66,19 @@ export class ProjectionRunner implements ProjectionProgress {
     this.stopped = true;
     clearTimeout(this.retryTimer);
     clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
     await this.subscription?.stop();
     await this.saveCheckpoint();
   }
 
   /** From the last applied position: events are applied once per subscription, and replays are harmless anyway. */
   private subscribe(): void {
+    this.catchingUp = true;
     const subscription = this.store.subscribeToAll({
       ...(this.position >= 0n ? { after: this.position } : {}),
       onEvent: (event) => this.apply(event),
       onCaughtUp: () => {
+        this.catchingUp = false;
         this.retryDelayMs = this.options.retry?.initialMs ?? 100;
         void this.saveCheckpoint();
         this.resolveCaughtUp();
@@ -100,18 +107,26 @@ export class ProjectionRunner implements ProjectionProgress {
   private async apply(recorded: RecordedEvent): Promise<void> {
     await applyRecordedEvent(recorded, this.handlers, this.readStore);
     this.position = recorded.position;
-    if (this.position - this.savedPosition >= BigInt(this.options.checkpointEvery ?? 1000)) await this.saveCheckpoint();
-    else this.saveWhenIdle();
+    if (++this.appliedSinceSave >= (this.options.checkpointEvery ?? 1000)) await this.saveCheckpoint();
+    // A catch-up saves when it ends (onCaughtUp); an idle timer per event would only cost it time.
+    else if (!this.catchingUp) this.saveWhenIdle();
     this.waiters.release(this.position);
   }
 
   private saveWhenIdle(): void {
-    clearTimeout(this.idleTimer);
-    this.idleTimer = setTimeout(() => void this.saveCheckpoint().catch(() => undefined), this.options.checkpointIdleMs ?? 50);
+    if (this.idleTimer) {
+      this.idleTimer.refresh();
+      return;
+    }
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = undefined;
+      void this.saveCheckpoint().catch(() => undefined);
+    }, this.options.checkpointIdleMs ?? 50);
   }
 
   /** Saves run one after another, so that a slower earlier save never overwrites a later position. */
   private saveCheckpoint(): Promise<void> {
+    this.appliedSinceSave = 0;
     this.saving = this.saving.then(async () => {
       if (this.position === this.savedPosition) return;
       const position = this.position;

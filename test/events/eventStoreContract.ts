@@ -144,6 +144,75 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
       });
     });
 
+    describe('appendToStreams', function () {
+      it('appends to each stream with its own expectation, in the order given, and reports each result', async function () {
+        await store().append(stream('b'), events(2), NoStream);
+        const before = await store().headPosition();
+        const results = await store().appendToStreams([
+          { streamId: stream('a'), events: events(1), expected: NoStream },
+          { streamId: stream('b'), events: events(2), expected: 1n },
+        ]);
+        const all = await ourEventsAfter(before);
+        expect(all.map((event) => `${event.streamId}@${event.revision}`)).to.deep.equal([`${stream('a')}@0`, `${stream('b')}@2`, `${stream('b')}@3`]);
+        expect(results).to.deep.equal([
+          { nextRevision: 0n, position: all[0]?.position },
+          { nextRevision: 3n, position: all[2]?.position },
+        ]);
+      });
+
+      it('is one append for a single stream', async function () {
+        const [result] = await store().appendToStreams([{ streamId: stream('a'), events: events(2), expected: NoStream }]);
+        const written = await store().readStream(stream('a'));
+        expect(result).to.deep.equal({ nextRevision: 1n, position: written[1]?.position });
+      });
+
+      it('writes nothing when the first expectation fails, naming that stream', async function () {
+        await store().append(stream('claim'), events(1), NoStream);
+        const before = await store().headPosition();
+        const error = await rejection(store().appendToStreams([
+          { streamId: stream('claim'), events: events(1), expected: NoStream },
+          { streamId: stream('a'), events: events(1), expected: NoStream },
+        ]));
+        expect(error).to.be.instanceOf(WrongExpectedRevision).and.include({ streamId: stream('claim'), expected: NoStream, actual: 0n });
+        expect(await ourEventsAfter(before)).to.deep.equal([]);
+      });
+
+      it('writes nothing after an append whose expectation fails, naming that stream', async function () {
+        await store().append(stream('a'), events(1), NoStream);
+        const error = await rejection(store().appendToStreams([
+          { streamId: stream('claim'), events: events(1), expected: NoStream },
+          { streamId: stream('a'), events: events(1), expected: NoStream },
+          { streamId: stream('c'), events: events(1), expected: NoStream },
+        ]));
+        expect(error).to.be.instanceOf(WrongExpectedRevision).and.include({ streamId: stream('a'), expected: NoStream, actual: 0n });
+        expect(await store().readStream(stream('a'))).to.have.length(1);
+        expect(await store().readStream(stream('c'))).to.deep.equal([]);
+      });
+
+      it('lets exactly one of several appends claiming the same stream write its own stream too', async function () {
+        const outcomes = await Promise.allSettled(Array.from({ length: 10 }, (_, index) => store().appendToStreams([
+          { streamId: stream('claim'), events: events(1), expected: NoStream },
+          { streamId: stream(`owner${index}`), events: events(1), expected: NoStream },
+        ])));
+        const won = outcomes.flatMap((outcome, index) => (outcome.status === 'fulfilled' ? [index] : []));
+        expect(won).to.have.length(1);
+        for (const outcome of outcomes) {
+          if (outcome.status === 'rejected') expect(outcome.reason).to.be.instanceOf(WrongExpectedRevision).and.include({ streamId: stream('claim') });
+        }
+        for (let index = 0; index < 10; index++) {
+          expect(await store().readStream(stream(`owner${index}`)), `owner${index}`).to.have.length(index === won[0] ? 1 : 0);
+        }
+      });
+
+      it('refuses no streams, a stream without events, and a stream named twice', async function () {
+        expect(await rejection(store().appendToStreams([]))).to.be.instanceOf(RangeError);
+        expect(await rejection(store().appendToStreams([{ streamId: stream('a'), events: [], expected: AnyRevision }]))).to.be.instanceOf(RangeError);
+        const twice = [stream('a'), stream('a')].map((streamId) => ({ streamId, events: events(1), expected: AnyRevision }));
+        expect(await rejection(store().appendToStreams(twice))).to.be.instanceOf(RangeError);
+        expect(await store().readStream(stream('a'))).to.deep.equal([]);
+      });
+    });
+
     describe('readStream', function () {
       it('reads an unknown stream as empty', async function () {
         expect(await store().readStream(stream('never-written'))).to.deep.equal([]);

@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { NoStream, StoreUnavailable, type RecordedEvent } from '../../src/events/eventStore.ts';
+import { NoStream, StoreUnavailable, WrongExpectedRevision, type RecordedEvent } from '../../src/events/eventStore.ts';
 import { openLmdbEventStore, type LmdbEventStore } from '../../src/events/embedded/lmdbEventStore.ts';
 import { anEvent, delay, events, rejection, waitUntil } from './contractSupport.ts';
 import { eventStoreContract } from './eventStoreContract.ts';
@@ -100,6 +100,24 @@ describe('lmdb event store', function () {
       expect(outcomes.map((outcome) => outcome.status)).to.deep.equal(['fulfilled', 'rejected', 'fulfilled']);
       expect((await store.readAll()).map((event) => `${event.streamId}@${event.position}`)).to.deep.equal(['event-1@0', 'event-3@1']);
       expect(await store.append('event-2', events(1), NoStream)).to.deep.equal({ nextRevision: 0n, position: 2n });
+    });
+
+    it('commits an append to several streams as one: one transaction, and nothing of it when a later part fails', async function () {
+      const store = await openStore(await freshDir());
+      await store.append('event-1', events(1), NoStream);
+      const before = store.lastTransactionId();
+      await store.appendToStreams([
+        { streamId: 'slug-event-en-jazz', events: events(1), expected: NoStream },
+        { streamId: 'event-2', events: events(1), expected: NoStream },
+      ]);
+      expect(store.lastTransactionId() - before).to.equal(1);
+      const refused = await rejection(store.appendToStreams([
+        { streamId: 'slug-event-en-blues', events: events(1), expected: NoStream },
+        { streamId: 'event-1', events: events(1), expected: NoStream },
+      ]));
+      expect(refused).to.be.instanceOf(WrongExpectedRevision).and.include({ streamId: 'event-1' });
+      expect(await store.readStream('slug-event-en-blues')).to.deep.equal([]);
+      expect(positionsOf(await store.readAll())).to.deep.equal(denseFromZero(3));
     });
 
     it('delivers a local append to a subscription at once, without waiting for the poll interval', async function () {

@@ -113,6 +113,27 @@ describe('ProjectionRunner', () => {
     await runner.stop();
   });
 
+  it('during a catch-up saves its checkpoint every `checkpointEvery` events and once caught up, then when idle', async () => {
+    let last: bigint = -1n;
+    for (let i = 0; i < 25; i++) last = (await claimSlug(temp, `s${i}`)).position;
+    const saved: bigint[] = [];
+    const set = readStore.checkpoints.set.bind(readStore.checkpoints);
+    readStore.checkpoints.set = async (name, position) => {
+      saved.push(position);
+      return set(name, position);
+    };
+    const runner = new ProjectionRunner(temp.store, readStore, allProjections, { checkpointEvery: 10, checkpointIdleMs: 5 });
+    await runner.start();
+    await runner.caughtUp;
+    await waitUntilSaved(saved, last);
+    expect(saved).to.deep.equal([last - 15n, last - 5n, last]);
+    const live = await claimSlug(temp, 'live');
+    expect(await runner.waitFor(live.position, 5000)).to.equal(true);
+    await waitUntilSaved(saved, live.position);
+    expect(saved).to.deep.equal([last - 15n, last - 5n, last, live.position]);
+    await runner.stop();
+  });
+
   it('resubscribes with growing delays while its subscription keeps failing, then catches up losing nothing', async () => {
     const failures: number[] = [];
     const flaky = failingSubscriptions(temp.store, 2);
@@ -133,11 +154,20 @@ describe('ProjectionRunner', () => {
   });
 });
 
+async function claimSlug(temp: TempStore, slug: string) {
+  return temp.store.append(`slug-event-en-${slug}`, [toNewEvent({ type: 'SlugReserved', data: { owner: 'event-1' } }, ctx)], 'no_stream');
+}
+
+async function waitUntilSaved(saved: readonly bigint[], position: bigint): Promise<void> {
+  for (let tries = 0; saved.at(-1) !== position && tries < 500; tries++) await new Promise((resolve) => setTimeout(resolve, 2));
+}
+
 /** The real store, whose first `failures` subscriptions fail at once, as when EventStoreDB is unreachable. */
 function failingSubscriptions(store: EventStore, failures: number): { store: EventStore; readonly subscriptions: number } {
   let subscriptions = 0;
   const wrapped: EventStore = {
     append: store.append.bind(store),
+    appendToStreams: store.appendToStreams.bind(store),
     readStream: store.readStream.bind(store),
     readAll: store.readAll.bind(store),
     headPosition: store.headPosition.bind(store),

@@ -6,10 +6,10 @@ import { eventStreamId, isCalendarEventEvent, type EventFacts } from '../../even
 import { instantToLocal } from '../../domain/localDateTime.ts';
 import type { IdAllocator } from '../registries/idAllocator.ts';
 import type { SlugRegistry } from '../registries/slugRegistry.ts';
-import { loadStream, retryOnConflict, type Written } from '../commandHandler.ts';
+import { loadStream, newStream, retryOnConflict, type Written } from '../commandHandler.ts';
 import type { CommandError } from '../errors.ts';
 import { changePost, decideWithSlug, trashPost, type PostStreamSpec } from '../posts/postStreamWrites.ts';
-import { decideEvent, nextEventFacts, type EventCommand, type ScheduleDefaults } from './eventDecider.ts';
+import { decideEvent, eventsOf, nextEventFacts, type EventCommand, type ScheduleDefaults } from './eventDecider.ts';
 import { evolveEvent, initialEventState, type EventState } from './eventState.ts';
 import type { EventInput } from './eventInput.ts';
 import { abandonTranslation, claimTranslation } from '../registries/translationClaims.ts';
@@ -36,8 +36,7 @@ const eventStream: PostStreamSpec<EventState, DecidingCommand, EventFacts> = {
   load: loadEvent,
   factsOf: (state) => (state.exists ? state.facts : undefined),
   preview: nextEventFacts,
-  decide: decideEvent,
-  withSlug: (command, slug) => ({ ...command, request: { ...command.request, slug } }) as DecidingCommand,
+  decide: eventsOf,
   decideTrash: (state) => decideEvent(state, { type: 'TrashEvent' }),
   titleOf: (facts) => facts.title,
 };
@@ -55,7 +54,7 @@ export async function scheduleEvent(
   }
   const command: EventCommand = { type: 'ScheduleEvent', id, request: input.request, defaults, nowUtc: instantToLocal(ctx.now, 'UTC') };
   const written = await retryOnConflict('event', () =>
-    decideWithSlug(deps, eventStream, id, { exists: false }, 'no_stream', command, input.slug, ctx),
+    decideWithSlug(deps, eventStream, id, { ...newStream, state: initialEventState }, command, input.slug, ctx),
   );
   if (written._tag === 'Left' && translation) await abandonTranslation(deps.store, 'event', translation, id, language, ctx);
   return written._tag === 'Right' ? right({ ...written.right, id }) : written;

@@ -55,8 +55,11 @@ export function nextEventFacts(state: EventState, command: EventCommand): Either
 
 export function decideEvent(state: EventState, command: EventCommand): Either<CommandError, CalendarEventEvent[]> {
   const next = nextEventFacts(state, command);
-  if (next._tag === 'Left') return next;
-  const facts = next.right;
+  return next._tag === 'Left' ? next : eventsOf(state, command, next.right);
+}
+
+/** The events that record a command's outcome, given the facts `nextEventFacts` decided (with the slug settled). */
+export function eventsOf(state: EventState, command: EventCommand, facts: EventFacts): Either<CommandError, CalendarEventEvent[]> {
   switch (command.type) {
     case 'ScheduleEvent':
       return right([{ type: 'EventScheduled', data: { id: command.id, facts, ...translationOf(command.defaults.translation) } }]);

@@ -4,12 +4,12 @@ import type { WriteContext } from '../../events/catalogue/envelope.ts';
 import type { DomainEvent } from '../../events/catalogue/index.ts';
 import { instantToLocal } from '../../domain/localDateTime.ts';
 import type { DuplicateProbe } from '../../projections/posts/duplicateProbe.ts';
-import { loadStream, retryOnConflict } from '../commandHandler.ts';
+import { loadStream, newStream, retryOnConflict } from '../commandHandler.ts';
 import { invalidParams, type CommandError } from '../errors.ts';
 import { abandonTranslation, claimTranslation } from '../registries/translationClaims.ts';
 import type { WriteDeps } from '../writeDeps.ts';
 import {
-  decideItem, evolveItem, nextItemFacts,
+  decideItem, evolveItem, itemFactsOf, nextItemFacts,
   type ItemChanges, type ItemCommand, type ItemFact, type ItemFacts, type ItemKind, type ItemState, type RegisterDefaults,
 } from './itemDecider.ts';
 import type { ItemInput } from './itemInput.ts';
@@ -46,19 +46,16 @@ export function loadItem<F extends ItemFacts, E extends DomainEvent, C extends o
 }
 
 function streamSpec<F extends ItemFacts, E extends DomainEvent, C extends object>(kind: ItemStreamKind<F, E, C>): PostStreamSpec<ItemState<F>, Deciding<F>, F> {
-  const decide = (state: ItemState<F>, command: ItemCommand<F>): Either<CommandError, DomainEvent[]> => {
-    const facts = decideItem(kind, state, command);
-    return facts._tag === 'Left' ? facts : right(facts.right.map((f) => kind.eventOf(f)));
-  };
+  const asEvents = (facts: Either<CommandError, ItemFact<F>[]>): Either<CommandError, DomainEvent[]> =>
+    facts._tag === 'Left' ? facts : right(facts.right.map((f) => kind.eventOf(f)));
   return {
     kind: kind.resource,
     streamId: kind.streamId,
     load: (store, id) => loadItem(kind, store, id),
     factsOf: (state) => (state.exists ? state.facts : undefined),
     preview: (state, command) => nextItemFacts(kind, state, command),
-    decide,
-    withSlug: (command, slug) => ({ ...command, request: { ...command.request, slug } }) as Deciding<F>,
-    decideTrash: (state) => decide(state, { type: 'Trash' }),
+    decide: (state, command, facts) => asEvents(itemFactsOf(kind, state, command, facts)),
+    decideTrash: (state) => asEvents(decideItem(kind, state, { type: 'Trash' })),
     titleOf: (facts) => facts.name,
   };
 }
@@ -89,7 +86,7 @@ export async function registerItem<F extends ItemFacts, E extends DomainEvent, C
   }
   const command: Deciding<F> = { type: 'Register', id, request: input.request, defaults, nowUtc: instantToLocal(ctx.now, 'UTC') };
   const written = await retryOnConflict(kind.resource, () =>
-    decideWithSlug(deps, streamSpec(kind), id, { exists: false }, 'no_stream', command, input.slug, ctx),
+    decideWithSlug(deps, streamSpec(kind), id, { ...newStream, state: { exists: false } }, command, input.slug, ctx),
   );
   if (written._tag === 'Left' && translation) await abandonTranslation(deps.store, kind.resource, translation, id, language, ctx);
   return written._tag === 'Right' ? right({ ...written.right, id }) : written;

@@ -116,8 +116,11 @@ export function nextItemFacts<F extends ItemFacts, C extends object>(kind: ItemK
 
 export function decideItem<F extends ItemFacts, C extends object>(kind: ItemKind<F, C>, state: ItemState<F>, command: ItemCommand<F>): Either<CommandError, ItemFact<F>[]> {
   const next = nextItemFacts(kind, state, command);
-  if (next._tag === 'Left') return next;
-  const facts = next.right;
+  return next._tag === 'Left' ? next : itemFactsOf(kind, state, command, next.right);
+}
+
+/** The facts that record a command's outcome, given the item facts `nextItemFacts` decided (with the slug settled). */
+export function itemFactsOf<F extends ItemFacts, C extends object>(kind: ItemKind<F, C>, state: ItemState<F>, command: ItemCommand<F>, facts: F): Either<CommandError, ItemFact<F>[]> {
   if (command.type === 'Register') return right([{ type: 'registered', id: command.id, facts, ...translationOf(command.defaults.translation) }]);
   if (!state.exists) return left({ kind: 'not-found', resource: kind.resource, id: 0 });
   if (command.type === 'ChangeDetails') return right([{ type: 'changed', id: state.id, changes: changedFields(state.facts, facts) }]);

@@ -7,7 +7,7 @@ import type { DomainEvent } from '../../events/catalogue/index.ts';
 import type { Language, PostStatus } from '../../events/catalogue/values.ts';
 import type { EventStore } from '../../events/eventStore.ts';
 import type { SlugRegistry } from '../registries/slugRegistry.ts';
-import { appendEvents, ifMatchHolds, registryStep, retryOnConflict, type Attempt, type Loaded, type Written } from '../commandHandler.ts';
+import { appendClaimed, appendEvents, ifMatchHolds, registryStep, retryOnConflict, type Attempt, type Loaded, type Written } from '../commandHandler.ts';
 import type { CommandError, ResourceKind } from '../errors.ts';
 import { withStreamLock } from '../streamLocks.ts';
 import { planSlug } from '../events/slugPlan.ts';
@@ -31,28 +31,28 @@ export interface PostStreamSpec<S, C, F extends PostFactsCore> {
   factsOf(state: S): F | undefined;
   /** The facts after the command, to plan the slug. */
   preview(state: S, command: C): Either<CommandError, F>;
-  decide(state: S, command: C): Either<CommandError, DomainEvent[]>;
-  /** The command with the settled slug as part of its request. */
-  withSlug(command: C, slug: string): C;
+  /** The events recording the command, from the facts `preview` gave with the settled slug (it changes no other fact). */
+  decide(state: S, command: C, facts: F): Either<CommandError, DomainEvent[]>;
   decideTrash(state: S): Either<CommandError, DomainEvent[]>;
   /** What a slug is derived from when none is given: the title or the name. */
   titleOf(facts: F): string;
 }
 
 /**
- * Decides once to learn the resulting status, settles the slug (reserving it when the status needs a unique one),
- * decides again with that slug and appends. A reservation whose append did not happen is released again.
+ * Decides once, settles the slug (reserving it when the status needs a unique one) and appends the events with the
+ * slug. A reserved slug's claim is appended with the events, in one commit where the store can; a reservation whose
+ * events were not appended is released again (EventStoreDB writes the claim on its own first).
  */
 export async function decideWithSlug<S, C, F extends PostFactsCore>(
   deps: PostWriteDeps,
   spec: PostStreamSpec<S, C, F>,
   id: number,
-  state: S,
-  revision: Loaded<S>['revision'],
+  loaded: Loaded<S>,
   command: C,
   requestedSlug: string | undefined,
   ctx: WriteContext,
 ): Promise<Attempt<Written>> {
+  const { state } = loaded;
   const preview = spec.preview(state, command);
   if (preview._tag === 'Left') return preview;
   const before = spec.factsOf(state);
@@ -65,25 +65,34 @@ export async function decideWithSlug<S, C, F extends PostFactsCore>(
   });
   const owner = spec.streamId(id);
   const language = preview.right.language;
+  const decideWith = (slug: string | undefined) => spec.decide(state, command, slug === undefined ? preview.right : { ...preview.right, slug });
+  if (plan.kind !== 'reserve') {
+    const decided = decideWith(plan.kind === 'set' ? plan.slug : undefined);
+    if (decided._tag === 'Left') return decided;
+    const outcome = await appendEvents(deps.store, owner, decided.right, loaded, ctx);
+    if (isAppended(outcome) && plan.kind === 'set' && plan.release !== undefined) {
+      await deps.slugs.release(spec.kind, language, plan.release, owner, ctx);
+    }
+    return outcome;
+  }
   let slug: string | undefined;
-  if (plan.kind === 'set') slug = plan.slug;
-  if (plan.kind === 'reserve') {
-    const reserved = await registryStep(() => deps.slugs.reserve(spec.kind, language, plan.base, owner, ctx));
-    if (reserved._tag === 'Left') return reserved;
-    slug = reserved.right;
-  }
-  const decided = spec.decide(state, slug === undefined ? command : spec.withSlug(command, slug));
-  if (decided._tag === 'Left') return decided;
-  const outcome = await appendEvents(deps.store, owner, decided.right, revision, ctx);
-  const appended = outcome !== 'lost-race' && outcome._tag === 'Right';
-  if (plan.kind === 'reserve' && slug !== undefined && !appended && slug !== before?.slug) {
-    await deps.slugs.release(spec.kind, language, slug, owner, ctx);
-  }
-  if (appended && plan.kind !== 'keep' && plan.release !== undefined) {
+  const reserved = await registryStep(() =>
+    deps.slugs.reserveWith(spec.kind, language, plan.base, owner, ctx, async (candidate, claims) => {
+      slug = candidate;
+      const decided = decideWith(candidate);
+      return decided._tag === 'Left' ? decided : appendClaimed(deps.store, claims, owner, decided.right, loaded, ctx);
+    }),
+  );
+  const outcome = reserved._tag === 'Left' ? reserved : reserved.right;
+  if (!isAppended(outcome) && slug !== undefined && slug !== before?.slug) await deps.slugs.release(spec.kind, language, slug, owner, ctx);
+  // The slug held before is released, unless the reservation found the owner holding it (a suffixed base it had).
+  if (isAppended(outcome) && plan.release !== undefined && plan.release !== slug) {
     await deps.slugs.release(spec.kind, language, plan.release, owner, ctx);
   }
   return outcome;
 }
+
+const isAppended = (outcome: Attempt<Written>): boolean => outcome !== 'lost-race' && outcome._tag === 'Right';
 
 /** Updates an existing item under its stream lock, honouring `If-Match`. */
 export function changePost<S, C, F extends PostFactsCore>(
@@ -98,10 +107,10 @@ export function changePost<S, C, F extends PostFactsCore>(
   return withStreamLock(spec.streamId(id), () => retryOnConflict(
     spec.kind,
     async (): Promise<Attempt<Written>> => {
-      const { state, revision } = await spec.load(deps.store, id);
-      if (!spec.factsOf(state)) return left({ kind: 'not-found', resource: spec.kind, id });
-      if (!ifMatchHolds(ifMatch, revision)) return left({ kind: 'precondition-failed' });
-      return decideWithSlug(deps, spec, id, state, revision, command, requestedSlug, ctx);
+      const loaded = await spec.load(deps.store, id);
+      if (!spec.factsOf(loaded.state)) return left({ kind: 'not-found', resource: spec.kind, id });
+      if (!ifMatchHolds(ifMatch, loaded.revision)) return left({ kind: 'precondition-failed' });
+      return decideWithSlug(deps, spec, id, loaded, command, requestedSlug, ctx);
     },
     ifMatch === undefined ? {} : { ifMatch },
   ));
@@ -122,15 +131,15 @@ export function trashPost<S, C, F extends PostFactsCore>(
   return withStreamLock(spec.streamId(id), () => retryOnConflict(
     spec.kind,
     async (): Promise<Attempt<Written>> => {
-      const { state, revision } = await spec.load(deps.store, id);
-      const facts = spec.factsOf(state);
+      const loaded = await spec.load(deps.store, id);
+      const facts = spec.factsOf(loaded.state);
       if (!facts) return left({ kind: 'not-found', resource: spec.kind, id });
-      if (!ifMatchHolds(ifMatch, revision)) return left({ kind: 'precondition-failed' });
-      const decided = spec.decideTrash(state);
+      if (!ifMatchHolds(ifMatch, loaded.revision)) return left({ kind: 'precondition-failed' });
+      const decided = spec.decideTrash(loaded.state);
       if (decided._tag === 'Left') return decided;
       if (beforeTrash) await beforeTrash(id, ctx);
-      const outcome = await appendEvents(deps.store, spec.streamId(id), decided.right, revision, ctx);
-      if (outcome !== 'lost-race' && outcome._tag === 'Right') {
+      const outcome = await appendEvents(deps.store, spec.streamId(id), decided.right, loaded, ctx);
+      if (isAppended(outcome)) {
         await deps.slugs.release(spec.kind, facts.language, facts.slug, spec.streamId(id), ctx);
         await releaseTranslation(deps.store, spec.kind, id, ctx);
       }

@@ -1,5 +1,5 @@
 // Exclusive claims on registry streams (slugs, term names, user logins): one holder per stream, appended with the expected revision.
-import { NoStream, StoreUnavailable, WrongExpectedRevision, type EventStore, type ExpectedRevision } from '../../events/eventStore.ts';
+import { NoStream, StoreUnavailable, WrongExpectedRevision, type EventStore, type ExpectedRevision, type StreamAppend } from '../../events/eventStore.ts';
 import { decodeDomainEvent, toNewEvent, type WriteContext } from '../../events/catalogue/envelope.ts';
 import type { DomainEvent } from '../../events/catalogue/index.ts';
 import { retryRelease } from './releaseRetry.ts';
@@ -13,6 +13,15 @@ const notDurable = { durable: false } as const;
 
 export type ClaimKind = 'slug' | 'name' | 'login' | 'translation';
 export type ClaimOutcome = { readonly held: true } | { readonly held: false; readonly holder: string };
+
+/** A write that carried a claim found it taken by another owner meanwhile: the store refused it, so nothing was written. */
+export const claimTaken = 'claim-taken' as const;
+
+/** What claiming a stream takes: nothing (the owner holds it), the append of the claim (it is free), or it is taken. */
+export type ClaimPlan =
+  | { readonly kind: 'held' }
+  | { readonly kind: 'free'; readonly append: StreamAppend }
+  | { readonly kind: 'taken'; readonly holder: string };
 
 const reservation = {
   claimed: (owner: string): DomainEvent => ({ type: 'SlugReserved', data: { owner } }),
@@ -34,14 +43,25 @@ const claimEvents: Record<ClaimKind, { claimed: (owner: string) => DomainEvent; 
   },
 };
 
+/**
+ * Plans a claim of the stream for `owner` without writing: the append it needs, if any, expects the stream as it is
+ * now, so it fails with WrongExpectedRevision when someone claimed it meanwhile.
+ */
+export async function planClaim(store: EventStore, kind: ClaimKind, streamId: string, owner: string, ctx: WriteContext): Promise<ClaimPlan> {
+  const current = await holder(store, streamId);
+  if (current.owner === owner) return { kind: 'held' };
+  if (current.owner !== null) return { kind: 'taken', holder: current.owner };
+  return { kind: 'free', append: { streamId, events: [toNewEvent(claimEvents[kind].claimed(owner), ctx)], expected: current.expected } };
+}
+
 /** Claims the stream for `owner` unless someone else holds it; holding it already counts as success. */
 export async function claim(store: EventStore, kind: ClaimKind, streamId: string, owner: string, ctx: WriteContext): Promise<ClaimOutcome> {
   for (let race = 0; race < maxRaces; race++) {
-    const current = await holder(store, streamId);
-    if (current.owner === owner) return { held: true };
-    if (current.owner !== null) return { held: false, holder: current.owner };
+    const plan = await planClaim(store, kind, streamId, owner, ctx);
+    if (plan.kind === 'held') return { held: true };
+    if (plan.kind === 'taken') return { held: false, holder: plan.holder };
     try {
-      await store.append(streamId, [toNewEvent(claimEvents[kind].claimed(owner), ctx)], current.expected, notDurable);
+      await store.append(streamId, plan.append.events, plan.append.expected, notDurable);
       return { held: true };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevision)) throw error;

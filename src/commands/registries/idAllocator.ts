@@ -4,19 +4,31 @@ import { decodeDomainEvent, toNewEvent } from '../../events/catalogue/envelope.t
 import { systemWrite } from './systemWrite.ts';
 
 const maxAttempts = 50;
+/** Ids reserved ahead are capped: a restart skips at most this many. */
+const maxAhead = 1000;
+
+interface Waiter {
+  readonly resolve: (id: number) => void;
+  readonly reject: (error: unknown) => void;
+}
 
 /**
  * Hands out ids one at a time. Callers waiting together share one reserved block, so concurrent creates cost one
- * append; a block is sized to the waiters, which keeps ids dense on a single instance. Another instance reserving
+ * append. A block also reserves ahead as many ids as were asked for while the previous block was being written, so
+ * that under steady concurrent load a create takes its id at once instead of waiting for a commit; a lone writer
+ * reserves none ahead, which keeps its ids dense. Ids reserved ahead and unused when the process stops are skipped:
+ * ids start at 1 and are never reused, they need not be dense (wire.md §1.4). Another instance reserving
  * concurrently makes the append fail its expected revision; we then read what it took and try again.
  */
 export class IdAllocator {
   private readonly free: number[] = [];
-  private readonly waiting: ((id: number) => void)[] = [];
-  private readonly failing: ((error: unknown) => void)[] = [];
+  /** Callers that found no free id; there are none while `free` holds ids. */
+  private readonly waiting: Waiter[] = [];
   private reserving = false;
   private revision: bigint | typeof NoStream = NoStream;
   private lastReserved = 0;
+  private asked = 0;
+  private ahead = 0;
 
   constructor(
     private readonly store: EventStore,
@@ -24,11 +36,14 @@ export class IdAllocator {
   ) {}
 
   next(): Promise<number> {
+    this.asked++;
     const id = this.free.shift();
-    if (id !== undefined) return Promise.resolve(id);
+    if (id !== undefined) {
+      if (this.free.length < this.ahead) void this.reserve();
+      return Promise.resolve(id);
+    }
     return new Promise<number>((resolve, reject) => {
-      this.waiting.push(resolve);
-      this.failing.push(reject);
+      this.waiting.push({ resolve, reject });
       void this.reserve();
     });
   }
@@ -37,16 +52,16 @@ export class IdAllocator {
     if (this.reserving) return;
     this.reserving = true;
     try {
-      while (this.waiting.length > 0) {
-        const count = this.waiting.length;
+      while (this.waiting.length > 0 || this.free.length < this.ahead) {
+        const askedBefore = this.asked;
+        const count = this.waiting.length + this.ahead - this.free.length;
         const first = await this.reserveBlock(count);
+        this.ahead = Math.min(this.asked - askedBefore, maxAhead);
         for (let i = 0; i < count; i++) this.free.push(first + i);
-        for (const resolve of this.waiting.splice(0, count)) resolve(this.free.shift() as number);
-        this.failing.splice(0, count);
+        while (this.waiting.length > 0 && this.free.length > 0) (this.waiting.shift() as Waiter).resolve(this.free.shift() as number);
       }
     } catch (error) {
-      this.waiting.length = 0;
-      for (const reject of this.failing.splice(0)) reject(error);
+      for (const waiter of this.waiting.splice(0)) waiter.reject(error);
     } finally {
       this.reserving = false;
     }

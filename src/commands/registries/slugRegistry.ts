@@ -1,10 +1,18 @@
 // Unique slugs per kind and language: `slug-<kind>-<language>-<slug>` claim streams, suffixed `-2`, `-3`… when taken.
-import type { EventStore } from '../../events/eventStore.ts';
+import type { EventStore, StreamAppend } from '../../events/eventStore.ts';
 import type { WriteContext } from '../../events/catalogue/envelope.ts';
 import { withSuffix } from '../../domain/slug.ts';
-import { claim, release } from './claims.ts';
+import { claim, claimTaken, planClaim, release } from './claims.ts';
 
 const maxCandidates = 10_000;
+
+/**
+ * The owner's write that carries its slug claim: appends `claims` (none when the owner holds the slug already)
+ * with its own events, or answers `claimTaken` when the store refused a claim's expected revision.
+ */
+export type ClaimingWrite<T> = (slug: string, claims: readonly StreamAppend[]) => Promise<T | typeof claimTaken>;
+
+const candidateAt = (base: string, n: number): string => (n === 1 ? base : withSuffix(base, n));
 
 export class SlugRegistry {
   constructor(private readonly store: EventStore) {}
@@ -12,9 +20,29 @@ export class SlugRegistry {
   /** Reserves `base`, or the first free `base-2`, `base-3`, … for `owner`; returns the slug it got. */
   async reserve(kind: string, language: string, base: string, owner: string, ctx: WriteContext): Promise<string> {
     for (let n = 1; n <= maxCandidates; n++) {
-      const candidate = n === 1 ? base : withSuffix(base, n);
+      const candidate = candidateAt(base, n);
       const outcome = await claim(this.store, 'slug', slugStreamId(kind, language, candidate), owner, ctx);
       if (outcome.held) return candidate;
+    }
+    throw new Error(`no free slug for ${kind} ${base}`);
+  }
+
+  /**
+   * Reserves like `reserve`, but the claim is appended by `write` together with the owner's events: one commit
+   * instead of two where the store has multi-stream appends. A claim taken meanwhile moves on from that candidate.
+   */
+  async reserveWith<T>(kind: string, language: string, base: string, owner: string, ctx: WriteContext, write: ClaimingWrite<T>): Promise<T> {
+    let n = 1;
+    // A lost race plans the same candidate again, which someone else holds now: one bound covers both.
+    for (let attempt = 0; attempt < maxCandidates; attempt++) {
+      const candidate = candidateAt(base, n);
+      const plan = await planClaim(this.store, 'slug', slugStreamId(kind, language, candidate), owner, ctx);
+      if (plan.kind === 'taken') {
+        n++;
+        continue;
+      }
+      const outcome = await write(candidate, plan.kind === 'free' ? [plan.append] : []);
+      if (outcome !== claimTaken) return outcome;
     }
     throw new Error(`no free slug for ${kind} ${base}`);
   }

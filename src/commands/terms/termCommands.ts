@@ -1,13 +1,13 @@
 // Command handlers for categories and tags: allocate, claim slug and name, decide, append with the expected revision.
 import { abandonTranslation, claimTranslation, releaseTranslation, translationOf, type TranslationTarget } from '../registries/translationClaims.ts';
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
-import { NoStream, type EventStore } from '../../events/eventStore.ts';
+import type { EventStore } from '../../events/eventStore.ts';
 import type { WriteContext } from '../../events/catalogue/envelope.ts';
 import type { Language } from '../../events/catalogue/values.ts';
 import { isTermEvent, termStreamId, type Taxonomy } from '../../events/catalogue/terms.ts';
 import type { IdAllocator } from '../registries/idAllocator.ts';
 import type { SlugRegistry } from '../registries/slugRegistry.ts';
-import { appendEvents, ifMatchHolds, loadStream, registryStep, type Written } from '../commandHandler.ts';
+import { appendEvents, ifMatchHolds, loadStream, newStream, registryStep, type StreamBase, type Written } from '../commandHandler.ts';
 import { withStreamLock } from '../streamLocks.ts';
 import { claim, claimHolder, ownerTermId, release, termNameStreamId, termSlugStreamId } from './termClaims.ts';
 import { decideTerm, nextTermFacts, type TermRequest } from './termDecider.ts';
@@ -82,7 +82,7 @@ export async function createTerm(
   const slug = claimed.right;
   const facts: TermFacts = { language, name: input.name, slug, description: input.description ?? '', parent };
   const decided = decideTerm(initialTermState, { type: 'CreateTerm', taxonomy, id, facts, ...translationOf(translation) });
-  const outcome = decided._tag === 'Left' ? decided : await appendEvents(deps.store, owner, decided.right, NoStream, ctx);
+  const outcome = decided._tag === 'Left' ? decided : await appendEvents(deps.store, owner, decided.right, newStream, ctx);
   if (outcome === 'lost-race' || outcome._tag === 'Left') {
     // Nothing was written: give the claims back so that the name and slug stay usable.
     await release(deps.store, 'slug', termSlugStreamId(taxonomy, language, slug), owner, ctx);
@@ -102,10 +102,11 @@ export async function changeTerm(
   ifMatch?: bigint,
 ): Promise<Either<TermCommandError, TermWritten>> {
   return withStreamLock(termStreamId(taxonomy, id), () => retryTerm(taxonomy, ifMatch, async () => {
-    const { state, revision } = await loadTerm(deps.store, taxonomy, id);
+    const loaded = await loadTerm(deps.store, taxonomy, id);
+    const { state } = loaded;
     if (!isLive(state)) return left({ kind: 'not-found', resource: taxonomy, id });
-    if (!ifMatchHolds(ifMatch, revision)) return left({ kind: 'precondition-failed' });
-    return applyChange(deps, state, revision, input, ctx, 'refuse');
+    if (!ifMatchHolds(ifMatch, loaded.revision)) return left({ kind: 'precondition-failed' });
+    return applyChange(deps, state, loaded, input, ctx, 'refuse');
   }));
 }
 
@@ -135,9 +136,10 @@ export async function deleteTerm(
 ): Promise<Either<TermCommandError, TermDeleted>> {
   const { ifMatch, childrenOf, beforeDelete } = options;
   return withStreamLock(termStreamId(taxonomy, id), () => retryTerm(taxonomy, ifMatch, async (): Promise<TermAttempt<TermDeleted>> => {
-    const { state, revision } = await loadTerm(deps.store, taxonomy, id);
+    const loaded = await loadTerm(deps.store, taxonomy, id);
+    const { state } = loaded;
     if (!isLive(state)) return left({ kind: 'not-found', resource: taxonomy, id });
-    if (!ifMatchHolds(ifMatch, revision)) return left({ kind: 'precondition-failed' });
+    if (!ifMatchHolds(ifMatch, loaded.revision)) return left({ kind: 'precondition-failed' });
     const decided = decideTerm(state, { type: 'DeleteTerm' });
     if (decided._tag === 'Left') return decided;
     if (taxonomy === 'category' && childrenOf) {
@@ -149,7 +151,7 @@ export async function deleteTerm(
     }
     await beforeDelete?.(id);
     const owner = termStreamId(taxonomy, id);
-    const outcome = await appendEvents(deps.store, owner, decided.right, revision, ctx);
+    const outcome = await appendEvents(deps.store, owner, decided.right, loaded, ctx);
     if (outcome === 'lost-race' || outcome._tag === 'Left') return outcome;
     const { language, slug, name, parent } = state.facts;
     await release(deps.store, 'slug', termSlugStreamId(taxonomy, language, slug), owner, ctx);
@@ -167,7 +169,7 @@ export async function deleteTerm(
 async function applyChange(
   deps: TermCommandDeps,
   state: LiveTerm,
-  revision: bigint | typeof NoStream,
+  base: StreamBase,
   input: TermInput,
   ctx: WriteContext,
   nameCollision: 'refuse' | 'tolerate',
@@ -200,7 +202,7 @@ async function applyChange(
       return left({ kind: 'term-exists', taxonomy, id: ownerTermId(named.holder) });
     }
   }
-  const outcome = await appendEvents(deps.store, owner, decided.right, revision, ctx);
+  const outcome = await appendEvents(deps.store, owner, decided.right, base, ctx);
   const appended = outcome !== 'lost-race' && outcome._tag === 'Right';
   // Appended: free what the term left behind. Not appended: free what it claimed in vain.
   if (slugMoves) await release(deps.store, 'slug', termSlugStreamId(taxonomy, after.language, appended ? before.slug : after.slug), owner, ctx);
@@ -212,9 +214,10 @@ async function applyChange(
 /** Moves one child category under a new parent; used when its parent is deleted. */
 export async function reparentCategory(deps: TermCommandDeps, id: number, parent: number, ctx: WriteContext): Promise<Either<TermCommandError, TermWritten>> {
   return withStreamLock(termStreamId('category', id), () => retryTerm('category', undefined, async () => {
-    const { state, revision } = await loadTerm(deps.store, 'category', id);
+    const loaded = await loadTerm(deps.store, 'category', id);
+    const { state } = loaded;
     if (!isLive(state)) return left({ kind: 'not-found', resource: 'category', id });
-    return applyChange(deps, state, revision, { parent }, ctx, 'tolerate');
+    return applyChange(deps, state, loaded, { parent }, ctx, 'tolerate');
   }));
 }
 

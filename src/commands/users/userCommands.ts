@@ -89,7 +89,7 @@ function decideAndAppend(store: EventStore, id: number, command: UserCommand, ct
       const decided = decideUser(loaded.state, command);
       if (isLeft(decided)) return decided;
       if (decided.right.length === 0) return right({ id, revision: loaded.revision, changed: false });
-      const written = await appendEvents(store, streamId, decided.right, loaded.revision, ctx);
+      const written = await appendEvents(store, streamId, decided.right, loaded, ctx);
       if (written === 'lost-race') continue;
       if (isLeft(written)) return left({ kind: 'store-unavailable' });
       return right({ id, revision: written.right.revision, changed: true });

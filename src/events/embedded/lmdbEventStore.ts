@@ -14,6 +14,7 @@ import {
   type ReadAllOptions,
   type ReadStreamOptions,
   type RecordedEvent,
+  type StreamAppend,
   type SubscribeOptions,
   type Subscription,
 } from '../eventStore.ts';
@@ -45,9 +46,10 @@ export interface LmdbEventStore extends EventStore {
   lastTransactionId(): number;
 }
 
+/** Either every part of an append was written, or one part's expectation failed and nothing was. */
 type AppendOutcome =
-  | { readonly ok: true; readonly nextRevision: number; readonly position: number }
-  | { readonly ok: false; readonly actual: number | undefined };
+  | { readonly ok: true; readonly written: readonly { readonly nextRevision: number; readonly position: number }[] }
+  | { readonly ok: false; readonly failed: StreamAppend; readonly actual: number | undefined };
 
 export async function openLmdbEventStore(path: string, options: LmdbEventStoreOptions = {}): Promise<LmdbEventStore> {
   tolerateUnreachableCommitFailures();
@@ -70,6 +72,18 @@ function expectationHolds(expected: ExpectedRevision, head: number | undefined):
   }
 }
 
+/** Checks what the transaction cannot: storable ids, events in every part, each stream at most once. */
+function assertAppendable(appends: readonly StreamAppend[]): void {
+  if (appends.length === 0) throw new RangeError('an append needs at least one stream');
+  const streams = new Set<string>();
+  for (const { streamId, events } of appends) {
+    assertStorableStreamId(streamId);
+    if (events.length === 0) throw new RangeError('an append needs at least one event');
+    if (streams.has(streamId)) throw new RangeError(`stream ${streamId} appears twice in one append`);
+    streams.add(streamId);
+  }
+}
+
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -85,15 +99,19 @@ class LmdbStore implements LmdbEventStore {
   ) {}
 
   async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision, options: AppendOptions = {}): Promise<AppendResult> {
-    assertStorableStreamId(streamId);
-    if (events.length === 0) throw new RangeError('an append needs at least one event');
+    const [result] = await this.appendToStreams([{ streamId, events, expected }], options);
+    return result as AppendResult;
+  }
+
+  async appendToStreams(appends: readonly StreamAppend[], options: AppendOptions = {}): Promise<AppendResult[]> {
+    assertAppendable(appends);
     let outcome: AppendOutcome;
     try {
       this.freeSpace.assertRoom();
       // lmdb runs every transaction callback queued in one event turn inside ONE write transaction and
       // commit, so concurrent appends are grouped without JS-side queueing. A child transaction keeps each
       // append all-or-nothing: if this callback throws, only its own writes are rolled back.
-      outcome = await this.db.root.childTransaction(() => this.appendInTransaction(streamId, events, expected));
+      outcome = await this.db.root.childTransaction(() => this.appendInTransaction(appends));
       // Durability: commits are fsynced (default settings), but with overlappingSync (lmdb's default
       // except on Windows) the transaction promise resolves once the commit is visible and the fsync
       // finishes afterwards. `flushed` resolves once every commit made so far by this process is on disk,
@@ -104,14 +122,15 @@ class LmdbStore implements LmdbEventStore {
       // either way nothing of this append was written. (`flushed` never rejects, but after a failed commit it may
       // never resolve either: lmdb-js handles failed commits badly, which is why the free-space guard refuses first.)
       observeCommitFailure(error);
-      throw new StoreUnavailable(`lmdb append to ${streamId} failed: ${messageOf(error)}`, { cause: error });
+      const streams = appends.map((append) => append.streamId).join(', ');
+      throw new StoreUnavailable(`lmdb append to ${streams} failed: ${messageOf(error)}`, { cause: error });
     }
     if (!outcome.ok) {
       const actual = outcome.actual === undefined ? NoStream : BigInt(outcome.actual);
-      throw new WrongExpectedRevision(streamId, expected, actual);
+      throw new WrongExpectedRevision(outcome.failed.streamId, outcome.failed.expected, actual);
     }
     for (const subscription of this.subscriptions) subscription.wake();
-    return { nextRevision: BigInt(outcome.nextRevision), position: BigInt(outcome.position) };
+    return outcome.written.map((written) => ({ nextRevision: BigInt(written.nextRevision), position: BigInt(written.position) }));
   }
 
   /**
@@ -119,19 +138,24 @@ class LmdbStore implements LmdbEventStore {
    * the head revision and the last global position are read here, never cached, so a CLI process
    * appending to the same data dir can neither duplicate a position nor slip past the revision check.
    */
-  private appendInTransaction(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): AppendOutcome {
-    const head = this.db.heads.get(streamId);
-    if (!expectationHolds(expected, head)) return { ok: false, actual: head };
+  private appendInTransaction(appends: readonly StreamAppend[]): AppendOutcome {
+    // Every expectation is checked before anything is written: a failed one leaves nothing to roll back.
+    const heads = appends.map((append) => this.db.heads.get(append.streamId));
+    const failed = appends.findIndex((append, index) => !expectationHolds(append.expected, heads[index]));
+    if (failed >= 0) return { ok: false, failed: appends[failed] as StreamAppend, actual: heads[failed] };
     let position = lastPosition(this.db.events);
-    let revision = head ?? -1;
-    for (const event of events) {
-      position += 1;
-      revision += 1;
-      this.db.events.put(position, toStoredEvent(streamId, revision, event));
-      this.db.streamIndex.put([streamId, revision], position);
-    }
-    this.db.heads.put(streamId, revision);
-    return { ok: true, nextRevision: revision, position };
+    const written = appends.map(({ streamId, events }, index) => {
+      let revision = heads[index] ?? -1;
+      for (const event of events) {
+        position += 1;
+        revision += 1;
+        this.db.events.put(position, toStoredEvent(streamId, revision, event));
+        this.db.streamIndex.put([streamId, revision], position);
+      }
+      this.db.heads.put(streamId, revision);
+      return { nextRevision: revision, position };
+    });
+    return { ok: true, written };
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -146,7 +170,7 @@ class LmdbStore implements LmdbEventStore {
       limit: options.maxCount,
     });
     for (const { value: position } of range) {
-      const stored = this.db.events.get(position);
+      const stored = this.db.eventsView.get(position);
       if (stored !== undefined) result.push(toRecordedEvent(position, stored));
     }
     return result;
@@ -161,7 +185,7 @@ class LmdbStore implements LmdbEventStore {
     const result: RecordedEvent[] = [];
     // Positions are integers, so "strictly after p" is the key range starting at p + 1.
     const start = after === undefined ? 0 : Number(after) + 1;
-    for (const { key, value } of this.db.events.getRange({ start, limit })) {
+    for (const { key, value } of this.db.eventsView.getRange({ start, limit })) {
       result.push(toRecordedEvent(key, value));
     }
     return result;

@@ -1,5 +1,6 @@
 // How the embedded event store lays events out in lmdb: sub-database names, key shapes, the stored tuple.
-import type { Database, RootDatabase } from 'lmdb';
+import type { Database, DatabaseOptions, RootDatabase } from 'lmdb';
+import { storedEventDecoder, type ValueDecoder } from './storedEventDecoder.ts';
 import type { EventMetadata, NewEvent, RecordedEvent } from '../eventStore.ts';
 
 /**
@@ -21,6 +22,8 @@ export interface LmdbLayout {
   readonly root: RootDatabase<unknown, string>;
   /** Global position → event: the $all order, read with one cursor for replays and subscriptions. */
   readonly events: Database<StoredEvent, number>;
+  /** The same database read through the stored-event decoder: every read of events goes through this view. */
+  readonly eventsView: Database<StoredEvent, number>;
   /** [streamId, revision] → global position: reads one stream without scanning $all. */
   readonly streamIndex: Database<number, StreamIndexKey>;
   /** streamId → revision of its last event: the optimistic-concurrency check is one lookup. */
@@ -28,9 +31,14 @@ export interface LmdbLayout {
 }
 
 export function openLayout(root: RootDatabase<unknown, string>): LmdbLayout {
+  const events = root.openDB<StoredEvent, number>('events', {});
+  // lmdb takes a decoder object as `encoder` (its README documents it; its typings omit it). Values are still written
+  // through `events`, and read by its own msgpack decoder wherever the view's decoder hands them over.
+  const viewOptions = { encoder: storedEventDecoder((events as unknown as { decoder: ValueDecoder }).decoder) } as DatabaseOptions;
   return {
     root,
-    events: root.openDB<StoredEvent, number>('events', {}),
+    events,
+    eventsView: root.openDB<StoredEvent, number>('events', viewOptions),
     streamIndex: root.openDB<number, StreamIndexKey>('streamIndex', {}),
     heads: root.openDB<number, string>('heads', {}),
   };

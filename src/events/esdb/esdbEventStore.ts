@@ -18,6 +18,7 @@ import type {
   ReadAllOptions,
   ReadStreamOptions,
   RecordedEvent,
+  StreamAppend,
   SubscribeOptions,
   Subscription,
 } from '../eventStore.ts';
@@ -56,6 +57,18 @@ class EsdbStore implements EventStore {
     } catch (error) {
       throw toPortError(error, streamId, expected);
     }
+  }
+
+  /**
+   * EventStoreDB transactions span one stream only, so the parts are appended one after another, each awaited before
+   * the next starts (which keeps their $all order). A failed part ends the call: the parts before it stay written.
+   */
+  async appendToStreams(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+    if (appends.length === 0) throw new RangeError('an append needs at least one stream');
+    if (new Set(appends.map((append) => append.streamId)).size < appends.length) throw new RangeError('a stream appears twice in one append');
+    const results: AppendResult[] = [];
+    for (const { streamId, events, expected } of appends) results.push(await this.append(streamId, events, expected));
+    return results;
   }
 
   private async lastPositionOf(streamId: string): Promise<bigint> {

@@ -1,25 +1,38 @@
 // Feeds calendar event domain events to the pure event projector, embeds the linked items, and keeps term counts.
 import { isCalendarEventEvent } from '../../events/catalogue/calendarEvents.ts';
-import type { ProjectionHandler } from '../projectionHandler.ts';
+import type { TypedProjectionHandler } from '../projectionStep.ts';
 import type { ReadStore } from '../readStore.ts';
-import { embedLinks } from '../links/embedLinks.ts';
+import type { TermCollection } from '../terms/termCollection.ts';
+import { embedLinks, linksUnchanged } from '../links/embedLinks.ts';
 import type { EventDocument } from './eventDocument.ts';
-import { appliedOf, projectEvent } from './eventProjector.ts';
+import { appliedOf, eventDocumentOf, eventUpdate, type EventUpdate } from './eventProjector.ts';
 
-export const eventProjection: ProjectionHandler = {
+export const eventProjection: TypedProjectionHandler = {
   name: 'events',
+  eventTypes: ['EventScheduled', 'EventDetailsChanged', 'EventTrashed'],
   handles: isCalendarEventEvent,
   async apply(event, recorded, readStore) {
     if (!isCalendarEventEvent(event)) return;
     const current = await readStore.events.get(event.data.id);
     const at = appliedOf(recorded);
-    const facts = projectEvent(current, event, at);
-    if (!facts || facts === current) return;
-    const next = projectEvent(current, event, at, await embedLinks(readStore, facts)) as EventDocument;
+    const update = eventUpdate(current, event, at);
+    if (!update) return;
+    const next = eventDocumentOf(update, at, await embeddedAfter(readStore, update));
     await readStore.events.put(next);
     await recountTerms(readStore, current, next);
   },
 };
+
+async function embeddedAfter(readStore: ReadStore, update: EventUpdate) {
+  const { previous, facts } = update;
+  return previous && linksUnchanged(previous, facts) ? previous.embedded : embedLinks(readStore, facts);
+}
+
+const noTerms: readonly number[] = [];
+
+function countedTerms(doc: EventDocument | undefined, field: 'categories' | 'tags'): readonly number[] {
+  return doc && doc.status === 'publish' ? doc[field] : noTerms;
+}
 
 /**
  * Term counts are published events per term and language (wire.md §4.5). Each applied event moves them by the
@@ -27,17 +40,27 @@ export const eventProjection: ProjectionHandler = {
  * revision (the guard above) keeps the sums exact, on replays too.
  */
 async function recountTerms(readStore: ReadStore, before: EventDocument | undefined, after: EventDocument): Promise<void> {
-  const counted = (doc: EventDocument | undefined, field: 'categories' | 'tags'): readonly number[] =>
-    doc && doc.status === 'publish' ? doc[field] : [];
-  for (const [field, collection] of [['categories', readStore.categories], ['tags', readStore.tags]] as const) {
-    const delta = new Map<number, number>();
-    for (const id of counted(before, field)) delta.set(id, (delta.get(id) ?? 0) - 1);
-    for (const id of counted(after, field)) delta.set(id, (delta.get(id) ?? 0) + 1);
-    for (const [id, change] of delta) {
-      if (change === 0) continue;
-      const term = await collection.get(id);
-      // Only events of the term's own language count (an event never changes language).
-      if (term && term.doc.language === after.language) await collection.setCount(id, Math.max(0, term.count + change));
-    }
+  await recount(readStore.categories, countedTerms(before, 'categories'), countedTerms(after, 'categories'), after.language);
+  await recount(readStore.tags, countedTerms(before, 'tags'), countedTerms(after, 'tags'), after.language);
+}
+
+async function recount(collection: TermCollection, was: readonly number[], is: readonly number[], language: string): Promise<void> {
+  // The same list (links left alone, published before and after) or nothing counted either way.
+  if (was === is) return;
+  for (const [id, change] of countChanges(was, is)) {
+    if (change === 0) continue;
+    const term = await collection.get(id);
+    // Only events of the term's own language count (an event never changes language).
+    if (term && term.doc.language === language) await collection.setCount(id, Math.max(0, term.count + change));
   }
+}
+
+/** Term id → change of its count; an event newly counted (or no longer) moves each of its terms by one. */
+function countChanges(was: readonly number[], is: readonly number[]): Iterable<readonly [number, number]> {
+  if (was.length === 0) return is.map((id) => [id, 1] as const);
+  if (is.length === 0) return was.map((id) => [id, -1] as const);
+  const delta = new Map<number, number>();
+  for (const id of was) delta.set(id, (delta.get(id) ?? 0) - 1);
+  for (const id of is) delta.set(id, (delta.get(id) ?? 0) + 1);
+  return delta;
 }

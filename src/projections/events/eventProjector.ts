@@ -1,11 +1,12 @@
 // The pure fold from calendar event domain events to the event read-model document.
 import type { CalendarEventEvent, EventFacts } from '../../events/catalogue/calendarEvents.ts';
 import type { PostStatus } from '../../events/catalogue/values.ts';
-import { timeZoneAbbreviation } from '../../domain/timeZone.ts';
+import { zoneAbbreviation } from './zoneAbbreviations.ts';
 import { instantToLocal, wallClockSeconds } from '../../domain/localDateTime.ts';
 import type { RecordedEvent } from '../../events/eventStore.ts';
 import { noEmbeddedLinks, type EmbeddedLinks, type EventDocument } from './eventDocument.ts';
 import { venueLocationsOf } from './venueLocations.ts';
+import { sharedIds } from './sharedLists.ts';
 import { groupOf } from '../translationGroups.ts';
 
 export interface Applied {
@@ -17,7 +18,51 @@ export interface Applied {
 
 /** Where and when a recorded event happened, as the projector needs it. */
 export function appliedOf(recorded: RecordedEvent): Applied {
-  return { revision: Number(recorded.revision), occurredUtc: instantToLocal(new Date(String(recorded.metadata.occurredAt)), 'UTC') };
+  return { revision: Number(recorded.revision), occurredUtc: occurredUtcOf(recorded.metadata.occurredAt) };
+}
+
+/**
+ * The events of one write share their `occurredAt`; remembering the last one converted saves the conversion, and the
+ * documents they make share one `modifiedUtc` string.
+ */
+let lastOccurredAt: unknown;
+let lastOccurredUtc = '';
+
+function occurredUtcOf(occurredAt: unknown): string {
+  if (occurredAt !== lastOccurredAt || lastOccurredUtc === '') {
+    lastOccurredUtc = instantToLocal(new Date(String(occurredAt)), 'UTC');
+    lastOccurredAt = occurredAt;
+  }
+  return lastOccurredUtc;
+}
+
+/** What an event makes of a document, before the linked items are embedded. */
+export interface EventUpdate {
+  readonly id: number;
+  readonly facts: EventFacts;
+  readonly statusBeforeTrash: PostStatus | null;
+  readonly translationGroup: number;
+  /** The document the event applies to, whose derived values are reused where the facts they come from are unchanged. */
+  readonly previous: EventDocument | undefined;
+}
+
+/**
+ * The update an event makes, or undefined when it makes none: the event is not newer than the document (re-delivery
+ * after a crash between document and checkpoint writes), or it changes an event never scheduled.
+ */
+export function eventUpdate(doc: EventDocument | undefined, event: CalendarEventEvent, at: Applied): EventUpdate | undefined {
+  if (doc && at.revision <= doc.revision) return undefined;
+  switch (event.type) {
+    case 'EventScheduled':
+      return { id: event.data.id, facts: event.data.facts, statusBeforeTrash: null, translationGroup: event.data.translationOf ?? event.data.id, previous: doc };
+    case 'EventDetailsChanged': {
+      if (!doc) return undefined;
+      const facts = { ...doc, ...event.data.changes };
+      return { id: doc.id, facts, statusBeforeTrash: facts.status === 'trash' ? doc.statusBeforeTrash : null, translationGroup: groupOf(doc), previous: doc };
+    }
+    case 'EventTrashed':
+      return doc && { id: doc.id, facts: { ...doc, status: 'trash', slug: event.data.slug }, statusBeforeTrash: event.data.previousStatus, translationGroup: groupOf(doc), previous: doc };
+  }
 }
 
 /**
@@ -32,36 +77,21 @@ export function projectEvent(
   embedded: EmbeddedLinks = doc?.embedded ?? noEmbeddedLinks,
 ): EventDocument | undefined {
   if (doc && at.revision <= doc.revision) return doc;
-  switch (event.type) {
-    case 'EventScheduled':
-      return documentOf(event.data.id, event.data.facts, at, null, embedded, event.data.translationOf ?? event.data.id);
-    case 'EventDetailsChanged': {
-      if (!doc) return undefined;
-      const next = { ...doc, ...event.data.changes };
-      return documentOf(doc.id, next, at, next.status === 'trash' ? doc.statusBeforeTrash : null, embedded, groupOf(doc));
-    }
-    case 'EventTrashed':
-      return doc && documentOf(doc.id, { ...doc, status: 'trash', slug: event.data.slug }, at, event.data.previousStatus, embedded, groupOf(doc));
-  }
+  const update = eventUpdate(doc, event, at);
+  return update && eventDocumentOf(update, at, embedded);
 }
 
 /**
  * Built as one literal with a fixed key order: documents then share one hidden class, which keeps the list scans
  * (a property read per filter per document) fast; spreading many keys into a new object would not.
  */
-function documentOf(
-  id: number,
-  f: EventFacts,
-  at: Applied,
-  statusBeforeTrash: PostStatus | null,
-  embedded: EmbeddedLinks,
-  translationGroup: number,
-): EventDocument {
+export function eventDocumentOf(update: EventUpdate, at: Applied, embedded: EmbeddedLinks): EventDocument {
+  const { id, facts: f, statusBeforeTrash, translationGroup, previous } = update;
   return {
     id,
     revision: at.revision,
     modifiedUtc: at.occurredUtc,
-    timezoneAbbr: timeZoneAbbreviation(f.timezone, f.startUtc),
+    timezoneAbbr: previous?.timezone === f.timezone && previous.startUtc === f.startUtc ? previous.timezoneAbbr : zoneAbbreviation(f.timezone, f.startUtc),
     startKey: wallClockSeconds(f.start),
     endKey: wallClockSeconds(f.end),
     statusBeforeTrash,
@@ -89,10 +119,10 @@ function documentOf(
     sticky: f.sticky,
     featured: f.featured,
     image: f.image,
-    categories: f.categories,
-    tags: f.tags,
-    venues: f.venues,
-    organizers: f.organizers,
+    categories: sharedIds(f.categories),
+    tags: sharedIds(f.tags),
+    venues: sharedIds(f.venues),
+    organizers: sharedIds(f.organizers),
     passwordSha256: f.passwordSha256,
     embedded,
     venueLocations: venueLocationsOf(embedded.venues),

@@ -21,12 +21,31 @@ export interface NearPoint {
  * The points of the linked venues that have coordinates, in link order. Derived from the embedded venue copies
  * whenever those are set, so that a venue moving moves every event linking it.
  */
-export function venueLocationsOf(venues: readonly VenueDocument[]): VenueLocation[] {
-  const locations: VenueLocation[] = [];
-  for (const venue of venues) {
-    if (venue.geoLat !== null && venue.geoLng !== null) locations.push({ type: 'Point', coordinates: [venue.geoLng, venue.geoLat] });
+export function venueLocationsOf(venues: readonly VenueDocument[]): readonly VenueLocation[] {
+  if (venues.length === 1) return locationsOf(venues[0] as VenueDocument);
+  const located = venues.filter((venue) => locationsOf(venue).length > 0);
+  return located.length === 0 ? noLocations : located.map((venue) => locationsOf(venue)[0] as VenueLocation);
+}
+
+const noLocations: readonly VenueLocation[] = Object.freeze([]);
+/**
+ * Per venue document (documents never change: a new revision is a new one), its point alone: every event document
+ * holds a list of locations, and most events have one venue, so they share the venue's list instead of each its own.
+ */
+const locationsByVenue = new WeakMap<VenueDocument, readonly VenueLocation[]>();
+
+function locationsOf(venue: VenueDocument): readonly VenueLocation[] {
+  let locations = locationsByVenue.get(venue);
+  if (locations === undefined) {
+    const located = venue.geoLat !== null && venue.geoLng !== null;
+    locations = located ? Object.freeze([pointOf(venue.geoLng as number, venue.geoLat as number)]) : noLocations;
+    locationsByVenue.set(venue, locations);
   }
   return locations;
+}
+
+function pointOf(lng: number, lat: number): VenueLocation {
+  return Object.freeze({ type: 'Point', coordinates: Object.freeze([lng, lat] as const) });
 }
 
 const radians = (degrees: number): number => (degrees * Math.PI) / 180;

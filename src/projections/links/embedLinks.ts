@@ -1,20 +1,35 @@
 // Builds an event's embedded copies of its linked venues, organizers and terms from the read model.
 import type { EmbeddedLinks, EventDocument } from '../events/eventDocument.ts';
 import type { ReadStore } from '../readStore.ts';
+import type { CountedTerm } from '../terms/termCollection.ts';
 import type { TermDocument } from '../terms/termDocument.ts';
+import { sharedItems } from '../events/sharedLists.ts';
 
 type Linked = Pick<EventDocument, 'venues' | 'organizers' | 'categories' | 'tags'>;
 
-/** Items the read model does not hold (yet, or any more) are left out rather than failing the projection. */
+/**
+ * Items the read model does not hold (yet, or any more) are left out rather than failing the projection. Every lookup
+ * starts before any is awaited, so that a remote store answers them together.
+ */
 export async function embedLinks(readStore: ReadStore, links: Linked): Promise<EmbeddedLinks> {
-  const present = <T>(items: (T | undefined)[]): T[] => items.filter((item): item is T => item !== undefined);
-  const terms = async (ids: readonly number[], collection: ReadStore['categories']): Promise<TermDocument[]> =>
-    present(await Promise.all(ids.map(async (id) => (await collection.get(id))?.doc)));
   const [venues, organizers, categories, tags] = await Promise.all([
-    Promise.all(links.venues.map((id) => readStore.venues.get(id))).then(present),
-    Promise.all(links.organizers.map((id) => readStore.organizers.get(id))).then(present),
-    terms(links.categories, readStore.categories),
-    terms(links.tags, readStore.tags),
+    Promise.all(links.venues.map((id) => readStore.venues.get(id))),
+    Promise.all(links.organizers.map((id) => readStore.organizers.get(id))),
+    Promise.all(links.categories.map((id) => readStore.categories.get(id))),
+    Promise.all(links.tags.map((id) => readStore.tags.get(id))),
   ]);
-  return { venues, organizers, categories, tags };
+  return { venues: sharedItems(venues), organizers: sharedItems(organizers), categories: termDocuments(categories), tags: termDocuments(tags) };
+}
+
+/**
+ * Whether `next` surely links exactly the items `previous` links: the lists are the same arrays when the event left
+ * them alone (or both are the shared list of one id). The previous document's copies are then current: the link
+ * projection refreshes them whenever an item changes.
+ */
+export function linksUnchanged(previous: Linked, next: Linked): boolean {
+  return previous.venues === next.venues && previous.organizers === next.organizers && previous.categories === next.categories && previous.tags === next.tags;
+}
+
+function termDocuments(terms: readonly (CountedTerm | undefined)[]): readonly TermDocument[] {
+  return sharedItems(terms.map((term) => term?.doc));
 }

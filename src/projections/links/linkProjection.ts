@@ -4,7 +4,7 @@ import { isVenueEvent } from '../../events/catalogue/venues.ts';
 import { isOrganizerEvent } from '../../events/catalogue/organizers.ts';
 import { isCategoryEvent, isTagEvent } from '../../events/catalogue/terms.ts';
 import type { LinkField } from '../events/eventDocument.ts';
-import type { ProjectionHandler } from '../projectionHandler.ts';
+import type { TypedProjectionHandler } from '../projectionStep.ts';
 import { embedLinks } from './embedLinks.ts';
 
 function linkedItem(event: DomainEvent): { field: LinkField; id: number } | undefined {
@@ -16,8 +16,12 @@ function linkedItem(event: DomainEvent): { field: LinkField; id: number } | unde
 }
 
 /** Runs after the item's own projection, so the copies it embeds are the item's new state. */
-export const linkProjection: ProjectionHandler = {
+export const linkProjection: TypedProjectionHandler = {
   name: 'links',
+  eventTypes: [
+    'VenueRegistered', 'VenueDetailsChanged', 'VenueTrashed', 'OrganizerRegistered', 'OrganizerDetailsChanged', 'OrganizerTrashed',
+    'CategoryCreated', 'CategoryChanged', 'CategoryDeleted', 'TagCreated', 'TagChanged', 'TagDeleted',
+  ],
   handles: (event) => linkedItem(event) !== undefined,
   async apply(event, _recorded, readStore) {
     const item = linkedItem(event);

@@ -1,7 +1,7 @@
 // The organizer projector (pure) and the projection handler that stores its documents.
 import { isOrganizerEvent, type OrganizerEvent, type OrganizerFacts } from '../../events/catalogue/organizers.ts';
 import { organizerKind } from '../../commands/organizers/organizerKind.ts';
-import type { ProjectionHandler } from '../projectionHandler.ts';
+import type { TypedProjectionHandler } from '../projectionStep.ts';
 import { appliedOf, type Applied } from '../events/eventProjector.ts';
 import { searchTextOf } from '../posts/itemDocument.ts';
 import { projectItem } from '../posts/itemProjector.ts';
@@ -14,8 +14,9 @@ export function projectOrganizer(doc: OrganizerDocument | undefined, event: Orga
   return projectItem(doc, organizerKind.factOf(event), at, organizerSearchText);
 }
 
-export const organizerProjection: ProjectionHandler = {
+export const organizerProjection: TypedProjectionHandler = {
   name: 'organizers',
+  eventTypes: ['OrganizerRegistered', 'OrganizerDetailsChanged', 'OrganizerTrashed'],
   handles: isOrganizerEvent,
   async apply(event, recorded, readStore) {
     if (!isOrganizerEvent(event)) return;

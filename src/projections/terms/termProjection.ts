@@ -1,14 +1,15 @@
 // Feeds category and tag domain events to the pure term projector and stores the documents, per taxonomy.
 import { isTermEvent, taxonomyOf } from '../../events/catalogue/terms.ts';
-import type { ProjectionHandler } from '../projectionHandler.ts';
+import type { TypedProjectionHandler } from '../projectionStep.ts';
 import { projectTerm } from './termProjector.ts';
 
 /**
  * Idempotent: a re-delivered event is not newer than the stored document, so the projector returns it unchanged;
  * a re-delivered creation of a deleted term is refused by the revision guard of `put` (deleted documents stay).
  */
-export const termProjection: ProjectionHandler = {
+export const termProjection: TypedProjectionHandler = {
   name: 'terms',
+  eventTypes: ['CategoryCreated', 'CategoryChanged', 'CategoryDeleted', 'TagCreated', 'TagChanged', 'TagDeleted'],
   handles: isTermEvent,
   async apply(event, recorded, readStore) {
     if (!isTermEvent(event)) return;

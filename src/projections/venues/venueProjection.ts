@@ -2,7 +2,7 @@
 import { isVenueEvent, type VenueChanges, type VenueEvent, type VenueFacts } from '../../events/catalogue/venues.ts';
 import { venueKind } from '../../commands/venues/venueKind.ts';
 import type { ItemFact } from '../../commands/posts/itemDecider.ts';
-import type { ProjectionHandler } from '../projectionHandler.ts';
+import type { TypedProjectionHandler } from '../projectionStep.ts';
 import { appliedOf, type Applied } from '../events/eventProjector.ts';
 import { searchTextOf } from '../posts/itemDocument.ts';
 import { projectItem } from '../posts/itemProjector.ts';
@@ -31,8 +31,9 @@ export function projectVenue(doc: VenueDocument | undefined, event: VenueEvent, 
   return projectItem(doc, storedVenueFact(venueKind.factOf(event)), at, venueSearchText);
 }
 
-export const venueProjection: ProjectionHandler = {
+export const venueProjection: TypedProjectionHandler = {
   name: 'venues',
+  eventTypes: ['VenueRegistered', 'VenueDetailsChanged', 'VenueTrashed'],
   handles: isVenueEvent,
   async apply(event, recorded, readStore) {
     if (!isVenueEvent(event)) return;

@@ -8,7 +8,8 @@ import { endBeforeStart } from '../../../commands/events/eventDecider.ts';
 import type { CommandError } from '../../../commands/errors.ts';
 import type { WriteContext } from '../../../events/catalogue/envelope.ts';
 import type { EventDocument } from '../../../projections/events/eventDocument.ts';
-import { eventDocumentAt } from '../../../projections/events/eventDocumentAt.ts';
+import { eventDocumentAt, eventFold } from '../../../projections/events/eventDocumentAt.ts';
+import { foldDocument } from '../../../projections/history/documentFold.ts';
 import { embedLinks } from '../../../projections/links/embedLinks.ts';
 import { venueLocationsOf } from '../../../projections/events/venueLocations.ts';
 import { canCreatePosts, canEditPost, isContributor } from '../../auth/caller.ts';
@@ -83,12 +84,14 @@ export function registerEventWrites(router: Router, services: HttpServices, body
 
   /**
    * Waits until the read model reflects the write (so every later read does), then answers with the event as this
-   * write left it, folded from its stream: concurrent writes never lend a response their state or ETag.
+   * write left it, folded from its stream (as the command knew it, or read up to the write): concurrent writes never
+   * lend a response their state or ETag.
    */
   const respond = async (ctx: Context, scope: Scope, written: Either<CommandError, EventWritten>, operation: 'update' | 'delete') => {
     if (written._tag === 'Left') throw wireErrorOf(written.left, operation);
-    await awaitReadModel(ctx, services, written.right.position);
-    const folded = await eventDocumentAt(services.writes.store, written.right.id, written.right.revision);
+    const { id, revision, position, stream } = written.right;
+    await awaitReadModel(ctx, services, position);
+    const folded = stream ? foldDocument(eventFold, stream) : await eventDocumentAt(services.writes.store, id, revision);
     if (!folded) throw simpleError(500, 'rest_internal_error');
     const embedded = await embedLinks(services.readStore, folded);
     // Folded from the stream alone, the document lacks what the projection derives from linked items.

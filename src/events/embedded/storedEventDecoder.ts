@@ -1,0 +1,239 @@
+// Decodes the stored events of the lmdb store faster than the generic msgpack decoder, and without pinning memory: for
+// the msgpack subset that lmdb's msgpackr writes for them; anything else is handed to the generic decoder.
+//
+// Replays decode every stored event, so decoding bounds them. msgpackr (as lmdb configures it) writes each value
+// with its own inline record definitions, which its reader turns into new object readers value after value, and it
+// extracts the strings of larger values as slices of one string per value: a document that keeps a title then keeps
+// all of that event's text alive, metadata included. Here record definitions with the same bytes share one key list
+// and one object builder, and every string is a string of its own. Strings are read as Node reads UTF-8, as msgpackr's
+// native string extractor (msgpackr-extract, pinned in package.json) does; without it, msgpackr's JavaScript reader
+// would read the bytes it writes for a lone surrogate as that surrogate rather than as replacement characters.
+
+/** What lmdb calls to decode a value read from the database: `end` (a number) or read options. */
+export interface ValueDecoder {
+  decode(bytes: Uint8Array, endOrOptions?: unknown): unknown;
+}
+
+/** A value outside the subset this decoder reads: the generic decoder reads it instead. */
+class OutsideSubset extends Error {}
+const outsideSubset = new OutsideSubset('outside the decoded msgpack subset');
+
+/**
+ * Node's own string readers, without the argument handling of `toString` (a third of the decoding time); lmdb reads
+ * its strings with them too. Absent elsewhere (not Node), `toString` is used.
+ */
+interface NodeStringSlices {
+  utf8Slice?(this: Buffer, start: number, end: number): string;
+  latin1Slice?(this: Buffer, start: number, end: number): string;
+}
+const { utf8Slice, latin1Slice } = Buffer.prototype as NodeStringSlices;
+const utf8Of = (start: number, stop: number): string => (utf8Slice ? utf8Slice.call(src, start, stop) : src.toString('utf8', start, stop));
+const latin1Of = (start: number, stop: number): string => (latin1Slice ? latin1Slice.call(src, start, stop) : src.toString('latin1', start, stop));
+
+let src: Buffer = Buffer.alloc(0);
+let position = 0;
+let end = 0;
+/** Record definitions of the value being read (msgpackr numbers them 0x40–0x7f; definitions are per value). */
+const definitions: (RecordShape | undefined)[] = new Array(64);
+
+/** The keys of a record and a builder of its objects, shared by every definition written with the same bytes. */
+interface RecordShape {
+  readonly keys: readonly string[];
+  readonly build: () => Record<string, unknown>;
+}
+const shapesByBytes = new Map<string, RecordShape>();
+/** Enough for every shape a catalogue writes; a store of arbitrary shapes still decodes, with fewer shared shapes. */
+const maxShapes = 4096;
+
+/** The fast decoder, falling back to `generic` (lmdb's own decoder of the same database) outside its subset. */
+export function storedEventDecoder(generic: ValueDecoder): ValueDecoder & { encode(): never } {
+  return {
+    decode(bytes, endOrOptions) {
+      const size = typeof endOrOptions === 'number' ? endOrOptions : bytes.length;
+      const value = decodeSubset(bytes, size);
+      return value === outsideSubset ? generic.decode(bytes, endOrOptions) : value;
+    },
+    encode() {
+      throw new Error('stored events are written through the store, not through its reading view');
+    },
+  };
+}
+
+/** The decoded value, or `outsideSubset`; truncated or malformed bytes also give `outsideSubset`. */
+function decodeSubset(bytes: Uint8Array, size: number): unknown {
+  src = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  position = 0;
+  end = Math.min(size, src.length);
+  definitions.fill(undefined);
+  try {
+    const value = read();
+    return position === end ? value : outsideSubset;
+  } catch (error) {
+    if (error === outsideSubset || error instanceof RangeError) return outsideSubset;
+    throw error;
+  }
+}
+
+function read(): unknown {
+  if (position >= end) throw outsideSubset;
+  const token = src[position++] as number;
+  if (token < 0x40) return token;
+  if (token < 0x80) return readRecord(token & 0x3f);
+  if (token < 0x90) throw outsideSubset; // maps: msgpackr writes plain objects as records
+  if (token < 0xa0) return readArray(token - 0x90);
+  if (token < 0xc0) return readString(token - 0xa0);
+  if (token >= 0xe0) return token - 0x100;
+  switch (token) {
+    case 0xc0:
+      return null;
+    case 0xc2:
+      return false;
+    case 0xc3:
+      return true;
+    case 0xcb:
+      return advance(8, src.readDoubleBE(position));
+    case 0xcc:
+      return advance(1, src.readUInt8(position));
+    case 0xcd:
+      return advance(2, src.readUInt16BE(position));
+    case 0xce:
+      return advance(4, src.readUInt32BE(position));
+    case 0xd0:
+      return advance(1, src.readInt8(position));
+    case 0xd1:
+      return advance(2, src.readInt16BE(position));
+    case 0xd2:
+      return advance(4, src.readInt32BE(position));
+    case 0xd4:
+      return readFixExt1();
+    case 0xd9:
+      return readString(advance(1, src.readUInt8(position)));
+    case 0xda:
+      return readString(advance(2, src.readUInt16BE(position)));
+    case 0xdb:
+      return readString(advance(4, src.readUInt32BE(position)));
+    case 0xdc:
+      return readArray(advance(2, src.readUInt16BE(position)));
+    case 0xdd:
+      return readArray(advance(4, src.readUInt32BE(position)));
+    default:
+      // float 32 (msgpackr rounds it), 64-bit integers (bigints), binary, other extensions: the generic reader's.
+      throw outsideSubset;
+  }
+}
+
+/** Moves past a fixed-size field just read; its bounds were checked by the Buffer read. */
+function advance<T>(bytes: number, value: T): T {
+  position += bytes;
+  return value;
+}
+
+/** msgpackr's record definition (type 0x72) and `undefined` (type 0, as msgpackr writes it). */
+function readFixExt1(): unknown {
+  const type = src.readUInt8(position);
+  const data = src.readUInt8(position + 1);
+  position += 2;
+  if (type === 0x72) return defineRecord(data & 0x3f);
+  if (type === 0x00) return undefined;
+  throw outsideSubset;
+}
+
+/**
+ * Short ASCII strings read lately, by a hash of their bytes: the same language, status, zone, author and date-times
+ * recur from event to event, and a read model holding one string for each saves tens of bytes per document.
+ */
+const recentStrings: (string | undefined)[] = new Array(4096);
+const maxRecentLength = 24;
+
+function readString(length: number): string {
+  const start = position;
+  position += length;
+  if (position > end) throw outsideSubset;
+  if (length > maxRecentLength) return utf8Of(start, position);
+  let hash = length;
+  for (let i = start; i < position; i++) {
+    const byte = src[i] as number;
+    if (byte >= 0x80) return utf8Of(start, position);
+    hash = (Math.imul(hash, 31) + byte) | 0;
+  }
+  const slot = hash & (recentStrings.length - 1);
+  const recent = recentStrings[slot];
+  if (recent !== undefined && recent.length === length && sameAscii(recent, start)) return recent;
+  const string = latin1Of(start, position);
+  recentStrings[slot] = string;
+  return string;
+}
+
+function sameAscii(string: string, start: number): boolean {
+  for (let i = 0; i < string.length; i++) if (string.charCodeAt(i) !== src[start + i]) return false;
+  return true;
+}
+
+function readArray(length: number): unknown[] {
+  if (length > end - position) throw outsideSubset;
+  const array = new Array<unknown>(length);
+  for (let i = 0; i < length; i++) array[i] = read();
+  return array;
+}
+
+function defineRecord(id: number): Record<string, unknown> {
+  const shape = readShape();
+  definitions[id] = shape;
+  return shape.build();
+}
+
+function readRecord(id: number): Record<string, unknown> {
+  const shape = definitions[id];
+  // msgpackr would read an undefined record id as a number, or from structures it keeps: its call.
+  if (shape === undefined) throw outsideSubset;
+  return shape.build();
+}
+
+/** The array of key strings that follows a record definition. */
+function readShape(): RecordShape {
+  const start = position;
+  const count = readArrayHeader();
+  for (let i = 0; i < count; i++) skipString();
+  if (position > end) throw outsideSubset;
+  const bytes = latin1Of(start, position);
+  let shape = shapesByBytes.get(bytes);
+  if (shape === undefined) {
+    const afterKeys = position;
+    position = start;
+    readArrayHeader();
+    const keys = new Array<string>(count);
+    // msgpackr renames this key rather than setting the object's prototype.
+    for (let i = 0; i < count; i++) {
+      const key = read() as string;
+      keys[i] = key === '__proto__' ? '__proto_' : key;
+    }
+    position = afterKeys;
+    shape = { keys, build: builderOf(keys) };
+    if (shapesByBytes.size < maxShapes) shapesByBytes.set(bytes, shape);
+  }
+  return shape;
+}
+
+function readArrayHeader(): number {
+  const token = src.readUInt8(position++);
+  if (token >= 0x90 && token < 0xa0) return token - 0x90;
+  if (token === 0xdc) return advance(2, src.readUInt16BE(position));
+  throw outsideSubset;
+}
+
+function skipString(): void {
+  const token = src.readUInt8(position++);
+  if (token >= 0xa0 && token < 0xc0) position += token - 0xa0;
+  else if (token === 0xd9) position += 1 + src.readUInt8(position);
+  else throw outsideSubset;
+}
+
+/**
+ * A function that reads one object of these keys as an object literal, as msgpackr's own reader does for shapes it
+ * sees often: objects then get their final hidden class at once instead of growing one property at a time. The keys
+ * enter the source as JSON string literals, so no key can be anything but a property name.
+ */
+function builderOf(keys: readonly string[]): () => Record<string, unknown> {
+  const properties = keys.map((key) => `${JSON.stringify(key)}: read()`).join(', ');
+  return new Function('read', `return function build() { return { ${properties} }; };`)(read) as () => Record<string, unknown>;
+}

@@ -1,0 +1,62 @@
+// Specification of the event command handlers against a real embedded store: commits, slug claims, the reported stream.
+import { expect } from 'chai';
+import type { Either } from 'fp-ts/lib/Either.js';
+import { changeEventDetails, scheduleEvent, trashEvent, type EventCommandDeps, type EventWritten } from '../../../src/commands/events/eventCommands.ts';
+import type { ScheduleDefaults } from '../../../src/commands/events/eventDecider.ts';
+import type { CommandError } from '../../../src/commands/errors.ts';
+import { claimHolder } from '../../../src/commands/registries/claims.ts';
+import { IdAllocator } from '../../../src/commands/registries/idAllocator.ts';
+import { SlugRegistry, slugStreamId } from '../../../src/commands/registries/slugRegistry.ts';
+import type { WriteContext } from '../../../src/events/catalogue/envelope.ts';
+import { eventStreamId } from '../../../src/events/catalogue/calendarEvents.ts';
+import { openTempStore, type TempStore } from '../../support/tempStore.ts';
+
+const ctx: WriteContext = { actor: '1', now: new Date('2025-11-10T12:00:00Z'), correlationId: 'c', causationId: 'c' };
+const defaults: ScheduleDefaults = { language: 'en', author: '1', status: 'publish', timezone: 'Europe/Madrid' };
+const dates = { start: '2026-03-01 20:00:00', end: '2026-03-01 22:00:00' };
+
+function written(outcome: Either<CommandError, EventWritten>): EventWritten {
+  if (outcome._tag === 'Left') return expect.fail(`expected a write, got ${JSON.stringify(outcome.left)}`);
+  return outcome.right;
+}
+
+describe('event commands', () => {
+  let temp: TempStore;
+  let deps: EventCommandDeps;
+  beforeEach(async () => {
+    temp = await openTempStore();
+    deps = { store: temp.store, postIds: new IdAllocator(temp.store, 'ids-post'), slugs: new SlugRegistry(temp.store) };
+  });
+  afterEach(async () => temp.dispose());
+
+  const schedule = async (title: string, slug?: string) =>
+    written(await scheduleEvent(deps, { request: { title, ...dates }, ...(slug !== undefined ? { slug } : {}) }, defaults, ctx));
+
+  it('commits a create\'s slug claim together with its event: one commit besides the id block', async () => {
+    const before = temp.store.lastTransactionId();
+    const created = await schedule('Jazz Night');
+    expect(temp.store.lastTransactionId() - before).to.equal(2);
+    expect(await claimHolder(temp.store, slugStreamId('event', 'en', 'jazz-night'))).to.equal(eventStreamId(created.id));
+  });
+
+  it('reports the stream each write left, exactly as the store recorded it', async () => {
+    const created = await schedule('Blues Night');
+    expect(created.stream).to.deep.equal(await temp.store.readStream(eventStreamId(created.id)));
+    const changed = written(await changeEventDetails(deps, created.id, { request: { description: 'Live', featured: true } }, ctx));
+    expect(changed.stream).to.deep.equal(await temp.store.readStream(eventStreamId(created.id)));
+    const trashed = written(await trashEvent(deps, created.id, ctx));
+    expect(trashed.stream).to.have.length(3);
+    expect(trashed.stream).to.deep.equal(await temp.store.readStream(eventStreamId(created.id)));
+  });
+
+  it('keeps the claim of a suffixed slug the event already holds when it asks for the taken base', async () => {
+    const first = await schedule('Party');
+    const second = await schedule('Party');
+    const renamed = written(await changeEventDetails(deps, second.id, { request: {}, slug: 'party' }, ctx));
+    expect(renamed.revision).to.equal(1n);
+    expect(await claimHolder(temp.store, slugStreamId('event', 'en', 'party'))).to.equal(eventStreamId(first.id));
+    expect(await claimHolder(temp.store, slugStreamId('event', 'en', 'party-2'))).to.equal(eventStreamId(second.id));
+    const third = await schedule('Party');
+    expect(await claimHolder(temp.store, slugStreamId('event', 'en', 'party-3'))).to.equal(eventStreamId(third.id));
+  });
+});

@@ -1,0 +1,112 @@
+// Specification of the stored-event decoder: it reads whatever lmdb's own decoder reads, identically, and hands what
+// lies outside its msgpack subset (or is malformed) to that decoder.
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { open, type RootDatabase } from 'lmdb';
+import { storedEventDecoder, type ValueDecoder } from '../../src/events/embedded/storedEventDecoder.ts';
+import { exampleData } from '../../src/events/catalogue/examples.ts';
+
+interface Codec extends ValueDecoder {
+  encode(value: unknown): Uint8Array;
+}
+
+describe('stored-event decoder', () => {
+  let dir: string;
+  let root: RootDatabase;
+  /** lmdb's msgpack codec of the events database, configured as the store opens it. */
+  let lmdbCodec: Codec;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'cal-decoder-'));
+    root = open(join(dir, 'events'), {});
+    lmdbCodec = (root.openDB('events', {}) as unknown as { encoder: Codec }).encoder;
+  });
+  afterEach(async () => {
+    await root.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** The decoder, counting what it hands to lmdb's. */
+  function decoderCountingFallbacks() {
+    const counted = { fallbacks: 0 };
+    const decoder = storedEventDecoder({ decode: (bytes, end) => (counted.fallbacks++, lmdbCodec.decode(bytes, end)) });
+    return { decoder, counted };
+  }
+
+  const metadata = { actor: '1', occurredAt: '2026-11-22T10:00:00.000Z', correlationId: 'c', causationId: 'd', schemaVersion: 1 };
+  /** What the catalogue stores: JSON values, with `undefined` for optional fields that were set to nothing. */
+  const storable = fc.letrec((tie) => ({
+    value: fc.oneof(
+      { depthSize: 'small' },
+      fc.string({ unit: 'binary' }),
+      fc.string({ unit: 'grapheme', maxLength: 300 }),
+      fc.integer({ min: -(2 ** 31), max: 2 ** 32 - 1 }),
+      fc.double(),
+      fc.maxSafeInteger(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.constant(undefined),
+      fc.array(tie('value'), { maxLength: 5 }),
+      fc.dictionary(fc.string({ unit: 'binary', maxLength: 12 }), tie('value'), { maxKeys: 6 }),
+    ),
+  })).value;
+  const storedEvent = fc.tuple(fc.string({ minLength: 1 }), fc.nat(), fc.string(), storable, fc.constant(metadata));
+
+  it('decodes what lmdb writes exactly as lmdb decodes it, without falling back, for JSON-like values', () => {
+    const { decoder, counted } = decoderCountingFallbacks();
+    fc.assert(
+      fc.property(storedEvent, (stored) => {
+        const bytes = lmdbCodec.encode(stored);
+        expect(decoder.decode(bytes, bytes.length)).to.deep.equal(lmdbCodec.decode(bytes, bytes.length));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(counted.fallbacks).to.equal(0);
+  });
+
+  it('decodes every example of the catalogue, in one value after another (record shapes are shared across values)', () => {
+    const { decoder, counted } = decoderCountingFallbacks();
+    for (let round = 0; round < 2; round++) {
+      for (const [type, data] of Object.entries(exampleData)) {
+        const bytes = lmdbCodec.encode([`stream-${type}`, round, type, data, metadata]);
+        expect(decoder.decode(bytes, bytes.length)).to.deep.equal([`stream-${type}`, round, type, data, metadata]);
+      }
+    }
+    expect(counted.fallbacks).to.equal(0);
+  });
+
+  it('hands values outside its subset to lmdb decoder, which reads them as before', () => {
+    const { decoder, counted } = decoderCountingFallbacks();
+    const outside = [2n ** 40n, new Map([['a', 1]]), new Date(0), new Uint8Array([1, 2, 3])];
+    for (const value of outside) {
+      const bytes = lmdbCodec.encode(['event-1', 0, 'T', { value }, metadata]);
+      expect(decoder.decode(bytes, bytes.length)).to.deep.equal(lmdbCodec.decode(bytes, bytes.length));
+    }
+    expect(counted.fallbacks).to.equal(outside.length);
+  });
+
+  it('never reads past the value: truncated bytes get what lmdb decoder makes of them', () => {
+    const { decoder } = decoderCountingFallbacks();
+    const bytes = lmdbCodec.encode(['event-1', 0, 'EventScheduled', exampleData.EventScheduled, metadata]);
+    for (let size = 0; size < bytes.length; size++) {
+      let expected: unknown;
+      try {
+        expected = lmdbCodec.decode(bytes.subarray(0, size), size);
+      } catch (error) {
+        expected = error;
+      }
+      if (expected instanceof Error) expect(() => decoder.decode(bytes.subarray(0, size), size)).to.throw();
+      else expect(decoder.decode(bytes.subarray(0, size), size)).to.deep.equal(expected);
+    }
+  });
+
+  it('reads a key named __proto__ as lmdb does, never as the prototype', () => {
+    const { decoder } = decoderCountingFallbacks();
+    const bytes = lmdbCodec.encode(['event-1', 0, 'T', JSON.parse('{"__proto__": {"polluted": true}, "a": 1}'), metadata]);
+    const decoded = decoder.decode(bytes, bytes.length) as unknown[];
+    expect(decoded).to.deep.equal(lmdbCodec.decode(bytes, bytes.length));
+    expect(Object.getPrototypeOf(decoded[3])).to.equal(Object.prototype);
+  });
+});

@@ -31,6 +31,8 @@ interface Loaded {
 export interface UserDirectoryOptions {
   /** Milliseconds a loaded user is trusted without reading its stream again (at most a second keeps changes prompt). */
   readonly freshForMs?: number;
+  /** Milliseconds since the epoch; tests pass their own so that windows do not depend on how busy the machine is. */
+  readonly now?: () => number;
 }
 
 export class UserDirectory {
@@ -38,6 +40,7 @@ export class UserDirectory {
   private readonly byLogin = new Map<string, number>();
   private readonly rereads = new Map<number, Promise<void>>();
   private readonly freshFor: number;
+  private readonly now: () => number;
   private highestId = 0;
   private lastRefresh = 0;
   private refreshing: Promise<void> | undefined;
@@ -47,18 +50,19 @@ export class UserDirectory {
     options: UserDirectoryOptions = {},
   ) {
     this.freshFor = options.freshForMs ?? defaultFreshFor;
+    this.now = options.now ?? Date.now;
   }
 
   /** The user as of at most `freshForMs` ago; within that window no store read happens. */
   async findByLogin(login: string): Promise<User | undefined> {
     const id = this.byLogin.get(login);
     if (id === undefined) {
-      if (Date.now() - this.lastRefresh >= refreshInterval) await this.refresh();
+      if (this.now() - this.lastRefresh >= refreshInterval) await this.refresh();
       const found = this.byLogin.get(login);
       return found === undefined ? undefined : this.byId.get(found)?.user;
     }
     const loaded = this.byId.get(id);
-    if (loaded && Date.now() - loaded.checkedAt >= this.freshFor) await this.reread(id, loaded);
+    if (loaded && this.now() - loaded.checkedAt >= this.freshFor) await this.reread(id, loaded);
     return this.byId.get(id)?.user;
   }
 
@@ -76,7 +80,7 @@ export class UserDirectory {
   refresh(): Promise<void> {
     this.refreshing ??= this.load().finally(() => {
       this.refreshing = undefined;
-      this.lastRefresh = Date.now();
+      this.lastRefresh = this.now();
     });
     return this.refreshing;
   }
@@ -104,7 +108,7 @@ export class UserDirectory {
   }
 
   private async readFrom(id: number, known: User | undefined, fromRevision: bigint): Promise<void> {
-    const checkedAt = Date.now();
+    const checkedAt = this.now();
     let user = known;
     let revision = fromRevision - 1n;
     for (const recorded of await this.store.readStream(userStreamId(id), { fromRevision })) {

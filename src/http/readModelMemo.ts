@@ -1,33 +1,37 @@
 // Read-model lookups shared by the requests served while the read model stays at one position.
 
 /**
- * Remembers lookups (translation groups, term counts) until the projection's applied position moves. The read model
+ * Remembers lookups (translations, term counts) until the projection's applied position moves. The read model
  * changes only by applying events, which moves that position, so a remembered value is never older than the
  * position the request sees (with MongoDB, the checkpoint the API follows); a list page then spends no read-store
- * round trip on the dozens of groups and terms it shows, which reads repeat. Bounded: cleared at every position
- * change and whenever it holds `capacity` values.
+ * round trip on the dozens of groups and terms it shows, which reads repeat. Values sit in tables keyed by number, so
+ * a lookup builds no key text. Bounded: every table starts afresh at a position change and whenever it holds
+ * `capacity` values.
  */
 export class ReadModelMemo {
   private position: bigint | undefined;
-  private readonly values = new Map<string, Promise<unknown>>();
+  private tables = new Map<string, Map<number, unknown>>();
 
   constructor(
     private readonly appliedPosition: () => bigint,
     private readonly capacity = 50_000,
   ) {}
 
-  remembered<T>(key: string, load: () => Promise<T>): Promise<T> {
+  /**
+   * The table `name` at the current position. Take it before reading what goes into it: once the position moves the
+   * memo starts new tables, so a value read across that move lands in a table no later request sees.
+   */
+  table<T>(name: string): Map<number, T> {
     const position = this.appliedPosition();
-    if (position !== this.position || this.values.size >= this.capacity) {
-      this.values.clear();
+    if (position !== this.position) {
+      this.tables = new Map();
       this.position = position;
     }
-    const known = this.values.get(key) as Promise<T> | undefined;
-    if (known) return known;
-    const loading = load();
-    this.values.set(key, loading);
-    // A failed lookup (the store unreachable) is not remembered.
-    loading.catch(() => this.values.get(key) === loading && this.values.delete(key));
-    return loading;
+    let table = this.tables.get(name);
+    if (!table || table.size >= this.capacity) {
+      table = new Map();
+      this.tables.set(name, table);
+    }
+    return table as Map<number, T>;
   }
 }

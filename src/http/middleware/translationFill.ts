@@ -22,33 +22,57 @@ const collectionOf = (readStore: ReadStore, kind: TranslatedKind) => {
   }
 };
 
-/** The `translations` value of each slot, from one lookup per kind and group. */
-export async function lookUpTranslations(readStore: ReadStore, memo: ReadModelMemo, slots: readonly TranslationSlot[]): Promise<(slot: TranslationSlot) => Translations> {
-  const lookups = new Map<string, Promise<Translations>>();
-  for (const slot of slots) {
-    const key = `${slot.kind}:${slot.group}`;
-    if (!lookups.has(key)) lookups.set(key, memo.remembered(`translations:${key}`, () => collectionOf(readStore, slot.kind).translationsOf(slot.group)));
-  }
-  const groups = new Map<string, Translations>();
-  for (const [key, lookup] of lookups) groups.set(key, await lookup);
-  return (slot) => {
-    const all = groups.get(`${slot.kind}:${slot.group}`);
-    // A trashed or deleted item has left its group: it lists no translations (wire.md §15).
-    return all && Object.values(all).includes(slot.member.id) ? otherTranslations(all, slot.member) : {};
+/** A slot's `translations` value, with what it was computed from: the member's group and language at that position. */
+interface SlotTranslations {
+  readonly group: number;
+  readonly language: string;
+  readonly value: Translations;
+  readonly json: string;
+}
+
+const rememberedFor = (slot: TranslationSlot, known: SlotTranslations | undefined): SlotTranslations | undefined =>
+  known && known.group === slot.group && known.language === slot.member.language ? known : undefined;
+
+/**
+ * The `translations` of each slot, in slot order. Each item's value is remembered at the read model's position, so
+ * a page read again looks nothing up; the others cost one group lookup per kind and group.
+ */
+export async function lookUpTranslations(readStore: ReadStore, memo: ReadModelMemo, slots: readonly TranslationSlot[]): Promise<SlotTranslations[]> {
+  const tables = new Map<TranslatedKind, Map<number, SlotTranslations>>();
+  const tableOf = (kind: TranslatedKind) => {
+    let table = tables.get(kind);
+    if (!table) tables.set(kind, (table = memo.table<SlotTranslations>(`translations:${kind}`)));
+    return table;
   };
+  const found = slots.map((slot) => rememberedFor(slot, tableOf(slot.kind).get(slot.member.id)));
+  const groups = new Map<string, Promise<Translations>>();
+  const groupOf = (slot: TranslationSlot) => {
+    const key = `${slot.kind}:${slot.group}`;
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = collectionOf(readStore, slot.kind).translationsOf(slot.group)));
+    return group;
+  };
+  for (const [index, slot] of slots.entries()) {
+    if (found[index]) continue;
+    const all = await groupOf(slot);
+    // A trashed or deleted item has left its group: it lists no translations (wire.md §15).
+    const value = Object.values(all).includes(slot.member.id) ? otherTranslations(all, slot.member) : {};
+    tableOf(slot.kind).set(slot.member.id, (found[index] = { group: slot.group, language: slot.member.language, value, json: JSON.stringify(value) }));
+  }
+  return found as SlotTranslations[];
 }
 
 export function translationFill(readStore: ReadStore, memo: ReadModelMemo): Middleware {
   return async (_ctx, next) => {
     const pending = await collectingTranslations(next);
     if (pending.length === 0) return;
-    const translationsOf = await lookUpTranslations(readStore, memo, pending.map(({ slot }) => slot));
-    for (const { target, slot } of pending) Object.assign(target, translationsOf(slot));
+    const translations = await lookUpTranslations(readStore, memo, pending.map(({ slot }) => slot));
+    pending.forEach(({ target }, index) => Object.assign(target, translations[index]?.value));
   };
 }
 
 /** Answers with a body assembled as text, its `translations` filled the same way. */
 export async function answerWithText(ctx: Context, out: JsonText, services: Pick<HttpServices, 'readStore' | 'memo'>): Promise<void> {
   ctx.type = 'application/json';
-  ctx.body = await out.render((slots) => lookUpTranslations(services.readStore, services.memo, slots));
+  ctx.body = await out.render(async (slots) => (await lookUpTranslations(services.readStore, services.memo, slots)).map(({ json }) => json));
 }

@@ -1,9 +1,8 @@
 // A response body assembled as JSON text, with the `translations` values left as holes until the request fills them.
-import type { Translations } from '../../projections/translationGroups.ts';
 import type { TranslationSlot } from './translationSlots.ts';
 
-/** Looks up the `translations` value of every slot (one group lookup per kind and group). */
-export type TranslationLookup = (slots: readonly TranslationSlot[]) => Promise<(slot: TranslationSlot) => Translations>;
+/** The JSON text of every slot's `translations` value, in slot order. */
+export type TranslationLookup = (slots: readonly TranslationSlot[]) => Promise<readonly string[]>;
 
 export class JsonText {
   private readonly pieces: (string | TranslationSlot)[] = [];
@@ -21,8 +20,9 @@ export class JsonText {
 
   async render(lookUp: TranslationLookup): Promise<string> {
     const slots = this.pieces.filter((piece): piece is TranslationSlot => typeof piece !== 'string');
-    const translationsOf = await lookUp(slots);
-    return this.pieces.map((piece) => (typeof piece === 'string' ? piece : JSON.stringify(translationsOf(piece)))).join('');
+    const texts = await lookUp(slots);
+    let next = 0;
+    return this.pieces.map((piece) => (typeof piece === 'string' ? piece : texts[next++])).join('');
   }
 }
 

@@ -41,7 +41,7 @@ describe('JsonText', () => {
     const out = new JsonText().text('{"a":').translations(slot(1)).text(',"b":').translations(slot(2)).text('}');
     const text = await out.render(async (slots) => {
       calls.push(slots.map((s) => s.group));
-      return (s): Record<string, number> => (s.group === 1 ? { es: 7 } : {});
+      return slots.map((s) => (s.group === 1 ? '{"es":7}' : '{}'));
     });
     expect(text).to.equal('{"a":{"es":7},"b":{}}');
     expect(calls).to.deep.equal([[1, 2]]);
@@ -49,8 +49,8 @@ describe('JsonText', () => {
 
   it('writes list pages with their envelope keys', async () => {
     const out = listText('events', [1, 2], (text, n) => text.text(String(n)), { rest_url: 'u', total: 2 });
-    const text = await out.render(async () => () => ({}));
+    const text = await out.render(async (slots) => slots.map(() => '{}'));
     expect(text).to.equal('{"events":[1,2],"rest_url":"u","total":2}');
-    expect(JSON.parse(await listText('venues', [], () => undefined, { total: 0 }).render(async () => () => ({})))).to.deep.equal({ venues: [], total: 0 });
+    expect(JSON.parse(await listText('venues', [], () => undefined, { total: 0 }).render(async (slots) => slots.map(() => '{}')))).to.deep.equal({ venues: [], total: 0 });
   });
 });

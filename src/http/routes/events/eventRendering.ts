@@ -13,7 +13,7 @@ export interface PageRendering extends LinkedRendering {
 }
 
 /**
- * Term counts are read once per response for every term the events embed. `past`: the documents are `as_of` states,
+ * Term counts are read once per read-model position for every term the events embed. `past`: the documents are `as_of` states,
  * whose embedded venues and organizers are judged against today's too (read here, since the copies are old).
  */
 export async function linkedRendering(
@@ -22,11 +22,11 @@ export async function linkedRendering(
   docs: readonly EventDocument[],
   when: 'now' | 'past' = 'now',
 ): Promise<PageRendering> {
-  const counts = new Map<string, number>();
+  const counts = { category: services.memo.table<number>('count:category'), tag: services.memo.table<number>('count:tag') };
   const read = async (terms: readonly TermDocument[], collection: HttpServices['readStore']['categories']) => {
     for (const term of terms) {
-      const key = `${term.taxonomy}:${term.id}`;
-      if (!counts.has(key)) counts.set(key, await services.memo.remembered(`count:${key}`, async () => (await collection.get(term.id))?.count ?? 0));
+      const table = counts[term.taxonomy];
+      if (!table.has(term.id)) table.set(term.id, (await collection.get(term.id))?.count ?? 0);
     }
   };
   for (const doc of docs) {
@@ -37,7 +37,7 @@ export async function linkedRendering(
   return {
     ...visibleLinkedItems(services.itemRenderers(scope), verdicts),
     verdicts,
-    termCount: (term) => counts.get(`${term.taxonomy}:${term.id}`) ?? 0,
+    termCount: (term) => counts[term.taxonomy].get(term.id) ?? 0,
   };
 }
 

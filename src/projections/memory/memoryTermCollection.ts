@@ -5,6 +5,7 @@ import type { Page } from '../events/eventListQuery.ts';
 import type { CountedTerm, TermCollection, TermListQuery } from '../terms/termCollection.ts';
 import type { TermDocument } from '../terms/termDocument.ts';
 import { compareTerms, matchesTermQuery, nameKeyOf } from '../terms/matchesTermQuery.ts';
+import { QueryResults } from './queryResults.ts';
 
 const key = (language: string, value: string): string => `${language}|${value}`;
 
@@ -31,6 +32,7 @@ export class MemoryTermCollection implements TermCollection {
   private readonly bySlugKey = new Map<string, Set<number>>();
   private readonly byNameKey = new Map<string, Set<number>>();
   private readonly byParent = new Map<number, Set<number>>();
+  private readonly recentLists = new QueryResults<CountedTerm>();
 
   constructor(readonly taxonomy: Taxonomy) {}
 
@@ -70,16 +72,20 @@ export class MemoryTermCollection implements TermCollection {
   }
 
   async list(q: TermListQuery): Promise<Page<CountedTerm>> {
-    const matches = [...this.candidates(q)]
-      .map((id) => this.counted(this.documents.get(id) as TermDocument))
-      .filter((term) => matchesTermQuery(term, q))
-      .sort(compareTerms(q));
-    return { items: matches.slice(q.offset, q.offset + q.limit), total: matches.length };
+    const { offset, limit, ...matching } = q;
+    const matches = this.recentLists.of(JSON.stringify(matching), () =>
+      [...this.candidates(q)]
+        .map((id) => this.counted(this.documents.get(id) as TermDocument))
+        .filter((term) => matchesTermQuery(term, q))
+        .sort(compareTerms(q)),
+    );
+    return { items: matches.slice(offset, offset + limit), total: matches.length };
   }
 
   async put(doc: TermDocument): Promise<void> {
     const previous = this.documents.get(doc.id);
     if (previous && previous.revision >= doc.revision) return;
+    this.recentLists.forget();
     this.groups.move(previous, doc);
     if (previous && !previous.deleted) this.unindex(previous);
     this.documents.set(doc.id, doc);
@@ -93,7 +99,9 @@ export class MemoryTermCollection implements TermCollection {
 
   /** Counts of terms not stored yet are ignored, as in the Mongo adapter where the count lives in the document. */
   async setCount(id: number, count: number): Promise<void> {
-    if (this.documents.has(id)) this.counts.set(id, count);
+    if (!this.documents.has(id)) return;
+    this.counts.set(id, count);
+    this.recentLists.forget();
   }
 
   /** Every term, deleted ones included, with its count, in ascending id order (the port's `documents`). */

@@ -71,8 +71,13 @@ export function translationFill(readStore: ReadStore, memo: ReadModelMemo): Midd
   };
 }
 
-/** Answers with a body assembled as text, its `translations` filled the same way. */
+/** The text of a body assembled as JSON text, its `translations` filled the same way. */
+export async function renderJsonText(out: JsonText, services: Pick<HttpServices, 'readStore' | 'memo'>): Promise<string> {
+  return out.render(async (slots) => (await lookUpTranslations(services.readStore, services.memo, slots)).map(({ json }) => json));
+}
+
+/** Answers with a body assembled as text. */
 export async function answerWithText(ctx: Context, out: JsonText, services: Pick<HttpServices, 'readStore' | 'memo'>): Promise<void> {
   ctx.type = 'application/json';
-  ctx.body = await out.render(async (slots) => (await lookUpTranslations(services.readStore, services.memo, slots)).map(({ json }) => json));
+  ctx.body = await renderJsonText(out, services);
 }

@@ -5,14 +5,15 @@ import { checkArgs } from '../../endpoint.ts';
 import { invalidParams, noRoute, simpleError, type WireError } from '../../errors/wireError.ts';
 import { eventWithJsonLd } from '../../representation/eventRepresentation.ts';
 import { listText } from '../../representation/jsonText.ts';
-import { answerWithText } from '../../middleware/translationFill.ts';
+import { renderJsonText } from '../../middleware/translationFill.ts';
 import { writeEventJson } from './eventJson.ts';
 import { envelopeKeys, pageLinks, setListHeaders, totalPagesOf } from '../../representation/listEnvelope.ts';
 import type { HttpServices } from '../../services.ts';
 import { eventBySlugReadArgs, eventListArgs, eventReadArgs } from '../catalogue/index.ts';
 import { assertEventId, assertReadable, eventBySlug, pathId } from './eventAccess.ts';
 import { collectionAllow, etagOfPost, setPostAllow } from '../../auth/postAccess.ts';
-import { readEventListRequest } from './eventListRequest.ts';
+import { readEventListRequest, type EventListRequest } from './eventListRequest.ts';
+import { sharedPageKey, sharedPagesKept, type AnsweredPage } from './sharedEventPages.ts';
 import { linkedRendering } from './eventRendering.ts';
 import type { EventDocument } from '../../../projections/events/eventDocument.ts';
 import type { GlobalPoint } from '../../../projections/history/foldPoint.ts';
@@ -42,16 +43,26 @@ export function registerEventReads(router: Router, services: HttpServices): void
     });
     checked.validation.throwIfAny();
     const { scope } = checked;
+    const shared = sharedPageKey(scope, request);
+    // Taken before the read: a page read across a position change goes to a table no later request sees.
+    const pages = services.memo.table<AnsweredPage, string>('event pages', sharedPagesKept);
+    const answered = (shared !== undefined && pages.get(shared)) || (await renderPage(scope, request));
+    if (shared !== undefined) pages.set(shared, answered);
+    setListHeaders(ctx, answered.total, answered.totalPages, answered.links);
+    ctx.type = 'application/json';
+    ctx.body = answered.body;
+  });
+
+  const renderPage = async (scope: Scope, request: EventListRequest): Promise<AnsweredPage> => {
     const page = request.alwaysEmpty ? { items: [], total: 0 } : await readStore.events.list(request.query);
     if (page.items.length === 0 && request.page > 1) throw simpleError(404, 'event-archive-page-not-found');
     const totalPages = totalPagesOf(page.total, request.perPage);
     const links = pageLinks(`${scope.addresses.apiRoot}/events/`, request.pairs, request.page, totalPages);
-    setListHeaders(ctx, page.total, totalPages, links);
     const rendering = await linkedRendering(services, scope, page.items);
     const context = { settings, scope, rendering, fragments: services.fragments.of(scope.addresses) };
     const out = listText('events', page.items, (text, doc) => writeEventJson(text, doc, context), envelopeKeys(links, page.total, totalPages));
-    await answerWithText(ctx, out, services);
-  });
+    return { total: page.total, totalPages, links, body: Buffer.from(await renderJsonText(out, services)) };
+  };
 
   router.get('/events/by-slug/:slug', async (ctx: Context) => {
     const slug = ctx.params.slug as string;

@@ -5,7 +5,7 @@ import type { ReadModelMemo } from '../readModelMemo.ts';
 import type { HttpServices } from '../services.ts';
 import type { ReadStore } from '../../projections/readStore.ts';
 import { otherTranslations, type Translations } from '../../projections/translationGroups.ts';
-import { collectingTranslations, type TranslatedKind, type TranslationSlot } from '../representation/translationSlots.ts';
+import { pendingTranslations, type TranslatedKind, type TranslationSlot } from '../representation/translationSlots.ts';
 
 const collectionOf = (readStore: ReadStore, kind: TranslatedKind) => {
   switch (kind) {
@@ -63,8 +63,9 @@ export async function lookUpTranslations(readStore: ReadStore, memo: ReadModelMe
 }
 
 export function translationFill(readStore: ReadStore, memo: ReadModelMemo): Middleware {
-  return async (_ctx, next) => {
-    const pending = await collectingTranslations(next);
+  return async (ctx, next) => {
+    await next();
+    const pending = pendingTranslations(ctx.body);
     if (pending.length === 0) return;
     const translations = await lookUpTranslations(readStore, memo, pending.map(({ slot }) => slot));
     pending.forEach(({ target }, index) => Object.assign(target, translations[index]?.value));

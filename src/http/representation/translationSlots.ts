@@ -1,5 +1,4 @@
 // The `language` / `translations` keys every event, venue, organizer and term representation ends with (wire.md §15).
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { GroupMember, Translations } from '../../projections/translationGroups.ts';
 import { groupOf } from '../../projections/translationGroups.ts';
 
@@ -19,18 +18,12 @@ export interface PendingTranslation {
 }
 
 /**
- * The pending `translations` objects of the request being handled. Representations are synchronous and pure, so they
- * cannot look groups up themselves; registering here instead of marking the objects spares the fill step a walk
- * through the whole response body (a list of events is thousands of objects).
+ * What each empty `translations` object a representation returned stands for. Representations are synchronous and
+ * pure, so they cannot look groups up themselves; they mark the object instead, and the request's fill step finds
+ * the marked objects in the response body. (Marking rather than collecting per request keeps asynchronous context
+ * tracking, which costs every promise of the process, out of the service.)
  */
-const pendingOfRequest = new AsyncLocalStorage<PendingTranslation[]>();
-
-/** Runs `handle` (the rest of the request) and returns what its representations left to fill. */
-export async function collectingTranslations(handle: () => Promise<unknown>): Promise<PendingTranslation[]> {
-  const pending: PendingTranslation[] = [];
-  await pendingOfRequest.run(pending, handle);
-  return pending;
-}
+const slotOfTranslations = new WeakMap<Translations, TranslationSlot>();
 
 /**
  * The two closing keys of a representation. `translations` starts empty; the request's fill step completes it before
@@ -38,8 +31,31 @@ export async function collectingTranslations(handle: () => Promise<unknown>): Pr
  */
 export function translationKeys(kind: TranslatedKind, doc: GroupMember): { language: string; translations: Translations } {
   const translations: Translations = {};
-  pendingOfRequest.getStore()?.push({ target: translations, slot: translationSlot(kind, doc) });
+  slotOfTranslations.set(translations, translationSlot(kind, doc));
   return { language: doc.language, translations };
+}
+
+const isPlainObject = (value: object): boolean => {
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+};
+
+/** The marked `translations` objects in a response body (plain objects and arrays; texts and buffers hold none). */
+export function pendingTranslations(body: unknown): PendingTranslation[] {
+  const pending: PendingTranslation[] = [];
+  const visit = (value: unknown): void => {
+    if (typeof value !== 'object' || value === null) return;
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item);
+      return;
+    }
+    if (!isPlainObject(value)) return;
+    const slot = slotOfTranslations.get(value as Translations);
+    if (slot) pending.push({ target: value as Translations, slot });
+    else for (const member of Object.values(value)) visit(member);
+  };
+  visit(body);
+  return pending;
 }
 
 export const translationSlot = (kind: TranslatedKind, doc: GroupMember): TranslationSlot => ({ kind, group: groupOf(doc), member: doc });

@@ -68,10 +68,9 @@ export class ObjectEventPages {
     const page = request.alwaysEmpty ? { items: [], total: 0 } : await readStore.events.list(request.query);
     const totalPages = totalPagesOf(page.total, request.perPage);
     const links = pageLinks(`${scope.addresses.apiRoot}/events/`, request.pairs, request.page, totalPages);
-    let body: unknown;
     await translationFill(readStore, services.memo)(ctx, async () => {
       const linked = await linkedRendering(services, scope, page.items);
-      body = {
+      ctx.body = {
         events: page.items.map((doc) => {
           const wire = eventRepresentation(doc, settings, scope.addresses, linked);
           return isLockedPost(doc, scope) ? blankProtected(wire) : wire;
@@ -83,6 +82,6 @@ export class ObjectEventPages {
         total_pages: totalPages,
       };
     });
-    return JSON.stringify(body);
+    return JSON.stringify(ctx.body);
   }
 }

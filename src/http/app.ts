@@ -63,7 +63,7 @@ export function createApp(services: HttpServices, logger: Logger, operations: Op
   app.use(basicAuth(services.credentials));
   app.use(insideApiOnly);
   app.use(optionsAnswer(services));
-  app.use(translationFill(services.readStore, services.memo));
+  app.use(translationFill(services));
   app.use(root.routes());
   app.use(router.routes());
   app.use(async (ctx) => {

@@ -1,5 +1,5 @@
 // Completes the `translations` keys of a response body from the read model, one group lookup per kind and group.
-import type { Context, Middleware } from 'koa';
+import type { Middleware } from 'koa';
 import type { JsonText } from '../representation/jsonText.ts';
 import type { ReadModelMemo } from '../readModelMemo.ts';
 import type { HttpServices } from '../services.ts';
@@ -62,23 +62,22 @@ export async function lookUpTranslations(readStore: ReadStore, memo: ReadModelMe
   return found as SlotTranslations[];
 }
 
-export function translationFill(readStore: ReadStore, memo: ReadModelMemo): Middleware {
+/** Completes the marked `translations` objects of a response body (texts and buffers have none). */
+export async function fillTranslations(body: unknown, services: Pick<HttpServices, 'readStore' | 'memo'>): Promise<void> {
+  const pending = pendingTranslations(body);
+  if (pending.length === 0) return;
+  const translations = await lookUpTranslations(services.readStore, services.memo, pending.map(({ slot }) => slot));
+  pending.forEach(({ target }, index) => Object.assign(target, translations[index]?.value));
+}
+
+export function translationFill(services: Pick<HttpServices, 'readStore' | 'memo'>): Middleware {
   return async (ctx, next) => {
     await next();
-    const pending = pendingTranslations(ctx.body);
-    if (pending.length === 0) return;
-    const translations = await lookUpTranslations(readStore, memo, pending.map(({ slot }) => slot));
-    pending.forEach(({ target }, index) => Object.assign(target, translations[index]?.value));
+    await fillTranslations(ctx.body, services);
   };
 }
 
 /** The text of a body assembled as JSON text, its `translations` filled the same way. */
 export async function renderJsonText(out: JsonText, services: Pick<HttpServices, 'readStore' | 'memo'>): Promise<string> {
   return out.render(async (slots) => (await lookUpTranslations(services.readStore, services.memo, slots)).map(({ json }) => json));
-}
-
-/** Answers with a body assembled as text. */
-export async function answerWithText(ctx: Context, out: JsonText, services: Pick<HttpServices, 'readStore' | 'memo'>): Promise<void> {
-  ctx.type = 'application/json';
-  ctx.body = await renderJsonText(out, services);
 }

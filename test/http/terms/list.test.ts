@@ -38,6 +38,16 @@ describe('GET /categories and /tags (lists)', () => {
     expect(res.headers.get('allow')).to.equal('GET');
   });
 
+  it('answers the same query read again through another address or query text with that request\'s own links', async () => {
+    const plain = bodyOf(await list('/categories?hide_empty=false&per_page=2'));
+    const reordered = bodyOf(await list('/categories?per_page=2&hide_empty=false'));
+    const english = bodyOf(await t.request('GET', `/en${API}/categories?hide_empty=false&per_page=2`));
+    expect(reordered.categories).to.deep.equal(plain.categories);
+    expect(plain.next_rest_url).to.equal(`${API_ROOT}/categories/?hide_empty=false&per_page=2&page=2`);
+    expect(reordered.next_rest_url).to.equal(`${API_ROOT}/categories/?per_page=2&hide_empty=false&page=2`);
+    expect(english.rest_url).to.match(/\/en\/cal\/events\/v1\/categories\//);
+  });
+
   it('answers capture 26 exactly', async () => {
     const example = capture('26');
     const res = await list('/tags');

@@ -7,13 +7,13 @@ import { eventWithJsonLd } from '../../representation/eventRepresentation.ts';
 import { listText } from '../../representation/jsonText.ts';
 import { renderJsonText } from '../../middleware/translationFill.ts';
 import { writeEventJson } from './eventJson.ts';
-import { envelopeKeys, pageLinks, setListHeaders, totalPagesOf } from '../../representation/listEnvelope.ts';
+import { envelopeKeys, pageLinks, totalPagesOf } from '../../representation/listEnvelope.ts';
 import type { HttpServices } from '../../services.ts';
 import { eventBySlugReadArgs, eventListArgs, eventReadArgs } from '../catalogue/index.ts';
 import { assertEventId, assertReadable, eventBySlug, pathId } from './eventAccess.ts';
 import { collectionAllow, etagOfPost, setPostAllow } from '../../auth/postAccess.ts';
 import { readEventListRequest, type EventListRequest } from './eventListRequest.ts';
-import { sharedPageKey, sharedPagesKept, type AnsweredPage } from './sharedEventPages.ts';
+import { answerListPage, anonymousPageKey, type AnsweredPage } from '../../representation/sharedPages.ts';
 import { linkedRendering } from './eventRendering.ts';
 import type { EventDocument } from '../../../projections/events/eventDocument.ts';
 import type { GlobalPoint } from '../../../projections/history/foldPoint.ts';
@@ -43,14 +43,7 @@ export function registerEventReads(router: Router, services: HttpServices): void
     });
     checked.validation.throwIfAny();
     const { scope } = checked;
-    const shared = sharedPageKey(scope, request);
-    // Taken before the read: a page read across a position change goes to a table no later request sees.
-    const pages = services.memo.table<AnsweredPage, string>('event pages', sharedPagesKept);
-    const answered = (shared !== undefined && pages.get(shared)) || (await renderPage(scope, request));
-    if (shared !== undefined) pages.set(shared, answered);
-    setListHeaders(ctx, answered.total, answered.totalPages, answered.links);
-    ctx.type = 'application/json';
-    ctx.body = answered.body;
+    await answerListPage(ctx, services.memo, 'event pages', anonymousPageKey(scope, request), () => renderPage(scope, request));
   });
 
   const renderPage = async (scope: Scope, request: EventListRequest): Promise<AnsweredPage> => {

@@ -8,9 +8,10 @@ import { canCreatePosts, isAuthenticated } from '../../auth/caller.ts';
 import { checkArgs } from '../../endpoint.ts';
 import { simpleError } from '../../errors/wireError.ts';
 import type { MessageKey } from '../../errors/messages.ts';
-import { envelopeKeys, pageLinks, setListHeaders, totalPagesOf, pagingOf } from '../../representation/listEnvelope.ts';
+import { envelopeKeys, pageLinks, totalPagesOf, pagingOf } from '../../representation/listEnvelope.ts';
+import { answerListPage, anonymousPageKey } from '../../representation/sharedPages.ts';
 import { listText, type JsonText } from '../../representation/jsonText.ts';
-import { answerWithText } from '../../middleware/translationFill.ts';
+import { renderJsonText } from '../../middleware/translationFill.ts';
 import { writeItemJson } from '../events/eventJson.ts';
 import type { HttpServices } from '../../services.ts';
 import type { Scope } from '../../requestScope.ts';
@@ -85,14 +86,16 @@ export function registerItemList<D extends ItemDocument>(router: Router, service
       offset: (page - 1) * perPage,
       limit: perPage,
     };
-    const found = await kind.collection(services.readStore).list(query);
-    if (found.items.length === 0 && page > 1) throw simpleError(404, `${kind.singular}-archive-page-not-found` as MessageKey);
-    const totalPages = totalPagesOf(found.total, perPage);
-    const pageUrls = pageLinks(`${scope.addresses.apiRoot}/${kind.plural}/`, pairs, page, totalPages);
-    setListHeaders(ctx, found.total, totalPages, pageUrls);
-    const fragments = services.fragments.of(scope.addresses);
-    const write = (out: JsonText, doc: D) =>
-      writeItemJson(out, kind.singular, doc, isLockedPost(doc, scope), () => renderItem(kind, doc, settings, scope, false), fragments);
-    await answerWithText(ctx, listText(kind.plural, found.items, write, envelopeKeys(pageUrls, found.total, totalPages)), services);
+    await answerListPage(ctx, services.memo, `${kind.plural} pages`, anonymousPageKey(scope, [query, pairs]), async () => {
+      const found = await kind.collection(services.readStore).list(query);
+      if (found.items.length === 0 && page > 1) throw simpleError(404, `${kind.singular}-archive-page-not-found` as MessageKey);
+      const totalPages = totalPagesOf(found.total, perPage);
+      const links = pageLinks(`${scope.addresses.apiRoot}/${kind.plural}/`, pairs, page, totalPages);
+      const fragments = services.fragments.of(scope.addresses);
+      const write = (out: JsonText, doc: D) =>
+        writeItemJson(out, kind.singular, doc, isLockedPost(doc, scope), () => renderItem(kind, doc, settings, scope, false), fragments);
+      const out = listText(kind.plural, found.items, write, envelopeKeys(links, found.total, totalPages));
+      return { total: found.total, totalPages, links, body: Buffer.from(await renderJsonText(out, services)) };
+    });
   });
 }

@@ -3,7 +3,9 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { checkArgs } from '../../endpoint.ts';
 import { invalidParams, noRoute } from '../../errors/wireError.ts';
-import { setListHeaders, totalPagesOf } from '../../representation/listEnvelope.ts';
+import { totalPagesOf } from '../../representation/listEnvelope.ts';
+import { answerListPage } from '../../representation/sharedPages.ts';
+import { fillTranslations } from '../../middleware/translationFill.ts';
 import { termRepresentation, type TermView } from '../../representation/termRepresentation.ts';
 import { termViewOf, termViewsOf } from '../../representation/termView.ts';
 import type { HttpServices } from '../../services.ts';
@@ -28,19 +30,24 @@ export function registerTermReads(router: Router, services: HttpServices, routes
     const request = await readTermListRequest(checked, { taxonomy, collection, termsOfEvent });
     checked.validation.throwIfAny();
     const { addresses } = checked.scope;
-    const page = await collection.list(request.query);
-    const totalPages = totalPagesOf(page.total, request.perPage);
-    const links = termPageLinks(`${addresses.apiRoot}/${plural}/`, ctx.querystring, request.page, totalPages);
-    setListHeaders(ctx, page.total, totalPages, links);
-    const views = await termViewsOf(collection, page.items);
-    ctx.body = {
-      rest_url: links.restUrl,
-      total: page.total,
-      total_pages: totalPages,
-      [plural]: views.map((view) => termRepresentation(view, addresses)),
-      ...(links.next ? { next_rest_url: links.next } : {}),
-      ...(links.previous ? { previous_rest_url: links.previous } : {}),
-    };
+    // Terms are public: every caller gets the same page for the same address variant and query.
+    const key = JSON.stringify([addresses.apiRoot, ctx.querystring, request]);
+    await answerListPage(ctx, services.memo, `${plural} pages`, key, async () => {
+      const page = await collection.list(request.query);
+      const totalPages = totalPagesOf(page.total, request.perPage);
+      const links = termPageLinks(`${addresses.apiRoot}/${plural}/`, ctx.querystring, request.page, totalPages);
+      const views = await termViewsOf(collection, page.items);
+      const body = {
+        rest_url: links.restUrl,
+        total: page.total,
+        total_pages: totalPages,
+        [plural]: views.map((view) => termRepresentation(view, addresses)),
+        ...(links.next ? { next_rest_url: links.next } : {}),
+        ...(links.previous ? { previous_rest_url: links.previous } : {}),
+      };
+      await fillTranslations(body, services);
+      return { total: page.total, totalPages, links, body: Buffer.from(JSON.stringify(body)) };
+    });
   });
 
   router.get(`/${plural}/:id`, async (ctx: Context) => {

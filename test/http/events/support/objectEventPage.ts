@@ -68,7 +68,7 @@ export class ObjectEventPages {
     const page = request.alwaysEmpty ? { items: [], total: 0 } : await readStore.events.list(request.query);
     const totalPages = totalPagesOf(page.total, request.perPage);
     const links = pageLinks(`${scope.addresses.apiRoot}/events/`, request.pairs, request.page, totalPages);
-    await translationFill(readStore, services.memo)(ctx, async () => {
+    await translationFill(services)(ctx, async () => {
       const linked = await linkedRendering(services, scope, page.items);
       ctx.body = {
         events: page.items.map((doc) => {

@@ -1,4 +1,5 @@
 // Translation groups in the read model (wire.md §15): a document's group, and the language → id map of a group's live members.
+import { IdsByKey } from './memory/idsByKey.ts';
 import type { Language } from '../events/catalogue/values.ts';
 
 export interface GroupMember {
@@ -40,17 +41,14 @@ export function otherTranslations(all: Translations | undefined, own: GroupMembe
 
 /** The in-process index of a collection: group → member ids, kept current by `put`. */
 export class TranslationGroupIndex {
-  private readonly members = new Map<number, Set<number>>();
+  private readonly members = new IdsByKey<number>();
 
   move(previous: GroupMember | undefined, doc: GroupMember): void {
-    if (previous) this.members.get(groupOf(previous))?.delete(previous.id);
-    const group = groupOf(doc);
-    let ids = this.members.get(group);
-    if (!ids) this.members.set(group, (ids = new Set()));
-    ids.add(doc.id);
+    if (previous) this.members.delete(groupOf(previous), previous.id);
+    this.members.add(groupOf(doc), doc.id);
   }
 
   ids(group: number): number[] {
-    return [...(this.members.get(group) ?? [])];
+    return this.members.get(group);
   }
 }

@@ -1,5 +1,6 @@
 // In-process event documents with real indexes: per language and status a start-ordered partition; maps by id, slug,
 // linked item and venue location; the words of the search texts; per document the fields queries check most.
+import { IdsByKey } from './idsByKey.ts';
 import { TranslationGroupIndex, translationsOf, type Translations } from '../translationGroups.ts';
 import { linkFields, type EmbeddedLinks, type EventDocument, type LinkField } from '../events/eventDocument.ts';
 import type { EventListQuery, Page } from '../events/eventListQuery.ts';
@@ -30,7 +31,7 @@ const documentConditions = ['ids', 'categories', 'tags', 'venues', 'organizers',
 export class MemoryEventCollection implements EventCollection {
   private readonly columns = new EventColumns();
   private readonly partitions = new Map<string, StartOrderedPartition>();
-  private readonly bySlugKey = new Map<string, Set<number>>();
+  private readonly bySlugKey = new IdsByKey<string>();
   private readonly links = new EventLinkIndex(this.columns);
   private readonly venueGrid = new VenueLocationGrid();
   private readonly groups = new TranslationGroupIndex();
@@ -46,8 +47,7 @@ export class MemoryEventCollection implements EventCollection {
   }
 
   async bySlug(language: string, slug: string): Promise<EventDocument[]> {
-    const ids = this.bySlugKey.get(slugKey(language, slug));
-    return ids ? [...ids].map((id) => this.columns.get(id) as EventDocument) : [];
+    return this.bySlugKey.get(slugKey(language, slug)).map((id) => this.columns.get(id) as EventDocument);
   }
 
   async list(query: EventListQuery): Promise<Page<EventDocument>> {
@@ -138,17 +138,14 @@ export class MemoryEventCollection implements EventCollection {
       // Out of its partition while the columns still hold its position there.
       const listedAt = previous.hideFromListings ? undefined : this.partitions.get(partitionKey(previous.language, previous.status));
       listedAt?.remove(this.columns.slotOf(doc.id) as number);
-      this.bySlugKey.get(slugKey(previous.language, previous.slug))?.delete(previous.id);
+      this.bySlugKey.delete(slugKey(previous.language, previous.slug), previous.id);
     }
     const slot = this.columns.set(doc);
     this.links.move(slot, previous, doc);
     this.searchWords.noteText(slot, previous?.searchText, doc.searchText);
     this.venueGrid.set(doc.id, doc.venueLocations);
     if (!doc.hideFromListings) this.partition(doc).insert(slot);
-    const key = slugKey(doc.language, doc.slug);
-    let ids = this.bySlugKey.get(key);
-    if (!ids) this.bySlugKey.set(key, (ids = new Set()));
-    ids.add(doc.id);
+    this.bySlugKey.add(slugKey(doc.language, doc.slug), doc.id);
   }
 
   async linking(field: LinkField, id: number): Promise<EventDocument[]> {

@@ -1,6 +1,7 @@
 // Wall-clock date-times (`YYYY-MM-DD HH:MM:SS`, wire.md §1.4) and their conversions between time zones.
-import { DateTime } from 'luxon';
-import { zoneOf, type TimeZoneId } from './timeZone.ts';
+import { DateTime, Settings } from 'luxon';
+import { zoneOf, zoneOffsetMinutes, type TimeZoneId } from './timeZone.ts';
+import { LOCAL_DATE_TIME, utcWallClockOf, wallClockAt, wallClockMs } from './wallClock.ts';
 
 /** `YYYY-MM-DD HH:MM:SS`, a wall-clock reading with no zone. Zero-padded, so strings sort chronologically. */
 export type LocalDateTime = string;
@@ -15,8 +16,6 @@ export interface DateDetails {
   seconds: string;
 }
 
-/** The shape, with each field in range; whether the day exists in that month is left to luxon. */
-const LOCAL_DATE_TIME = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]) ([01]\d|2[0-3]):([0-5]\d):([0-5]\d)$/;
 const LUXON_FORMAT = 'yyyy-MM-dd HH:mm:ss';
 
 export function isLocalDateTime(value: string): value is LocalDateTime {
@@ -31,27 +30,59 @@ export function dateDetails(local: LocalDateTime): DateDetails {
   return { year, month, day, hour, minutes, seconds };
 }
 
+/** An instant in a zone: milliseconds since the epoch, and the zone's offset there in minutes (luxon's `ts` and `o`). */
+interface ZonedInstant {
+  epochMs: number;
+  offset: number;
+}
+
+/** Where a wall-clock reading lands in a zone, with the reading (as text and as `wallClockMs`) it was placed from. */
+interface PlacedReading extends ZonedInstant {
+  local: LocalDateTime;
+  localMs: number;
+}
+
 /**
  * The instant a wall-clock reading names in a zone. A reading that falls in a DST gap, or twice in an overlap, is
- * resolved as luxon does by default: a gap moves forward by the gap's length (02:30 on a spring-forward night is
- * 03:30 daylight time); for an overlap luxon keeps the offset its fixed-point guess lands on, which for the
- * America/New_York fall-back hour is the later (standard-time) instant.
+ * resolved as luxon's `DateTime.fromObject` does, whose steps this replays on plain numbers: guess with the zone's
+ * offset now, then correct once. A gap moves forward by the gap's length (02:30 on a spring-forward night is 03:30
+ * daylight time). An overlap keeps the first guess when it fits, so which instant it gives depends on the season the
+ * call is made in: the later (standard-time) one while the zone is on standard time, the earlier one during DST.
  */
-function inZone(local: LocalDateTime, zoneId: TimeZoneId): DateTime {
-  const { year, month, day, hour, minutes, seconds } = dateDetails(local);
-  const result = DateTime.fromObject(
-    {
-      year: Number(year),
-      month: Number(month),
-      day: Number(day),
-      hour: Number(hour),
-      minute: Number(minutes),
-      second: Number(seconds),
-    },
-    { zone: zoneOf(zoneId) },
-  );
-  if (!result.isValid) throw new RangeError(`Not a calendar date-time: ${local}`);
-  return result;
+function inZone(local: LocalDateTime, zoneId: TimeZoneId): PlacedReading | undefined {
+  const guess = zoneOffsetMinutes(zoneId, Settings.now());
+  const localMs = wallClockMs(local);
+  return localMs === undefined ? undefined : { local, localMs, ...settleOffset(localMs, guess, zoneId) };
+}
+
+/** luxon's fixOffset: the instant whose offset agrees with the guess, or with the offset the guess leads to. */
+function settleOffset(localMs: number, guess: number, zoneId: TimeZoneId): ZonedInstant {
+  let epochMs = localMs - guess * 60 * 1000;
+  const there = zoneOffsetMinutes(zoneId, epochMs);
+  if (there === guess) return { epochMs, offset: guess };
+  epochMs -= (there - guess) * 60 * 1000;
+  const corrected = zoneOffsetMinutes(zoneId, epochMs);
+  if (corrected === there) return { epochMs, offset: there };
+  // A gap: neither offset holds at its own instant.
+  return { epochMs: localMs - Math.min(there, corrected) * 60 * 1000, offset: Math.max(there, corrected) };
+}
+
+/** The reading of an instant on its zone's wall clock (luxon's arithmetic); undefined outside years 0000–9999. */
+function wallClockOf({ epochMs, offset }: ZonedInstant): LocalDateTime | undefined {
+  return wallClockAt(epochMs + offset * 60 * 1000);
+}
+
+/** What the zone's clocks show at a placed reading: mostly the reading itself, which then needs no formatting. */
+function shownAt(placed: PlacedReading): LocalDateTime | undefined {
+  // Exactly equal: offsets can be fractions of a minute (local mean time), and luxon's wall clock is this sum.
+  return placed.epochMs + placed.offset * 60 * 1000 === placed.localMs ? placed.local : wallClockOf(placed);
+}
+
+/** For values callers hold from this module, where no answer means a broken value, not bad input. */
+function orThrow<T>(value: T | undefined, from: LocalDateTime | Date | DateTime): T {
+  // `from` is only written out here: formatting a Date or DateTime costs more than the conversion itself.
+  if (value === undefined) throw new RangeError(`Not a calendar date-time in years 0000–9999: ${String(from)}`);
+  return value;
 }
 
 /**
@@ -65,35 +96,53 @@ export function formatLocalDateTime(dateTime: DateTime): LocalDateTime | undefin
 }
 
 function formatChecked(dateTime: DateTime): LocalDateTime {
-  const formatted = formatLocalDateTime(dateTime);
-  if (formatted === undefined) throw new RangeError(`Date-time out of range: ${dateTime.toISO() ?? 'invalid'}`);
-  return formatted;
+  return orThrow(formatLocalDateTime(dateTime), dateTime);
 }
 
 /** The UTC reading of a wall-clock value in `zoneId` (DST gaps and overlaps as described at `inZone`). */
 export function localToUtc(local: LocalDateTime, zoneId: TimeZoneId): LocalDateTime {
-  return formatChecked(inZone(local, zoneId).toUTC());
+  const { epochMs } = orThrow(inZone(local, zoneId), local);
+  return orThrow(wallClockAt(epochMs), local);
+}
+
+/**
+ * What the clocks of `zoneId` show at the instant a wall-clock value names there: the value itself, unless it falls
+ * in a DST gap (then later by the gap's length, as described at `inZone`). Undefined for no calendar date-time.
+ */
+export function existingLocalTime(local: LocalDateTime, zoneId: TimeZoneId): LocalDateTime | undefined {
+  const placed = inZone(local, zoneId);
+  return placed && shownAt(placed);
 }
 
 /** The wall-clock reading in `zoneId` of a UTC value. */
 export function utcToLocal(utc: LocalDateTime, zoneId: TimeZoneId): LocalDateTime {
   // Hot path (every representation on a UTC site): the value already is the UTC wall clock.
   if (zoneId === 'UTC' && isLocalDateTime(utc)) return utc;
-  return formatChecked(inZone(utc, 'UTC').setZone(zoneOf(zoneId)));
+  const epochMs = orThrow(wallClockMs(utc), utc);
+  return orThrow(wallClockOf({ epochMs, offset: zoneOffsetMinutes(zoneId, epochMs) }), utc);
 }
 
 /** The wall-clock reading in `zoneId` of an instant. */
 export function instantToLocal(date: Date, zoneId: TimeZoneId): LocalDateTime {
   // Hot path (every projected event, every write): UTC needs no zone rules, only the ISO form's digits.
-  const iso = zoneId === 'UTC' ? date.toISOString() : '';
-  // join, not a template: documents keep this value, and a template's result is a rope of pieces twice the size.
-  if (iso.length === 24) return [iso.slice(0, 10), iso.slice(11, 19)].join(' ');
-  return formatChecked(DateTime.fromJSDate(date, { zone: zoneOf(zoneId) }));
+  if (zoneId === 'UTC') return orThrow(utcWallClockOf(date), date);
+  const epochMs = date.getTime();
+  return orThrow(wallClockOf({ epochMs, offset: zoneOffsetMinutes(zoneId, epochMs) }), date);
 }
 
 /** ISO 8601 with the zone's offset at that moment (`2026-11-27T14:00:00-05:00`); UTC is `+00:00`, never `Z`. */
 export function toIsoWithOffset(local: LocalDateTime, zoneId: TimeZoneId): string {
-  return inZone(local, zoneId).toFormat("yyyy-MM-dd'T'HH:mm:ssZZ");
+  const placed = orThrow(inZone(local, zoneId), local);
+  const shown = orThrow(shownAt(placed), local);
+  // The offset is asked again at the settled instant, as luxon's formatter does.
+  return `${shown.slice(0, 10)}T${shown.slice(11)}${offsetText(zoneOffsetMinutes(zoneId, placed.epochMs))}`;
+}
+
+/** luxon's `ZZ`: `+05:30`, `-04:56` (fractions of a minute dropped), `+00:00`. */
+function offsetText(offset: number): string {
+  const hours = Math.trunc(Math.abs(offset / 60));
+  const minutes = Math.trunc(Math.abs(offset % 60));
+  return `${offset >= 0 ? '+' : '-'}${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
 }
 
 /** 00:00:00 of the value's day (whole-day widening, §6; all-day events, §10.1). */

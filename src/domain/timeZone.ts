@@ -1,6 +1,7 @@
 // Time zone identifiers (wire.md §10.1 `timezone`): validation, luxon zones, tz-database abbreviations (§4.1 row 27).
 import { FixedOffsetZone, IANAZone, type Zone } from 'luxon';
 import type { LocalDateTime } from './localDateTime.ts';
+import { fieldsMs, wallClockMs } from './wallClock.ts';
 
 /** A stored time zone identifier, exactly as the client gave it: `America/New_York`, `UTC`, `UTC+5.5`, `UTC-3`. */
 export type TimeZoneId = string;
@@ -79,18 +80,37 @@ const NOT_IN_DATABASE = new Set(['GST', 'ACWST', 'LHST', 'LHDT', 'CHAST', 'CHADT
 /** CLDR spellings the tz database writes differently (America/Adak). */
 const DATABASE_SPELLING: Readonly<Record<string, string>> = { HAST: 'HST', HADT: 'HDT' };
 
-/** Building an Intl formatter costs ~10x a format call, and abbreviations are computed for every event shown. */
+/** What a cached formatter shows: the zone's short name, or its wall clock field by field as luxon reads it. */
+const FORMATTER_OPTIONS = {
+  zoneName: { timeZoneName: 'short' },
+  wallClock: {
+    hour12: false,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    era: 'short',
+  },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+/** Building an Intl formatter costs ~10x a format call, and abbreviations and offsets are computed for every event. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function shortZoneName(locale: string, zone: string, epochMs: number): string | undefined {
+function formatterFor(locale: string, zone: string, shows: keyof typeof FORMATTER_OPTIONS): Intl.DateTimeFormat {
   // Intl ignores the case of zone names; keying on lower case keeps the cache to one entry per real zone.
-  const key = `${locale}\u0000${zone.toLowerCase()}`;
+  const key = `${shows}\u0000${locale}\u0000${zone.toLowerCase()}`;
   let formatter = formatters.get(key);
   if (formatter === undefined) {
-    formatter = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'short' });
+    formatter = new Intl.DateTimeFormat(locale, { timeZone: zone, ...FORMATTER_OPTIONS[shows] });
     formatters.set(key, formatter);
   }
-  return formatter.formatToParts(epochMs).find((part) => part.type === 'timeZoneName')?.value;
+  return formatter;
+}
+
+function shortZoneName(locale: string, zone: string, epochMs: number): string | undefined {
+  return formatterFor(locale, zone, 'zoneName').formatToParts(epochMs).find((part) => part.type === 'timeZoneName')?.value;
 }
 
 /** The tz database's form for a zone without letters: `+03`, `+0530`, `-0930`. */
@@ -102,24 +122,6 @@ function numericAbbreviation(offsetMinutes: number): string {
   return minutes === 0 ? `${sign}${hours}` : `${sign}${hours}${String(minutes).padStart(2, '0')}`;
 }
 
-/** Milliseconds since the epoch for a UTC `YYYY-MM-DD HH:MM:SS` value (luxon alone would let 24:00:00 through). */
-const utcPattern = /^(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)$/;
-
-/** Parsed by hand, not by luxon: it runs for every projected event, and luxon's format parser dominated replays. */
-function utcEpochMs(utc: LocalDateTime): number {
-  const fields = utcPattern.exec(utc)?.slice(1).map(Number);
-  const date = new Date(0);
-  if (fields) {
-    const [year, month, day, hour, minute, second] = fields as [number, number, number, number, number, number];
-    // setUTCFullYear, unlike Date.UTC, takes years below 100 literally; out-of-range fields roll over and are caught.
-    date.setUTCFullYear(year, month - 1, day);
-    date.setUTCHours(hour, minute, second);
-    const exact = [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), date.getUTCHours(), date.getUTCMinutes(), date.getUTCSeconds()];
-    if (exact.every((value, index) => value === fields[index])) return date.getTime();
-  }
-  throw new RangeError(`Not a YYYY-MM-DD HH:MM:SS value: ${utc}`);
-}
-
 /**
  * The tz database abbreviation of a zone at a UTC instant (`EST`, `CET`, `AEDT`, `+03`); for `UTC` and `UTC±h`
  * identifiers, the identifier itself. See the note above for what is approximate.
@@ -127,12 +129,86 @@ function utcEpochMs(utc: LocalDateTime): number {
 export function timeZoneAbbreviation(id: TimeZoneId, utc: LocalDateTime): string {
   if (id === 'UTC' || utcOffsetMinutes(id) !== undefined) return id;
   const zone = zoneOf(id);
-  const epochMs = utcEpochMs(utc);
+  const epochMs = wallClockMs(utc);
+  if (epochMs === undefined) throw new RangeError(`Not a YYYY-MM-DD HH:MM:SS value: ${utc}`);
   for (const { locale, zones } of ABBREVIATION_LOCALES) {
     if (zones !== undefined && !zones.includes(zone.name.toLowerCase())) continue;
     const name = shortZoneName(locale, zone.name, epochMs);
     if (name === undefined || !/^[A-Za-z]+$/.test(name) || NOT_IN_DATABASE.has(name)) continue;
     return DATABASE_SPELLING[name] ?? name;
   }
-  return numericAbbreviation(zone.offset(epochMs));
+  return numericAbbreviation(zoneOffsetMinutes(id, epochMs));
+}
+
+/*
+ * Offsets. luxon asks Intl for the zone's wall clock at an instant and compares it with UTC; doing the same here,
+ * without building luxon objects and with each answer remembered, gives exactly luxon's numbers (DST and history
+ * included: they come from the runtime's time zone data) at a fraction of the cost.
+ */
+
+/** Answers per zone and instant; event dates repeat (startDate/endDate on every read), so most lookups are repeats. */
+const maxRememberedOffsets = 65_536;
+let rememberedOffsets = 0;
+const offsetReaders = new Map<TimeZoneId, (epochMs: number) => number>();
+const rememberedByZone: Map<number, number>[] = [];
+
+/**
+ * Minutes east of UTC in a zone at an instant, exactly as luxon's `zoneOf(id).offset(epochMs)`: from Intl's wall
+ * clock to the second, so local mean time before standard time gives fractions (New York in 1850: -296.03…).
+ * NaN outside the Date range. Throws on an identifier `parseTimeZone` would not have accepted.
+ */
+export function zoneOffsetMinutes(id: TimeZoneId, epochMs: number): number {
+  let reader = offsetReaders.get(id);
+  if (reader === undefined) {
+    reader = offsetReader(id);
+    offsetReaders.set(id, reader);
+  }
+  return reader(epochMs);
+}
+
+function offsetReader(id: TimeZoneId): (epochMs: number) => number {
+  const fixed = id === 'UTC' ? 0 : utcOffsetMinutes(id);
+  if (fixed !== undefined) return () => fixed;
+  const zone = zoneOf(id);
+  const formatter = formatterFor('en-US', zone.name, 'wallClock');
+  const remembered = new Map<number, number>();
+  rememberedByZone.push(remembered);
+  return (epochMs) => {
+    // The offset depends only on the whole second (Date drops fractions toward zero): one entry per second.
+    const second = Math.floor(Math.trunc(epochMs) / 1000) * 1000;
+    let offset = remembered.get(second);
+    if (offset === undefined) {
+      offset = intlOffset(formatter, second) ?? zone.offset(second);
+      if (++rememberedOffsets > maxRememberedOffsets) {
+        for (const zoneOffsets of rememberedByZone) zoneOffsets.clear();
+        rememberedOffsets = 1;
+      }
+      remembered.set(second, offset);
+    }
+    return offset;
+  };
+}
+
+/** `12/31/1849 AD, 19:03:58`, the `wallClock` formatter's output: format is several times cheaper than formatToParts. */
+const WALL_CLOCK_SHOWN = /^(\d+)\/(\d+)\/(\d+) (AD|BC), (\d+):(\d+):(\d+)$/;
+
+/**
+ * luxon's IANAZone.offset at a whole second: the wall clock shown, read as UTC, minus the instant. Undefined if this
+ * runtime's Intl writes another layout (luxon, which reads the parts, is then asked instead).
+ */
+function intlOffset(formatter: Intl.DateTimeFormat, second: number): number | undefined {
+  if (!Number.isFinite(new Date(second).getTime())) return NaN;
+  const shown = WALL_CLOCK_SHOWN.exec(formatter.format(second));
+  if (!shown) return undefined;
+  const [, month, day, year, era, hour, minute, seconds] = shown;
+  // Intl writes the proleptic years 0, -1… as 1 BC, 2 BC…, and midnight as hour 24 of the same day.
+  const shownMs = fieldsMs(
+    era === 'BC' ? 1 - Number(year) : Number(year),
+    Number(month),
+    Number(day),
+    Number(hour) % 24,
+    Number(minute),
+    Number(seconds),
+  );
+  return (shownMs - second) / 60_000;
 }

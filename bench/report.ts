@@ -64,8 +64,11 @@ export function formatReport(results: BenchResults): string {
         [`raw durable appends, ${appendRate.appenders} appenders`, `${count(appendRate.appendsPerSecond)} appends/s`, `p50 ${ms(appendRate.p50Ms)} ms, p99 ${ms(appendRate.p99Ms)} ms`],
         ['start, empty store', seconds(emptyStart.times.caughtUpMs), `${startLine(emptyStart.times)}; RSS ${count(emptyStart.rssMegabytes)} MB`],
         [`start, ${count(dataSet.storeEvents)} store events`, seconds(seededStart.caughtUpMs), startLine(seededStart)],
-        [`restart, ${count(restart.storeEvents)} store events`, seconds(restart.times.caughtUpMs), `${startLine(restart.times)}; RSS ${count(restart.rssMegabytes)} MB with ${count(restart.calendarEvents)} calendar events ` +
-            `(${count(restart.rssMegabytes / Math.max(1, restart.calendarEvents / 100_000))} MB per 100k)`],
+        [`cold start, ${count(restart.storeEvents)} store events (full replay)`, seconds(restart.coldStart.times.caughtUpMs), `${startLine(restart.coldStart.times)}; ` +
+            `RSS ${count(restart.coldStart.rssMegabytes)} MB with ${count(restart.calendarEvents)} calendar events ` +
+            `(${count(restart.coldStart.rssMegabytes / Math.max(1, restart.calendarEvents / 100_000))} MB per 100k)`],
+        ['graceful stop (writes the read-model snapshot)', `${restart.stopSeconds.toFixed(2)} s`, `snapshot ${(restart.snapshotBytes / 1_000_000).toFixed(1)} MB`],
+        [`restart, ${count(restart.storeEvents)} store events (snapshot)`, seconds(restart.times.caughtUpMs), `${startLine(restart.times)}; RSS ${count(restart.rssMegabytes)} MB`],
       ],
       [1],
     ),

@@ -1,12 +1,15 @@
-// Start-up costs: the service started on an empty data directory (its baseline RSS), and restarted on a store seeded
-// with the mode's number of stored events (1M in full mode), timed until it listens, is ready, and is caught up.
-import { mkdtempSync, rmSync } from 'node:fs';
+// Start-up costs: the service started on an empty data directory (its baseline RSS), and on a store seeded with the
+// mode's number of stored events (1M in full mode): a cold start (full replay), a graceful stop (which writes the
+// read-model snapshot), and a restart (snapshot plus the events after it), timed until it listens, is ready, and is
+// caught up.
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openLmdbEventStore } from '../src/events/embedded/lmdbEventStore.ts';
 import type { BenchMode } from './benchMode.ts';
 import { seed } from './seed.ts';
 import { startServiceProcess, type StartTimes } from './serviceProcess.ts';
+import { snapshotFileName } from '../src/projections/snapshot/readModelSnapshot.ts';
 
 export interface StartMeasurement {
   readonly storeEvents: number;
@@ -16,24 +19,46 @@ export interface StartMeasurement {
   readonly rssMegabytes: number;
 }
 
+/** `times` and `rssMegabytes` are the restart's: what an operator waits for after a deploy or a reboot. */
 export interface RestartMeasurement extends StartMeasurement {
   readonly seedSeconds: number;
   readonly seedEventsPerSecond: number;
+  /** The first start on the seeded store: no snapshot yet, a full replay. */
+  readonly coldStart: Pick<StartMeasurement, 'times' | 'rssMegabytes'>;
+  /** SIGTERM to exit of the cold-started service: draining, and writing the read-model snapshot. */
+  readonly stopSeconds: number;
+  /** Size of the snapshot that stop wrote (0: none). */
+  readonly snapshotBytes: number;
 }
 
-async function startOnce(nodeFlags: readonly string[], dataDir: string, deadlineMs: number): Promise<Pick<StartMeasurement, 'times' | 'rssMegabytes'>> {
+/** Started, measured, and stopped gracefully (SIGTERM), with the time the stop took. */
+async function startOnce(nodeFlags: readonly string[], dataDir: string, deadlineMs: number): Promise<Pick<StartMeasurement, 'times' | 'rssMegabytes'> & { stopSeconds: number }> {
   const service = await startServiceProcess(nodeFlags, dataDir, deadlineMs);
+  let rss: number;
   try {
-    return { times: service.times, rssMegabytes: service.rssMegabytes() };
-  } finally {
+    rss = service.rssMegabytes();
+  } catch (error) {
     await service.stop();
+    throw error;
   }
+  const stoppingAt = performance.now();
+  await service.stop();
+  return { times: service.times, rssMegabytes: rss, stopSeconds: (performance.now() - stoppingAt) / 1000 };
 }
+
+const sizeOf = (path: string): number => {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
+};
 
 export async function measureEmptyStart(nodeFlags: readonly string[], mode: BenchMode): Promise<StartMeasurement> {
   const dir = mkdtempSync(join(tmpdir(), 'cal-bench-empty-'));
   try {
-    return { storeEvents: 0, calendarEvents: 0, ...(await startOnce(nodeFlags, dir, mode.startDeadlineMs)) };
+    const { times, rssMegabytes } = await startOnce(nodeFlags, dir, mode.startDeadlineMs);
+    return { storeEvents: 0, calendarEvents: 0, times, rssMegabytes };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -47,13 +72,19 @@ export async function measureRestart(nodeFlags: readonly string[], mode: BenchMo
     const seeded = await seed(store, mode.restartShape, now, mode.restartStoreEvents);
     const seedSeconds = (performance.now() - startedAt) / 1000;
     await store.close();
-    const started = await startOnce(nodeFlags, dir, mode.startDeadlineMs);
+    const { stopSeconds, ...coldStart } = await startOnce(nodeFlags, dir, mode.startDeadlineMs);
+    const snapshotBytes = sizeOf(join(dir, snapshotFileName));
+    const { times, rssMegabytes } = await startOnce(nodeFlags, dir, mode.startDeadlineMs);
     return {
       storeEvents: seeded.storeEvents,
       calendarEvents: seeded.calendarEvents,
       seedSeconds,
       seedEventsPerSecond: seeded.storeEvents / seedSeconds,
-      ...started,
+      coldStart,
+      stopSeconds,
+      snapshotBytes,
+      times,
+      rssMegabytes,
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

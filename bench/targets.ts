@@ -26,6 +26,7 @@ export function targetChecks(results: BenchResults): TargetCheck[] {
   const creates = results.scenarios.find((scenario) => scenario.key === 'createEvent')?.levels.find((level) => level.connections === 64);
   const replay = results.replay.runner.eventsPerSecond;
   // Caught up, not just /ready: with a freshly seeded store /ready may answer 200 while the last seconds of events are still applied.
+  // The restart, not the cold start: a restart after a graceful stop starts from the read-model snapshot.
   const restartReadyS = results.restart.times.caughtUpMs / 1000;
   return [
     { target: 'reads at c=16 ≥ 50% of bare Koa (worst scenario)', measured: `${fixed(worstRatio * 100, 0)}%`, met: worstRatio >= 0.5 },

@@ -9,7 +9,8 @@ import { openLmdbEventStore } from './events/embedded/lmdbEventStore.ts';
 import { connectEsdbEventStore } from './events/esdb/esdbEventStore.ts';
 import { meteredEventStore } from './events/meteredEventStore.ts';
 import type { ReadStore } from './projections/readStore.ts';
-import { createMemoryReadStore } from './projections/memory/memoryReadStore.ts';
+import type { SnapshotLoad } from './projections/snapshot/readModelSnapshot.ts';
+import { openMemoryReadModel, saveSnapshot, snapshotTarget, type SnapshotTarget } from './projections/snapshot/embeddedSnapshots.ts';
 import { openVersionedMongoReadModel, type VersionedMongoReadModel } from './projections/mongo/versionedMongoReadModel.ts';
 import { VersionFollowingRunner } from './projections/versionFollowingRunner.ts';
 import { ProjectionRunner } from './projections/projectionRunner.ts';
@@ -40,7 +41,12 @@ export interface RunningService {
   /** The open `GET /changes` streams (their count is observable); undefined for the projector. */
   readonly changeFeeds: ChangeFeeds | undefined;
   readonly metrics: ServiceMetrics;
-  /** Graceful: stops accepting, drains in-flight requests, ends change feeds, saves the checkpoint, closes stores. */
+  /** Embedded with snapshots on: what the start made of the read-model snapshot; undefined otherwise. */
+  readonly snapshotLoad: SnapshotLoad | undefined;
+  /**
+   * Graceful: stops accepting, drains in-flight requests, ends change feeds, saves the checkpoint (and, embedded, the
+   * read-model snapshot), closes stores.
+   */
   close(): Promise<void>;
 }
 
@@ -50,8 +56,10 @@ interface OpenedStores {
   readonly readStore: ReadStore;
   /** MongoDB only: the versions a blue-green rebuild switches between. */
   readonly versions?: VersionedMongoReadModel;
+  /** Embedded with snapshots on: where the read model is saved at close. */
+  readonly snapshot?: SnapshotTarget;
+  readonly snapshotLoad?: SnapshotLoad;
 }
-
 /** Opens the configured stores; unset URLs mean the embedded lmdb store and in-process read models. */
 export async function openStores(config: Config, logger: Logger): Promise<OpenedStores> {
   let store: EventStore;
@@ -61,7 +69,7 @@ export async function openStores(config: Config, logger: Logger): Promise<Opened
     mkdirSync(config.dataDir, { recursive: true });
     store = await openLmdbEventStore(`${config.dataDir}/events`, { minFreeBytes: config.minFreeDiskMb * 1024 * 1024 });
   }
-  if (!config.mongoUrl) return { store, readStore: createMemoryReadStore() };
+  if (!config.mongoUrl) return { store, ...(await openMemoryReadModel(store, snapshotTarget(config, logger), logger)) };
   const versions = await openVersionedMongoReadModel(config.mongoUrl, {
     onPollFailure: (error) => logger.warn({ err: error }, 'could not read the active read-model version; keeping the current one'),
   });
@@ -109,10 +117,12 @@ export async function startService(config: Config, logger: Logger, clock: () => 
     },
     changeFeeds: api?.changeFeeds,
     metrics,
+    snapshotLoad: stores.snapshotLoad,
     close: async () => {
       // Open change feeds never end by themselves and would hold the drain until the grace period ends.
       await server.close(config.shutdownGraceMs, async () => api?.changeFeeds.closeAll());
       await runner?.stop();
+      if (stores.snapshot) await saveSnapshot(stores.snapshot, stores.store, stores.readStore, logger);
       await readStore.close();
       await store.close();
     },

@@ -30,6 +30,8 @@ export interface Config {
   readonly trustProxy: boolean;
   /** The embedded store refuses writes while less than this many MiB are free on the disk of the data dir. */
   readonly minFreeDiskMb: number;
+  /** Embedded only: save the read model at graceful close and load it at the next start instead of a full replay. */
+  readonly readModelSnapshot: boolean;
 }
 
 export type CorsOrigins = '*' | readonly string[];
@@ -60,6 +62,7 @@ export const variables = {
   CAL_TRUST_PROXY: 'true behind a reverse proxy that appends the client address to X-Forwarded-For: failed logins are then counted per that address (default false: the socket address)',
   CAL_CORS_ORIGINS: 'browser origins allowed to read responses: unset or empty: none (CORS off); *: any, reflected; or a comma-separated list of exact origins',
   CAL_MIN_FREE_DISK_MB: 'the embedded store answers writes with 503 while the disk holding CAL_DATA_DIR has less free space than this many MiB, and takes them again once there is (default 64; 0: never refuse)',
+  CAL_READ_MODEL_SNAPSHOT: 'embedded only: on to save the in-memory read model to CAL_DATA_DIR/read-model.snapshot at graceful shutdown and start from it (plus the events written since) instead of replaying the whole store; off: always replay (default on)',
   LOG_LEVEL: `pino log level: ${logLevels.join(', ')} (default info)`,
 } as const;
 
@@ -88,6 +91,12 @@ const Flag = new t.Type<boolean, boolean, unknown>(
   'Flag',
   (u): u is boolean => typeof u === 'boolean',
   (u, c) => (u === 'true' || u === '1' ? t.success(true) : u === 'false' || u === '0' || u === '' ? t.success(false) : t.failure(u, c, 'true or false')),
+  (b) => b,
+);
+const OnOff = new t.Type<boolean, boolean, unknown>(
+  'OnOff',
+  (u): u is boolean => typeof u === 'boolean',
+  (u, c) => (u === 'on' || u === 'true' || u === '1' ? t.success(true) : u === 'off' || u === 'false' || u === '0' ? t.success(false) : t.failure(u, c, 'on or off')),
   (b) => b,
 );
 const Milliseconds = new t.Type<number, number, unknown>(
@@ -159,6 +168,7 @@ const decoders: Record<keyof typeof variables, t.Decoder<unknown, unknown>> = {
   CAL_CORS_ORIGINS: Origins,
   CAL_TRUST_PROXY: Flag,
   CAL_MIN_FREE_DISK_MB: wholeNumber('FreeDiskMegabytes', 0, 999_999_999),
+  CAL_READ_MODEL_SNAPSHOT: OnOff,
   LOG_LEVEL: Level,
 };
 
@@ -195,6 +205,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     corsOrigins: (values.CAL_CORS_ORIGINS as CorsOrigins | undefined) ?? [],
     trustProxy: (values.CAL_TRUST_PROXY as boolean | undefined) ?? false,
     minFreeDiskMb: (values.CAL_MIN_FREE_DISK_MB as number | undefined) ?? 64,
+    readModelSnapshot: (values.CAL_READ_MODEL_SNAPSHOT as boolean | undefined) ?? true,
     ...(values.CAL_ADMIN_PASSWORD !== undefined ? { adminPassword: values.CAL_ADMIN_PASSWORD as string } : {}),
     ...(values.CAL_EVENTSTORE_URL !== undefined ? { eventStoreUrl: values.CAL_EVENTSTORE_URL as string } : {}),
     ...(values.CAL_MONGODB_URL !== undefined ? { mongoUrl: values.CAL_MONGODB_URL as string } : {}),

@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       corsOrigins: [],
       trustProxy: false,
       minFreeDiskMb: 64,
+      readModelSnapshot: true,
     });
   });
 
@@ -44,6 +45,7 @@ describe('loadConfig', () => {
       CAL_CORS_ORIGINS: 'https://app.example.com, http://localhost:3000',
       CAL_TRUST_PROXY: 'true',
       CAL_MIN_FREE_DISK_MB: '0',
+      CAL_READ_MODEL_SNAPSHOT: 'off',
       LOG_LEVEL: 'warn',
     });
     expect(config).to.deep.equal({
@@ -66,6 +68,7 @@ describe('loadConfig', () => {
       corsOrigins: ['https://app.example.com', 'http://localhost:3000'],
       trustProxy: true,
       minFreeDiskMb: 0,
+      readModelSnapshot: false,
     });
   });
 

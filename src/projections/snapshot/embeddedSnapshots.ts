@@ -1,0 +1,60 @@
+// The embedded deployment's read-model snapshot as the service uses it: where it lives, loading it into a fresh
+// in-memory read model at start, saving it at close. Failures are logged, never fatal: the store is the truth.
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import type { Config } from '../../config/config.ts';
+import type { EventStore } from '../../events/eventStore.ts';
+import type { ReadStore } from '../readStore.ts';
+import { createMemoryReadStore } from '../memory/memoryReadStore.ts';
+import { loadReadModelSnapshot, saveReadModelSnapshot, snapshotFileName, type SnapshotLoad } from './readModelSnapshot.ts';
+import { runningCodeFingerprint } from './codeFingerprint.ts';
+
+export interface SnapshotTarget {
+  readonly path: string;
+  readonly fingerprint: string;
+}
+
+/** The lmdb store with the in-memory read model, snapshots on: the file and the running code's fingerprint. */
+export function snapshotTarget(config: Config, logger: Logger): SnapshotTarget | undefined {
+  if (!config.readModelSnapshot || config.eventStoreUrl || config.mongoUrl) return undefined;
+  try {
+    return { path: join(config.dataDir, snapshotFileName), fingerprint: runningCodeFingerprint() };
+  } catch (error) {
+    logger.warn({ err: error }, 'cannot fingerprint the projection code: read-model snapshots are off');
+    return undefined;
+  }
+}
+
+/** A fresh memory read model, filled from the snapshot when it is usable: a snapshot never stops a start. */
+export async function openMemoryReadModel(store: EventStore, target: SnapshotTarget | undefined, logger: Logger) {
+  const readStore = createMemoryReadStore();
+  if (!target) return { readStore };
+  const startedAt = performance.now();
+  let snapshotLoad: SnapshotLoad;
+  try {
+    snapshotLoad = await loadReadModelSnapshot(target.path, store, readStore, target.fingerprint);
+  } catch (error) {
+    logger.warn({ err: error, path: target.path }, 'read-model snapshot failed to load: replaying the whole event store');
+    return { readStore: createMemoryReadStore(), snapshot: target, snapshotLoad: { kind: 'ignored', reason: String(error) } as const };
+  }
+  if (snapshotLoad.kind === 'ignored') logger.warn({ path: target.path, reason: snapshotLoad.reason }, 'read-model snapshot ignored: replaying the whole event store');
+  if (snapshotLoad.kind === 'loaded') {
+    const { position, documents, bytes } = snapshotLoad;
+    const ms = Math.round(performance.now() - startedAt);
+    logger.info({ position: String(position), documents, bytes, ms }, 'read model loaded from its snapshot: applying the events written since');
+  }
+  return { readStore, snapshot: target, snapshotLoad };
+}
+
+/** After the projection stopped, before the stores close; a failure leaves the previous file and is only logged. */
+export async function saveSnapshot(target: SnapshotTarget, store: EventStore, readStore: ReadStore, logger: Logger): Promise<void> {
+  const startedAt = performance.now();
+  try {
+    const saved = await saveReadModelSnapshot(target.path, store, readStore, target.fingerprint);
+    const ms = Math.round(performance.now() - startedAt);
+    if (saved.kind === 'saved') logger.info({ position: String(saved.position), documents: saved.documents, bytes: saved.bytes, ms }, 'read-model snapshot saved');
+    else logger.info({ reason: saved.reason }, 'no read-model snapshot saved');
+  } catch (error) {
+    logger.error({ err: error, path: target.path }, 'could not save the read-model snapshot; the next start replays from the previous one or the start');
+  }
+}

@@ -1,0 +1,140 @@
+// The bytes of a read-model snapshot: a magic line, a small header that is checked before anything else is decoded,
+// and the documents (msgpack), guarded by the header's length and SHA-256 so that a torn or damaged file is refused.
+import { createHash } from 'node:crypto';
+import { Packr, Unpackr } from 'msgpackr';
+import type { EventDocument, LinkField } from '../events/eventDocument.ts';
+import type { VenueDocument } from '../venues/venueDocument.ts';
+import type { OrganizerDocument } from '../organizers/organizerDocument.ts';
+import type { CountedTerm } from '../terms/termCollection.ts';
+
+/** Bumped when the layout below changes; projection code changes are caught by the code fingerprint instead. */
+export const snapshotFormat = 1;
+
+const magic = Buffer.from('cal read-model snapshot\n', 'utf8');
+
+/** What tells one store's event at the snapshot's position from another store's (positions alone repeat across stores). */
+export interface StoreEventIdentity {
+  readonly streamId: string;
+  readonly revision: string;
+  readonly type: string;
+  /** SHA-256 of the event's JSON: two stores seeded alike still differ in ids, times or correlation ids. */
+  readonly digest: string;
+}
+
+export interface SnapshotHeader {
+  readonly format: number;
+  readonly fingerprint: string;
+  /** The read model's checkpoint (decimal): the documents reflect exactly the events up to this position. */
+  readonly position: string;
+  readonly storeEvent: StoreEventIdentity;
+  readonly bodyBytes: number;
+  readonly bodySha256: string;
+}
+
+/** Embedded copies as indexes into `embedded`: hundreds of thousands of events share a few thousand copies. */
+type EncodedEvent = Omit<EventDocument, 'embedded'> & { readonly embedded: { readonly [F in LinkField]: readonly number[] } };
+
+export interface SnapshotDocuments {
+  readonly events: readonly EventDocument[];
+  readonly venues: readonly VenueDocument[];
+  readonly organizers: readonly OrganizerDocument[];
+  readonly categories: readonly CountedTerm[];
+  readonly tags: readonly CountedTerm[];
+}
+
+interface EncodedBody extends Omit<SnapshotDocuments, 'events'> {
+  readonly embedded: readonly object[];
+  readonly events: readonly EncodedEvent[];
+}
+
+// Records: each document shape's keys are written once per file instead of once per document. A packer per
+// snapshot, since a packer keeps its (here large) buffer for the next call.
+const packer = () => new Packr({ useRecords: true });
+const unpackr = new Unpackr({ useRecords: true });
+
+function encodeBody(documents: SnapshotDocuments): Uint8Array {
+  const embedded: object[] = [];
+  const indexOf = new Map<object, number>();
+  const refer = (copy: object): number => {
+    let index = indexOf.get(copy);
+    if (index === undefined) indexOf.set(copy, (index = embedded.push(copy) - 1));
+    return index;
+  };
+  const events = documents.events.map(
+    (doc): EncodedEvent => ({
+      ...doc,
+      embedded: {
+        venues: doc.embedded.venues.map(refer),
+        organizers: doc.embedded.organizers.map(refer),
+        categories: doc.embedded.categories.map(refer),
+        tags: doc.embedded.tags.map(refer),
+      },
+    }),
+  );
+  return packer().pack({ ...documents, embedded, events } satisfies EncodedBody);
+}
+
+/** Loaded events share their embedded copies again, as documents are never changed in place. */
+function decodeBody(bytes: Uint8Array): SnapshotDocuments {
+  const body = unpackr.unpack(bytes) as EncodedBody;
+  const copies = body.embedded as never[];
+  const copiesAt = (indexes: readonly number[]) => indexes.map((index) => copies[index] as never);
+  const events = body.events.map(
+    (doc): EventDocument => ({
+      ...doc,
+      embedded: {
+        venues: copiesAt(doc.embedded.venues),
+        organizers: copiesAt(doc.embedded.organizers),
+        categories: copiesAt(doc.embedded.categories),
+        tags: copiesAt(doc.embedded.tags),
+      },
+    }),
+  );
+  return { events, venues: body.venues, organizers: body.organizers, categories: body.categories, tags: body.tags };
+}
+
+const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+
+/** The file's parts, in order. */
+export function encodeSnapshot(header: Omit<SnapshotHeader, 'format' | 'bodyBytes' | 'bodySha256'>, documents: SnapshotDocuments): Uint8Array[] {
+  const body = encodeBody(documents);
+  const headerBytes = packer().pack({ ...header, format: snapshotFormat, bodyBytes: body.length, bodySha256: sha256(body) } satisfies SnapshotHeader);
+  const headerLength = Buffer.alloc(4);
+  headerLength.writeUInt32BE(headerBytes.length);
+  return [magic, headerLength, headerBytes, body];
+}
+
+export type Decoded<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly reason: string };
+
+const refused = (reason: string) => ({ ok: false, reason }) as const;
+
+/** The header, read before the (large) body is decoded, so that a snapshot of other code costs nothing to refuse. */
+export function decodeSnapshotHeader(file: Buffer): Decoded<{ header: SnapshotHeader; bodyOffset: number }> {
+  if (file.length < magic.length + 4 || !file.subarray(0, magic.length).equals(magic)) return refused('not a read-model snapshot file');
+  const headerLength = file.readUInt32BE(magic.length);
+  const bodyOffset = magic.length + 4 + headerLength;
+  if (bodyOffset > file.length) return refused('the file is truncated');
+  let header: Partial<SnapshotHeader>;
+  try {
+    header = unpackr.unpack(file.subarray(magic.length + 4, bodyOffset)) as Partial<SnapshotHeader>;
+  } catch (error) {
+    return refused(`unreadable header (${(error as Error).message})`);
+  }
+  if (typeof header !== 'object' || header === null) return refused('unreadable header');
+  if (header.format !== snapshotFormat) return refused(`format ${String(header.format)}, this code reads format ${snapshotFormat}`);
+  const complete = typeof header.fingerprint === 'string' && typeof header.position === 'string' && /^\d+$/.test(header.position) &&
+    typeof header.storeEvent === 'object' && typeof header.bodyBytes === 'number' && typeof header.bodySha256 === 'string';
+  return complete ? { ok: true, value: { header: header as SnapshotHeader, bodyOffset } } : refused('incomplete header');
+}
+
+/** The documents, once the body is exactly the one the header describes. */
+export function decodeSnapshotBody(file: Buffer, header: SnapshotHeader, bodyOffset: number): Decoded<SnapshotDocuments> {
+  const body = file.subarray(bodyOffset);
+  if (body.length !== header.bodyBytes) return refused(`the body has ${body.length} bytes, the header says ${header.bodyBytes}: truncated`);
+  if (sha256(body) !== header.bodySha256) return refused('the body does not match its checksum: damaged');
+  try {
+    return { ok: true, value: decodeBody(body) };
+  } catch (error) {
+    return refused(`unreadable body (${(error as Error).message})`);
+  }
+}

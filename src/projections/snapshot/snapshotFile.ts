@@ -1,0 +1,67 @@
+// The snapshot file on disk: replaced atomically, so that a crash while writing leaves the previous file or none.
+import { closeSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+
+/** Temp files carry the writer's pid: two processes sharing a data directory never write into the same temp file. */
+const tempSuffix = /\.(\d+)\.tmp$/;
+
+const isRunning = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** Temp files left by writers that died mid-write (a snapshot can be hundreds of MB). */
+function removeAbandonedTempFiles(path: string): void {
+  const prefix = `${basename(path)}.`;
+  for (const name of readdirSync(dirname(path))) {
+    const pid = name.startsWith(prefix) ? tempSuffix.exec(name)?.[1] : undefined;
+    if (pid !== undefined && Number(pid) !== process.pid && !isRunning(Number(pid))) rmSync(join(dirname(path), name), { force: true });
+  }
+}
+
+function fsyncPath(path: string, flags: string): void {
+  const fd = openSync(path, flags);
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Writes the parts to a temp file, flushes it to disk, renames it over `path` and flushes the directory: after a
+ * crash at any point, `path` holds either the old complete file or the new complete one.
+ */
+export function writeFileAtomically(path: string, parts: readonly Uint8Array[]): void {
+  removeAbandonedTempFiles(path);
+  const temp = `${path}.${process.pid}.tmp`;
+  const fd = openSync(temp, 'w');
+  try {
+    for (const part of parts) {
+      for (let written = 0; written < part.length; ) written += writeSync(fd, part, written);
+    }
+    fsyncSync(fd);
+  } catch (error) {
+    closeSync(fd);
+    rmSync(temp, { force: true });
+    throw error;
+  }
+  closeSync(fd);
+  renameSync(temp, path);
+  fsyncPath(dirname(path), 'r');
+}
+
+/** The file's bytes, or undefined when there is none. */
+export function readFileIfExists(path: string): Buffer | undefined {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}

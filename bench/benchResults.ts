@@ -36,6 +36,11 @@ export interface Memory {
   readonly rssPer100kEventsMb: number;
   /** (RSS after the reads − RSS of an empty service) ÷ (seeded calendar events / 100k): what the data costs. */
   readonly marginalRssPer100kEventsMb: number;
+  /** The anonymous part of the RSS (no file-backed pages: the mapped store file, the binaries), after the reads. */
+  readonly serviceAnonymousRssAfterReadsMb: number;
+  readonly emptyServiceAnonymousRssMb: number;
+  /** (anonymous RSS after the reads − an empty service's) ÷ (seeded calendar events / 100k): the read model's memory. */
+  readonly marginalAnonymousRssPer100kEventsMb: number;
 }
 
 export interface BenchResults {

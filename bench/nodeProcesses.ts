@@ -64,6 +64,21 @@ export function rssMegabytes(pid: number): number {
   return Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)]).toString().trim()) / 1024;
 }
 
+/**
+ * The anonymous part of a process's RSS (heap, stacks, malloc'd memory) in MB: what the read model and the caches
+ * cost, without the file-backed pages the kernel maps for the lmdb store and the binaries (it can drop those under
+ * pressure and read them back). From /proc; where there is none (not Linux), the whole RSS.
+ */
+export function anonymousRssMegabytes(pid: number): number {
+  try {
+    const line = /^RssAnon:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    if (line) return Number(line[1]) / 1024;
+  } catch {
+    // Not Linux, or the process is gone: fall through.
+  }
+  return rssMegabytes(pid);
+}
+
 /** SIGTERM, then SIGKILL after `graceMs`; resolves once the process is gone. */
 export async function stopChild(child: ChildProcessWithoutNullStreams, graceMs = 15_000): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;

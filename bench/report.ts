@@ -81,7 +81,9 @@ export function formatReport(results: BenchResults): string {
     `Memory: service RSS after the reads ${count(memory.serviceRssAfterReadsMb)} MB with ${count(shape.events)} events` +
       `${results.mode === 'quick' ? ' (too few for a per-100k figure to mean much)' : ''}: ` +
       `${count(memory.rssPer100kEventsMb)} MB per 100k events (${count(memory.marginalRssPer100kEventsMb)} MB per 100k above an empty service of ` +
-      `${count(memory.emptyServiceRssMb)} MB); after the writes ${count(memory.serviceRssAfterWritesMb)} MB`,
+      `${count(memory.emptyServiceRssMb)} MB); after the writes ${count(memory.serviceRssAfterWritesMb)} MB. Anonymous memory ` +
+      `(RSS without the mapped store file and binaries) after the reads ${count(memory.serviceAnonymousRssAfterReadsMb)} MB: ` +
+      `${count(memory.marginalAnonymousRssPer100kEventsMb)} MB per 100k events above an empty service of ${count(memory.emptyServiceAnonymousRssMb)} MB`,
     '',
     'Targets of issue 7 (for reading only; nothing asserts them)',
     ...table(['target', 'measured', 'met'], targets.map((check) => [check.target, check.measured, check.met ? 'yes' : 'no']), [1]),

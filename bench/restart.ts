@@ -17,6 +17,8 @@ export interface StartMeasurement {
   readonly times: StartTimes;
   /** RSS of the service once caught up, in MB. */
   readonly rssMegabytes: number;
+  /** Its anonymous part (without the mapped store file and binaries), in MB. */
+  readonly anonymousRssMegabytes: number;
 }
 
 /** `times` and `rssMegabytes` are the restart's: what an operator waits for after a deploy or a reboot. */
@@ -24,26 +26,28 @@ export interface RestartMeasurement extends StartMeasurement {
   readonly seedSeconds: number;
   readonly seedEventsPerSecond: number;
   /** The first start on the seeded store: no snapshot yet, a full replay. */
-  readonly coldStart: Pick<StartMeasurement, 'times' | 'rssMegabytes'>;
+  readonly coldStart: StartReading;
   /** SIGTERM to exit of the cold-started service: draining, and writing the read-model snapshot. */
   readonly stopSeconds: number;
   /** Size of the snapshot that stop wrote (0: none). */
   readonly snapshotBytes: number;
 }
 
+type StartReading = Pick<StartMeasurement, 'times' | 'rssMegabytes' | 'anonymousRssMegabytes'>;
+
 /** Started, measured, and stopped gracefully (SIGTERM), with the time the stop took. */
-async function startOnce(nodeFlags: readonly string[], dataDir: string, deadlineMs: number): Promise<Pick<StartMeasurement, 'times' | 'rssMegabytes'> & { stopSeconds: number }> {
+async function startOnce(nodeFlags: readonly string[], dataDir: string, deadlineMs: number): Promise<StartReading & { stopSeconds: number }> {
   const service = await startServiceProcess(nodeFlags, dataDir, deadlineMs);
-  let rss: number;
+  let memory: Omit<StartReading, 'times'>;
   try {
-    rss = service.rssMegabytes();
+    memory = { rssMegabytes: service.rssMegabytes(), anonymousRssMegabytes: service.anonymousRssMegabytes() };
   } catch (error) {
     await service.stop();
     throw error;
   }
   const stoppingAt = performance.now();
   await service.stop();
-  return { times: service.times, rssMegabytes: rss, stopSeconds: (performance.now() - stoppingAt) / 1000 };
+  return { times: service.times, ...memory, stopSeconds: (performance.now() - stoppingAt) / 1000 };
 }
 
 const sizeOf = (path: string): number => {
@@ -57,8 +61,8 @@ const sizeOf = (path: string): number => {
 export async function measureEmptyStart(nodeFlags: readonly string[], mode: BenchMode): Promise<StartMeasurement> {
   const dir = mkdtempSync(join(tmpdir(), 'cal-bench-empty-'));
   try {
-    const { times, rssMegabytes } = await startOnce(nodeFlags, dir, mode.startDeadlineMs);
-    return { storeEvents: 0, calendarEvents: 0, times, rssMegabytes };
+    const { stopSeconds: _, ...started } = await startOnce(nodeFlags, dir, mode.startDeadlineMs);
+    return { storeEvents: 0, calendarEvents: 0, ...started };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -74,7 +78,7 @@ export async function measureRestart(nodeFlags: readonly string[], mode: BenchMo
     await store.close();
     const { stopSeconds, ...coldStart } = await startOnce(nodeFlags, dir, mode.startDeadlineMs);
     const snapshotBytes = sizeOf(join(dir, snapshotFileName));
-    const { times, rssMegabytes } = await startOnce(nodeFlags, dir, mode.startDeadlineMs);
+    const { stopSeconds: _, ...restarted } = await startOnce(nodeFlags, dir, mode.startDeadlineMs);
     return {
       storeEvents: seeded.storeEvents,
       calendarEvents: seeded.calendarEvents,
@@ -83,8 +87,7 @@ export async function measureRestart(nodeFlags: readonly string[], mode: BenchMo
       coldStart,
       stopSeconds,
       snapshotBytes,
-      times,
-      rssMegabytes,
+      ...restarted,
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -82,6 +82,7 @@ async function run(): Promise<BenchResults> {
   const scenarios: ScenarioResult[] = [];
   let appendRate: AppendRate | undefined;
   let rssAfterReadsMb: number | undefined;
+  let anonymousRssAfterReadsMb: number | undefined;
   let rssAfterWritesMb: number;
   try {
     const references = new BareReferences(bare, load, mode.referenceTiming);
@@ -89,6 +90,7 @@ async function run(): Promise<BenchResults> {
       if (scenario.writes && !appendRate) {
         // Per 100k events is taken while the service holds exactly the seeded events.
         rssAfterReadsMb = service.rssMegabytes();
+        anonymousRssAfterReadsMb = service.anonymousRssMegabytes();
         // The raw store rate is taken right before the writes, in the same quiet conditions.
         progress('raw durable appends');
         appendRate = await measureAppendRate();
@@ -97,6 +99,7 @@ async function run(): Promise<BenchResults> {
       scenarios.push(await runScenario(scenario, service.origin, load, references, mode.timing));
     }
     rssAfterWritesMb = service.rssMegabytes();
+    anonymousRssAfterReadsMb ??= service.anonymousRssMegabytes();
   } finally {
     await load.close();
     await bare.stop();
@@ -135,6 +138,9 @@ async function run(): Promise<BenchResults> {
       emptyServiceRssMb: emptyStart.rssMegabytes,
       rssPer100kEventsMb: rssAfterReadsMb / hundredsOfThousands,
       marginalRssPer100kEventsMb: (rssAfterReadsMb - emptyStart.rssMegabytes) / hundredsOfThousands,
+      serviceAnonymousRssAfterReadsMb: anonymousRssAfterReadsMb,
+      emptyServiceAnonymousRssMb: emptyStart.anonymousRssMegabytes,
+      marginalAnonymousRssPer100kEventsMb: (anonymousRssAfterReadsMb - emptyStart.anonymousRssMegabytes) / hundredsOfThousands,
     },
     restart,
     problems,

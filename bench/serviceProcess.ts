@@ -1,7 +1,7 @@
 // The service under test as its own process (`src/main.ts`, started like `npm start`), with the times a restart takes:
 // until it listens, until /ready answers 200, and until the read model holds every stored event.
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { rssMegabytes, spawnNode, stopChild, waitForOutput } from './nodeProcesses.ts';
+import { anonymousRssMegabytes, rssMegabytes, spawnNode, stopChild, waitForOutput } from './nodeProcesses.ts';
 
 export const benchAdminPassword = 'bench-password';
 export const benchAdminAuth = `Basic ${Buffer.from(`admin:${benchAdminPassword}`).toString('base64')}`;
@@ -20,6 +20,7 @@ export interface ServiceProcess {
   readonly pid: number;
   readonly times: StartTimes;
   rssMegabytes(): number;
+  anonymousRssMegabytes(): number;
   stop(): Promise<void>;
 }
 
@@ -67,6 +68,7 @@ export async function startServiceProcess(nodeFlags: readonly string[], dataDir:
       pid: child.pid as number,
       times: { listeningMs, readyMs, caughtUpMs },
       rssMegabytes: () => rssMegabytes(child.pid as number),
+      anonymousRssMegabytes: () => anonymousRssMegabytes(child.pid as number),
       stop: () => stopChild(child),
     };
   } catch (error) {

@@ -1,4 +1,5 @@
 // Builds what the HTTP layer needs from the stores and projections: the part of the composition root for Koa.
+import { RenderedItems } from './representation/renderedItems.ts';
 import type { Config } from '../config/config.ts';
 import type { EventStore } from '../events/eventStore.ts';
 import type { ReadStore } from '../projections/readStore.ts';
@@ -41,6 +42,7 @@ export function composeHttpServices(parts: ServiceParts): HttpServices {
     currency: { symbol: '$', position: 'prefix' as const, code: 'USD' },
     extendedAddOn: config.extendedAddOn,
   };
+  const renderedItems = new RenderedItems();
   const services: HttpServices = {
     settings,
     readStore,
@@ -56,10 +58,10 @@ export function composeHttpServices(parts: ServiceParts): HttpServices {
     unlinkFromEvents: (field, id, ctx) =>
       unlinkFromEvents(writes, field, id, async (f, linked) => (await readStore.events.linking(f, linked)).map((doc) => doc.id), ctx),
     itemRenderers: (scope) => ({
-      venue: (doc, withJsonLd) => renderItem(venueRouteKind, doc, settings, scope, withJsonLd),
-      organizer: (doc, withJsonLd) => renderItem(organizerRouteKind, doc, settings, scope, withJsonLd),
-      venueJsonLd: (doc) => venueJsonLd(doc, settings),
-      organizerJsonLd,
+      venue: (doc, withJsonLd) => renderItem(venueRouteKind, doc, settings, scope, withJsonLd, renderedItems),
+      organizer: (doc, withJsonLd) => renderItem(organizerRouteKind, doc, settings, scope, withJsonLd, renderedItems),
+      venueJsonLd: (doc) => renderedItems.jsonLd('venue', doc, () => venueJsonLd(doc, settings)),
+      organizerJsonLd: (doc) => renderedItems.jsonLd('organizer', doc, () => organizerJsonLd(doc)),
     }),
     changeFeeds: new ChangeFeeds(store, config.changesHeartbeatMs),
     fragments: new RenderedFragments(),

@@ -1,4 +1,5 @@
 // Read and edit rules for one venue or organizer (wire.md §3.2, §9, §12), and its wire form for this request.
+import type { RenderedItems } from '../../representation/renderedItems.ts';
 import type { ItemDocument } from '../../../projections/posts/itemDocument.ts';
 import { canReadPost } from '../../auth/caller.ts';
 import { isLockedPost } from '../../auth/postAccess.ts';
@@ -21,8 +22,10 @@ export function renderItem<D extends ItemDocument>(
   settings: SiteSettings,
   scope: Scope,
   withJsonLd: boolean,
+  kept?: RenderedItems,
 ): Wire {
-  const wire = kind.represent(doc, settings, scope.addresses, withJsonLd);
+  const represent = () => kind.represent(doc, settings, scope.addresses, withJsonLd);
+  const wire = kept ? kept.representation(kind.singular, doc, scope.addresses, withJsonLd, represent) : represent();
   return isLockedPost(doc, scope) ? blankProtected(wire) : wire;
 }
 

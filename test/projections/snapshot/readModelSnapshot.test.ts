@@ -88,6 +88,18 @@ describe('read-model snapshot', function () {
     expect(await digestOf(readStore)).to.deep.equal(await digestOf(await replayed(temp.store, middle)));
   });
 
+  it('loads events that share their embedded copies and short lists, as replayed ones do (frozen, so never changed in place)', async () => {
+    const { readStore } = await load();
+    const events: EventDocument[] = [];
+    for await (const doc of readStore.documents('events')) events.push(doc);
+    const withVenue = events.filter((doc) => doc.embedded.venues.length === 1);
+    expect(withVenue).to.not.be.empty;
+    for (const doc of withVenue) expect(Object.isFrozen(doc.embedded.venues)).to.equal(true);
+    const listOf = new Map(withVenue.map((doc) => [doc.embedded.venues[0], doc.embedded.venues]));
+    expect(listOf.size).to.be.below(withVenue.length);
+    for (const doc of withVenue) expect(doc.embedded.venues).to.equal(listOf.get(doc.embedded.venues[0]));
+  });
+
   it('caught up with the events written after it, equals a full replay (linked items changed and deleted included)', async () => {
     let linked: EventDocument | undefined;
     for await (const doc of (await replayed(temp.store, middle)).documents('events')) {

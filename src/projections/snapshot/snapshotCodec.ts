@@ -77,8 +77,11 @@ function encodeBody(documents: SnapshotDocuments): Uint8Array {
   return packer().pack({ ...documents, embedded, events } satisfies EncodedBody);
 }
 
-/** Short texts that many documents hold (statuses, languages, zones, dates): decoding gives each document its own. */
-const maxSharedText = 40;
+/**
+ * Short texts that many documents hold (statuses, languages, zones): decoding gives each document its own. Dates
+ * (19 characters) are left out: sharing them too saves ~20 MB per 100k events but costs a quarter of the load time.
+ */
+const maxSharedText = 16;
 
 /**
  * Loaded events share what replayed ones share (sharedLists): their embedded copies, their lists of none or one

@@ -44,7 +44,7 @@ function dryRunLines(outcome: DryRunOutcome): string[] {
   const rows = readModelCollections.map((c) => [c, String(outcome.collections[c].count), outcome.collections[c].digest]);
   return [
     'Replayed the event store into a fresh in-memory read model: a dry run. Every event still projects.',
-    'The running service is not affected: it rebuilds its in-memory read model at every start, so restart it to rebuild.',
+    'The running service is not affected: to rebuild its in-memory read model, restart it without its snapshot (delete read-model.snapshot, or CAL_READ_MODEL_SNAPSHOT=off).',
     '',
     ...table(['COLLECTION', 'DOCUMENTS', 'DIGEST'], rows),
     '',

@@ -37,7 +37,7 @@ const rememberedFor = (slot: TranslationSlot, known: SlotTranslations | undefine
  * The `translations` of each slot, in slot order. Each item's value is remembered at the read model's position, so
  * a page read again looks nothing up; the others cost one group lookup per kind and group.
  */
-export async function lookUpTranslations(readStore: ReadStore, memo: ReadModelMemo, slots: readonly TranslationSlot[]): Promise<SlotTranslations[]> {
+async function lookUpTranslations(readStore: ReadStore, memo: ReadModelMemo, slots: readonly TranslationSlot[]): Promise<SlotTranslations[]> {
   const tables = new Map<TranslatedKind, Map<number, SlotTranslations>>();
   const tableOf = (kind: TranslatedKind) => {
     let table = tables.get(kind);

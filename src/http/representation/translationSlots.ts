@@ -12,7 +12,7 @@ export interface TranslationSlot {
 }
 
 /** A `translations` object a representation left empty, with what it stands for. */
-export interface PendingTranslation {
+interface PendingTranslation {
   readonly target: Translations;
   readonly slot: TranslationSlot;
 }

@@ -21,6 +21,15 @@ import type { Scope } from '../../requestScope.ts';
 import { readAsOf } from '../history/asOfParam.ts';
 import { readablePastEvent } from '../history/pastReads.ts';
 
+/** GET /events's parameters checked and resolved for this request; a bad one throws its wire error. */
+export async function checkedEventListRequest(ctx: Context, services: Pick<HttpServices, 'settings' | 'clock' | 'readStore'>): Promise<{ scope: Scope; request: EventListRequest }> {
+  const { settings, readStore } = services;
+  const checked = checkArgs(ctx, settings, eventListArgs);
+  const request = await readEventListRequest(checked, { now: services.clock(), siteZone: settings.timeZone, extendedAddOn: settings.extendedAddOn, readStore });
+  checked.validation.throwIfAny();
+  return { scope: checked.scope, request };
+}
+
 export function registerEventReads(router: Router, services: HttpServices): void {
   const { settings, readStore } = services;
 
@@ -34,15 +43,7 @@ export function registerEventReads(router: Router, services: HttpServices): void
 
   router.get('/events', async (ctx: Context) => {
     ctx.set('Allow', collectionAllow(ctx.state.caller));
-    const checked = checkArgs(ctx, settings, eventListArgs);
-    const request = await readEventListRequest(checked, {
-      now: services.clock(),
-      siteZone: settings.timeZone,
-      extendedAddOn: settings.extendedAddOn,
-      readStore,
-    });
-    checked.validation.throwIfAny();
-    const { scope } = checked;
+    const { scope, request } = await checkedEventListRequest(ctx, services);
     await answerListPage(ctx, services.memo, 'event pages', anonymousPageKey(scope, request), () => renderPage(scope, request));
   });
 

@@ -7,14 +7,12 @@ import type { Language } from '../../../../src/events/catalogue/values.ts';
 import { anonymous, type Caller } from '../../../../src/http/auth/caller.ts';
 import { isLockedPost } from '../../../../src/http/auth/postAccess.ts';
 import { composeHttpServices } from '../../../../src/http/composeServices.ts';
-import { checkArgs } from '../../../../src/http/endpoint.ts';
 import { translationFill } from '../../../../src/http/middleware/translationFill.ts';
 import { blankProtected } from '../../../../src/http/representation/blanking.ts';
 import { eventRepresentation } from '../../../../src/http/representation/eventRepresentation.ts';
 import { pageLinks, totalPagesOf } from '../../../../src/http/representation/listEnvelope.ts';
 import type { RequestState } from '../../../../src/http/requestScope.ts';
-import { eventListArgs } from '../../../../src/http/routes/catalogue/index.ts';
-import { readEventListRequest } from '../../../../src/http/routes/events/eventListRequest.ts';
+import { checkedEventListRequest } from '../../../../src/http/routes/events/eventReadRoutes.ts';
 import { linkedRendering } from '../../../../src/http/routes/events/eventRendering.ts';
 import type { HttpServices } from '../../../../src/http/services.ts';
 import { UserDirectory } from '../../../../src/projections/users/userDirectory.ts';
@@ -56,15 +54,7 @@ export class ObjectEventPages {
     const ctx = { querystring: match[2] ?? '', request: {}, is: () => false, state } as unknown as Context;
     const { services } = this;
     const { settings, readStore } = services;
-    const checked = checkArgs(ctx, settings, eventListArgs);
-    const request = await readEventListRequest(checked, {
-      now: services.clock(),
-      siteZone: settings.timeZone,
-      extendedAddOn: settings.extendedAddOn,
-      readStore,
-    });
-    checked.validation.throwIfAny();
-    const { scope } = checked;
+    const { scope, request } = await checkedEventListRequest(ctx, services);
     const page = request.alwaysEmpty ? { items: [], total: 0 } : await readStore.events.list(request.query);
     const totalPages = totalPagesOf(page.total, request.perPage);
     const links = pageLinks(`${scope.addresses.apiRoot}/events/`, request.pairs, request.page, totalPages);

@@ -18,7 +18,7 @@ export const fullShape: SeedShape = { events: 100_000, venues: 1_000, organizers
 /** Small enough for CI, large enough that every scenario finds items in every language. */
 export const quickShape: SeedShape = { events: 4_000, venues: 40, organizers: 80, categories: 40, tags: 40 };
 
-/** Events, venues and organizers share one id sequence; categories and tags another (wire.md §1.4). */
+/** Events, venues and organizers share one id sequence; categories and tags another (docs/api.md §1.4). */
 export interface SeedLayout {
   readonly firstVenue: number;
   readonly firstOrganizer: number;

@@ -8,7 +8,7 @@ export type CommandError =
   /** The id names an item of another kind (an event route given a venue id). */
   | { readonly kind: 'wrong-kind'; readonly resource: ResourceKind; readonly id: number }
   | { readonly kind: 'already-trashed'; readonly resource: ResourceKind }
-  /** Field-level validation that needs the stored state; names map to reasons (wire.md §13.1). */
+  /** Field-level validation that needs the stored state; names map to reasons (docs/api.md §13.1). */
   | { readonly kind: 'invalid-params'; readonly params: readonly InvalidParam[] }
   /** `If-Match` named a revision that is no longer current. */
   | { readonly kind: 'precondition-failed' }

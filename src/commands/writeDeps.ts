@@ -5,7 +5,7 @@ import type { SlugRegistry } from './registries/slugRegistry.ts';
 
 export interface WriteDeps {
   readonly store: EventStore;
-  /** `ids-post`: events, venues, organizers and images share this sequence (wire.md §1.4). */
+  /** `ids-post`: events, venues, organizers and images share this sequence (docs/api.md §1.4). */
   readonly postIds: IdAllocator;
   /** `ids-term`: categories and tags share this sequence. */
   readonly termIds: IdAllocator;

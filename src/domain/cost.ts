@@ -1,4 +1,4 @@
-// Event cost (wire.md §4.7 "Cost", §10.1): the stored input, its numeric values, currency and display string.
+// Event cost (docs/api.md §4.7 "Cost", §10.1): the stored input, its numeric values, currency and display string.
 
 /** The cost as the client gave it: one entry per given string or number (numbers through `String()`). */
 export interface StoredCost {

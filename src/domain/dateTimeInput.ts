@@ -1,4 +1,4 @@
-// Date-time input (wire.md §1.3): reads every accepted form into a wall-clock value in a target time zone.
+// Date-time input (docs/api.md §1.3): reads every accepted form into a wall-clock value in a target time zone.
 import * as chrono from 'chrono-node';
 import { DateTime } from 'luxon';
 import { existingLocalTime, formatLocalDateTime, plusMonthsOverflowing, type LocalDateTime } from './localDateTime.ts';

@@ -1,4 +1,4 @@
-// Wall-clock date-times (`YYYY-MM-DD HH:MM:SS`, wire.md §1.4) and their conversions between time zones.
+// Wall-clock date-times (`YYYY-MM-DD HH:MM:SS`, docs/api.md §1.4) and their conversions between time zones.
 import { DateTime, Settings } from 'luxon';
 import { zoneOf, zoneOffsetMinutes, type TimeZoneId } from './timeZone.ts';
 import { LOCAL_DATE_TIME, utcWallClockOf, wallClockAt, wallClockMs } from './wallClock.ts';

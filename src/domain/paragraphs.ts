@@ -1,4 +1,4 @@
-// Paragraph formatting of stored texts (wire.md §4.7): blank-line-separated blocks become <p> elements.
+// Paragraph formatting of stored texts (docs/api.md §4.7): blank-line-separated blocks become <p> elements.
 
 /** Blocks starting with one of these tags are already HTML structure and are kept verbatim. */
 const BLOCK_LEVEL_START = /^<(?:p|div|ul|ol|h[1-6]|blockquote|pre|table|figure|hr)(?=[\s/>]|$)/i;

@@ -1,4 +1,4 @@
-// Slug derivation (wire.md §4.7 "Slugs"): URL-safe names for events, venues, organizers and terms.
+// Slug derivation (docs/api.md §4.7 "Slugs"): URL-safe names for events, venues, organizers and terms.
 
 /**
  * Latin letters that NFD leaves whole (they are letters of their own, not a base letter plus a mark),

@@ -1,4 +1,5 @@
-// Time zone identifiers (wire.md §10.1 `timezone`): validation, luxon zones, tz-database abbreviations (§4.1 row 27).
+// Time zone identifiers (docs/api.md §10.1 `timezone`): validation,
+// luxon zones, tz-database abbreviations (§4.1 row 27).
 import { FixedOffsetZone, IANAZone, type Zone } from 'luxon';
 import type { LocalDateTime } from './localDateTime.ts';
 import { fieldsMs, wallClockMs } from './wallClock.ts';

@@ -1,4 +1,4 @@
-// The Koa application: middleware in the request processing order of wire.md §2, then the routes.
+// The Koa application: middleware in the request processing order of docs/api.md §2, then the routes.
 import Koa from 'koa';
 import Router from '@koa/router';
 import bodyParser from 'koa-bodyparser';

@@ -1,4 +1,4 @@
-// The request processing order of wire.md §2, steps 3 to 5, shared by every route handler.
+// The request processing order of docs/api.md §2, steps 3 to 5, shared by every route handler.
 import type { Context } from 'koa';
 import type { Language } from '../events/catalogue/values.ts';
 import type { ArgSpec } from './params/argSpec.ts';
@@ -38,7 +38,7 @@ export class Validation {
     return this.reasons.has(name);
   }
 
-  /** Throws one 400 naming every invalid parameter in declaration order (wire.md §13.1). */
+  /** Throws one 400 naming every invalid parameter in declaration order (docs/api.md §13.1). */
   throwIfAny(): void {
     if (this.reasons.size === 0) return;
     const order = (name: string) => {

@@ -36,7 +36,7 @@ export interface HttpServices {
   /** Global position of the last event the projection applied to `readStore` (-1n before any). */
   readonly projectionPosition: () => bigint;
   readonly clock: () => Date;
-  /** How event writes read and create venues and organizers given inline (wire.md §10.1). */
+  /** How event writes read and create venues and organizers given inline (docs/api.md §10.1). */
   readonly inlineLinks: InlineLinks;
   /**
    * Removes an item from every event linking it; call it before trashing a venue or organizer or deleting a term.

@@ -1,4 +1,4 @@
-// The typed query of GET /venues and GET /organizers (wire.md §7), evaluated by every ReadStore adapter alike.
+// The typed query of GET /venues and GET /organizers (docs/api.md §7), evaluated by every ReadStore adapter alike.
 import type { Language, PostStatus } from '../events/catalogue/values.ts';
 
 /** All present conditions combine with AND. Order: publication date descending, then id descending (§5.4). */
@@ -13,7 +13,7 @@ export interface PostListQuery {
   readonly exceptIds?: readonly number[];
   /**
    * Only items without a password: an anonymous search must not match protected items, whose matching fields it
-   * could otherwise probe through the blanked results (as for events, wire.md §6 `search`).
+   * could otherwise probe through the blanked results (as for events, docs/api.md §6 `search`).
    */
   readonly withoutPassword?: boolean;
   readonly offset: number;

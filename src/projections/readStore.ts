@@ -22,7 +22,7 @@ export interface EventCollection {
   list(query: EventListQuery): Promise<Page<EventDocument>>;
   /** An older revision never replaces a newer one. */
   put(doc: EventDocument): Promise<void>;
-  /** Language → id of the group's live members (wire.md §15 `translations`). */
+  /** Language → id of the group's live members (docs/api.md §15 `translations`). */
   translationsOf(group: number): Promise<Translations>;
   /** Events of any status and language that link this venue, organizer, category or tag. */
   linking(field: LinkField, id: number): Promise<EventDocument[]>;

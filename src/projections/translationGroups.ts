@@ -1,4 +1,5 @@
-// Translation groups in the read model (wire.md §15): a document's group, and the language → id map of a group's live members.
+// Translation groups in the read model (docs/api.md §15): a document's
+// group, and the language → id map of a group's live members.
 import { IdsByKey } from './memory/idsByKey.ts';
 import type { Language } from '../events/catalogue/values.ts';
 

@@ -1,4 +1,4 @@
-// Specification of event cost input, values and display (wire.md §4.7 "Cost", §4.6 offers price, §10.1).
+// Specification of event cost input, values and display (docs/api.md §4.7 "Cost", §4.6 offers price, §10.1).
 import { expect } from 'chai';
 import {
   canonicalNumber,

@@ -1,4 +1,4 @@
-// Specification of date-time input (wire.md §1.3), with a fixed reference instant.
+// Specification of date-time input (docs/api.md §1.3), with a fixed reference instant.
 import { expect } from 'chai';
 import { parseDateTimeInput } from '../../src/domain/dateTimeInput.ts';
 

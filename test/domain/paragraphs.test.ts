@@ -1,4 +1,4 @@
-// Specification of paragraph formatting (wire.md §4.7 "Paragraph formatting").
+// Specification of paragraph formatting (docs/api.md §4.7 "Paragraph formatting").
 import { expect } from 'chai';
 import { formatParagraphs, formatTrimmed } from '../../src/domain/paragraphs.ts';
 

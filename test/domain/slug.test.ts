@@ -1,4 +1,4 @@
-// Specification of slug derivation (wire.md §4.7 "Slugs").
+// Specification of slug derivation (docs/api.md §4.7 "Slugs").
 import { expect } from 'chai';
 import { slugify, trashedSlug, withSuffix } from '../../src/domain/slug.ts';
 

@@ -12,7 +12,7 @@ type Allowance = (marker: string, probe: Probe) => boolean;
 
 const nothing: Allowance = () => false;
 /**
- * Authors and contributors list the non-published items of every author when `status` is omitted (wire.md §3.2), so
+ * Authors and contributors list the non-published items of every author when `status` is omitted (docs/api.md §3.2), so
  * a list of a kind may show that kind's non-published markers; password markers stay hidden, and single reads,
  * embedded copies, other kinds' lists, history and `as_of` show nothing non-published of others.
  */

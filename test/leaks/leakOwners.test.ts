@@ -1,4 +1,4 @@
-// Specifies where owners differ from other callers (wire.md §3.2, §12): an owner reads and unlocks their own hidden
+// Specifies where owners differ from other callers (docs/api.md §3.2, §12): an owner reads and unlocks their own hidden
 // items, including as embedded copies, history and past states; another author or contributor still sees nothing.
 import { expect } from 'chai';
 import { startRoleService, type RoleTestService, type Who } from '../support/roleService.ts';

@@ -1,10 +1,11 @@
-// Specification of the geolocation part of the MongoDB event list translation (wire.md §16).
+// Specification of the geolocation part of the MongoDB event list translation (docs/api.md §16).
 //
-// mingo, the stand-in for the server elsewhere (DESIGN.md §3), has no geometry operators (its README: "No support
-// for geometry operators"), so `$geoWithin` cannot be evaluated by it. Here mingo evaluates every other condition and
-// the `$centerSphere` document is read by a small evaluator of its documented meaning (points within an angle, in
-// radians, of a `[lng, lat]` centre on a sphere), computed from unit vectors rather than the haversine formula that
-// `matchesEventQuery` uses. That checks what the translation decides: field, coordinate order, units and radius.
+// mingo, the stand-in for the server elsewhere (docs/architecture.md §3), has no geometry operators
+// (its README: "No support for geometry operators"), so `$geoWithin` cannot be evaluated by it. Here
+// mingo evaluates every other condition and the `$centerSphere` document is read by a small evaluator
+// of its documented meaning (points within an angle, in radians, of a `[lng, lat]` centre on a
+// sphere), computed from unit vectors rather than the haversine formula that `matchesEventQuery`
+// uses. That checks what the translation decides: field, coordinate order, units and radius.
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { Query } from 'mingo';

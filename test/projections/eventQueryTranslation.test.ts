@@ -1,4 +1,5 @@
-// Specification of the MongoDB event list translation, checked by evaluating its documents with mingo (DESIGN.md §3).
+// Specification of the MongoDB event list translation, checked by
+// evaluating its documents with mingo (docs/architecture.md §3).
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { Query } from 'mingo';

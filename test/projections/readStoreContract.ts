@@ -1,4 +1,5 @@
-// The one contract every ReadStore adapter passes (DESIGN.md §3): documents, slug and list indexes, checkpoints.
+// The one contract every ReadStore adapter passes (docs/architecture.md
+// §3): documents, slug and list indexes, checkpoints.
 import { expect } from 'chai';
 import type { EventDocument } from '../../src/projections/events/eventDocument.ts';
 import type { EventListQuery } from '../../src/projections/events/eventListQuery.ts';

@@ -1,4 +1,4 @@
-// The geolocation part of the ReadStore contract (wire.md §16): located venues, and venues near a point.
+// The geolocation part of the ReadStore contract (docs/api.md §16): located venues, and venues near a point.
 import { expect } from 'chai';
 import type { EventDocument } from '../../src/projections/events/eventDocument.ts';
 import type { EventListQuery } from '../../src/projections/events/eventListQuery.ts';

@@ -1,4 +1,5 @@
-// Specifies slug reservation under real concurrency: 100 creates claiming one slug at once (wire.md §4.7, §10.2, §10.3).
+// Specifies slug reservation under real concurrency: 100 creates
+// claiming one slug at once (docs/api.md §4.7, §10.2, §10.3).
 import { expect } from 'chai';
 import { startTestService, type TestService } from '../support/testService.ts';
 import { API, allAtOnce, bodyOf, expectError, statusCounts, suffixedSlugs, type ResourcePlural } from './support/raceApi.ts';

@@ -8,7 +8,7 @@ import { startService, type RunningService } from '../../src/service.ts';
 
 export const adminPassword = 'admin-secret';
 export const adminAuth = `Basic ${Buffer.from(`admin:${adminPassword}`).toString('base64')}`;
-/** The instant of the captured examples (wire.md §17). */
+/** The instant of the captured examples (docs/api.md §17). */
 export const captureTime = new Date('2026-11-22T10:52:28Z');
 
 export interface TestResponse {

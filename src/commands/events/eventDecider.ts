@@ -11,7 +11,7 @@ import { changedFields, definedOnly, publicationStatus, type PublicationDate } f
 
 export type { PublicationDate };
 
-/** What a write asks for, already parsed; absent keys keep stored values (wire.md §10.1 Update). */
+/** What a write asks for, already parsed; absent keys keep stored values (docs/api.md §10.1 Update). */
 export interface EventRequest extends Omit<Partial<EventFacts>, 'language' | 'publishedUtc' | 'startUtc' | 'endUtc' | 'status'> {
   readonly status?: Exclude<PostStatus, 'trash'>;
   readonly date?: PublicationDate;
@@ -105,7 +105,7 @@ function scheduledBase(command: Extract<EventCommand, { type: 'ScheduleEvent' }>
   };
 }
 
-/** Applies a request onto facts and enforces the date and publication rules of wire.md §10.1. */
+/** Applies a request onto facts and enforces the date and publication rules of docs/api.md §10.1. */
 function settle(base: EventFacts, request: EventRequest, nowUtc: LocalDateTime): Either<CommandError, EventFacts> {
   const { date, ...fields } = request;
   const merged: EventFacts = { ...base, ...definedOnly(fields) };

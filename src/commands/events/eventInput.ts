@@ -15,7 +15,7 @@ export interface EventInputContext {
   readonly now: Date;
   /** The stored event's zone on update: the target zone of dates when the request names none. */
   readonly storedZone?: string;
-  /** Contributors' `publish`/`future` become `pending` (wire.md §3.3). */
+  /** Contributors' `publish`/`future` become `pending` (docs/api.md §3.3). */
   readonly scaleDownStatus: boolean;
   readonly userExists: (id: number) => boolean;
 }

@@ -8,7 +8,7 @@ export type EventState =
       readonly exists: true;
       readonly id: number;
       readonly facts: EventFacts;
-      /** The status before trashing; permissions of a trashed item follow it (wire.md §3.2). */
+      /** The status before trashing; permissions of a trashed item follow it (docs/api.md §3.2). */
       readonly statusBeforeTrash: PostStatus | null;
     };
 

@@ -1,4 +1,4 @@
-// Which slug a post-like item (event, venue, organizer) gets after a write, per wire.md §4.7 "Slugs".
+// Which slug a post-like item (event, venue, organizer) gets after a write, per docs/api.md §4.7 "Slugs".
 import { slugify } from '../../domain/slug.ts';
 import type { PostStatus } from '../../events/catalogue/values.ts';
 

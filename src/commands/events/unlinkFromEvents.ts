@@ -1,5 +1,5 @@
 // Removes a venue, organizer or term from every event that links it, as changes of those events' own streams,
-// before the item is trashed or deleted (wire.md §11): the audit trail of each event shows the unlink.
+// before the item is trashed or deleted (docs/api.md §11): the audit trail of each event shows the unlink.
 import type { WriteContext } from '../../events/catalogue/envelope.ts';
 import type { CommandError } from '../errors.ts';
 import type { WriteDeps } from '../writeDeps.ts';

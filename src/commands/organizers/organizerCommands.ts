@@ -1,4 +1,5 @@
-// Organizer write side: reading an organizer write (wire.md §10.2) and the register, change and trash command handlers.
+// Organizer write side: reading an organizer write (docs/api.md
+// §10.2) and the register, change and trash command handlers.
 import type { Either } from 'fp-ts/lib/Either.js';
 import type { OrganizerFacts } from '../../events/catalogue/organizers.ts';
 import type { WriteContext } from '../../events/catalogue/envelope.ts';

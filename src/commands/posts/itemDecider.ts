@@ -127,7 +127,7 @@ export function itemFactsOf<F extends ItemFacts, C extends object>(kind: ItemKin
   return right([{ type: 'trashed', id: state.id, previousStatus: state.facts.status, slug: facts.slug }]);
 }
 
-/** Applies a request onto facts, with the publication timing of events (wire.md §10.1, §10.2). */
+/** Applies a request onto facts, with the publication timing of events (docs/api.md §10.1, §10.2). */
 function settle<F extends ItemFacts, C extends object>(kind: ItemKind<F, C>, base: F, request: ItemRequest<F>, nowUtc: LocalDateTime): F {
   const merged = kind.applyRequest ? kind.applyRequest(base, request) : ({ ...base, ...definedOnly(request) } as F);
   return { ...merged, status: publicationStatus(merged.status, merged.publishedUtc, nowUtc) };

@@ -1,4 +1,5 @@
-// Reads the venue and organizer write fields they share (wire.md §10.2) into an ItemRequest; the kinds add their own.
+// Reads the venue and organizer write fields they share
+// (docs/api.md §10.2) into an ItemRequest; the kinds add their own.
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import { parseDateTimeInput } from '../../domain/dateTimeInput.ts';
 import { localToUtc } from '../../domain/localDateTime.ts';
@@ -10,7 +11,7 @@ import { scaledStatus, sha256 } from './publication.ts';
 export interface ItemInputContext {
   readonly siteZone: string;
   readonly now: Date;
-  /** Contributors' `publish`/`future` become `pending` (wire.md §3.3). */
+  /** Contributors' `publish`/`future` become `pending` (docs/api.md §3.3). */
   readonly scaleDownStatus: boolean;
   readonly userExists: (id: number) => boolean;
   /** Venue coordinates are read only with the extended add-on on (§16). */

@@ -16,7 +16,7 @@ export function publicationStatus(status: PostStatus, publishedUtc: LocalDateTim
   return status;
 }
 
-/** Contributors' `publish` and `future` become `pending`; other values are kept (wire.md §3.3). */
+/** Contributors' `publish` and `future` become `pending`; other values are kept (docs/api.md §3.3). */
 export function scaledStatus(status: string, scaleDown: boolean): RequestedStatus {
   const s = status as RequestedStatus;
   return scaleDown && (s === 'publish' || s === 'future') ? 'pending' : s;

@@ -17,7 +17,7 @@ interface Waiter {
  * append. A block also reserves ahead as many ids as were asked for while the previous block was being written, so
  * that under steady concurrent load a create takes its id at once instead of waiting for a commit; a lone writer
  * reserves none ahead, which keeps its ids dense. Ids reserved ahead and unused when the process stops are skipped:
- * ids start at 1 and are never reused, they need not be dense (wire.md §1.4). Another instance reserving
+ * ids start at 1 and are never reused, they need not be dense (docs/api.md §1.4). Another instance reserving
  * concurrently makes the append fail its expected revision; we then read what it took and try again.
  */
 export class IdAllocator {

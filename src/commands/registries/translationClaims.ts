@@ -6,7 +6,7 @@ import type { Language } from '../../events/catalogue/values.ts';
 import type { ResourceKind } from '../errors.ts';
 import { claim, release } from './claims.ts';
 
-/** Where a new item joins: the group's root item and its language (wire.md §15 "Translations"). */
+/** Where a new item joins: the group's root item and its language (docs/api.md §15 "Translations"). */
 export interface TranslationTarget {
   readonly root: number;
   readonly rootLanguage: Language;

@@ -114,12 +114,12 @@ export interface DeleteTermOptions {
   /** Ids of the direct children of a category, from the read model the caller owns; ignored for tags. */
   readonly childrenOf?: (id: number) => Promise<readonly number[]>;
   readonly ifMatch?: bigint;
-  /** Called before the term is deleted, so that it can be removed from the events that carry it (wire.md §11). */
+  /** Called before the term is deleted, so that it can be removed from the events that carry it (docs/api.md §11). */
   readonly beforeDelete?: (id: number) => Promise<void>;
 }
 
 export interface TermDeleted extends TermWritten {
-  /** The term as it was just before deletion (the DELETE response shows it, wire.md §11). */
+  /** The term as it was just before deletion (the DELETE response shows it, docs/api.md §11). */
   readonly before: TermFacts;
 }
 

@@ -1,4 +1,4 @@
-// Business failures that only terms have (wire.md §10.3, §13.2), kept beside the shared `CommandError` union.
+// Business failures that only terms have (docs/api.md §10.3, §13.2), kept beside the shared `CommandError` union.
 import type { Taxonomy } from '../../events/catalogue/terms.ts';
 import type { CommandError } from '../errors.ts';
 

@@ -1,4 +1,4 @@
-// Which slug a new or changed term gets, claimed per taxonomy and language (wire.md §4.7 "Slugs", §10.3).
+// Which slug a new or changed term gets, claimed per taxonomy and language (docs/api.md §4.7 "Slugs", §10.3).
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import { slugify } from '../../domain/slug.ts';
 import type { EventStore } from '../../events/eventStore.ts';

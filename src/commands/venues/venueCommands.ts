@@ -1,4 +1,4 @@
-// Venue write side: reading a venue write (wire.md §10.2) and the register, change and trash command handlers.
+// Venue write side: reading a venue write (docs/api.md §10.2) and the register, change and trash command handlers.
 import type { Either } from 'fp-ts/lib/Either.js';
 import type { VenueFacts } from '../../events/catalogue/venues.ts';
 import type { WriteContext } from '../../events/catalogue/envelope.ts';

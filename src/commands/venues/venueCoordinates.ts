@@ -1,4 +1,5 @@
-// Venue coordinates (wire.md §10.2, §16): reading `geo_lat`/`geo_lng`, and merging sent or recorded ones into `geo`.
+// Venue coordinates (docs/api.md §10.2, §16): reading
+// `geo_lat`/`geo_lng`, and merging sent or recorded ones into `geo`.
 import type { VenueChanges, VenueFacts } from '../../events/catalogue/venues.ts';
 import type { ItemRequest } from '../posts/itemDecider.ts';
 import { definedOnly } from '../posts/publication.ts';

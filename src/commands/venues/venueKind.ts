@@ -25,7 +25,7 @@ export const venueKind: ItemStreamKind<VenueFacts, VenueEvent, VenueChanges> = {
     zip: '',
     phone: '',
     website: '',
-    // Both default to true on create (wire.md §10.2).
+    // Both default to true on create (docs/api.md §10.2).
     showMap: true,
     showMapLink: true,
     geo: { lat: null, lng: null },

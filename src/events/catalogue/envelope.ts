@@ -1,4 +1,5 @@
-// The event envelope of DESIGN.md §4: metadata built for each write, and recorded events decoded into typed ones.
+// The event envelope of docs/architecture.md §4: metadata built
+// for each write, and recorded events decoded into typed ones.
 import type { EventMetadata, NewEvent, RecordedEvent } from '../eventStore.ts';
 import { catalogue, type DomainEvent } from './index.ts';
 import type { CatalogueEntry } from './catalogueEntry.ts';

@@ -1,4 +1,5 @@
-// The metadata every recorded event carries (DESIGN.md §4), as a codec so that the event catalogue can document it.
+// The metadata every recorded event carries (docs/architecture.md
+// §4), as a codec so that the event catalogue can document it.
 import * as t from 'io-ts';
 
 export const RecordedMetadata = t.type({

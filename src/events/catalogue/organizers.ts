@@ -2,7 +2,7 @@
 import * as t from 'io-ts';
 import { ImageRef, Language, LocalDateTimeText, PostStatus, TranslationLink } from './values.ts';
 
-/** What an organizer is, as stored facts (wire.md §4.3, §10.2); `""` is an empty text field. */
+/** What an organizer is, as stored facts (docs/api.md §4.3, §10.2); `""` is an empty text field. */
 export const OrganizerFacts = t.type({
   language: Language,
   author: t.string,

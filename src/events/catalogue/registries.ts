@@ -14,7 +14,7 @@ export const SlugReleased = t.type({ type: t.literal('SlugReleased'), data: t.ty
 /** `bootstrap-admin` stream: the one process that creates the first administrator of a data directory. */
 export const AdminBootstrapClaimed = t.type({ type: t.literal('AdminBootstrapClaimed'), data: t.type({}) });
 
-/** `image-<id>` streams: an external image record (wire.md §10.1 Images); nothing is fetched. */
+/** `image-<id>` streams: an external image record (docs/api.md §10.1 Images); nothing is fetched. */
 export const ImageRegistered = t.type({ type: t.literal('ImageRegistered'), data: t.type({ id: t.number, url: t.string }) });
 
 /** `imageurl-<sha256 of the URL>` streams: the record a URL maps to, so the same URL reuses the same record. */

@@ -1,4 +1,5 @@
-// The stream families of the store (DESIGN.md §4): how streams are named and which event types each one holds.
+// The stream families of the store (docs/architecture.md §4):
+// how streams are named and which event types each one holds.
 import type { CatalogueType } from './index.ts';
 
 export interface StreamParameter {

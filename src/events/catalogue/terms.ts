@@ -20,7 +20,9 @@ export type TagChanges = t.TypeOf<typeof TagChanges>;
 
 export const CategoryCreated = t.type({ type: t.literal('CategoryCreated'), data: t.intersection([t.type({ id: t.number, facts: CategoryFacts }), TranslationLink]) });
 export const CategoryChanged = t.type({ type: t.literal('CategoryChanged'), data: t.type({ id: t.number, changes: CategoryChanges }) });
-/** Deletion is permanent (wire.md §11); the children were moved to the parent by `CategoryChanged` events before. */
+/**
+ * Deletion is permanent (docs/api.md §11); the children were moved to the parent by `CategoryChanged` events before.
+ */
 export const CategoryDeleted = t.type({ type: t.literal('CategoryDeleted'), data: t.type({ id: t.number }) });
 
 export const TagCreated = t.type({ type: t.literal('TagCreated'), data: t.intersection([t.type({ id: t.number, facts: TagFacts }), TranslationLink]) });

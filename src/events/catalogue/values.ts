@@ -18,7 +18,7 @@ export const ImageRef = t.type({ id: t.number, url: t.string });
 export type ImageRef = t.TypeOf<typeof ImageRef>;
 
 /**
- * Optional data of every creation event: the root id of the translation group the new item joins (wire.md §15);
+ * Optional data of every creation event: the root id of the translation group the new item joins (docs/api.md §15);
  * absent (events recorded before translations existed) or `null` when the item starts its own group.
  */
 export const TranslationLink = t.partial({ translationOf: t.union([t.number, t.null]) });

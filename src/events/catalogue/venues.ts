@@ -7,7 +7,7 @@ const Coordinate = t.union([t.number, t.null]);
 
 /**
  * A venue's coordinates. Each may be set without the other, as the wire allows (`geo_lat` alone); the venue shows a
- * location only when both are (wire.md §4.2), and a later write of the other one completes it.
+ * location only when both are (docs/api.md §4.2), and a later write of the other one completes it.
  */
 export const VenueGeo = t.type({ lat: Coordinate, lng: Coordinate });
 export type VenueGeo = t.TypeOf<typeof VenueGeo>;
@@ -17,7 +17,7 @@ export const VenueGeoChange = t.partial({ lat: Coordinate, lng: Coordinate });
 export type VenueGeoChange = t.TypeOf<typeof VenueGeoChange>;
 
 /**
- * What a venue is, as stored facts (wire.md §4.2, §10.2); `""` is an empty text field. Schema version 2: the `geo`
+ * What a venue is, as stored facts (docs/api.md §4.2, §10.2); `""` is an empty text field. Schema version 2: the `geo`
  * object holds what version 1 recorded as `geoLat`/`geoLng` (see legacy/venuesV1.ts and venueUpcasts.ts).
  */
 export const VenueFacts = t.type({

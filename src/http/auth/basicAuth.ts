@@ -1,4 +1,4 @@
-// Koa middleware: HTTP Basic credentials checked against the user directory before routing (wire.md §2 step 1).
+// Koa middleware: HTTP Basic credentials checked against the user directory before routing (docs/api.md §2 step 1).
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { verify } from '@node-rs/argon2';
 import type { Context, Next } from 'koa';

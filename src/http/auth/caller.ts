@@ -1,4 +1,4 @@
-// Who is calling, and what the role table of wire.md §3.2 lets them do with events.
+// Who is calling, and what the role table of docs/api.md §3.2 lets them do with events.
 import type { Role } from '../../events/catalogue/users.ts';
 import type { PostStatus } from '../../events/catalogue/values.ts';
 
@@ -13,13 +13,13 @@ export const isAuthenticated = (caller: Caller): boolean => caller.kind === 'use
 /** May create events, venues and organizers, and sees non-published items in lists. */
 export const canCreatePosts = (caller: Caller): boolean => caller.kind === 'user' && creators.has(caller.role);
 
-/** Contributors' statuses are scaled down (wire.md §3.3). */
+/** Contributors' statuses are scaled down (docs/api.md §3.3). */
 export const isContributor = (caller: Caller): boolean => caller.kind === 'user' && caller.role === 'contributor';
 
 export interface OwnedPost {
   readonly author: string;
   readonly status: PostStatus;
-  /** A trashed item is edited under the rules of the status it had before (wire.md §3.2). */
+  /** A trashed item is edited under the rules of the status it had before (docs/api.md §3.2). */
   readonly statusBeforeTrash?: PostStatus | null;
 }
 

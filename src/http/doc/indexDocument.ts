@@ -1,4 +1,4 @@
-// The index route body (wire.md §14) and single-route entries for OPTIONS (§1.1), built from the route catalogue.
+// The index route body (docs/api.md §14) and single-route entries for OPTIONS (§1.1), built from the route catalogue.
 import { RequestDefault, type ArgSpec, type RequestDefaults } from '../params/argSpec.ts';
 import { NAMESPACE, routeCatalogue, type HttpMethod, type RouteSpec } from '../routes/catalogue/index.ts';
 

@@ -1,4 +1,4 @@
-// The `/doc` OpenAPI 3.0.0 document (wire.md §14), generated from the route catalogue's argument declarations.
+// The `/doc` OpenAPI 3.0.0 document (docs/api.md §14), generated from the route catalogue's argument declarations.
 import type * as t from 'io-ts';
 import type { ArgSpec } from '../params/argSpec.ts';
 import { BooleanLike, FiniteNumber, NonNegativeInt, PositiveInt, TypedBoolean } from '../params/codecs.ts';

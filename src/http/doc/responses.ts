@@ -1,4 +1,4 @@
-// Response objects of the `/doc` operations, with the reference's descriptions (wire.md §14).
+// Response objects of the `/doc` operations, with the reference's descriptions (docs/api.md §14).
 
 /** The collections `/doc` describes, named by their path segment. */
 export type DocResource = 'events' | 'venues' | 'organizers' | 'categories' | 'tags';

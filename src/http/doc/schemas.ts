@@ -1,4 +1,4 @@
-// Response schemas of `/doc` (`components.schemas`), as the reference documents them (wire.md §14).
+// Response schemas of `/doc` (`components.schemas`), as the reference documents them (docs/api.md §14).
 // Kept as data: they describe the wire representations of §4 in the reference's own words, quirks included
 // (`currency_position ` with its trailing space, `$ref` next to `type`), because `/doc` must equal the capture.
 

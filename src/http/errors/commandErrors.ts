@@ -25,7 +25,7 @@ export function wireErrorOf(error: CommandError, operation: 'create' | 'update' 
   }
 }
 
-/** Venue and organizer storage failures (wire.md §13.2): 500 on delete, 400 on create and update. */
+/** Venue and organizer storage failures (docs/api.md §13.2): 500 on delete, 400 on create and update. */
 function itemWriteFailure(resource: 'venue' | 'organizer', operation: 'create' | 'update' | 'delete'): WireError {
   return operation === 'delete'
     ? simpleError(500, `could-not-delete-${resource}`)

@@ -6,7 +6,7 @@ import { WireError } from './wireError.ts';
 
 type Texts = Readonly<Record<MessageLanguage, string>>;
 
-/** `rest_invalid_json` may carry members describing the parse failure (wire.md §13.1); PHP names them so. */
+/** `rest_invalid_json` may carry members describing the parse failure (docs/api.md §13.1); PHP names them so. */
 export function jsonTooDeep(maxDepth: number): WireError {
   return new WireError(400, 'rest_invalid_json', (language) => ({
     message: message('rest_invalid_json', language),
@@ -50,7 +50,7 @@ export function clientErrorFor(code: string | undefined): WireError {
 
 /**
  * The whole HTTP/1.1 message answering a request Node's parser refused: no Koa context exists for it, so the
- * headers every response carries (wire.md §1.5) are written here, and the connection ends with it.
+ * headers every response carries (docs/api.md §1.5) are written here, and the connection ends with it.
  */
 export function clientErrorMessage(code: string | undefined, { withBody }: { readonly withBody: boolean }): string {
   const error = clientErrorFor(code);

@@ -1,4 +1,4 @@
-// Error texts of the wire contract in English, Catalan and Spanish (wire.md §13.2 and §15).
+// Error texts of the wire contract in English, Catalan and Spanish (docs/api.md §13.2 and §15).
 export type MessageLanguage = 'en' | 'ca' | 'es';
 
 type Texts = Readonly<Record<MessageLanguage, string>>;

@@ -1,4 +1,4 @@
-// The one mapping from category and tag write failures (TermCommandError) to wire errors (wire.md §10.3, §13).
+// The one mapping from category and tag write failures (TermCommandError) to wire errors (docs/api.md §10.3, §13).
 import type { TermCommandError } from '../../commands/terms/termErrors.ts';
 import { message } from './messages.ts';
 import { wireErrorOf } from './commandErrors.ts';

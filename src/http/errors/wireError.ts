@@ -1,4 +1,4 @@
-// The wire error payload (wire.md §13.1) as a thrown value, so any middleware can end a request with it.
+// The wire error payload (docs/api.md §13.1) as a thrown value, so any middleware can end a request with it.
 import { message, type MessageKey, type MessageLanguage } from './messages.ts';
 
 export interface InvalidParamReason {

@@ -1,4 +1,4 @@
-// Koa middleware: the headers every API response carries (wire.md §1.5), CORS as configured.
+// Koa middleware: the headers every API response carries (docs/api.md §1.5), CORS as configured.
 import type { Context, Next } from 'koa';
 import type { CorsOrigins } from '../../config/config.ts';
 

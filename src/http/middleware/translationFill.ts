@@ -55,7 +55,7 @@ async function lookUpTranslations(readStore: ReadStore, memo: ReadModelMemo, slo
   for (const [index, slot] of slots.entries()) {
     if (found[index]) continue;
     const all = await groupOf(slot);
-    // A trashed or deleted item has left its group: it lists no translations (wire.md §15).
+    // A trashed or deleted item has left its group: it lists no translations (docs/api.md §15).
     const value = Object.values(all).includes(slot.member.id) ? otherTranslations(all, slot.member) : {};
     tableOf(slot.kind).set(slot.member.id, (found[index] = { group: slot.group, language: slot.member.language, value, json: JSON.stringify(value) }));
   }

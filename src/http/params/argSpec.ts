@@ -1,9 +1,9 @@
 // Declarations of route arguments: the single source for request validation, the index route and `/doc`.
 import type * as t from 'io-ts';
 
-/** Request values a default can be taken from; the index shows them per request (wire.md §14). */
+/** Request values a default can be taken from; the index shows them per request (docs/api.md §14). */
 export interface RequestDefaults {
-  /** Un-widened `GET /events` `start_date` default, e.g. `2026-11-21 23:59:00` (wire.md §6). */
+  /** Un-widened `GET /events` `start_date` default, e.g. `2026-11-21 23:59:00` (docs/api.md §6). */
   readonly startDate: string;
   /** Un-widened `GET /events` `end_date` default, e.g. `2028-11-22 10:52:28`. */
   readonly endDate: string;
@@ -46,7 +46,7 @@ export interface ArgDocHints {
   readonly hidden?: boolean;
 }
 
-/** One declared argument of one endpoint. Validation reports invalid names in declaration order (wire.md §13.1). */
+/** One declared argument of one endpoint. Validation reports invalid names in declaration order (docs/api.md §13.1). */
 export interface ArgSpec {
   readonly name: string;
   /**
@@ -57,7 +57,7 @@ export interface ArgSpec {
   readonly required: boolean;
   /** `path` when the value is the route's placeholder of that name (`id`, `slug`), which wins over body and query. */
   readonly source?: 'path';
-  /** Only usable with the extended add-on on (wire.md §16); its description says so. */
+  /** Only usable with the extended add-on on (docs/api.md §16); its description says so. */
   readonly requiresAddOn?: boolean;
   /** Index-route metadata, key order significant; `index.default` may be a {@link RequestDefault}. */
   readonly index: ArgIndexInfo;

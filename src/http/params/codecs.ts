@@ -1,4 +1,4 @@
-// io-ts codecs for the raw request parameter values of wire.md §1.2 (query strings, form and JSON bodies).
+// io-ts codecs for the raw request parameter values of docs/api.md §1.2 (query strings, form and JSON bodies).
 // They check shape only; checks that need the request context (dates, permissions) run after them.
 import * as t from 'io-ts';
 import { maxListEntries } from './inputLimits.ts';
@@ -169,16 +169,16 @@ export function oneOfStrings<V extends string>(name: string, values: readonly V[
   return new t.Type<V, V, unknown>(name, is, (u, c) => (is(u) ? success(u) : failure(u, c)), (v) => v);
 }
 
-/** Statuses a list may be filtered by (wire.md §6); `any` means every status but `trash`. */
+/** Statuses a list may be filtered by (docs/api.md §6); `any` means every status but `trash`. */
 export const STATUS_FILTER_VALUES = ['publish', 'future', 'draft', 'pending', 'private', 'trash', 'any'] as const;
 /** The `status` list filter: a list such as `publish, draft`; permission checks on it come later. */
 export const StatusFilter = listOf(oneOfStrings('StatusFilterValue', STATUS_FILTER_VALUES), false);
 
-/** Statuses a write may ask for (wire.md §10.1); scaling down to what the caller may use comes later. */
+/** Statuses a write may ask for (docs/api.md §10.1); scaling down to what the caller may use comes later. */
 export const POST_STATUS_INPUT_VALUES = ['publish', 'future', 'draft', 'pending', 'private'] as const;
 export const PostStatusInput = oneOfStrings('PostStatusInput', POST_STATUS_INPUT_VALUES);
 
-/** Response languages (wire.md §15). */
+/** Response languages (docs/api.md §15). */
 export const LANGUAGE_CODES = ['ca', 'en', 'es'] as const;
 /** The `i18n_language` parameter; agreement with the path segment is checked with the request. */
 export const LanguageCode = oneOfStrings('LanguageCode', LANGUAGE_CODES);

@@ -1,4 +1,5 @@
-// The `image` field of an event, venue or organizer write (wire.md §10.1): `""` removes, a stored id, or an http(s) URL.
+// The `image` field of an event, venue or organizer write
+// (docs/api.md §10.1): `""` removes, a stored id, or an http(s) URL.
 import { findImage } from '../../commands/images/imageRecords.ts';
 import type { ImageRef } from '../../events/catalogue/values.ts';
 import type { EventStore } from '../../events/eventStore.ts';
@@ -11,7 +12,7 @@ export type ImageInput =
   | { readonly kind: 'url'; readonly url: string }
   | { readonly kind: 'invalid' };
 
-/** Contributors may not point an item at arbitrary URLs (wire.md §3.2). */
+/** Contributors may not point an item at arbitrary URLs (docs/api.md §3.2). */
 export async function readImageInput(store: EventStore, image: unknown, contributor: boolean): Promise<ImageInput> {
   if (image === undefined || image === null) return { kind: 'absent' };
   if (image === '') return { kind: 'set', image: null };

@@ -1,5 +1,6 @@
-// Upper bounds on request parameter values (DESIGN.md §6): generous enough for any real calendar, small enough that
-// no request can make the service store, index or echo megabytes of one field or walk thousands of list entries.
+// Upper bounds on request parameter values (docs/architecture.md §6): generous
+// enough for any real calendar, small enough that no request can make the service
+// store, index or echo megabytes of one field or walk thousands of list entries.
 
 /** Entries of any list: a JSON array anywhere in a parameter, repeated `name[]=` pairs, or a comma-separated list. */
 export const maxListEntries = 100;
@@ -13,7 +14,7 @@ export const maxOtherLength = 10_000;
 
 const nameFields: ReadonlySet<string> = new Set(['title', 'name', 'slug', 'venue', 'organizer']);
 const textFields: ReadonlySet<string> = new Set(['description', 'excerpt']);
-/** Parameters whose string form is a comma-separated list (wire.md §1.2), counted entry by entry. */
+/** Parameters whose string form is a comma-separated list (docs/api.md §1.2), counted entry by entry. */
 const listFields: ReadonlySet<string> = new Set(['categories', 'tags', 'venue', 'organizer', 'include', 'exclude', 'status', 'kinds']);
 
 /** The longest string a parameter (or a member of that name inside an inline object) may hold. */

@@ -1,4 +1,4 @@
-// Request parameters from path, JSON body, form body and query (wire.md §1.2), checked against declared ArgSpecs.
+// Request parameters from path, JSON body, form body and query (docs/api.md §1.2), checked against declared ArgSpecs.
 import type { ArgSpec } from './argSpec.ts';
 import { exceedsInputLimits } from './inputLimits.ts';
 

@@ -1,4 +1,4 @@
-// Blanking of a locked password-protected item (wire.md §12): listed keys replaced in place, recursively.
+// Blanking of a locked password-protected item (docs/api.md §12): listed keys replaced in place, recursively.
 export type Wire = Record<string, unknown>;
 
 const emptyCost = () => ({ currency_symbol: '', currency_position: '', currency_code: '', values: [] });

@@ -1,4 +1,4 @@
-// The wire representation of an event (wire.md §4.1), with `json_ld` for single-event reads (§4.6).
+// The wire representation of an event (docs/api.md §4.1), with `json_ld` for single-event reads (§4.6).
 import { translationKeys } from './translationSlots.ts';
 import type { EventDocument } from '../../projections/events/eventDocument.ts';
 import { dateDetails, toIsoWithOffset, utcToLocal } from '../../domain/localDateTime.ts';
@@ -92,7 +92,7 @@ export function eventRepresentation(
   };
 }
 
-/** An event's terms in wire order: by name ignoring case, then id (wire.md §4.1). */
+/** An event's terms in wire order: by name ignoring case, then id (docs/api.md §4.1). */
 export const sortedTerms = (terms: readonly TermDocument[]): TermDocument[] =>
   [...terms].sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id);
 
@@ -125,7 +125,7 @@ export function eventWithJsonLd(doc: EventDocument, settings: SiteSettings, addr
             validFrom: toIsoWithOffset(`${(wire.date as string).slice(0, 10)} 00:00:00`, settings.timeZone),
           },
         };
-  // `language` and `translations` stay last, after `json_ld` (wire.md §15).
+  // `language` and `translations` stay last, after `json_ld` (docs/api.md §15).
   const { language, translations, ...keys } = wire;
   return {
     ...keys,

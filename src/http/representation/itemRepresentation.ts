@@ -1,4 +1,4 @@
-// The wire forms of venues (wire.md §4.2) and organizers (§4.3), with their `json_ld` (§4.6); empty keys omitted.
+// The wire forms of venues (docs/api.md §4.2) and organizers (§4.3), with their `json_ld` (§4.6); empty keys omitted.
 import { translationKeys } from './translationSlots.ts';
 import type { VenueDocument } from '../../projections/venues/venueDocument.ts';
 import type { OrganizerDocument } from '../../projections/organizers/organizerDocument.ts';

@@ -1,4 +1,4 @@
-// List envelopes, paging links and headers of wire.md §5.1–5.3.
+// List envelopes, paging links and headers of docs/api.md §5.1–5.3.
 import type { Context } from 'koa';
 
 /** Form encoding of §5.3: every byte but `A–Z a–z 0–9 - _ .` as upper-case %XX, space as `+`. */
@@ -56,7 +56,7 @@ export function setListHeaders(ctx: Context, total: number, totalPages: number, 
   if (link.length > 0) ctx.set('Link', link.join(', '));
 }
 
-/** `per_page` above this is clamped without error, and the clamped value is used everywhere (wire.md §5.2). */
+/** `per_page` above this is clamped without error, and the clamped value is used everywhere (docs/api.md §5.2). */
 export const maxPerPage = 50;
 
 /** The effective `page` (default 1) and `per_page` (default 10, clamped) of validated list arguments. */

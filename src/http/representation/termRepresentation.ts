@@ -1,4 +1,4 @@
-// The wire representations of categories and tags (wire.md §4.5, §4.7): standalone and embedded in events.
+// The wire representations of categories and tags (docs/api.md §4.5, §4.7): standalone and embedded in events.
 import { translationKeys } from './translationSlots.ts';
 import type { Taxonomy } from '../../events/catalogue/terms.ts';
 import type { TermDocument } from '../../projections/terms/termDocument.ts';

@@ -1,4 +1,5 @@
-// The `language` / `translations` keys every event, venue, organizer and term representation ends with (wire.md §15).
+// The `language` / `translations` keys every event, venue,
+// organizer and term representation ends with (docs/api.md §15).
 import type { GroupMember, Translations } from '../../projections/translationGroups.ts';
 import { groupOf } from '../../projections/translationGroups.ts';
 

@@ -43,7 +43,7 @@ export function registerRootRoutes(router: Router, services: HttpServices): void
   });
 }
 
-/** OPTIONS answers 200 with the route's index entry (wire.md §1.1), for any route of the catalogue. */
+/** OPTIONS answers 200 with the route's index entry (docs/api.md §1.1), for any route of the catalogue. */
 export function optionsAnswer(services: HttpServices) {
   return async (ctx: Context, next: Next): Promise<void> => {
     if (ctx.method !== 'OPTIONS') return next();

@@ -11,8 +11,9 @@ export type LinkField = 'venues' | 'organizers' | 'categories' | 'tags';
 export const linkFields: readonly LinkField[] = ['venues', 'organizers', 'categories', 'tags'];
 
 /**
- * Copies of the linked items as the read model holds them, in link order, so an event renders without joins. The
- * projections refresh them whenever a linked item changes (wire.md's representation embeds whole objects).
+ * Copies of the linked items as the read model holds them, in link order, so an
+ * event renders without joins. The projections refresh them whenever a linked
+ * item changes (the wire representation embeds whole objects, docs/api.md §4.1).
  */
 export interface EmbeddedLinks {
   readonly venues: readonly VenueDocument[];
@@ -33,7 +34,7 @@ export interface EventDocument extends EventFacts {
   /** `start` / `end` as wall-clock seconds (see `wallClockSeconds`), for the memory indexes. */
   readonly startKey: number;
   readonly endKey: number;
-  /** While trashed, the status before: who may edit or delete follows it (wire.md §3.2). */
+  /** While trashed, the status before: who may edit or delete follows it (docs/api.md §3.2). */
   readonly statusBeforeTrash: PostStatus | null;
   /** Lower-cased title, excerpt and description joined by NUL, so that search terms never span two fields. */
   readonly searchText: string;

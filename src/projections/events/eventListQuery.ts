@@ -21,7 +21,7 @@ export interface EventListQuery {
   readonly endsAfter?: string;
   /** Lower-cased terms that must all occur in the search text. */
   readonly searchTerms?: readonly string[];
-  /** Leaves password-protected events out (anonymous search, wire.md §6). */
+  /** Leaves password-protected events out (anonymous search, docs/api.md §6). */
   readonly withoutPassword?: boolean;
   readonly featured?: boolean;
   readonly ids?: readonly number[];
@@ -30,9 +30,12 @@ export interface EventListQuery {
   readonly tags?: readonly number[];
   readonly venues?: readonly number[];
   readonly organizers?: readonly number[];
-  /** `true`: some linked venue has coordinates; `false` or absent: no condition (wire.md §16 `geoloc`). */
+  /** `true`: some linked venue has coordinates; `false` or absent: no condition (docs/api.md §16 `geoloc`). */
   readonly hasVenueCoordinates?: boolean;
-  /** Some linked venue lies within `miles` great-circle distance of the point (wire.md §16 `geoloc_lat`/`geoloc_lng`). */
+  /**
+   * Some linked venue lies within `miles` great-circle distance
+   * of the point (docs/api.md §16 `geoloc_lat`/`geoloc_lng`).
+   */
   readonly near?: NearPoint;
   readonly offset: number;
   readonly limit: number;

@@ -35,7 +35,7 @@ function countedTerms(doc: EventDocument | undefined, field: 'categories' | 'tag
 }
 
 /**
- * Term counts are published events per term and language (wire.md §4.5). Each applied event moves them by the
+ * Term counts are published events per term and language (docs/api.md §4.5). Each applied event moves them by the
  * difference it makes: the event counted before for some terms, and after for others. Applying an event once per
  * revision (the guard above) keeps the sums exact, on replays too.
  */

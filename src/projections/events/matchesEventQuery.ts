@@ -25,7 +25,7 @@ export function matchesEventQuery(doc: EventDocument, q: EventListQuery): boolea
   return true;
 }
 
-/** Listing order (wire.md §5.4): local start ascending, then id (keys order exactly like the start text). */
+/** Listing order (docs/api.md §5.4): local start ascending, then id (keys order exactly like the start text). */
 export function compareByStart(a: EventDocument, b: EventDocument): number {
   return a.startKey - b.startKey || a.id - b.id;
 }

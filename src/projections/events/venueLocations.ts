@@ -1,4 +1,4 @@
-// Where an event's venues are, as the event document stores them for the geolocation filters (wire.md §16).
+// Where an event's venues are, as the event document stores them for the geolocation filters (docs/api.md §16).
 import type { VenueDocument } from '../venues/venueDocument.ts';
 
 /** A GeoJSON point, `[longitude, latitude]` in degrees: the form a MongoDB `2dsphere` index reads. */
@@ -7,7 +7,7 @@ export interface VenueLocation {
   readonly coordinates: readonly [number, number];
 }
 
-/** Mean earth radius in miles, the one the distances of wire.md §16 are measured with. */
+/** Mean earth radius in miles, the one the distances of docs/api.md §16 are measured with. */
 export const earthRadiusMiles = 3958.8;
 
 /** A point and a radius: matches venues within `miles` great-circle distance of (`lat`, `lng`). */

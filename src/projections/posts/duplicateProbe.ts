@@ -1,4 +1,4 @@
-// What a venue or organizer create is compared with to find an existing duplicate (wire.md §10.2 Duplicates).
+// What a venue or organizer create is compared with to find an existing duplicate (docs/api.md §10.2 Duplicates).
 import type { PostStatus } from '../../events/catalogue/values.ts';
 
 export interface DuplicateProbe {

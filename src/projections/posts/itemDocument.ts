@@ -1,4 +1,4 @@
-// The read-model shape venue and organizer documents share, and their listing order (wire.md §5.4).
+// The read-model shape venue and organizer documents share, and their listing order (docs/api.md §5.4).
 import type { ItemFacts } from '../../commands/posts/itemDecider.ts';
 import type { PostStatus } from '../../events/catalogue/values.ts';
 import type { PostListQuery } from '../postListQuery.ts';

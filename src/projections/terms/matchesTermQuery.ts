@@ -1,4 +1,5 @@
-// The meaning of a TermListQuery (wire.md §8, §5.4): which terms match and in which order; every adapter agrees with it.
+// The meaning of a TermListQuery (docs/api.md §8, §5.4): which
+// terms match and in which order; every adapter agrees with it.
 import type { CountedTerm, TermListQuery } from './termCollection.ts';
 import type { TermDocument } from './termDocument.ts';
 

@@ -5,7 +5,7 @@ import type { TermDocument } from './termDocument.ts';
 
 export type TermOrderBy = 'id' | 'name' | 'slug' | 'count' | 'description' | 'term_group' | 'include' | 'include_slugs';
 
-/** GET /categories and /tags (wire.md §8); all present conditions combine with AND. Deleted terms never match. */
+/** GET /categories and /tags (docs/api.md §8); all present conditions combine with AND. Deleted terms never match. */
 export interface TermListQuery {
   readonly language: string;
   /** Lower-cased; a substring of the name or slug, ignoring case. */
@@ -25,7 +25,7 @@ export interface TermListQuery {
   readonly limit: number;
 }
 
-/** A term with its count of published events of its language (wire.md §4.5). */
+/** A term with its count of published events of its language (docs/api.md §4.5). */
 export interface CountedTerm {
   readonly doc: TermDocument;
   readonly count: number;
@@ -44,7 +44,7 @@ export interface TermCollection {
   list(query: TermListQuery): Promise<Page<CountedTerm>>;
   /** Stores the document (revision-guarded: an older revision never replaces a newer one, deleted stays deleted). */
   put(doc: TermDocument): Promise<void>;
-  /** Language → id of the group's live members (wire.md §15 `translations`). */
+  /** Language → id of the group's live members (docs/api.md §15 `translations`). */
   translationsOf(group: number): Promise<Translations>;
   /** Sets the count of published events; kept apart from the document so it never fights the revision guard. */
   setCount(id: number, count: number): Promise<void>;

@@ -12,8 +12,11 @@ export interface VenueCollection {
   list(query: PostListQuery): Promise<Page<VenueDocument>>;
   /** An older revision never replaces a newer one. */
   put(doc: VenueDocument): Promise<void>;
-  /** Language → id of the group's live members (wire.md §15 `translations`). */
+  /** Language → id of the group's live members (docs/api.md §15 `translations`). */
   translationsOf(group: number): Promise<Translations>;
-  /** A non-trashed item of the language matching the probe ignoring case (wire.md §10.2 Duplicates); the lowest id wins. */
+  /**
+   * A non-trashed item of the language matching the probe ignoring
+   * case (docs/api.md §10.2 Duplicates); the lowest id wins.
+   */
   findDuplicate(language: string, probe: DuplicateProbe): Promise<VenueDocument | undefined>;
 }

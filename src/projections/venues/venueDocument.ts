@@ -18,7 +18,7 @@ export interface VenueDocument extends StoredVenueFacts {
   readonly revision: number;
   /** Last write, UTC wall clock. */
   readonly modifiedUtc: string;
-  /** While trashed, the status before: who may edit or delete follows it (wire.md §3.2). */
+  /** While trashed, the status before: who may edit or delete follows it (docs/api.md §3.2). */
   readonly statusBeforeTrash: PostStatus | null;
   /** Lower-cased searchable fields (§7: name, description, excerpt, address, city, province, state, stateprovince, zip, phone) joined by NUL. */
   readonly searchText: string;

@@ -1,4 +1,5 @@
-// Specification of the event decider (wire.md §10.1, §11): given recorded events, when a command, then events or an error.
+// Specification of the event decider (docs/api.md §10.1, §11):
+// given recorded events, when a command, then events or an error.
 import { expect } from 'chai';
 import { isRight } from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';

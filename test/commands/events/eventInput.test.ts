@@ -1,4 +1,4 @@
-// Specification of reading validated event write parameters into an EventRequest (wire.md §1.3, §3.3, §10.1).
+// Specification of reading validated event write parameters into an EventRequest (docs/api.md §1.3, §3.3, §10.1).
 import { expect } from 'chai';
 import { readEventInput, type EventInput, type EventInputContext } from '../../../src/commands/events/eventInput.ts';
 

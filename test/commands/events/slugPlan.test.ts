@@ -1,4 +1,4 @@
-// Specification of the slug plan of post-like items after a write (wire.md §4.7 "Slugs", §11 trashed slugs).
+// Specification of the slug plan of post-like items after a write (docs/api.md §4.7 "Slugs", §11 trashed slugs).
 import { expect } from 'chai';
 import { holdsReservedSlug, planSlug, type SlugPlan, type SlugSituation } from '../../../src/commands/events/slugPlan.ts';
 import type { PostStatus } from '../../../src/events/catalogue/values.ts';

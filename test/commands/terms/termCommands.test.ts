@@ -1,4 +1,4 @@
-// Specification of the term command handlers (wire.md §4.7 Slugs, §10.3, §11) against a real embedded event store.
+// Specification of the term command handlers (docs/api.md §4.7 Slugs, §10.3, §11) against a real embedded event store.
 import { expect } from 'chai';
 import type { Either } from 'fp-ts/lib/Either.js';
 import { IdAllocator } from '../../../src/commands/registries/idAllocator.ts';

@@ -1,4 +1,5 @@
-// Specification of the event envelope (DESIGN.md §4): metadata of each write, and decoding recorded events by the catalogue.
+// Specification of the event envelope (docs/architecture.md §4):
+// metadata of each write, and decoding recorded events by the catalogue.
 import { expect } from 'chai';
 import { decodeDomainEvent, toNewEvent, type WriteContext } from '../../../src/events/catalogue/envelope.ts';
 import { catalogue, type DomainEvent } from '../../../src/events/catalogue/index.ts';

@@ -14,7 +14,7 @@ interface WriteTarget {
   readonly method: 'POST' | 'PUT' | 'PATCH';
   readonly path: string;
   readonly body: Record<string, unknown>;
-  /** Fields with values their codec or handler refuses (wire.md §10, §13.3, and the input limits). */
+  /** Fields with values their codec or handler refuses (docs/api.md §10, §13.3, and the input limits). */
   readonly invalidFields: Readonly<Record<string, readonly unknown[]>>;
 }
 

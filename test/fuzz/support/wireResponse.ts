@@ -3,7 +3,7 @@ import type { RawRequest, RawResponse } from './rawHttp.ts';
 
 export const wireContentType = 'application/json; charset=UTF-8';
 
-/** Throws, naming the request, unless `res` is an acceptable answer to `req` (wire.md §1.5, §13.1). */
+/** Throws, naming the request, unless `res` is an acceptable answer to `req` (docs/api.md §1.5, §13.1). */
 export function expectWireResponse(req: RawRequest, res: RawResponse): void {
   const fail = (why: string): never => {
     throw new Error(`${why}\n  request: ${describeRequest(req)}\n  answer: ${res.status} ${String(res.headers['content-type'])} ${res.text.slice(0, 400)}`);

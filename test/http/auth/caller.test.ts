@@ -1,4 +1,4 @@
-// Specifies the item-level rules of wire.md §3.2 for post-like items: who may read and who may edit.
+// Specifies the item-level rules of docs/api.md §3.2 for post-like items: who may read and who may edit.
 import { expect } from 'chai';
 import { canCreatePosts, canEditPost, canReadPost, type Caller } from '../../../src/http/auth/caller.ts';
 import type { Role } from '../../../src/events/catalogue/users.ts';

@@ -1,4 +1,4 @@
-// Specifies who may follow GET /changes, the stream's headers, and how bad arguments are refused (wire.md §2, §13).
+// Specifies who may follow GET /changes, the stream's headers, and how bad arguments are refused (docs/api.md §2, §13).
 import { expect } from 'chai';
 import { startRoleService, as, type RoleTestService } from '../../support/roleService.ts';
 import { waitFor } from '../../support/sseClient.ts';
@@ -74,7 +74,7 @@ describe('GET /changes: access, headers and arguments', function () {
     expectInvalidParams(both, 'from', 'kinds', 'Last-Event-ID');
   });
 
-  it('validates before checking permission, as every route does (wire.md §2)', async () => {
+  it('validates before checking permission, as every route does (docs/api.md §2)', async () => {
     expectInvalidParams(await t.by('anonymous', 'GET', `${CHANGES}?from=x`), 'from');
     expectInvalidParams(await t.by('subscriber', 'GET', `${CHANGES}?kinds=x`), 'kinds');
   });

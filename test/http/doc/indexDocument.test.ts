@@ -1,4 +1,4 @@
-// Specification of the index route body and OPTIONS entries (wire.md §14, §1.1) against capture 01.
+// Specification of the index route body and OPTIONS entries (docs/api.md §14, §1.1) against capture 01.
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { buildIndex, findRoute, isServedNamespace, routeIndexEntry } from '../../../src/http/doc/indexDocument.ts';
@@ -8,7 +8,7 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 
 const capture = JSON.parse(
-  readFileSync(new URL('../../../../shared/spec/examples/01-index.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../fixtures/wire-examples/01-index.json', import.meta.url), 'utf8'),
 ) as { response: { body: JsonObject } };
 
 const CAPTURED_ROOT = 'http://localhost:8080/cal/events/v1';

@@ -1,4 +1,4 @@
-// Specification of the `/doc` OpenAPI document (wire.md §14) against capture 02.
+// Specification of the `/doc` OpenAPI document (docs/api.md §14) against capture 02.
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
@@ -9,7 +9,7 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 
 const capture = JSON.parse(
-  readFileSync(new URL('../../../../shared/spec/examples/02-doc.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../fixtures/wire-examples/02-doc.json', import.meta.url), 'utf8'),
 ) as { response: { body: JsonObject } };
 
 const i18nLanguage: JsonObject = {

@@ -1,4 +1,5 @@
-// Specifies POST /events: the created event's representation and the create response headers (wire.md §1.5, §4.1, §10.1, E3).
+// Specifies POST /events: the created event's representation and
+// the create response headers (docs/api.md §1.5, §4.1, §10.1, E3).
 import { expect } from 'chai';
 import { startTestService, type TestService } from '../../support/testService.ts';
 import {

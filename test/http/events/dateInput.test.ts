@@ -1,4 +1,5 @@
-// Specifies how event writes read dates and time zones, and the date checks of a create (wire.md §1.3, §4.1, §10.1, E9).
+// Specifies how event writes read dates and time zones, and the
+// date checks of a create (docs/api.md §1.3, §4.1, §10.1, E9).
 import { expect } from 'chai';
 import { startTestService, type TestService } from '../../support/testService.ts';
 import {

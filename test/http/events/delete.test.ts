@@ -1,4 +1,5 @@
-// Specifies DELETE of events: moving to the trash, reads and deletes of a trashed event, freed slugs (wire.md §11, §2, E11).
+// Specifies DELETE of events: moving to the trash, reads and deletes
+// of a trashed event, freed slugs (docs/api.md §11, §2, E11).
 import { expect } from 'chai';
 import { startTestService, type TestService } from '../../support/testService.ts';
 import {
@@ -39,7 +40,7 @@ describe('DELETE /events/{id} and /events/by-slug/{slug}', () => {
       const trashedUrl = `http://localhost:8080/?post_type=cal_events&p=${String(id)}`;
       const expected: JsonObject = {
         ...renumbered(capture('42').response.body, id),
-        // The service keeps the publication date and shows the page address as the website (wire.md §18).
+        // The service keeps the publication date and shows the page address as the website (docs/api.md §18).
         date: '2026-11-22 10:52:29',
         date_utc: '2026-11-22 10:52:29',
         website: trashedUrl,

@@ -1,4 +1,5 @@
-// Specifies the error answers of the events routes: processing order, payload shape and the captured errors (wire.md §2, §13, E8, E10).
+// Specifies the error answers of the events routes: processing order,
+// payload shape and the captured errors (docs/api.md §2, §13, E8, E10).
 import { expect } from 'chai';
 import { startTestService, type TestService } from '../../support/testService.ts';
 import {

@@ -1,4 +1,4 @@
-// Specifies the geolocation filters of GET /events with and without the extended add-on (wire.md §6, §13.3, §16).
+// Specifies the geolocation filters of GET /events with and without the extended add-on (docs/api.md §6, §13.3, §16).
 import { expect } from 'chai';
 import { startTestService, type TestResponse, type TestService } from '../../support/testService.ts';
 import {

@@ -1,4 +1,5 @@
-// Specifies language selection on the events routes: translated error texts and language-carrying addresses (wire.md §15, E10).
+// Specifies language selection on the events routes: translated error
+// texts and language-carrying addresses (docs/api.md §15, E10).
 import { expect } from 'chai';
 import { startTestService, type TestService } from '../../support/testService.ts';
 import {

@@ -1,4 +1,4 @@
-// Specifies images and the venue, organizer and term references of an event write in this slice (wire.md §10.1).
+// Specifies images and the venue, organizer and term references of an event write in this slice (docs/api.md §10.1).
 import { expect } from 'chai';
 import { startTestService, type TestService } from '../../support/testService.ts';
 import { API, bodyOf, createEvent, expectError, expectInvalidParams } from './support/eventsApi.ts';

@@ -1,4 +1,5 @@
-// Specifies the date filters of GET /events: containment, whole-day widening, strict dates, relative filters (wire.md §6, §5.3).
+// Specifies the date filters of GET /events: containment, whole-day
+// widening, strict dates, relative filters (docs/api.md §6, §5.3).
 import { expect } from 'chai';
 import { startTestService, type TestResponse, type TestService } from '../../support/testService.ts';
 import {

@@ -1,4 +1,5 @@
-// Specifies the non-date filters of GET /events: search, featured, include, post_parent, hidden events, absent modules (wire.md §6, §16).
+// Specifies the non-date filters of GET /events: search, featured, include,
+// post_parent, hidden events, absent modules (docs/api.md §6, §16).
 import { expect } from 'chai';
 import { startTestService, type TestResponse, type TestService } from '../../support/testService.ts';
 import {

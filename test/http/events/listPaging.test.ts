@@ -1,4 +1,4 @@
-// Specifies the GET /events envelope, paging, links, ordering and default date window (wire.md §5, §6, E1, E5).
+// Specifies the GET /events envelope, paging, links, ordering and default date window (docs/api.md §5, §6, E1, E5).
 import { expect } from 'chai';
 import { startTestService, type TestService } from '../../support/testService.ts';
 import {

@@ -196,7 +196,7 @@ describe('GET /events text equals the object rendering', () => {
     }
   });
 
-  it('is served with the content type of every response (wire.md §1.5), as a single event is', async () => {
+  it('is served with the content type of every response (docs/api.md §1.5), as a single event is', async () => {
     const single = await t.request('GET', `${API}/events/${added.twoOfEach}`);
     expect(single.headers.get('content-type')).to.equal('application/json; charset=UTF-8');
     for (const path of [`${API}/events`, `${ES}/events?per_page=50`, `${API}/events?search=nothing-matches-this`]) {

@@ -1,4 +1,5 @@
-// Specifies who sees which events in GET /events: the status filter by caller, and blanked protected events (wire.md §6, §12, §3.2).
+// Specifies who sees which events in GET /events: the status filter by
+// caller, and blanked protected events (docs/api.md §6, §12, §3.2).
 import { expect } from 'chai';
 import { startTestService, type TestService } from '../../support/testService.ts';
 import {

@@ -1,4 +1,5 @@
-// Specifies single-event reads by id and slug, HEAD/OPTIONS, the index and doc routes, and protected events (wire.md §9, §12, E4).
+// Specifies single-event reads by id and slug, HEAD/OPTIONS, the index
+// and doc routes, and protected events (docs/api.md §9, §12, E4).
 import { expect } from 'chai';
 import { startTestService, type TestService } from '../../support/testService.ts';
 import {

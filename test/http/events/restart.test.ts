@@ -1,4 +1,5 @@
-// Specifies that events, ids and slugs survive a restart on the same data directory (wire.md §1.4, DESIGN §3).
+// Specifies that events, ids and slugs survive a restart on the
+// same data directory (docs/api.md §1.4, docs/architecture.md §3).
 import { expect } from 'chai';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// Specifies how event slugs are derived, normalised, made unique and assigned on publication (wire.md §4.7).
+// Specifies how event slugs are derived, normalised, made unique and assigned on publication (docs/api.md §4.7).
 import { expect } from 'chai';
 import { startTestService, type TestService } from '../../support/testService.ts';
 import { API, bodyOf, createEvent } from './support/eventsApi.ts';

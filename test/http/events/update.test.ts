@@ -1,4 +1,5 @@
-// Specifies partial updates by id and slug through POST, PUT and PATCH, with If-Match and permissions (wire.md §10.1, §2, E8).
+// Specifies partial updates by id and slug through POST, PUT and
+// PATCH, with If-Match and permissions (docs/api.md §10.1, §2, E8).
 import { expect } from 'chai';
 import { startTestService, type TestService } from '../../support/testService.ts';
 import {
@@ -99,8 +100,8 @@ describe('Updating an event (POST, PUT, PATCH on /events/{id} and /events/by-slu
     expect(bodyOf(res)).to.include({ description: '', excerpt: '' });
   });
 
-  // DESIGN §5: a lost race retries the decision, and `could-not-update-event` cannot be triggered by input (§13.2);
-  // each write's answer shows that write, with the revision it produced as ETag.
+  // docs/architecture.md §5: a lost race retries the decision, and `could-not-update-event` cannot be
+  // triggered by input (§13.2); each write's answer shows that write, with the revision it produced as ETag.
   it('answers each of 20 concurrent updates with 200, its own write and its own revision', async function () {
     this.timeout(10000);
     const created = await createEvent(t, { title: 'Busy' });

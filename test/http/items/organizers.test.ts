@@ -1,4 +1,4 @@
-// Specification of the organizer routes against wire.md §4.3, §7, §9–§12 and captures 06, 22, 23.
+// Specification of the organizer routes against docs/api.md §4.3, §7, §9–§12 and captures 06, 22, 23.
 import { expect } from 'chai';
 import { startTestService, type TestService } from '../../support/testService.ts';
 import { API, bodyOf, capture, expectError, expectInvalidParams, type JsonObject } from '../events/support/eventsApi.ts';

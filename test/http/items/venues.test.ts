@@ -1,4 +1,4 @@
-// Specification of the venue routes against wire.md §4.2, §7, §9–§12 and captures 04, 05, 20, 21, 39.
+// Specification of the venue routes against docs/api.md §4.2, §7, §9–§12 and captures 04, 05, 20, 21, 39.
 import { expect } from 'chai';
 import { startTestService, type TestService } from '../../support/testService.ts';
 import { API, API_ROOT, bodyOf, capture, expectError, expectInvalidParams, type JsonObject } from '../events/support/eventsApi.ts';

@@ -1,5 +1,5 @@
 // Specifies the body limits: 1 MiB, JSON nested at most 64 deep, and a connection that stays usable after a body the
-// service refused half-way (wire.md §13.1 `rest_invalid_json` and the 413 of DESIGN.md §6).
+// service refused half-way (docs/api.md §13.1 `rest_invalid_json` and the 413 of docs/architecture.md §6).
 import { gzipSync } from 'node:zlib';
 import { Agent } from 'node:http';
 import { expect } from 'chai';

@@ -1,5 +1,5 @@
-// Specifies the parameter limits: string lengths and list sizes name the parameter in a 400 (wire.md §13.3), at the
-// top level and inside inline venues and organizers; `per_page` above 50 is clamped, not refused (wire.md §5.2).
+// Specifies the parameter limits: string lengths and list sizes name the parameter in a 400 (docs/api.md §13.3), at the
+// top level and inside inline venues and organizers; `per_page` above 50 is clamped, not refused (docs/api.md §5.2).
 import { Agent } from 'node:http';
 import { expect } from 'chai';
 import { startTestService, type TestService } from '../../support/testService.ts';

@@ -1,5 +1,6 @@
-// Specifies events linked to venues, organizers, categories and tags: embedded representations, inline creation,
-// cascades when a linked item changes or goes, term counts, and the event list filters by link (wire.md §4, §6, §10, §11).
+// Specifies events linked to venues, organizers, categories and tags: embedded
+// representations, inline creation, cascades when a linked item changes or goes,
+// term counts, and the event list filters by link (docs/api.md §4, §6, §10, §11).
 import { expect } from 'chai';
 import { startTestService, type TestService } from '../../support/testService.ts';
 import { API, bodyOf, capture, eventsOf, idsOf, type Json } from '../events/support/eventsApi.ts';

@@ -1,4 +1,4 @@
-// Specifies who may read non-published events (wire.md §3.2): their editors, their author for private ones, and the
+// Specifies who may read non-published events (docs/api.md §3.2): their editors, their author for private ones, and the
 // default list coverage per role.
 import { expect } from 'chai';
 import { startRoleService, type RoleTestService, type Who } from '../../support/roleService.ts';
@@ -7,7 +7,7 @@ import { API, bodyOf, idsOf } from '../events/support/eventsApi.ts';
 const dates = { start_date: '2026-12-01 10:00:00', end_date: '2026-12-01 11:00:00' };
 const readers: readonly Who[] = ['admin', 'editor', 'author', 'contributor', 'subscriber', 'anonymous'];
 
-describe('Read visibility by role (wire.md §3.2)', function () {
+describe('Read visibility by role (docs/api.md §3.2)', function () {
   let t: RoleTestService;
   let draft: number;
   let privateOne: number;

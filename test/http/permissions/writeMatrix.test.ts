@@ -1,4 +1,4 @@
-// Specifies the write permissions of wire.md §3.2 for every role against every write route: who may create, and who
+// Specifies the write permissions of docs/api.md §3.2 for every role against every write route: who may create, and who
 // may update or delete their own items and other authors' items, for events, venues, organizers, categories and tags.
 import { expect } from 'chai';
 import { startRoleService, type RoleTestService, type Who } from '../../support/roleService.ts';
@@ -25,7 +25,7 @@ const postExpectations: Record<Who, [number, number, number, number, number]> = 
   administrator: [201, 200, 200, 200, 200],
 };
 
-describe('Write permissions by role (wire.md §3.2)', function () {
+describe('Write permissions by role (docs/api.md §3.2)', function () {
   let t: RoleTestService;
   before(async () => (t = await startRoleService()));
   after(async () => t.close());

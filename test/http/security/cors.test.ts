@@ -54,7 +54,7 @@ describe('CORS in the service', function () {
     before(async () => (t = await startTestService()));
     after(async () => t.close());
 
-    it('grants no origin on reads, errors and preflights, but keeps the headers wire.md sends to everyone', async () => {
+    it('grants no origin on reads, errors and preflights, but keeps the headers everyone gets (§1.5)', async () => {
       const origin = { origin: 'https://app.example' };
       for (const res of [
         await t.request('GET', `${API}/events`, { headers: origin }),
@@ -73,7 +73,7 @@ describe('CORS in the service', function () {
     before(async () => (t = await startTestService({ CAL_CORS_ORIGINS: '*' })));
     after(async () => t.close());
 
-    it('reflects any origin on reads, errors and preflights (wire.md §1.5)', async () => {
+    it('reflects any origin on reads, errors and preflights (docs/api.md §1.5)', async () => {
       const origin = { origin: 'https://anything.example' };
       const preflighted = await t.request('OPTIONS', `${API}/events`, { headers: { ...origin, ...preflight } });
       expect(preflighted.status).to.equal(200);

@@ -19,12 +19,12 @@ describe('no internals in responses', function () {
   before(async () => (t = await startTestService()));
   after(async () => t.close());
 
-  const failure = () => Object.assign(new Error('secret-detail at /work/main/src/projections/memory/store.ts:12'), { code: 'ECONNRESET' });
+  const failure = () => Object.assign(new Error('secret-detail at /srv/cal/src/projections/memory/store.ts:12'), { code: 'ECONNRESET' });
 
   it('answers a read whose store throws with 500 rest_internal_error and the generic message', async () => {
     const events = t.service.readStore.events;
     const original = events.get.bind(events);
-    for (const thrown of [failure(), 'secret-detail as a string', { message: 'secret-detail in an object', stack: 'at x (/work/y.ts:1:1)' }]) {
+    for (const thrown of [failure(), 'secret-detail as a string', { message: 'secret-detail in an object', stack: 'at x (/srv/y.ts:1:1)' }]) {
       events.get = () => Promise.reject(thrown as Error);
       try {
         for (const path of [`${API}/events/1`, `/ca${API}/events/1`]) {
@@ -82,7 +82,7 @@ describe('no internals in responses', function () {
   it('answers an error escaping the operations routes with a bare 500, its message withheld', async () => {
     const { registry } = t.service.metrics;
     const original = registry.metrics.bind(registry);
-    registry.metrics = () => Promise.reject(new Error('secret-detail at /work/main/node_modules/prom-client/lib/registry.js'));
+    registry.metrics = () => Promise.reject(new Error('secret-detail at /srv/cal/node_modules/prom-client/lib/registry.js'));
     try {
       const res = await rawRequest(t.service.url, '/metrics');
       expect(res.status).to.equal(500);

@@ -1,4 +1,4 @@
-// Specifies POST /categories and POST /tags (wire.md §1.5, §3.2, §4.5, §10.3, §13, E7; captures 07 and 08).
+// Specifies POST /categories and POST /tags (docs/api.md §1.5, §3.2, §4.5, §10.3, §13, E7; captures 07 and 08).
 import { expect } from 'chai';
 import {
   API, API_ROOT, AUTH_CACHE_CONTROL, bodyOf, capture, createTerm, expectError, expectInvalidParams, renumberedTerm,

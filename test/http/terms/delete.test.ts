@@ -1,4 +1,5 @@
-// Specifies DELETE /categories/{id} and /tags/{id}: permanent, the term as it was, children re-parented (wire.md §11).
+// Specifies DELETE /categories/{id} and /tags/{id}: permanent,
+// the term as it was, children re-parented (docs/api.md §11).
 import { expect } from 'chai';
 import {
   API, bodyOf, createTerm, expectError, expectInvalidParams, setCount, startTermService, termIdsOf, type TermTestService,

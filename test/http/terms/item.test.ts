@@ -1,4 +1,5 @@
-// Specifies GET and POST/PUT/PATCH on /categories/{id} and /tags/{id} (wire.md §9, §10.3, §13, §15; captures 25 and 40).
+// Specifies GET and POST/PUT/PATCH on /categories/{id} and
+// /tags/{id} (docs/api.md §9, §10.3, §13, §15; captures 25 and 40).
 import { expect } from 'chai';
 import {
   API, API_ROOT, bodyOf, capture, createTerm, expectError, expectInvalidParams, renumberedTerm, setCount,

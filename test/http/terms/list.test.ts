@@ -1,4 +1,5 @@
-// Specifies GET /categories and GET /tags: envelope, headers, links, ordering and every filter (wire.md §5, §8; captures 24, 26).
+// Specifies GET /categories and GET /tags: envelope, headers, links,
+// ordering and every filter (docs/api.md §5, §8; captures 24, 26).
 import { expect } from 'chai';
 import {
   API, API_ROOT, bodyOf, capture, createEvent, createTerm, expectInvalidParams, renumberedTerm, setCount,

@@ -1,4 +1,4 @@
-// Specifies `translation_of` on create and the `language` / `translations` keys (wire.md §15 "Translations").
+// Specifies `translation_of` on create and the `language` / `translations` keys (docs/api.md §15 "Translations").
 import { expect } from 'chai';
 import { startTestService, type TestResponse, type TestService } from '../../support/testService.ts';
 import { API, bodyOf, expectError, type JsonObject } from '../events/support/eventsApi.ts';

@@ -35,7 +35,7 @@ const hiddenEventFields = (secrecy: Secrecy, item: string): JsonObject => ({
 });
 
 /**
- * Venue fields that blanking hides (wire.md §12). `phone` and `website` are left without markers on purpose: the
+ * Venue fields that blanking hides (docs/api.md §12). `phone` and `website` are left without markers on purpose: the
  * blanking table does not list `json_ld`'s `telephone` / `sameAs`, so a single GET shows them (see the report).
  */
 const hiddenVenueFields = (secrecy: Secrecy, item: string): JsonObject => ({

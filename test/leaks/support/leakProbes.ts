@@ -4,11 +4,13 @@ import { API, bodyOf, fixturePassword, times, type JsonObject, type LeakFixtures
 
 export interface Probe {
   readonly path: string;
-  /** A list of this kind: callers who may list non-published items of all authors (wire.md §3.2) may see them here. */
+  /**
+   * A list of this kind: callers who may list non-published items of all authors (docs/api.md §3.2) may see them here.
+   */
   readonly listOf?: 'events' | 'venues' | 'organizers';
 }
 
-/** Slugs as the admin sees them; items still in draft have none (wire.md §4.7) and are probed by id only. */
+/** Slugs as the admin sees them; items still in draft have none (docs/api.md §4.7) and are probed by id only. */
 async function slugsOf(t: RoleTestService, plural: string, ids: readonly number[]): Promise<string[]> {
   const slugs: string[] = [];
   for (const id of ids) {

@@ -1,4 +1,5 @@
-// The MongoDB venue/organizer list translation, evaluated with mingo, agrees with the memory collection (DESIGN.md §3).
+// The MongoDB venue/organizer list translation, evaluated with mingo,
+// agrees with the memory collection (docs/architecture.md §3).
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { Query } from 'mingo';

@@ -1,4 +1,5 @@
-// The one contract every TermCollection adapter passes (DESIGN.md §3): lookups, hierarchy, list filters and order, counts.
+// The one contract every TermCollection adapter passes (docs/architecture.md
+// §3): lookups, hierarchy, list filters and order, counts.
 import { expect } from 'chai';
 import type { Taxonomy } from '../../../src/events/catalogue/terms.ts';
 import type { CountedTerm, TermCollection, TermListQuery } from '../../../src/projections/terms/termCollection.ts';

@@ -7,7 +7,7 @@ export { API, bodyOf, expectError };
 
 export type ResourcePlural = 'events' | 'venues' | 'organizers' | 'categories' | 'tags';
 
-/** The stream of one resource (DESIGN.md §4). */
+/** The stream of one resource (docs/architecture.md §4). */
 export const streamOf: Record<ResourcePlural, (id: number) => string> = {
   events: (id) => `event-${id}`,
   venues: (id) => `venue-${id}`,
@@ -52,7 +52,7 @@ export async function created(t: TestService, plural: ResourcePlural, body: Reco
   return bodyOf(res);
 }
 
-/** `x`, `x-2`, …, `x-n`: the slugs n items claiming `x` get (wire.md §4.7: first free numeric suffix). */
+/** `x`, `x-2`, …, `x-n`: the slugs n items claiming `x` get (docs/api.md §4.7: first free numeric suffix). */
 export const suffixedSlugs = (base: string, n: number): string[] =>
   Array.from({ length: n }, (_, i) => (i === 0 ? base : `${base}-${i + 1}`));
 

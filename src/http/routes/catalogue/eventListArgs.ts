@@ -1,4 +1,4 @@
-// Arguments of `GET /events` (wire.md §6), in the reference's declaration order.
+// Arguments of `GET /events` (docs/api.md §6), in the reference's declaration order.
 import { RequestDefault, type ArgSpec } from '../../params/argSpec.ts';
 import {
   BooleanLike,

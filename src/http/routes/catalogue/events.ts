@@ -1,4 +1,4 @@
-// Event routes (wire.md §6, §9–§11): their endpoints and the argument lists request decoding uses.
+// Event routes (docs/api.md §6, §9–§11): their endpoints and the argument lists request decoding uses.
 import type { ArgSpec } from '../../params/argSpec.ts';
 import {
   AnyString,

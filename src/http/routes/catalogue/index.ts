@@ -1,4 +1,4 @@
-// The route catalogue: every route of wire.md §14 in index order, and the per-endpoint argument lists.
+// The route catalogue: every route of docs/api.md §14 in index order, and the per-endpoint argument lists.
 import { eventRoutes } from './events.ts';
 import { organizerRoutes } from './organizers.ts';
 import { rootRoutes } from './root.ts';

@@ -1,4 +1,4 @@
-// Arguments of `GET /venues` and `GET /organizers` (wire.md §7), which differ only in their nouns.
+// Arguments of `GET /venues` and `GET /organizers` (docs/api.md §7), which differ only in their nouns.
 import type { ArgSpec } from '../../params/argSpec.ts';
 import { BooleanLike, NonBlankString, PositiveInt, StatusFilter } from '../../params/codecs.ts';
 import { optionalArg, pageArg, perPageArg, withLanguage } from './routeSpec.ts';

@@ -1,4 +1,4 @@
-// Organizer routes (wire.md §7, §9–§11): their endpoints and the argument lists request decoding uses.
+// Organizer routes (docs/api.md §7, §9–§11): their endpoints and the argument lists request decoding uses.
 import type { ArgIndexInfo, ArgSpec } from '../../params/argSpec.ts';
 import type * as t from 'io-ts';
 import {

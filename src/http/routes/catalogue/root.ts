@@ -1,4 +1,4 @@
-// The index route and `/doc` (wire.md §14).
+// The index route and `/doc` (docs/api.md §14).
 import { AnyString } from '../../params/codecs.ts';
 import { optionalArg, withLanguage, type RouteSpec } from './routeSpec.ts';
 

@@ -58,7 +58,7 @@ export function asOptional(arg: ArgSpec): ArgSpec {
   return { ...arg, required: false };
 }
 
-/** The prefix wire.md §14 puts on the descriptions of parameters that need the extended add-on (§16). */
+/** The prefix docs/api.md §14 puts on the descriptions of parameters that need the extended add-on (§16). */
 export const ADD_ON_PREFIX = 'Requires the extended add-on. ';
 
 /** An event filter of the extended add-on: flagged for §16 checks, and described as such in the index and `/doc`. */
@@ -69,7 +69,7 @@ export function addOnArg(name: string, codec: Codec, index: ArgIndexInfo & { rea
   return { name, codec, required: false, index: described, requiresAddOn: true };
 }
 
-/** Every endpoint accepts a response language (wire.md §15); §14 documents it with `name` first. */
+/** Every endpoint accepts a response language (docs/api.md §15); §14 documents it with `name` first. */
 export const i18nLanguageArg: ArgSpec = optionalArg(
   'i18n_language',
   LanguageCode,

@@ -1,4 +1,4 @@
-// Category and tag routes (wire.md §8, §9–§11): their endpoints and the argument lists request decoding uses.
+// Category and tag routes (docs/api.md §8, §9–§11): their endpoints and the argument lists request decoding uses.
 import type { ArgSpec } from '../../params/argSpec.ts';
 import { NonEmptyString, NonNegativeInt, PositiveInt, TypedBoolean, listOf } from '../../params/codecs.ts';
 import {

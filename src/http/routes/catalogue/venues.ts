@@ -1,4 +1,4 @@
-// Venue routes (wire.md §7, §9–§11): their endpoints and the argument lists request decoding uses.
+// Venue routes (docs/api.md §7, §9–§11): their endpoints and the argument lists request decoding uses.
 import type { ArgSpec } from '../../params/argSpec.ts';
 import {
   AnyString,

@@ -1,4 +1,4 @@
-// Finding the event an item route names, and the read and edit rules applied to it (wire.md §3.2, §9, §12).
+// Finding the event an item route names, and the read and edit rules applied to it (docs/api.md §3.2, §9, §12).
 import type { Context } from 'koa';
 import type { EventDocument } from '../../../projections/events/eventDocument.ts';
 import { canCreatePosts, canReadPost } from '../../auth/caller.ts';

@@ -1,4 +1,4 @@
-// Image, venue, organizer and term references in an event write (wire.md §10.1), checked in the validation step;
+// Image, venue, organizer and term references in an event write (docs/api.md §10.1), checked in the validation step;
 // what they need created (terms by name, inline venues and organizers, image records) waits for the permission check.
 import type { EventRequest } from '../../../commands/events/eventDecider.ts';
 import type { EventStore } from '../../../events/eventStore.ts';

@@ -1,4 +1,5 @@
-// Turns validated GET /events parameters into the typed EventListQuery and the ordered `rest_url` pairs (wire.md §5.3, §6).
+// Turns validated GET /events parameters into the typed EventListQuery
+// and the ordered `rest_url` pairs (docs/api.md §5.3, §6).
 import type { PostStatus } from '../../../events/catalogue/values.ts';
 import { defaultListWindow, endOfDay, startOfDay } from '../../../domain/localDateTime.ts';
 import { parseDateTimeInput } from '../../../domain/dateTimeInput.ts';
@@ -140,7 +141,7 @@ export async function readEventListRequest(checked: Checked, ctx: ListContext): 
   return { query, page, perPage, pairs: pairOrder.filter((n) => pairs.has(n)).map((n) => [n, pairs.get(n) as string]), alwaysEmpty };
 }
 
-/** Radius of the `geoloc_lat`/`geoloc_lng` filter (wire.md §16). */
+/** Radius of the `geoloc_lat`/`geoloc_lng` filter (docs/api.md §16). */
 export const geolocMiles = 25;
 
 const geoNames = ['geoloc', 'geoloc_lat', 'geoloc_lng'] as const;
@@ -151,7 +152,7 @@ function refuseGeoFilters({ args, validation }: Checked): Pick<EventListQuery, '
 }
 
 /**
- * With the add-on on (wire.md §16): `geoloc=true` keeps events with a located venue, `false` is no condition; the
+ * With the add-on on (docs/api.md §16): `geoloc=true` keeps events with a located venue, `false` is no condition; the
  * two coordinates come together and in range, or the one sent (or out of range) is invalid.
  */
 function readGeoFilters({ args, validation }: Checked, pairs: Map<string, string>): Pick<EventListQuery, 'hasVenueCoordinates' | 'near'> {
@@ -169,7 +170,7 @@ function readGeoFilters({ args, validation }: Checked, pairs: Map<string, string
 }
 
 /**
- * Entries are ids, else slugs, else names in the request's language (wire.md §6); categories include every category
+ * Entries are ids, else slugs, else names in the request's language (docs/api.md §6); categories include every category
  * below them. Undefined when an entry names no term.
  */
 async function termIdsOf(

@@ -147,7 +147,7 @@ export function registerEventWrites(router: Router, services: HttpServices, body
       const pending = await inputOf(checked, doc?.timezone);
       checked.validation.throwIfAny();
       requirePermission(doc ? canEditPost(checked.scope.caller, doc) : canCreatePosts(checked.scope.caller), checked.scope);
-      // A missing event passed validation only on the by-id route (step 6 of wire.md §2 answers it).
+      // A missing event passed validation only on the by-id route (step 6 of docs/api.md §2 answers it).
       if (!doc || !pending) return assertEventId(services, Number(checked.args.values.id ?? 0));
       const input = await settle(ctx, checked.scope, pending);
       const written = await changeEventDetails(services.writes, doc.id, input, writeContext(ctx), ifMatchOf(ctx));
@@ -172,7 +172,7 @@ export function registerEventWrites(router: Router, services: HttpServices, body
     return { id: String(id) };
   };
   const slugPath = (ctx: Context) => ({ slug: ctx.params.slug as string });
-  // On a by-slug update the path only locates the event; a body `slug` is the new slug (wire.md §10.1).
+  // On a by-slug update the path only locates the event; a body `slug` is the new slug (docs/api.md §10.1).
   const noPath = () => ({});
 
   for (const method of ['post', 'put', 'patch'] as const) {

@@ -1,4 +1,4 @@
-// The event-linked list filters of venues and organizers (wire.md §7: `event`, `has_events`, `only_with_upcoming`),
+// The event-linked list filters of venues and organizers (docs/api.md §7: `event`, `has_events`, `only_with_upcoming`),
 // answered from the event read model.
 import type { PostStatus } from '../../../events/catalogue/values.ts';
 import { instantToLocal } from '../../../domain/localDateTime.ts';

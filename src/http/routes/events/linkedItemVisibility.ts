@@ -23,10 +23,11 @@ export interface LinkedItemVerdicts {
 }
 
 /**
- * wire.md says nothing of a non-published venue or organizer linked into an event a caller may read; we decided an
- * embedded copy shows no more than the item's own GET would (README, "Guarantees"): left out for a caller who would
- * get 403 `venue-not-accessible` there, blanked while locked (§12), in `venue`/`organizer` and in `json_ld` alike.
- * For a past state, the item must be readable, and is locked, as of then or now, as its own `as_of` read requires.
+ * the contract (docs/api.md) says nothing of a non-published venue or organizer linked into an
+ * event a caller may read; we decided an embedded copy shows no more than the item's own GET would
+ * (README, "Guarantees"): left out for a caller who would get 403 `venue-not-accessible` there,
+ * blanked while locked (§12), in `venue`/`organizer` and in `json_ld` alike. For a past state, the
+ * item must be readable, and is locked, as of then or now, as its own `as_of` read requires.
  */
 function verdict(scope: Scope, embedded: ItemDocument, now: ItemDocument | undefined): Verdict {
   if (now === undefined || !canReadPost(scope.caller, embedded) || !canReadPost(scope.caller, now)) return 'hidden';

@@ -11,8 +11,8 @@ const maxPosition = 2n ** 64n - 1n;
 
 /**
  * Unsigned digits are a global position (events at or before it). Anything else is read as the event filters read
- * dates (wire.md §1.3): with a zone (`2026-11-22T10:00:00Z`) it is that instant, without one it is wall-clock time in
- * the site zone; the point is that second, UTC. Negative numbers, which §1.3 would take as timestamps, are refused.
+ * dates (docs/api.md §1.3): with a zone (`2026-11-22T10:00:00Z`) it is that instant, without one it is wall-clock time
+ * in the site zone; the point is that second, UTC. Negative numbers, which §1.3 would take as timestamps, are refused.
  */
 export function asOfCodec(siteZone: string, now: Date): t.Decoder<unknown, GlobalPoint> {
   return new t.Type<GlobalPoint, string, unknown>(

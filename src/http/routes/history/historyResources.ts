@@ -20,7 +20,7 @@ export interface HistoryResource {
   readonly streamOf: (id: number) => string;
   readonly fold: DocumentFold<object>;
   /**
-   * Steps 4–6 of wire.md §2 for the item as its whole stream leaves it (undefined: the stream is empty), with the
+   * Steps 4–6 of docs/api.md §2 for the item as its whole stream leaves it (undefined: the stream is empty), with the
    * errors the resource's own routes give: throws unless the caller may read its history.
    */
   readonly admit: (services: HttpServices, checked: Checked, id: number, current: object | undefined) => Promise<void>;

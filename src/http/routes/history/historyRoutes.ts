@@ -35,7 +35,7 @@ function historyOfResource(services: HttpServices, resource: HistoryResource) {
     const totalPages = totalPagesOf(entries.length, perPage);
     const links = pageLinks(`${checked.scope.addresses.apiRoot}/${resource.plural}/${id}/history`, [['page', String(page)], ['per_page', String(perPage)]], page, totalPages);
     setListHeaders(ctx, entries.length, totalPages, links);
-    // Oldest first; a page past the last is empty rather than an error, as for term lists (wire.md §5.2).
+    // Oldest first; a page past the last is empty rather than an error, as for term lists (docs/api.md §5.2).
     ctx.body = {
       history: entries.slice((page - 1) * perPage, page * perPage).map(historyEntryJson),
       total: entries.length,

@@ -1,5 +1,5 @@
 // Venues and organizers given inline in an event write: read with the same rules as POST /venues (/organizers),
-// created (or found as duplicates) once the event write is allowed (wire.md §10.1).
+// created (or found as duplicates) once the event write is allowed (docs/api.md §10.1).
 import { left, right } from 'fp-ts/lib/Either.js';
 import type { WriteContext } from '../../../events/catalogue/envelope.ts';
 import type { ItemDocument } from '../../../projections/posts/itemDocument.ts';

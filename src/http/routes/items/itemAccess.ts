@@ -1,4 +1,4 @@
-// Read and edit rules for one venue or organizer (wire.md §3.2, §9, §12), and its wire form for this request.
+// Read and edit rules for one venue or organizer (docs/api.md §3.2, §9, §12), and its wire form for this request.
 import type { RenderedItems } from '../../representation/renderedItems.ts';
 import type { ItemDocument } from '../../../projections/posts/itemDocument.ts';
 import { canReadPost } from '../../auth/caller.ts';

@@ -1,4 +1,4 @@
-// GET /venues and GET /organizers (wire.md §5, §7): paging, search, status and the event-linked filters.
+// GET /venues and GET /organizers (docs/api.md §5, §7): paging, search, status and the event-linked filters.
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { PostStatus } from '../../../events/catalogue/values.ts';

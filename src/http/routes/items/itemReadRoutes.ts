@@ -1,4 +1,4 @@
-// GET /venues/{id}, /venues/by-slug/{slug} and the organizer forms (wire.md §9), also as of a past point (`as_of`).
+// GET /venues/{id}, /venues/by-slug/{slug} and the organizer forms (docs/api.md §9), also as of a past point (`as_of`).
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { ItemDocument } from '../../../projections/posts/itemDocument.ts';
@@ -48,7 +48,7 @@ export function registerItemReads<D extends ItemDocument>(router: Router, servic
     const doc = await collection().get(id);
     setPostAllow(ctx, ctx.state.caller, doc);
     const checked = checkArgs(ctx, settings, kind.args.read, { id: String(id) });
-    // An id naming no item of this kind is a validation failure (wire.md §2), before any permission check.
+    // An id naming no item of this kind is a validation failure (docs/api.md §2), before any permission check.
     if (!doc) checked.validation.invalid('id');
     const asOf = readAsOf(checked, settings.timeZone, services.clock());
     checked.validation.throwIfAny();

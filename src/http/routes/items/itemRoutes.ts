@@ -1,4 +1,4 @@
-// Registers the venue and organizer routes (wire.md §1.1): list, create, read, update and delete by id and by slug.
+// Registers the venue and organizer routes (docs/api.md §1.1): list, create, read, update and delete by id and by slug.
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { HttpServices } from '../../services.ts';

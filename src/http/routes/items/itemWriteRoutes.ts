@@ -1,4 +1,5 @@
-// POST /venues, update (POST, PUT, PATCH) and delete by id and by slug; the organizer routes alike (wire.md §10.2, §11).
+// POST /venues, update (POST, PUT, PATCH) and delete by id and
+// by slug; the organizer routes alike (docs/api.md §10.2, §11).
 import { translationTarget } from '../translations/translationOf.ts';
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
@@ -147,7 +148,7 @@ export function registerItemWrites<D extends ItemDocument>(router: Router, servi
     checked.validation.throwIfAny();
     if (!doc) throw invalidParams([{ name: 'id' }]);
     requirePermission(canEditPost(checked.scope.caller, doc), checked.scope);
-    // Trashing unlinks the item from every event first, each as a change of that event (wire.md §11).
+    // Trashing unlinks the item from every event first, each as a change of that event (docs/api.md §11).
     const unlink = async (id: number, write: WriteContext) => {
       const failed = await services.unlinkFromEvents(kind.singular === 'venue' ? 'venues' : 'organizers', id, write);
       if (failed) throw wireErrorOf(failed, 'delete');

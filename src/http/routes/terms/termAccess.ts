@@ -1,4 +1,4 @@
-// What the term routes share: the taxonomy's arguments and collection, who may write terms (wire.md §3.2), ETags.
+// What the term routes share: the taxonomy's arguments and collection, who may write terms (docs/api.md §3.2), ETags.
 import type { Context } from 'koa';
 import type { Taxonomy } from '../../../events/catalogue/terms.ts';
 import type { TermCollection } from '../../../projections/terms/termCollection.ts';
@@ -52,7 +52,7 @@ export function canManageTerms(caller: Caller, taxonomy: Taxonomy): boolean {
   return caller.role === 'administrator' || caller.role === 'editor' || (taxonomy === 'category' && caller.role === 'author');
 }
 
-/** `Allow` in the order of wire.md §1.1; the same rule for every term, so item routes need not look the term up. */
+/** `Allow` in the order of docs/api.md §1.1; the same rule for every term, so item routes need not look the term up. */
 export function setTermAllow(ctx: Context, taxonomy: Taxonomy, route: 'collection' | 'item'): void {
   const writes = route === 'collection' ? ['POST'] : ['POST', 'PUT', 'PATCH', 'DELETE'];
   ctx.set('Allow', ['GET', ...(canManageTerms(ctx.state.caller as Caller, taxonomy) ? writes : [])].join(', '));

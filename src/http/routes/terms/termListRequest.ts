@@ -1,4 +1,5 @@
-// Turns validated GET /categories and /tags parameters into a TermListQuery and the paging links (wire.md §5.3, §8).
+// Turns validated GET /categories and /tags parameters into a
+// TermListQuery and the paging links (docs/api.md §5.3, §8).
 import type { Taxonomy } from '../../../events/catalogue/terms.ts';
 import type { TermCollection, TermListQuery, TermOrderBy } from '../../../projections/terms/termCollection.ts';
 import type { Checked } from '../../endpoint.ts';

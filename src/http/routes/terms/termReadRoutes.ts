@@ -1,4 +1,5 @@
-// GET /categories, /tags (wire.md §5, §8) and GET /categories/{id}, /tags/{id} (§9), also as of a past point (`as_of`).
+// GET /categories, /tags (docs/api.md §5, §8) and GET /categories/{id},
+// /tags/{id} (§9), also as of a past point (`as_of`).
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { checkArgs } from '../../endpoint.ts';

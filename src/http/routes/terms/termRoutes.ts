@@ -1,4 +1,4 @@
-// Registers the category and tag routes (wire.md §1.1): lists, single reads, create, update and permanent delete.
+// Registers the category and tag routes (docs/api.md §1.1): lists, single reads, create, update and permanent delete.
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { ReadStore } from '../../../projections/readStore.ts';

@@ -1,4 +1,4 @@
-// POST /categories, /tags (create), POST/PUT/PATCH and DELETE on /categories/{id}, /tags/{id} (wire.md §10.3, §11).
+// POST /categories, /tags (create), POST/PUT/PATCH and DELETE on /categories/{id}, /tags/{id} (docs/api.md §10.3, §11).
 import { translationTarget } from '../translations/translationOf.ts';
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
@@ -96,7 +96,7 @@ export function registerTermWrites(router: Router, services: HttpServices, bodyP
     const deleted = await deleteTerm(services.writes, taxonomy, term.doc.id, writeContext(ctx), {
       childrenOf: (id) => collection.children(id),
       ifMatch: ifMatchOf(ctx),
-      // The term leaves every event that carries it first, each as a change of that event (wire.md §11).
+      // The term leaves every event that carries it first, each as a change of that event (docs/api.md §11).
       beforeDelete: async (id) => {
         const failed = await services.unlinkFromEvents(taxonomy === 'category' ? 'categories' : 'tags', id, writeContext(ctx));
         if (failed) throw termWireErrorOf(failed);

@@ -1,4 +1,5 @@
-// The optional `translation_of` of a create (wire.md §15 "Translations"): validated against the read model before permission.
+// The optional `translation_of` of a create (docs/api.md §15
+// "Translations"): validated against the read model before permission.
 import { paramValue } from '../../params/requestParams.ts';
 import type { Scope } from '../../requestScope.ts';
 import type { HttpServices } from '../../services.ts';

@@ -14,7 +14,7 @@ export const AUTH_CACHE_CONTROL = 'no-cache, must-revalidate, max-age=0, no-stor
 /** The `rest_url` query of an unfiltered list requested at the capture time (E1). */
 export const DEFAULT_WINDOW = 'start_date=2026-11-21 00:00:00&end_date=2028-11-22 23:59:59';
 
-const examplesDir = new URL('../../../../../shared/spec/examples/', import.meta.url);
+const examplesDir = new URL('../../../fixtures/wire-examples/', import.meta.url);
 
 export interface Capture {
   readonly request: { readonly method: string; readonly url: string; readonly body?: JsonObject };
@@ -30,7 +30,7 @@ export function capture(number: string): Capture {
 }
 
 /**
- * The captures predate wire.md §15 "Translations": every event, venue, organizer and term representation in them
+ * The captures predate docs/api.md §15 "Translations": every event, venue, organizer and term representation in them
  * gains `language` and `translations` as its last keys; the captured items are English and untranslated.
  */
 export function withTranslationKeys(value: Json): Json {

@@ -56,7 +56,7 @@ export function withOurIds(value: Json, ids: CaptureIds): Json {
   return walk(value);
 }
 
-/** json_ld e-mails are entity-encoded at random (wire.md §4.6): decode before comparing. */
+/** json_ld e-mails are entity-encoded at random (docs/api.md §4.6): decode before comparing. */
 export function decodedEmails(value: Json): Json {
   if (Array.isArray(value)) return value.map(decodedEmails);
   if (value !== null && typeof value === 'object') {

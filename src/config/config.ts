@@ -47,7 +47,7 @@ export const variables = {
   PORT: 'HTTP port (default 8080)',
   HOST: 'interface to listen on (default 127.0.0.1)',
   CAL_DATA_DIR: 'embedded data directory (default ./data)',
-  CAL_PUBLIC_URL: 'public origin used in response URLs (default http://{HOST}:{PORT}, localhost for 127.0.0.1)',
+  CAL_PUBLIC_URL: 'public origin written into response URLs (default http://{HOST}:{PORT}: http://127.0.0.1:8080 by default; localhost when HOST is 0.0.0.0 or ::)',
   CAL_TIMEZONE: 'site time zone, an IANA id, UTC or UTC±h (default UTC)',
   CAL_ADMIN_PASSWORD: 'password of the bootstrap admin, used on first start only (default: generated and printed once)',
   CAL_EVENTSTORE_URL: 'EventStoreDB/KurrentDB connection string; unset: embedded lmdb store',
@@ -187,12 +187,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
   if (problems.length > 0) throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
   const port = (values.PORT as number | undefined) ?? 8080;
   const host = (values.HOST as string | undefined) ?? '127.0.0.1';
-  const shownHost = host === '127.0.0.1' || host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   return {
     port,
     host,
     dataDir: (values.CAL_DATA_DIR as string | undefined) ?? './data',
-    publicUrl: (values.CAL_PUBLIC_URL as string | undefined) ?? `http://${shownHost}:${port}`,
+    publicUrl: (values.CAL_PUBLIC_URL as string | undefined) ?? defaultPublicUrl(host, port),
     timeZone: (values.CAL_TIMEZONE as string | undefined) ?? 'UTC',
     extendedAddOn: (values.CAL_EXTENDED_ADDON as boolean | undefined) ?? false,
     changesHeartbeatMs: (values.CAL_CHANGES_HEARTBEAT_MS as number | undefined) ?? 15_000,
@@ -210,6 +209,15 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     ...(values.CAL_EVENTSTORE_URL !== undefined ? { eventStoreUrl: values.CAL_EVENTSTORE_URL as string } : {}),
     ...(values.CAL_MONGODB_URL !== undefined ? { mongoUrl: values.CAL_MONGODB_URL as string } : {}),
   };
+}
+
+/**
+ * The public origin when CAL_PUBLIC_URL is unset: the address the service listens on. A wildcard address (all
+ * interfaces) names no host a client could use, so `localhost` stands in; IPv6 literals get their brackets.
+ */
+export function defaultPublicUrl(host: string, port: number): string {
+  if (host === '0.0.0.0' || host === '::') return `http://localhost:${port}`;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
 /** The API and projector roles share their stores over the network: both URLs are required, named when missing. */

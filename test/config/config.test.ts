@@ -8,7 +8,7 @@ describe('loadConfig', () => {
       port: 8080,
       host: '127.0.0.1',
       dataDir: './data',
-      publicUrl: 'http://localhost:8080',
+      publicUrl: 'http://127.0.0.1:8080',
       timeZone: 'UTC',
       extendedAddOn: false,
       changesHeartbeatMs: 15_000,
@@ -23,6 +23,17 @@ describe('loadConfig', () => {
       minFreeDiskMb: 64,
       readModelSnapshot: true,
     });
+  });
+
+  it('derives the public URL from HOST and PORT when CAL_PUBLIC_URL is unset', () => {
+    const publicUrl = (env: Record<string, string>) => loadConfig(env).publicUrl;
+    expect(publicUrl({ PORT: '9000' })).to.equal('http://127.0.0.1:9000');
+    expect(publicUrl({ HOST: '0.0.0.0' })).to.equal('http://localhost:8080');
+    expect(publicUrl({ HOST: '::', PORT: '80' })).to.equal('http://localhost:80');
+    expect(publicUrl({ HOST: '192.168.1.20' })).to.equal('http://192.168.1.20:8080');
+    expect(publicUrl({ HOST: 'cal.internal', PORT: '8443' })).to.equal('http://cal.internal:8443');
+    expect(publicUrl({ HOST: '::1' })).to.equal('http://[::1]:8080');
+    expect(publicUrl({ HOST: '0.0.0.0', CAL_PUBLIC_URL: 'https://cal.example.com' })).to.equal('https://cal.example.com');
   });
 
   it('reads every variable', () => {

@@ -1,6 +1,7 @@
 // The index route body (docs/api.md §14) and single-route entries for OPTIONS (§1.1), built from the route catalogue.
 import { RequestDefault, type ArgSpec, type RequestDefaults } from '../params/argSpec.ts';
 import { NAMESPACE, routeCatalogue, type HttpMethod, type RouteSpec } from '../routes/catalogue/index.ts';
+import { extensionRoutes } from '../routes/catalogue/extensions.ts';
 
 export interface IndexContext {
   /** `{api_root}` of the request, language segment included, without a trailing slash. */
@@ -30,6 +31,8 @@ export interface RouteIndexEntry {
   readonly methods: readonly HttpMethod[];
   readonly endpoints: readonly EndpointIndexEntry[];
   readonly _links?: { readonly self: readonly { readonly href: string }[] };
+  /** Only on the service's own routes (docs/api.md §19), which the reference's index has no entry for. */
+  readonly description?: string;
 }
 
 export interface IndexDocument {
@@ -72,17 +75,20 @@ export function indexEntry(route: RouteSpec, ctx: EntryContext): RouteIndexEntry
 
 /**
  * The index entry of the route a request path (relative to `{api_root}`, e.g. `/events/6/`) names, or
- * undefined when no route matches; one trailing slash is ignored (§1.1).
+ * undefined when no route matches; one trailing slash is ignored (§1.1). The service's own routes answer the same
+ * shape plus a `description`.
  */
 export function routeIndexEntry(path: string, ctx: EntryContext): RouteIndexEntry | undefined {
   const route = findRoute(path);
-  return route === undefined ? undefined : indexEntry(route, ctx);
+  if (route !== undefined) return indexEntry(route, ctx);
+  const extension = findRoute(path, extensionRoutes);
+  return extension === undefined ? undefined : { ...indexEntry(extension, ctx), description: extension.description };
 }
 
-/** The catalogue route whose pattern matches a request path relative to `{api_root}`. */
-export function findRoute(path: string): RouteSpec | undefined {
+/** The route whose pattern matches a request path relative to `{api_root}`, in the catalogue or in `routes`. */
+export function findRoute<R extends RouteSpec>(path: string, routes: readonly R[] = routeCatalogue as readonly R[]): R | undefined {
   const trimmed = path.endsWith('/') ? path.slice(0, -1) : path;
-  return routeCatalogue.find((route) => routeRegExp(route).test(trimmed));
+  return routes.find((route) => routeRegExp(route).test(trimmed));
 }
 
 const routeRegExps = new Map<RouteSpec, RegExp>();

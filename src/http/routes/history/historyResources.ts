@@ -13,10 +13,11 @@ import { requirePermission, type Checked } from '../../endpoint.ts';
 import type { HttpServices } from '../../services.ts';
 import { assertEventId } from '../events/eventAccess.ts';
 import { canManageTerms } from '../terms/termAccess.ts';
+import type { historyPlurals } from '../catalogue/extensions.ts';
 
 export interface HistoryResource {
   /** The collection segment: `/{plural}/{id}/history`. */
-  readonly plural: 'events' | 'venues' | 'organizers' | 'categories' | 'tags';
+  readonly plural: (typeof historyPlurals)[number];
   readonly streamOf: (id: number) => string;
   readonly fold: DocumentFold<object>;
   /**

@@ -1,6 +1,6 @@
 // GET /{events|venues|organizers|categories|tags}/{id}/history: a resource's domain events with the changes each made.
-// A service extension: its arguments are declared here, not in the route catalogue, so the index and `/doc` stay the
-// reference's (and OPTIONS on these paths answers 404, as for any path the index does not list).
+// A service extension: declared with the service's own routes, not in the route catalogue, so the index and `/doc` stay
+// the reference's; OPTIONS describes it (docs/api.md §19).
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { foldDocument } from '../../../projections/history/documentFold.ts';
@@ -10,11 +10,9 @@ import { checkArgs } from '../../endpoint.ts';
 import { noRoute } from '../../errors/wireError.ts';
 import { pageLinks, pagingOf, setListHeaders, totalPagesOf } from '../../representation/listEnvelope.ts';
 import type { HttpServices } from '../../services.ts';
-import { idPathArg, pageArg, perPageArg, withLanguage } from '../catalogue/routeSpec.ts';
+import { historyArgs } from '../catalogue/extensions.ts';
 import { pathId } from '../events/eventAccess.ts';
 import { historyResources, type HistoryResource } from './historyResources.ts';
-
-const historyArgs = withLanguage(idPathArg('The item ID'), pageArg, perPageArg('history entries'));
 
 export function registerHistoryRoutes(router: Router, services: HttpServices): void {
   for (const resource of historyResources) router.get(`/${resource.plural}/:id/history`, historyOfResource(services, resource));

@@ -5,16 +5,11 @@ import type { Context } from 'koa';
 import type { Caller } from '../../auth/caller.ts';
 import { checkArgs, requirePermission } from '../../endpoint.ts';
 import { WireError } from '../../errors/wireError.ts';
-import { TypedBoolean } from '../../params/codecs.ts';
-import { optionalArg, withLanguage } from '../catalogue/routeSpec.ts';
+import { digestArgs } from '../catalogue/extensions.ts';
 import type { HttpServices } from '../../services.ts';
 import { digestAtPosition } from '../../../projections/digest/digestAtPosition.ts';
 
 export const readModelDigestPath = '/read-model/digest';
-
-const digestArgs = withLanguage(
-  optionalArg('detail', TypedBoolean, { description: 'Adds the hash of every document, to name the ones that differ.', type: 'boolean' }),
-);
 
 const isAdministrator = (caller: Caller): boolean => caller.kind === 'user' && caller.role === 'administrator';
 

@@ -30,6 +30,7 @@ import {
 import { startPollingSubscription, type PollingSettings, type PollingSubscription } from './pollingSubscription.ts';
 import { observeCommitFailure, tolerateUnreachableCommitFailures } from './lmdbCommitFailures.ts';
 import { defaultMinFreeBytes, guardFreeSpace, type FreeSpaceGuard } from './freeSpaceGuard.ts';
+import { DurablePosition } from './durablePosition.ts';
 
 export interface LmdbEventStoreOptions {
   /** How often subscriptions look for events appended by another process (local appends wake them at once). */
@@ -90,13 +91,16 @@ function messageOf(error: unknown): string {
 
 class LmdbStore implements LmdbEventStore {
   private readonly subscriptions = new Set<PollingSubscription>();
+  private readonly durable: DurablePosition;
   private closed = false;
 
   constructor(
     private readonly db: LmdbLayout,
     private readonly settings: PollingSettings,
     private readonly freeSpace: FreeSpaceGuard,
-  ) {}
+  ) {
+    this.durable = new DurablePosition(db.root, () => lastPosition(db.events));
+  }
 
   async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision, options: AppendOptions = {}): Promise<AppendResult> {
     const [result] = await this.appendToStreams([{ streamId, events, expected }], options);
@@ -105,7 +109,10 @@ class LmdbStore implements LmdbEventStore {
 
   async appendToStreams(appends: readonly StreamAppend[], options: AppendOptions = {}): Promise<AppendResult[]> {
     assertAppendable(appends);
+    const durable = options.durable !== false;
     let outcome: AppendOutcome;
+    let flushedUpTo: number | undefined;
+    if (durable) this.durable.beginAppend();
     try {
       this.freeSpace.assertRoom();
       // lmdb runs every transaction callback queued in one event turn inside ONE write transaction and
@@ -116,7 +123,10 @@ class LmdbStore implements LmdbEventStore {
       // except on Windows) the transaction promise resolves once the commit is visible and the fsync
       // finishes afterwards. `flushed` resolves once every commit made so far by this process is on disk,
       // so an append is acknowledged only when a crash or power loss can no longer undo it.
-      if (outcome.ok && options.durable !== false) await this.db.root.flushed;
+      if (outcome.ok && durable) {
+        await this.db.root.flushed;
+        flushedUpTo = Math.max(...outcome.written.map((written) => written.position));
+      }
     } catch (error) {
       // A failed commit is aborted whole, and a throwing callback rolls back its child transaction:
       // either way nothing of this append was written. (`flushed` never rejects, but after a failed commit it may
@@ -124,6 +134,8 @@ class LmdbStore implements LmdbEventStore {
       observeCommitFailure(error);
       const streams = appends.map((append) => append.streamId).join(', ');
       throw new StoreUnavailable(`lmdb append to ${streams} failed: ${messageOf(error)}`, { cause: error });
+    } finally {
+      if (durable) this.durable.endAppend(flushedUpTo);
     }
     if (!outcome.ok) {
       const actual = outcome.actual === undefined ? NoStream : BigInt(outcome.actual);
@@ -181,11 +193,12 @@ class LmdbStore implements LmdbEventStore {
     return this.readAfter(options.after, options.maxCount);
   }
 
-  private readAfter(after: bigint | undefined, limit: number | undefined): RecordedEvent[] {
+  private readAfter(after: bigint | undefined, limit: number | undefined, upTo?: bigint): RecordedEvent[] {
     const result: RecordedEvent[] = [];
-    // Positions are integers, so "strictly after p" is the key range starting at p + 1.
+    // Positions are integers, so "strictly after p" is the key range starting at p + 1 (and "at most q" ends at q + 1).
     const start = after === undefined ? 0 : Number(after) + 1;
-    for (const { key, value } of this.db.eventsView.getRange({ start, limit })) {
+    const end = upTo === undefined ? undefined : Number(upTo) + 1;
+    for (const { key, value } of this.db.eventsView.getRange({ start, ...(end === undefined ? {} : { end }), limit })) {
       result.push(toRecordedEvent(key, value));
     }
     return result;
@@ -195,8 +208,10 @@ class LmdbStore implements LmdbEventStore {
     if (this.closed) throw new Error('the event store is closed');
     const subscription = startPollingSubscription(
       {
-        readAfter: (after, limit) => this.readAfter(after, limit),
+        readAfter: (after, limit, upTo) => this.readAfter(after, limit, upTo),
         head: () => BigInt(lastPosition(this.db.events)),
+        // Only flushed events: a subscriber (the change feed, the projections) never sees one a crash could take back.
+        durableHead: async () => BigInt(await this.durable.head()),
       },
       options,
       this.settings,

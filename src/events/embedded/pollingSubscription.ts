@@ -3,10 +3,15 @@ import type { RecordedEvent, SubscribeOptions, Subscription } from '../eventStor
 import { caughtUpNotifier } from '../caughtUp.ts';
 
 export interface PolledSource {
-  /** Up to `limit` events strictly after `after` (from the start when undefined), in global order. */
-  readAfter(after: bigint | undefined, limit: number): RecordedEvent[];
+  /** Up to `limit` events strictly after `after` (from the start when undefined) and at most `upTo`, in global order. */
+  readAfter(after: bigint | undefined, limit: number, upTo: bigint): RecordedEvent[];
   /** Global position of the last event, or -1n when empty. */
   head(): bigint;
+  /**
+   * Position of the last event known to be on disk (-1n: none). Events after it are visible to readers but may not be
+   * flushed yet; a crash or power cut could still take them back, so no subscriber may see them.
+   */
+  durableHead(): Promise<bigint>;
 }
 
 export interface PollingSettings {
@@ -62,7 +67,9 @@ export function startPollingSubscription(
     noteProgress(after);
     while (!stopped) {
       changed = false;
-      const batch = source.readAfter(after, settings.batchSize);
+      const durable = await source.durableHead();
+      if (stopped) return;
+      const batch = source.readAfter(after, settings.batchSize, durable);
       for (const event of batch) {
         if (stopped) return;
         await options.onEvent(event);

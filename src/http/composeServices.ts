@@ -7,7 +7,7 @@ import type { ProjectionProgress } from '../projections/projectionProgress.ts';
 import type { UserDirectory } from '../projections/users/userDirectory.ts';
 import { IdAllocator } from '../commands/registries/idAllocator.ts';
 import { SlugRegistry } from '../commands/registries/slugRegistry.ts';
-import { unlinkFromEvents } from '../commands/events/unlinkFromEvents.ts';
+import { unlinkCascade } from '../commands/events/unlinkFromEvents.ts';
 import { CredentialChecker } from './auth/basicAuth.ts';
 import { configuredLoginLimiter } from './auth/failedLoginLimiter.ts';
 import { organizerJsonLd, venueJsonLd } from './representation/itemRepresentation.ts';
@@ -55,8 +55,11 @@ export function composeHttpServices(parts: ServiceParts): HttpServices {
     projectionPosition: () => parts.projections.appliedPosition,
     clock: parts.clock,
     inlineLinks: inlineItems(() => services),
-    unlinkFromEvents: (field, id, ctx) =>
-      unlinkFromEvents(writes, field, id, async (f, linked) => (await readStore.events.linking(f, linked)).map((doc) => doc.id), ctx),
+    unlinkCascade: (field, id, ctx) => unlinkCascade(writes, field, id, async (f, linked) => {
+      // Read first: the documents then reflect at least every event up to it.
+      const reflects = parts.projections.appliedPosition;
+      return { eventIds: (await readStore.events.linking(f, linked)).map((doc) => doc.id), reflects };
+    }, ctx),
     itemRenderers: (scope) => ({
       venue: (doc, withJsonLd) => renderItem(venueRouteKind, doc, settings, scope, withJsonLd, renderedItems),
       organizer: (doc, withJsonLd) => renderItem(organizerRouteKind, doc, settings, scope, withJsonLd, renderedItems),

@@ -9,7 +9,7 @@ import type { LinkReaders } from './routes/events/eventLinks.ts';
 import type { LinkCreators } from './routes/events/settleLinks.ts';
 import type { Scope } from './requestScope.ts';
 import type { LinkedRendering } from './representation/eventRepresentation.ts';
-import type { LinkList } from '../commands/events/unlinkFromEvents.ts';
+import type { LinkList, UnlinkCascade } from '../commands/events/unlinkFromEvents.ts';
 import type { CommandError } from '../commands/errors.ts';
 import type { ChangeFeeds } from './routes/changes/changeFeeds.ts';
 import type { CorsOrigins } from '../config/config.ts';
@@ -39,10 +39,10 @@ export interface HttpServices {
   /** How event writes read and create venues and organizers given inline (docs/api.md §10.1). */
   readonly inlineLinks: InlineLinks;
   /**
-   * Removes an item from every event linking it; call it before trashing a venue or organizer or deleting a term.
-   * Returns the failure, if any, so the caller stops before the item goes.
+   * Removes an item from every event linking it, around trashing a venue or organizer or deleting a term: each step
+   * returns its failure, if any, so the caller stops before the item goes.
    */
-  readonly unlinkFromEvents: (field: LinkList, id: number, ctx: WriteContext) => Promise<CommandError | undefined>;
+  readonly unlinkCascade: (field: LinkList, id: number, ctx: WriteContext) => UnlinkCascade;
   /** Venue and organizer shapes inside events, for one request (its password and edit rights unlock items). */
   readonly itemRenderers: (scope: Scope) => Omit<LinkedRendering, 'termCount'>;
   /** Rendered text of documents, reused while they are unchanged (list pages). */

@@ -1,24 +1,130 @@
-// Removes a venue, organizer or term from every event that links it, as changes of those events' own streams,
-// before the item is trashed or deleted (docs/api.md §11): the audit trail of each event shows the unlink.
+// Keeps events from linking a venue, organizer or term that is gone (docs/api.md §11): trashing or deleting the item
+// removes it from every event linking it, as changes of those events' own streams, and an event write that linked it
+// at the same moment takes the link out again. Both sides look after their own commit, so one of them sees the other.
 import type { WriteContext } from '../../events/catalogue/envelope.ts';
+import { decodeDomainEvent } from '../../events/catalogue/envelope.ts';
+import type { EventStore } from '../../events/eventStore.ts';
 import type { CommandError } from '../errors.ts';
 import type { WriteDeps } from '../writeDeps.ts';
-import { changeEventDetails, loadEvent } from './eventCommands.ts';
+import { loadItem } from '../posts/itemCommands.ts';
+import { organizerKind } from '../organizers/organizerKind.ts';
+import { venueKind } from '../venues/venueKind.ts';
+import { loadTerm } from '../terms/termCommands.ts';
+import { isLive } from '../terms/termState.ts';
+import { changeEventDetails, loadEvent, type EventWritten } from './eventCommands.ts';
 
 export type LinkList = 'venues' | 'organizers' | 'categories' | 'tags';
+export const linkLists: readonly LinkList[] = ['venues', 'organizers', 'categories', 'tags'];
+
+/** The events an index (the read model) shows linking an item, and the store position it reflected before it was asked. */
+export interface IndexedLinks {
+  readonly eventIds: readonly number[];
+  readonly reflects: bigint;
+}
+export type LinkIndex = (field: LinkList, id: number) => Promise<IndexedLinks>;
+
+/** One trash or delete: unlinks before the item goes (the history shows why), and again after, for late linkers. */
+export interface UnlinkCascade {
+  beforeRemoval(): Promise<CommandError | undefined>;
+  afterRemoval(): Promise<CommandError | undefined>;
+}
 
 /**
- * `linkingEvents` comes from the read model, which a write of this process has always caught up with; an event that
- * another instance links at the same moment may be missed, and then still shows the item until it is edited.
+ * The linking events come from the event streams' facts: the index only names candidates among the events it has
+ * projected, the store's events after that position name the rest (an event linked at this very moment, or through
+ * another instance whose write the index has not caught up with), and each candidate's own stream decides.
  */
-export async function unlinkFromEvents(
+export function unlinkCascade(deps: WriteDeps, field: LinkList, id: number, index: LinkIndex, ctx: WriteContext): UnlinkCascade {
+  let scannedUpTo: bigint | undefined;
+  return {
+    async beforeRemoval() {
+      const indexed = await index(field, id);
+      const recent = await eventsLinkedAfter(deps.store, field, id, indexed.reflects < 0n ? undefined : indexed.reflects);
+      scannedUpTo = recent.head;
+      return unlinkEach(deps, field, id, [...indexed.eventIds, ...recent.eventIds], ctx);
+    },
+    // Events linked between the scan above and the removal; links committed later are for the linker to drop.
+    async afterRemoval() {
+      const recent = await eventsLinkedAfter(deps.store, field, id, scannedUpTo);
+      return unlinkEach(deps, field, id, recent.eventIds, ctx);
+    },
+  };
+}
+
+/** Whether the linked item is gone (a trashed venue or organizer, a deleted term), read from its own stream. */
+export type IsRemoved = (field: LinkList, id: number) => Promise<boolean>;
+
+const isTrashed = (state: { readonly exists: boolean; readonly facts?: { readonly status: string } }): boolean =>
+  !state.exists || state.facts?.status === 'trash';
+
+export const removedInStore = (store: EventStore): IsRemoved => async (field, id) => {
+  switch (field) {
+    case 'venues':
+      return isTrashed((await loadItem(venueKind, store, id)).state);
+    case 'organizers':
+      return isTrashed((await loadItem(organizerKind, store, id)).state);
+    case 'categories':
+    case 'tags':
+      return !isLive((await loadTerm(store, field === 'categories' ? 'category' : 'tag', id)).state);
+  }
+};
+
+/**
+ * After an event write: links it set to items removed meanwhile are taken out again, by a further change of the event.
+ * The removal's own scan may have run before this write was committed; this check runs after it, so no link survives.
+ */
+export async function dropRemovedLinks(
+  deps: WriteDeps,
+  written: EventWritten,
+  request: Partial<Record<LinkList, readonly number[]>>,
+  isRemoved: IsRemoved,
+  ctx: WriteContext,
+): Promise<{ readonly written: EventWritten; readonly error?: CommandError }> {
+  const removed: Partial<Record<LinkList, Set<number>>> = {};
+  for (const field of linkLists) {
+    for (const linked of request[field] ?? []) {
+      if (await isRemoved(field, linked)) (removed[field] ??= new Set()).add(linked);
+    }
+  }
+  if (Object.keys(removed).length === 0) return { written };
+  const { state } = await loadEvent(deps.store, written.id);
+  if (!state.exists) return { written };
+  const remaining = Object.fromEntries(
+    Object.entries(removed).map(([field, ids]) => [field, state.facts[field as LinkList].filter((linked) => !ids.has(linked))]),
+  );
+  const changed = await changeEventDetails(deps, written.id, { request: remaining }, ctx);
+  return changed._tag === 'Right' ? { written: changed.right } : { written, error: changed.left };
+}
+
+/** Ids of the events whose facts, as recorded after `after` (exclusive), link the item; and the last position read. */
+async function eventsLinkedAfter(
+  store: EventStore,
+  field: LinkList,
+  id: number,
+  after: bigint | undefined,
+): Promise<{ readonly eventIds: readonly number[]; readonly head: bigint | undefined }> {
+  const eventIds = new Set<number>();
+  let head = after;
+  for (;;) {
+    const batch = await store.readAll({ ...(head === undefined ? {} : { after: head }), maxCount: 1000 });
+    if (batch.length === 0) return { eventIds: [...eventIds], head };
+    for (const recorded of batch) {
+      const event = recorded.streamId.startsWith('event-') ? decodeDomainEvent(recorded) : undefined;
+      if (event?.type === 'EventScheduled' && event.data.facts[field].includes(id)) eventIds.add(event.data.id);
+      if (event?.type === 'EventDetailsChanged' && event.data.changes[field]?.includes(id)) eventIds.add(event.data.id);
+    }
+    head = (batch.at(-1) as (typeof batch)[number]).position;
+  }
+}
+
+async function unlinkEach(
   deps: WriteDeps,
   field: LinkList,
   id: number,
-  linkingEvents: (field: LinkList, id: number) => Promise<readonly number[]>,
+  eventIds: readonly number[],
   ctx: WriteContext,
 ): Promise<CommandError | undefined> {
-  for (const eventId of await linkingEvents(field, id)) {
+  for (const eventId of new Set(eventIds)) {
     const { state } = await loadEvent(deps.store, eventId);
     if (!state.exists || !state.facts[field].includes(id)) continue;
     const remaining = state.facts[field].filter((linked) => linked !== id);

@@ -31,7 +31,8 @@ import { readLinks, type ReadLinks } from './eventLinks.ts';
 import { settleLinks } from './settleLinks.ts';
 import { linkedRendering } from './eventRendering.ts';
 import { imageForUrl } from '../../../commands/images/imageRecords.ts';
-import type { Either } from 'fp-ts/lib/Either.js';
+import { left, right, type Either } from 'fp-ts/lib/Either.js';
+import { dropRemovedLinks, removedInStore } from '../../../commands/events/unlinkFromEvents.ts';
 import type { Scope } from '../../requestScope.ts';
 
 /** Validated input, and the links that need writes of their own once the caller is known to be allowed to write. */
@@ -83,6 +84,16 @@ export function registerEventWrites(router: Router, services: HttpServices, body
   };
 
   /**
+   * A link the write set to an item trashed or deleted meanwhile is taken out again: the removal may have looked for
+   * linking events before this write was committed (docs/api.md §11).
+   */
+  const withoutRemovedLinks = async (ctx: Context, written: Either<CommandError, EventWritten>, input: EventInput) => {
+    if (written._tag === 'Left') return written;
+    const checked = await dropRemovedLinks(services.writes, written.right, input.request, removedInStore(services.writes.store), writeContext(ctx));
+    return checked.error ? left(checked.error) : right(checked.written);
+  };
+
+  /**
    * Waits until the read model reflects the write (so every later read does), then answers with the event as this
    * write left it, folded from its stream (as the command knew it, or read up to the write): concurrent writes never
    * lend a response their state or ETag.
@@ -127,7 +138,7 @@ export function registerEventWrites(router: Router, services: HttpServices, body
       },
       writeContext(ctx),
     );
-    await respond(ctx, checked.scope, written, 'update');
+    await respond(ctx, checked.scope, await withoutRemovedLinks(ctx, written, input), 'update');
     ctx.status = 201;
     ctx.set('Allow', collectionAllow(caller));
   });
@@ -151,7 +162,7 @@ export function registerEventWrites(router: Router, services: HttpServices, body
       if (!doc || !pending) return assertEventId(services, Number(checked.args.values.id ?? 0));
       const input = await settle(ctx, checked.scope, pending);
       const written = await changeEventDetails(services.writes, doc.id, input, writeContext(ctx), ifMatchOf(ctx));
-      await respond(ctx, checked.scope, written, 'update');
+      await respond(ctx, checked.scope, await withoutRemovedLinks(ctx, written, input), 'update');
     };
 
   const remove = (specs: readonly ArgSpec[], locate: Locate, pathOf: (ctx: Context) => Record<string, string>) =>

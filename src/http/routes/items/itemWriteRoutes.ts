@@ -148,12 +148,15 @@ export function registerItemWrites<D extends ItemDocument>(router: Router, servi
     checked.validation.throwIfAny();
     if (!doc) throw invalidParams([{ name: 'id' }]);
     requirePermission(canEditPost(checked.scope.caller, doc), checked.scope);
-    // Trashing unlinks the item from every event first, each as a change of that event (docs/api.md §11).
-    const unlink = async (id: number, write: WriteContext) => {
-      const failed = await services.unlinkFromEvents(kind.singular === 'venue' ? 'venues' : 'organizers', id, write);
+    // Trashing unlinks the item from every event, each as a change of that event (docs/api.md §11).
+    const write = writeContextOf(ctx, services);
+    const cascade = services.unlinkCascade(kind.singular === 'venue' ? 'venues' : 'organizers', doc.id, write);
+    const unlinked = async (step: () => Promise<CommandError | undefined>) => {
+      const failed = await step();
       if (failed) throw wireErrorOf(failed, 'delete');
     };
-    const written = await kind.trash(services.writes, doc.id, writeContextOf(ctx, services), ifMatchOf(ctx), unlink);
+    const written = await kind.trash(services.writes, doc.id, write, ifMatchOf(ctx), () => unlinked(cascade.beforeRemoval));
+    if (written._tag === 'Right') await unlinked(cascade.afterRemoval);
     await respond(ctx, checked.scope, written, 'delete');
   };
 

@@ -1,6 +1,7 @@
 // POST /categories, /tags (create), POST/PUT/PATCH and DELETE on /categories/{id}, /tags/{id} (docs/api.md §10.3, §11).
 import { translationTarget } from '../translations/translationOf.ts';
 import type Router from '@koa/router';
+import type { CommandError } from '../../../commands/errors.ts';
 import type { Context, Middleware } from 'koa';
 import type { Either } from 'fp-ts/lib/Either.js';
 import { changeTerm, createTerm, deleteTerm, type TermInput, type TermWritten } from '../../../commands/terms/termCommands.ts';
@@ -93,16 +94,20 @@ export function registerTermWrites(router: Router, services: HttpServices, bodyP
     checked.validation.throwIfAny();
     if (!term) throw invalidParams([{ name: 'id' }]);
     requirePermission(canManageTerms(checked.scope.caller, taxonomy), checked.scope);
-    const deleted = await deleteTerm(services.writes, taxonomy, term.doc.id, writeContext(ctx), {
+    const write = writeContext(ctx);
+    // The term leaves every event that carries it, each as a change of that event (docs/api.md §11).
+    const cascade = services.unlinkCascade(taxonomy === 'category' ? 'categories' : 'tags', term.doc.id, write);
+    const unlinked = async (step: () => Promise<CommandError | undefined>) => {
+      const failed = await step();
+      if (failed) throw termWireErrorOf(failed);
+    };
+    const deleted = await deleteTerm(services.writes, taxonomy, term.doc.id, write, {
       childrenOf: (id) => collection.children(id),
       ifMatch: ifMatchOf(ctx),
-      // The term leaves every event that carries it first, each as a change of that event (docs/api.md §11).
-      beforeDelete: async (id) => {
-        const failed = await services.unlinkFromEvents(taxonomy === 'category' ? 'categories' : 'tags', id, writeContext(ctx));
-        if (failed) throw termWireErrorOf(failed);
-      },
+      beforeDelete: () => unlinked(cascade.beforeRemoval),
     });
     if (deleted._tag === 'Left') throw termWireErrorOf(deleted.left);
+    await unlinked(cascade.afterRemoval);
     const { before, revision, position } = deleted.right;
     // The answer shows the term as it was just before deletion, with the count it had then (§11).
     const view = await termViewOf(collection, { ...term, doc: { ...term.doc, ...before } });

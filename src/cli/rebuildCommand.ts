@@ -3,9 +3,6 @@ import type { EventStore } from '../events/eventStore.ts';
 import { createMemoryReadStore } from '../projections/memory/memoryReadStore.ts';
 import { replayInto } from '../projections/replay.ts';
 import { digestReadStore } from '../projections/digest/readModelDigest.ts';
-import { connectMongoDatabase } from '../projections/mongo/mongoConnection.ts';
-import { rebuildIntoNextVersion } from '../projections/mongo/blueGreenRebuild.ts';
-import { ReadModelSwitchConflict } from '../projections/mongo/readModelPointer.ts';
 import { argumentsOf, UsageError, type Invocation } from './cliParser.ts';
 import { CliFailure } from './cliStore.ts';
 import type { Output, PreparedCommand } from './preparedCommand.ts';
@@ -80,6 +77,12 @@ async function switchedRebuild(
   io: Output,
   clock: Clock,
 ): Promise<SwitchOutcome> {
+  // Loaded only here: the MongoDB driver takes a second to load, which every other `cal` command would pay.
+  const [{ connectMongoDatabase }, { rebuildIntoNextVersion }, { ReadModelSwitchConflict }] = await Promise.all([
+    import('../projections/mongo/mongoConnection.ts'),
+    import('../projections/mongo/blueGreenRebuild.ts'),
+    import('../projections/mongo/readModelPointer.ts'),
+  ]);
   const { client, db } = await connectMongoDatabase(url);
   const startedAt = clock();
   let building: number | undefined;

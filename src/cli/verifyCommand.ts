@@ -2,7 +2,6 @@
 import type { EventStore } from '../events/eventStore.ts';
 import type { ReadStore } from '../projections/readStore.ts';
 import { createMemoryReadStore } from '../projections/memory/memoryReadStore.ts';
-import { connectMongoReadStore } from '../projections/mongo/mongoReadStore.ts';
 import { replayInto } from '../projections/replay.ts';
 import { readModelCheckpoint } from '../projections/projectionStep.ts';
 import { digestReadStore, type CollectionsDigest, type ReadModelDigest } from '../projections/digest/readModelDigest.ts';
@@ -71,6 +70,8 @@ async function mongoDigest(env: NodeJS.ProcessEnv): Promise<LiveDigest> {
   if (!env.CAL_MONGODB_URL) {
     throw new UsageError('verify: the embedded read model lives in the service process; pass --url <service url> with an administrator\'s --user');
   }
+  // Loaded only here, as the MongoDB driver is slow to load (see rebuildCommand.ts).
+  const { connectMongoReadStore } = await import('../projections/mongo/mongoReadStore.ts');
   const readStore = await connectMongoReadStore(env.CAL_MONGODB_URL);
   try {
     return { digest: await checkpointedDigest(readStore), source: 'mongodb' };

@@ -10,7 +10,6 @@ import type { LinkCreators } from './routes/events/settleLinks.ts';
 import type { Scope } from './requestScope.ts';
 import type { LinkedRendering } from './representation/eventRepresentation.ts';
 import type { LinkList, UnlinkCascade } from '../commands/events/unlinkFromEvents.ts';
-import type { CommandError } from '../commands/errors.ts';
 import type { ChangeFeeds } from './routes/changes/changeFeeds.ts';
 import type { CorsOrigins } from '../config/config.ts';
 import type { RenderedFragments } from './routes/events/eventJson.ts';

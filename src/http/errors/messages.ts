@@ -30,6 +30,11 @@ export const messages = {
     ca: "Massa intents d'autenticació fallits des d'aquesta adreça. Torneu-ho a provar més tard.",
     es: 'Demasiados intentos de autenticación fallidos desde esta dirección. Vuelve a intentarlo más tarde.',
   },
+  rest_cannot_edit_others: {
+    en: 'Sorry, you are not allowed to set another user as the author.',
+    ca: 'No teniu permís per a posar un altre usuari com a autor.',
+    es: 'Lo siento, no tienes permiso para poner a otro usuario como autor.',
+  },
   rest_forbidden: {
     en: 'Sorry, you are not allowed to do that.',
     ca: 'No teniu permís per a fer això.',
@@ -77,21 +82,6 @@ export const messages = {
     en: 'The event is already trashed',
     ca: "L'esdeveniment ja és a la paperera",
     es: 'El evento ya está en la papelera',
-  },
-  'event-end-before-start': {
-    en: 'The end date must not be earlier than the start date.',
-    ca: "La data de finalització no pot ser anterior a la data d'inici.",
-    es: 'La fecha de finalización no puede ser anterior a la fecha de inicio.',
-  },
-  'extended-addon-required': {
-    en: 'This parameter requires the extended add-on.',
-    ca: 'Aquest paràmetre requereix el complement ampliat.',
-    es: 'Este parámetro requiere el complemento ampliado.',
-  },
-  'event-tickets-not-active': {
-    en: 'Ticketing is not available.',
-    ca: "La venda d'entrades no està disponible.",
-    es: 'La venta de entradas no está disponible.',
   },
   'could-not-update-event': {
     en: 'The event could not be updated',

@@ -1,11 +1,7 @@
 // The wire error payload (wire.md §13.1) as a thrown value, so any middleware can end a request with it.
+import type { InvalidParam } from '../../commands/errors.ts';
 import { message, type MessageKey, type MessageLanguage } from './messages.ts';
-
-export interface InvalidParamReason {
-  readonly name: string;
-  /** Reason code with its own text; absent: "Invalid parameter." */
-  readonly code?: MessageKey;
-}
+import { reasonText } from './paramReasons.ts';
 
 export class WireError extends Error {
   constructor(
@@ -36,14 +32,18 @@ export function missingParams(names: readonly string[]): WireError {
   }));
 }
 
-export function invalidParams(reasons: readonly InvalidParamReason[]): WireError {
+/**
+ * 400 `rest_invalid_param` (docs/api.md §13.1): `params` maps each name to its reason in the request's language, and
+ * `details` holds the machine-readable code of every reason (`[]` when none is specific).
+ */
+export function invalidParams(reasons: readonly InvalidParam[]): WireError {
   return new WireError(400, 'rest_invalid_param', (lang) => {
     const params: Record<string, string> = {};
     const details: Record<string, unknown> = {};
-    for (const { name, code } of reasons) {
-      const text = message(code ?? 'invalid_parameter', lang);
+    for (const { name, reason } of reasons) {
+      const text = reason ? reasonText(reason, lang) : message('invalid_parameter', lang);
       params[name] = text;
-      if (code) details[name] = { code, message: text, data: { status: 400 } };
+      if (reason) details[name] = { code: reason.code, message: text, data: { status: 400 } };
     }
     return {
       message: message('rest_invalid_param', lang, reasons.map((r) => r.name).join(', ')),

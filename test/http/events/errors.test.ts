@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import { startTestService, type TestService } from '../../support/testService.ts';
 import {
-  API, asObject, bodyOf, capture, createEvent, expectError, expectInvalidParams,
+  API, asObject, bodyOf, capture, createEvent, expectError, expectInvalidParams, REASON, withReason,
 } from './support/eventsApi.ts';
 
 const NO_ROUTE = 'No route was found matching the URL and request method.';
@@ -106,7 +106,7 @@ describe('Events route errors', () => {
     it('answers an unknown slug with 400 naming slug (capture 34)', async () => {
       const res = await t.request('GET', `${API}/events/by-slug/no-such-event`);
       expectInvalidParams(res, 'slug');
-      expect(res.body).to.deep.equal(capture('34').response.body);
+      expect(res.body).to.deep.equal(withReason(capture('34').response.body, 'slug', 'unknown-slug', REASON.unknownSlug));
       expect(res.headers.get('allow')).to.equal('GET');
     });
 
@@ -119,7 +119,7 @@ describe('Events route errors', () => {
     it('refuses page=0 exactly as capture 36', async () => {
       const res = await t.request('GET', `${API}/events?page=0`);
       expectInvalidParams(res, 'page');
-      expect(res.body).to.deep.equal(capture('36').response.body);
+      expect(res.body).to.deep.equal(withReason(capture('36').response.body, 'page', 'not-a-positive-integer', REASON.positiveInteger));
     });
 
     for (const page of ['-1', 'foo', 'foo bar', '1.5']) {
@@ -131,13 +131,13 @@ describe('Events route errors', () => {
     it('refuses a non-integer per_page exactly as capture 37', async () => {
       const res = await t.request('GET', `${API}/events?per_page=abc`);
       expectInvalidParams(res, 'per_page');
-      expect(res.body).to.deep.equal(capture('37').response.body);
+      expect(res.body).to.deep.equal(withReason(capture('37').response.body, 'per_page', 'not-a-positive-integer', REASON.positiveInteger));
     });
 
     it('refuses a bad start_date exactly as capture 38', async () => {
       const res = await t.request('GET', `${API}/events?start_date=garbage`);
       expectInvalidParams(res, 'start_date');
-      expect(res.body).to.deep.equal(capture('38').response.body);
+      expect(res.body).to.deep.equal(withReason(capture('38').response.body, 'start_date', 'not-a-date', REASON.notADate));
       expect(res.headers.get('allow')).to.equal('GET');
     });
 

@@ -35,7 +35,7 @@ describe('Events routes in Catalan and Spanish', () => {
       expect(res.body).to.deep.equal({
         code: 'rest_invalid_param',
         message: 'Paràmetres no vàlids: page',
-        data: { status: 400, params: { page: 'Paràmetre no vàlid.' }, details: [] },
+        data: { status: 400, params: { page: 'Ha de ser un nombre enter igual o superior a 1.' }, details: { page: { code: 'not-a-positive-integer', message: 'Ha de ser un nombre enter igual o superior a 1.', data: { status: 400 } } } },
       });
     });
 
@@ -102,7 +102,7 @@ describe('Events routes in Catalan and Spanish', () => {
       expect(res.body).to.deep.equal({
         code: 'rest_invalid_param',
         message: 'Parámetros no válidos: i18n_language',
-        data: { status: 400, params: { i18n_language: 'Parámetro no válido.' }, details: [] },
+        data: { status: 400, params: { i18n_language: 'No coincide con el idioma de la dirección (es): envía el mismo u omite uno de los dos.' }, details: { i18n_language: { code: 'language-mismatch', message: 'No coincide con el idioma de la dirección (es): envía el mismo u omite uno de los dos.', data: { status: 400 } } } },
       });
     });
 

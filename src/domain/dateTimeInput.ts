@@ -2,7 +2,7 @@
 import { DateTime } from 'luxon';
 import { existingLocalTime, type LocalDateTime } from './localDateTime.ts';
 import { parseTimeZone, zoneOffsetMinutes, type TimeZoneId } from './timeZone.ts';
-import { wallClockAt } from './wallClock.ts';
+import { wallClockAt, wallClockMs } from './wallClock.ts';
 import { strtotimeFloating, type StrtotimeReading } from './strtotime.ts';
 import { impossibleCalendarDay, rewriteForStrtotime, weekdayOf } from './phpDatePhrases.ts';
 
@@ -75,6 +75,23 @@ export function readDateTimeInput(input: string, targetZone: TimeZoneId, now: Da
   if (named === undefined) return inRange(existingLocalTime(wall, targetZone));
   const epochMs = reading.wallMs - zoneOffsetMinutes(named, reading.wallMs) * 60_000;
   return withNamedZone(inRange(wallClockAt(epochMs + zoneOffsetMinutes(targetZone, epochMs) * 60_000)), named);
+}
+
+/**
+ * The zone a value should be kept in when `input` names one (`…+05:00`, `Europe/Madrid`) that does not match
+ * `currentZone` there: a named identifier, or `UTC±h` for an offset. Undefined when the input names none, names UTC
+ * (`Z` is how machines write instants, not a choice of zone), or one whose offset `currentZone` has at that instant
+ * anyway (`+01:00` for a Madrid winter date keeps Europe/Madrid).
+ */
+export function zoneToKeep(input: string, currentZone: TimeZoneId, now: Date): TimeZoneId | undefined {
+  const reading = readDateTimeInput(input, 'UTC', now);
+  if (!reading.ok || reading.namedZone === undefined || reading.namedZone === currentZone || reading.namedZone === 'UTC') {
+    return undefined;
+  }
+  const epochMs = wallClockMs(reading.local);
+  if (epochMs === undefined) return undefined;
+  const sameOffset = zoneOffsetMinutes(reading.namedZone, epochMs) === zoneOffsetMinutes(currentZone, epochMs);
+  return sameOffset && reading.namedZone.startsWith('UTC') ? undefined : reading.namedZone;
 }
 
 /** The value of `input` in `targetZone`, or undefined when it is not a date-time (see `readDateTimeInput`). */

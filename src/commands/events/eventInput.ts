@@ -1,6 +1,6 @@
 // Reads validated event write parameters into an EventRequest: dates in their target zone, cost, password, links.
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
-import { readDateTimeInput } from '../../domain/dateTimeInput.ts';
+import { readDateTimeInput, zoneToKeep } from '../../domain/dateTimeInput.ts';
 import { parseTimeZone } from '../../domain/timeZone.ts';
 import { parseCostInput } from '../../domain/cost.ts';
 import { slugify } from '../../domain/slug.ts';
@@ -49,6 +49,11 @@ export function readEventInput(args: Args, ctx: EventInputContext): Either<Inval
     const parsed = args.timezone === '' ? ctx.siteZone : parseTimeZone(args.timezone);
     if (parsed === undefined) fail('timezone', reason('unknown-time-zone'));
     else zone = request.timezone = parsed;
+  } else if (ctx.storedZone === undefined) {
+    // A new event without a `timezone` whose dates carry their own offset or zone keeps it, rather than turn into
+    // the site zone; an existing event keeps its zone, and such dates are converted into it.
+    const named = [args.start_date, args.end_date].find((value) => typeof value === 'string' && zoneToKeep(value, zone, ctx.now));
+    if (typeof named === 'string') zone = request.timezone = zoneToKeep(named, zone, ctx.now) as string;
   }
   if (typeof args.author === 'number') {
     if (ctx.userExists(args.author)) request.author = String(args.author);

@@ -21,7 +21,11 @@ if (!roles.includes(role)) {
 
 try {
   const config = loadConfig(process.env);
-  const logger = pino({ level: config.logLevel });
+  // Request logs carry no credentials (see redactedUrl); this catches any that an error object might bring along.
+  const logger = pino({
+    level: config.logLevel,
+    redact: { paths: ['password', '*.password', '*.headers.authorization', 'headers.authorization'], censor: '[REDACTED]' },
+  });
   const service = await startService(config, logger, undefined, role);
   console.log(
     role === 'projector'

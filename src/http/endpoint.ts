@@ -13,12 +13,24 @@ export function sourcesOf(ctx: Context, path: Record<string, string> = {}): Para
   const query = parseUrlEncoded(ctx.querystring);
   const body = (ctx.request as { body?: unknown }).body;
   const rawBody = (ctx.request as { rawBody?: string }).rawBody;
-  const json = ctx.is('application/json') && isRecord(body) ? body : undefined;
+  const labelledJson = Boolean(ctx.is('application/json'));
+  // curl -d labels what it sends as a form: a JSON object under another label would otherwise read as no parameters.
+  if (!labelledJson && typeof rawBody === 'string' && isJsonObjectText(rawBody)) throw simpleError(400, 'rest_json_content_type');
+  const json = labelledJson && isRecord(body) ? body : undefined;
   const form = ctx.is('application/x-www-form-urlencoded') && typeof rawBody === 'string' ? parseUrlEncoded(rawBody).values : undefined;
   return { path, ...(json ? { json } : {}), ...(form ? { form } : {}), query: query.values, queryOrder: query.order };
 }
 
 const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === 'object' && u !== null && !Array.isArray(u);
+
+function isJsonObjectText(text: string): boolean {
+  if (!text.trimStart().startsWith('{')) return false;
+  try {
+    return isRecord(JSON.parse(text));
+  } catch {
+    return false;
+  }
+}
 
 /** Validation found these parameters invalid; `refine` steps add more before the single 400 is raised. */
 export class Validation {

@@ -15,15 +15,11 @@ export const messages = {
     ca: "No s'ha trobat l'espai de noms especificat.",
     es: 'No se ha encontrado el espacio de nombres especificado.',
   },
-  invalid_username: {
-    en: 'Unknown username. Check again or try your email address.',
-    ca: 'Nom d\'usuari desconegut. Torneu-ho a comprovar o proveu amb la vostra adreça electrònica.',
-    es: 'Nombre de usuario desconocido. Vuelve a comprobarlo o prueba con tu dirección de correo electrónico.',
-  },
+  // One answer for unknown logins and wrong passwords alike (deliberate: the reference tells them apart).
   incorrect_password: {
-    en: 'The provided password is an invalid application password.',
-    ca: "La contrasenya proporcionada no és una contrasenya d'aplicació vàlida.",
-    es: 'La contraseña proporcionada no es una contraseña de aplicación válida.',
+    en: 'The username or password is incorrect.',
+    ca: "El nom d'usuari o la contrasenya no són correctes.",
+    es: 'El nombre de usuario o la contraseña no son correctos.',
   },
   rest_too_many_requests: {
     en: 'Too many failed authentication attempts from this address. Try again later.',
@@ -44,6 +40,11 @@ export const messages = {
     en: 'Invalid JSON body passed.',
     ca: 'El cos JSON enviat no és vàlid.',
     es: 'El cuerpo JSON enviado no es válido.',
+  },
+  rest_json_content_type: {
+    en: 'The body is JSON, but its Content-Type is not application/json: send the header Content-Type: application/json.',
+    ca: 'El cos és JSON, però el seu Content-Type no és application/json: envieu la capçalera Content-Type: application/json.',
+    es: 'El cuerpo es JSON, pero su Content-Type no es application/json: envía la cabecera Content-Type: application/json.',
   },
   rest_missing_callback_param: { en: 'Missing parameter(s): %s', ca: 'Falten paràmetres: %s', es: 'Faltan parámetros: %s' },
   rest_invalid_param: { en: 'Invalid parameter(s): %s', ca: 'Paràmetres no vàlids: %s', es: 'Parámetros no válidos: %s' },

@@ -52,5 +52,9 @@ export function invalidParams(reasons: readonly InvalidParam[]): WireError {
   });
 }
 
-export const forbidden = (authenticated: boolean): WireError => simpleError(authenticated ? 403 : 401, 'rest_forbidden');
+/** Sent with every 401 of the API (RFC 9110 §11.6.1): the API takes HTTP Basic credentials. */
+export const basicChallenge: Readonly<Record<string, string>> = { 'WWW-Authenticate': 'Basic realm="cal/events/v1", charset="UTF-8"' };
+
+export const forbidden = (authenticated: boolean): WireError =>
+  authenticated ? simpleError(403, 'rest_forbidden') : simpleError(401, 'rest_forbidden', undefined, basicChallenge);
 export const noRoute = (): WireError => simpleError(404, 'rest_no_route');

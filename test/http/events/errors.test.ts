@@ -158,15 +158,28 @@ describe('Events route errors', () => {
       expectError(await t.admin('DELETE', `${API}/events`), 404, 'rest_no_route', NO_ROUTE);
     });
 
-    it('answers a wrong password with 401 incorrect_password, before routing', async () => {
-      const message = 'The provided password is an invalid application password.';
-      expectError(await t.request('GET', `${API}/events`, { auth: basic('admin', 'nope') }), 401, 'incorrect_password', message);
-      expectError(await t.request('GET', `${API}/nowhere`, { auth: basic('admin', 'nope') }), 401, 'incorrect_password', message);
+    it('answers a wrong password with 401 incorrect_password and a Basic challenge, before routing', async () => {
+      const message = 'The username or password is incorrect.';
+      for (const path of [`${API}/events`, `${API}/nowhere`]) {
+        const res = await t.request('GET', path, { auth: basic('admin', 'nope') });
+        expectError(res, 401, 'incorrect_password', message);
+        expect(res.headers.get('www-authenticate')).to.equal('Basic realm="cal/events/v1", charset="UTF-8"');
+      }
     });
 
-    it('answers an unknown login with 401 invalid_username', async () => {
-      const res = await t.request('GET', `${API}/events`, { auth: basic('nobody', 'whatever') });
-      expectError(res, 401, 'invalid_username', 'Unknown username. Check again or try your email address.');
+    it('answers an unknown login exactly as a wrong password, so that no one learns which logins exist', async () => {
+      const unknown = await t.request('GET', `${API}/events`, { auth: basic('nobody', 'whatever') });
+      const wrong = await t.request('GET', `${API}/events`, { auth: basic('admin', 'whatever') });
+      expect(unknown.status).to.equal(401);
+      expect(unknown.text).to.equal(wrong.text);
+      expect(unknown.headers.get('www-authenticate')).to.equal(wrong.headers.get('www-authenticate'));
+    });
+
+    it('challenges anonymous callers refused with 401, and no one refused with 403', async () => {
+      const anonymous = await t.request('POST', `${API}/events`, { body: { title: 'x', start_date: 'now', end_date: 'now' } });
+      expectError(anonymous, 401, 'rest_forbidden');
+      expect(anonymous.headers.get('www-authenticate')).to.equal('Basic realm="cal/events/v1", charset="UTF-8"');
+      expect((await t.request('GET', `${API}/events/999999`)).headers.get('www-authenticate')).to.equal(null);
     });
 
     it('treats a non-Basic scheme as anonymous', async () => {

@@ -80,9 +80,9 @@ describe('Events routes in Catalan and Spanish', () => {
 
     it('translates credential errors by the segment, before routing', async () => {
       expectError(await t.request('GET', `/es${API}/events`, { auth: basic('admin', 'wrong') }), 401, 'incorrect_password',
-        'La contraseña proporcionada no es una contraseña de aplicación válida.');
-      expectError(await t.request('GET', `/ca${API}/events`, { auth: basic('ghost', 'x') }), 401, 'invalid_username',
-        "Nom d'usuari desconegut. Torneu-ho a comprovar o proveu amb la vostra adreça electrònica.");
+        'El nombre de usuario o la contraseña no son correctos.');
+      expectError(await t.request('GET', `/ca${API}/events`, { auth: basic('ghost', 'x') }), 401, 'incorrect_password',
+        "El nom d'usuari o la contrasenya no són correctes.");
     });
   });
 

@@ -10,7 +10,7 @@ import type { Scope } from '../../requestScope.ts';
 import type { HttpServices } from '../../services.ts';
 import { pathId } from '../events/eventAccess.ts';
 import { assertItemReadable, renderItem } from './itemAccess.ts';
-import { etagOfPost, preferredBySlug, setPostAllow } from '../../auth/postAccess.ts';
+import { etagOfPost, itemsBySlug, preferredBySlug, setPostAllow } from '../../auth/postAccess.ts';
 import type { ItemRouteKind } from './itemRouteKind.ts';
 import { readAsOf } from '../history/asOfParam.ts';
 import { readablePastItem, renderPastItem } from '../history/pastReads.ts';
@@ -35,7 +35,7 @@ export function registerItemReads<D extends ItemDocument>(router: Router, servic
   router.get(`/${kind.plural}/by-slug/:slug`, async (ctx: Context) => {
     const slug = ctx.params.slug as string;
     const checked = checkArgs(ctx, settings, kind.args.bySlugRead, { slug });
-    const doc = preferredBySlug(await collection().bySlug(checked.scope.language, slug));
+    const doc = preferredBySlug(await itemsBySlug((sent) => collection().bySlug(checked.scope.language, sent), slug));
     setPostAllow(ctx, checked.scope.caller, doc);
     if (!doc) checked.validation.invalid('slug', reason('unknown-slug'));
     const asOf = readAsOf(checked, settings.timeZone, services.clock());

@@ -23,7 +23,7 @@ import { awaitReadModel } from '../readYourWrites.ts';
 import type { Scope } from '../../requestScope.ts';
 import { ifMatchOf, pathId } from '../events/eventAccess.ts';
 import { renderItem } from './itemAccess.ts';
-import { collectionAllow, etagOfPost, preferredBySlug, setPostAllow } from '../../auth/postAccess.ts';
+import { collectionAllow, etagOfPost, itemsBySlug, preferredBySlug, setPostAllow } from '../../auth/postAccess.ts';
 import type { ItemRouteKind } from './itemRouteKind.ts';
 
 type Input = ItemInput<ItemFacts>;
@@ -124,7 +124,7 @@ export function registerItemWrites<D extends ItemDocument>(router: Router, servi
     return doc;
   };
   const bySlug: Locate<D> = async (ctx, checked) => {
-    const doc = preferredBySlug(await collection().bySlug(checked.scope.language, ctx.params.slug as string));
+    const doc = preferredBySlug(await itemsBySlug((sent) => collection().bySlug(checked.scope.language, sent), ctx.params.slug as string));
     if (!doc) checked.validation.invalid('slug', reason('unknown-slug'));
     return doc;
   };

@@ -99,6 +99,11 @@ export const messages = {
     ca: "El recurs ha canviat des de la revisió indicada a If-Match.",
     es: 'El recurso ha cambiado desde la revisión indicada en If-Match.',
   },
+  rest_starting: {
+    en: 'The service is starting; try again in a moment.',
+    ca: "El servei s'està iniciant; torneu-ho a provar d'aquí a un moment.",
+    es: 'El servicio se está iniciando; vuelve a intentarlo en un momento.',
+  },
   rest_store_unavailable: {
     en: 'The event store is unavailable; nothing was written. Try again later.',
     ca: "El magatzem d'esdeveniments no està disponible; no s'ha escrit res. Torneu-ho a provar més tard.",

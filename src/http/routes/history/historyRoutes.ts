@@ -1,6 +1,6 @@
 // GET /{events|venues|organizers|categories|tags}/{id}/history: a resource's domain events with the changes each made.
-// A service extension: its arguments are declared here, not in the route catalogue, so the index and `/doc` stay the
-// reference's (and OPTIONS on these paths answers 404, as for any path the index does not list).
+// A service extension: its arguments are declared here, not in the route catalogue, so the index stays the
+// reference's (`/doc` lists the routes as additions; OPTIONS on these paths answers 404, as for any path the index does not list).
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { foldDocument } from '../../../projections/history/documentFold.ts';

@@ -1,5 +1,6 @@
 // The `as_of` query parameter of single-resource reads: a global position or a date-time, checked by its own codec.
-// A service extension: not declared in the route catalogue, so that the index stays the reference's (`/doc` lists it as an addition).
+// A service extension: not declared in the route catalogue, so that the index stays the reference's (`/doc` lists it
+// as an addition).
 import { dateReason, reason } from '../../../commands/errors.ts';
 import * as t from 'io-ts';
 import { parseDateTimeInput, readDateTimeInput } from '../../../domain/dateTimeInput.ts';

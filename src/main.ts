@@ -19,9 +19,16 @@ if (!roles.includes(role)) {
   process.exit(2);
 }
 
+/** Where the service listens, for the one line a failed start prints. */
+let address = '';
 try {
   const config = loadConfig(process.env);
-  const logger = pino({ level: config.logLevel });
+  address = `${config.host}:${config.port}`;
+  // Request logs carry no credentials (see redactedUrl); this catches any that an error object might bring along.
+  const logger = pino({
+    level: config.logLevel,
+    redact: { paths: ['password', '*.password', '*.headers.authorization', 'headers.authorization'], censor: '[REDACTED]' },
+  });
   const service = await startService(config, logger, undefined, role);
   console.log(
     role === 'projector'
@@ -49,5 +56,15 @@ try {
     console.error(error.message);
     process.exit(2);
   }
-  throw error;
+  console.error(startFailure(error, address));
+  process.exit(1);
+}
+
+/** One line saying why the start failed and what to do, instead of a stack trace. */
+function startFailure(error: unknown, where: string): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') return `Cannot start: ${where} is already in use by another process. Stop it, or set PORT to a free port.`;
+  if (code === 'EACCES') return `Cannot start: not allowed to listen on ${where} (ports below 1024 need privileges). Set PORT to another port.`;
+  if (code === 'EADDRNOTAVAIL') return `Cannot start: ${where} is not an address of this machine. Set HOST to one that is.`;
+  return `Cannot start: ${error instanceof Error ? error.message : String(error)}`;
 }

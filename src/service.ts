@@ -22,7 +22,7 @@ import { UserDirectory } from './projections/users/userDirectory.ts';
 import { bootstrapAdmin, type BootstrapResult } from './commands/users/bootstrapAdmin.ts';
 import { createApp } from './http/app.ts';
 import { createOperationsApp } from './http/operationsApp.ts';
-import { listen } from './http/httpServer.ts';
+import { listen, type HttpServer } from './http/httpServer.ts';
 import { composeHttpServices } from './http/composeServices.ts';
 import type { ChangeFeeds } from './http/routes/changes/changeFeeds.ts';
 import { createServiceMetrics, type ServiceMetrics } from './http/observability/metrics.ts';
@@ -79,6 +79,17 @@ export async function openStores(config: Config, logger: Logger): Promise<Opened
 
 export async function startService(config: Config, logger: Logger, clock: () => Date = () => new Date(), role: ServiceRole = 'all'): Promise<RunningService> {
   checkRole(config, role);
+  // The port first: one in use stops the start before anything is written, the data directory included.
+  const server = await listen(undefined, config.port, config.host);
+  try {
+    return await startBound(server, config, logger, clock, role);
+  } catch (error) {
+    await server.close(0);
+    throw error;
+  }
+}
+
+async function startBound(server: HttpServer, config: Config, logger: Logger, clock: () => Date, role: ServiceRole): Promise<RunningService> {
   const stores = await openStores(config, logger);
   const { readStore, versions } = stores;
   const watcher = role === 'api' ? new CheckpointWatcher(readStore.checkpoints) : undefined;
@@ -104,7 +115,7 @@ export async function startService(config: Config, logger: Logger, clock: () => 
     await watcher?.refresh();
   }
   const api = role === 'projector' ? undefined : await startApi(config, store, readStore, progress, clock, operations, logger);
-  const server = await listen(api?.app ?? createOperationsApp(operations, logger), config.port, config.host);
+  server.serve(api?.app ?? createOperationsApp(operations, logger));
   return {
     role,
     url: server.url,
@@ -138,9 +149,11 @@ async function startApi(
   operations: OperationsDeps,
   logger: Logger,
 ) {
-  const bootstrap = await bootstrapAdmin(store, config.adminPassword);
   const users = new UserDirectory(store);
-  await users.refresh();
   const services = composeHttpServices({ config, store, readStore, users, projections, clock });
-  return { bootstrap, changeFeeds: services.changeFeeds, app: createApp(services, logger, operations) };
+  const app = createApp(services, logger, operations);
+  // Last before serving: nothing after it can stop the start before a generated password is shown.
+  const bootstrap = await bootstrapAdmin(store, config.adminPassword);
+  await users.refresh();
+  return { bootstrap, changeFeeds: services.changeFeeds, app };
 }

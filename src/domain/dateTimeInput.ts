@@ -1,167 +1,169 @@
-// Date-time input (docs/api.md §1.3): reads every accepted form into a wall-clock value in a target time zone.
-import * as chrono from 'chrono-node';
+// Date-time input (docs/api.md §1.3): reads what PHP's date parser reads into a wall-clock value in a target zone.
 import { DateTime } from 'luxon';
-import { existingLocalTime, formatLocalDateTime, plusMonthsOverflowing, type LocalDateTime } from './localDateTime.ts';
-import { zoneOf, type TimeZoneId } from './timeZone.ts';
+import { existingLocalTime, type LocalDateTime } from './localDateTime.ts';
+import { parseTimeZone, zoneOffsetMinutes, type TimeZoneId } from './timeZone.ts';
+import { wallClockAt, wallClockMs } from './wallClock.ts';
+import { strtotimeFloating, type StrtotimeReading } from './strtotime.ts';
+import { impossibleCalendarDay, rewriteForStrtotime, weekdayOf } from './phpDatePhrases.ts';
 
 /*
- * The grammar is closed: each form below must match the whole trimmed input, so chrono's forgiving partial matches
- * ("tomorrow" out of "tomorrow whenever") never leak through. Inside a recognised form, chrono reads the weekday
- * and time-of-day phrases and luxon does the zone-aware arithmetic; the semantics follow PHP's `strtotime`, which
- * the reference implementation used, wherever it and chrono disagree (noted at each place).
+ * The reference implementation read dates with PHP's parser, so people send what it reads: "December 24, 2026 8pm",
+ * "12/24/2026" (American m/d/Y), "24-12-2026" (d-m-Y), "2026/12/24", "next month", "+1 week 2 days", "last friday
+ * of next month", "@1767225600"... locutus's port of that parser does the reading (see strtotime.ts); this module
+ * adds what the wire contract and a careful service add on top:
+ * - digits alone are a Unix timestamp whose UTC reading is the value (form 1 of §1.3), not PHP's "year or time";
+ * - the forms the port lacks or gets wrong are rewritten first (phpDatePhrases.ts), with "in 2 weeks" and
+ *   "December 24 at 8pm", which people type and PHP refuses;
+ * - an impossible day (2026-02-30) is refused where PHP silently moves it into the next month, a number beyond
+ *   2^53 is refused where PHP loses digits, and so is a result outside years 0000–9999;
+ * - "+2 hours" alone counts elapsed time across a DST change, as PHP 8.1 does.
  */
 
-const TIME_12H = String.raw`(?:1[0-2]|0?[1-9])(?::[0-5]\d)?\s?[ap]m`;
-const TIME_24H = String.raw`(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?`;
-const TIME_OF_DAY = `${TIME_12H}|${TIME_24H}|noon|midnight`;
-const DAY_WORD = 'now|today|midnight|noon|tomorrow|yesterday';
-const WEEKDAY = 'sunday|monday|tuesday|wednesday|thursday|friday|saturday|sun|mon|tue|wed|thu|fri|sat';
-const UNIT = '(sec|second|min|minute|hour|day|week|fortnight|month|year)s?';
+/** Why an input is not a date-time; the HTTP edge words it for the caller. */
+export type DateInputProblem = 'unreadable' | 'no-such-date' | 'too-long' | 'amount-too-large' | 'out-of-range';
 
-const CLOCK = String.raw`(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d+)?)?`;
-const OFFSET = String.raw`z|[+-](?:[01]\d|2[0-3]):[0-5]\d`;
+/** The longest text read as a date: every accepted form is far shorter. */
+export const maxDateInputLength = 200;
 
-/** Form 1: a Unix timestamp. */
+export type DateTimeReading =
+  | {
+      readonly ok: true;
+      /** The value in the target zone. */
+      readonly local: LocalDateTime;
+      /** The zone the text named itself (`+05:00`, `EST`, `Europe/Madrid`), as an identifier this service stores. */
+      readonly namedZone?: TimeZoneId;
+    }
+  | { readonly ok: false; readonly problem: DateInputProblem };
+
 const TIMESTAMP = /^-?\d+$/;
-/** Form 2: ISO-like date, optional time, optional offset (only after a time). */
-const ISO_LIKE = new RegExp(String.raw`^(\d{4}-\d\d-\d\d)(?:[ t](${CLOCK})(${OFFSET})?)?$`, 'i');
-/** Form 2 as the wire writes values (`YYYY-MM-DD HH:MM:SS`) or a date alone: most of what clients send. */
+/** The form the wire writes (`YYYY-MM-DD HH:MM:SS`) or a date alone: most of what clients send, read without PHP. */
 const CANONICAL = /^\d{4}-\d\d-\d\d(?: \d\d:\d\d:\d\d)?$/;
-/** Form 3: a calendar date and a 12-hour time. */
-const DATE_AND_12H = new RegExp(String.raw`^(\d{4}-\d\d-\d\d)\s+(${TIME_12H})$`, 'i');
-/** Form 4: a relative phrase, optionally followed by a time of day. */
-const RELATIVE = new RegExp(
-  String.raw`^(?:(${DAY_WORD})|(?:(next|last)\s+)?(${WEEKDAY})|([+-])\s*(\d+)\s*${UNIT})(?:\s+(${TIME_OF_DAY}))?$`,
-  'i',
-);
+/** A signed interval of hours or less, alone: elapsed time. */
+const ELAPSED = /^([+-]?)\s*(\d+)\s*(sec|second|min|minute|hour)s?(\s+ago)?$/i;
+/** A zone and nothing else (`x`, `EST`, `+5`): PHP reads "now, there", which is never what such an input meant. */
+const ZONE_ONLY = /^(?:\(?[a-z]{1,6}\)?|(?:gmt|utc)?\s*[+-]\d{1,2}(?::?\d\d)?)$/i;
+/** A trailing time zone database identifier (`Europe/Madrid`), which PHP reads and the port does not. */
+const ZONE_ID_SUFFIX = /\s+([A-Za-z][A-Za-z_]*(?:\/[A-Za-z0-9_+-]+)+)$/;
 
-/**
- * Reads `input` (§1.3) as a wall-clock value in `targetZone`, with `now` as the reference for relative forms.
- * Undefined when the whole trimmed input is not one of the accepted forms or names no calendar date-time.
- */
-export function parseDateTimeInput(input: string, targetZone: TimeZoneId, now: Date): LocalDateTime | undefined {
+/** Reads `input` as a wall-clock value in `targetZone`, with `now` as the reference for relative forms. */
+export function readDateTimeInput(input: string, targetZone: TimeZoneId, now: Date): DateTimeReading {
   const text = input.trim();
+  if (text === '') return failed('unreadable');
+  if (text.length > maxDateInputLength) return failed('too-long');
   if (TIMESTAMP.test(text)) return fromTimestamp(text);
-  // The same reading as luxon's for form 2 below, at a fraction of the cost.
-  if (CANONICAL.test(text)) return existingLocalTime(text.length === 10 ? `${text} 00:00:00` : text, targetZone);
-  const zone = zoneOf(targetZone);
-
-  const iso = ISO_LIKE.exec(text);
-  if (iso) {
-    const [, date = '', time, offset] = iso;
-    const normalised = time === undefined ? date : `${date}T${time}${offset?.toUpperCase() ?? ''}`;
-    // Without an offset luxon reads the value in `zone`; with one it reads that instant and shows it in `zone`.
-    return formatLocalDateTime(DateTime.fromISO(normalised, { zone }));
+  if (CANONICAL.test(text)) {
+    const local = existingLocalTime(text.length === 10 ? `${text} 00:00:00` : text, targetZone);
+    return local === undefined ? failed('no-such-date') : { ok: true, local };
   }
+  if (hasUnsafeNumber(text)) return failed('amount-too-large');
+  const elapsed = ELAPSED.exec(text);
+  if (elapsed) return fromElapsed(elapsed, targetZone, now);
 
-  const dated = DATE_AND_12H.exec(text);
-  if (dated) {
-    const [, date = '', time = ''] = dated;
-    return formatLocalDateTime(atTimeOfDay(DateTime.fromISO(date, { zone }), time));
-  }
-
-  const relative = RELATIVE.exec(text);
-  if (relative) return formatLocalDateTime(fromRelative(relative, DateTime.fromJSDate(now, { zone })));
-  return undefined;
+  const zoneId = ZONE_ID_SUFFIX.exec(text);
+  const named = zoneId ? parseTimeZone(zoneId[1] ?? '') : undefined;
+  if (zoneId && named === undefined) return failed('unreadable');
+  const phrase = zoneId ? text.slice(0, zoneId.index) : text;
+  const evaluationZone = named ?? targetZone;
+  if (impossibleCalendarDay(phrase)) return failed('no-such-date');
+  const reading = readPhrase(phrase, evaluationZone, now);
+  if (reading === undefined) return failed('unreadable');
+  if (reading.kind === 'overflow') return failed('out-of-range');
+  if (reading.kind === 'instant' && ZONE_ONLY.test(phrase)) return failed('unreadable');
+  if (reading.kind === 'instant') return fromInstant(reading, targetZone);
+  const wall = wallClockAt(reading.wallMs);
+  if (wall === undefined) return failed('out-of-range');
+  if (named === undefined) return inRange(existingLocalTime(wall, targetZone));
+  const epochMs = reading.wallMs - zoneOffsetMinutes(named, reading.wallMs) * 60_000;
+  return withNamedZone(inRange(wallClockAt(epochMs + zoneOffsetMinutes(targetZone, epochMs) * 60_000)), named);
 }
 
-/** Form 4, evaluated from `current` (now, in the target zone). */
-function fromRelative(match: RegExpExecArray, current: DateTime): DateTime {
-  const [, word, direction, weekday, sign = '+', amount = '', unit, time] = match;
-  if (unit !== undefined) {
-    // PHP sets the time of day first and adds the interval after, so "+2 hours 9am" is 11:00.
-    const base = time === undefined ? current : atTimeOfDay(current, time);
-    const add = INTERVALS[unit.toLowerCase()];
-    return add === undefined ? DateTime.invalid(`unknown unit: ${unit}`) : add(base, Number(`${sign}${amount}`));
+/**
+ * The zone a value should be kept in when `input` names one (`…+05:00`, `Europe/Madrid`) that does not match
+ * `currentZone` there: a named identifier, or `UTC±h` for an offset. Undefined when the input names none, names UTC
+ * (`Z` is how machines write instants, not a choice of zone), or one whose offset `currentZone` has at that instant
+ * anyway (`+01:00` for a Madrid winter date keeps Europe/Madrid).
+ */
+export function zoneToKeep(input: string, currentZone: TimeZoneId, now: Date): TimeZoneId | undefined {
+  const reading = readDateTimeInput(input, 'UTC', now);
+  if (!reading.ok || reading.namedZone === undefined || reading.namedZone === currentZone || reading.namedZone === 'UTC') {
+    return undefined;
   }
-  const day =
-    weekday === undefined
-      ? fromWord((word ?? '').toLowerCase(), current)
-      : fromWeekday(direction?.toLowerCase(), weekday, current);
-  return time === undefined ? day : atTimeOfDay(day, time);
+  const epochMs = wallClockMs(reading.local);
+  if (epochMs === undefined) return undefined;
+  const sameOffset = zoneOffsetMinutes(reading.namedZone, epochMs) === zoneOffsetMinutes(currentZone, epochMs);
+  return sameOffset && reading.namedZone.startsWith('UTC') ? undefined : reading.namedZone;
 }
 
-/** The timestamp's UTC calendar date and time, taken as the wall-clock value: §1.3 does not apply the zone here. */
-function fromTimestamp(text: string): LocalDateTime | undefined {
+/** The value of `input` in `targetZone`, or undefined when it is not a date-time (see `readDateTimeInput`). */
+export function parseDateTimeInput(input: string, targetZone: TimeZoneId, now: Date): LocalDateTime | undefined {
+  const reading = readDateTimeInput(input, targetZone, now);
+  return reading.ok ? reading.local : undefined;
+}
+
+const failed = (problem: DateInputProblem): DateTimeReading => ({ ok: false, problem });
+
+function inRange(local: LocalDateTime | undefined): DateTimeReading {
+  return local === undefined ? failed('out-of-range') : { ok: true, local };
+}
+
+function withNamedZone(reading: DateTimeReading, namedZone: TimeZoneId): DateTimeReading {
+  return reading.ok ? { ...reading, namedZone } : reading;
+}
+
+/** The phrase as PHP reads it in `zone`, after the rewrites and checks of this service. */
+function readPhrase(phrase: string, zone: TimeZoneId, now: Date): StrtotimeReading | undefined {
+  const rewritten = rewriteForStrtotime(phrase, floatingNow(now, zone));
+  const weekday = weekdayOf(rewritten);
+  if (weekday === undefined) return strtotimeFloating(rewritten, floatingNow(now, zone));
+  // "first monday of <rest>": the rest names the month, and a time of its own (PHP's time is otherwise 00:00).
+  const midnight = DateTime.fromMillis(floatingNow(now, zone), { zone: 'utc' }).startOf('day').toMillis();
+  const rest = strtotimeFloating(weekday.rest, midnight);
+  if (rest?.kind !== 'wall') return undefined;
+  const wallMs = weekday.place(rest.wallMs);
+  return wallMs === undefined ? undefined : { kind: 'wall', wallMs };
+}
+
+/** The wall clock of `zone` at `now`, as UTC milliseconds: the "now" PHP's parser works from. */
+function floatingNow(now: Date, zone: TimeZoneId): number {
+  return now.getTime() + zoneOffsetMinutes(zone, now.getTime()) * 60_000;
+}
+
+/** A text that named its own zone: that instant in the target zone, and the named offset as a zone of ours. */
+function fromInstant(reading: Extract<StrtotimeReading, { kind: 'instant' }>, targetZone: TimeZoneId): DateTimeReading {
+  const { epochMs, offsetSeconds } = reading;
+  const local = wallClockAt(epochMs + zoneOffsetMinutes(targetZone, epochMs) * 60_000);
+  const zone = offsetZoneId(offsetSeconds);
+  return zone === undefined ? inRange(local) : withNamedZone(inRange(local), zone);
+}
+
+/** `UTC±h` (with `.25`, `.5`, `.75`) for an offset this service can store as a zone; `UTC` for zero. */
+function offsetZoneId(offsetSeconds: number): TimeZoneId | undefined {
+  if (offsetSeconds === 0) return 'UTC';
+  const quarters = offsetSeconds / 900;
+  if (!Number.isInteger(quarters)) return undefined;
+  const hours = Math.abs(quarters) / 4;
+  return parseTimeZone(`UTC${offsetSeconds < 0 ? '-' : '+'}${hours}`);
+}
+
+/** Form 1 of §1.3: the timestamp's UTC calendar date and time, taken as the wall-clock value (no zone applied). */
+function fromTimestamp(text: string): DateTimeReading {
   const seconds = Number(text);
-  if (!Number.isSafeInteger(seconds)) return undefined;
-  return formatLocalDateTime(DateTime.fromSeconds(seconds, { zone: 'utc' }));
+  if (!Number.isSafeInteger(seconds)) return failed('amount-too-large');
+  return inRange(wallClockAt(seconds * 1000));
 }
 
-/**
- * A chrono reference whose instant, read in UTC, is `current`'s wall clock. Chrono only takes fixed offsets, so
- * handing it the target zone's wall clock as UTC keeps its day arithmetic clear of DST; the answer is read back
- * the same way.
- */
-function floatingReference(current: DateTime): chrono.ParsingReference {
-  return { instant: current.setZone('utc', { keepLocalTime: true }).toJSDate(), timezone: 0 };
+/** Hours and smaller are elapsed time (PHP 8.1 and later), so "+2 hours" spans a DST change as two real hours. */
+function fromElapsed(match: RegExpExecArray, targetZone: TimeZoneId, now: Date): DateTimeReading {
+  const [, sign, amount = '', unit = '', ago] = match;
+  const seconds = Number(amount) * { sec: 1, second: 1, min: 60, minute: 60, hour: 3600 }[unit.toLowerCase() as 'sec'];
+  const signed = (sign === '-') !== (ago !== undefined) ? -seconds : seconds;
+  const epochMs = Math.floor(now.getTime() / 1000) * 1000 + signed * 1000;
+  if (!Number.isSafeInteger(epochMs)) return failed('out-of-range');
+  return inRange(wallClockAt(epochMs + zoneOffsetMinutes(targetZone, epochMs) * 60_000));
 }
 
-/** `dateTime` at the time of day chrono reads from `time` (`9am`, `4:30 PM`, `16:00:30`, `noon`). */
-function atTimeOfDay(dateTime: DateTime, time: string): DateTime {
-  const [parsed] = chrono.casual.parse(time, floatingReference(dateTime));
-  if (!dateTime.isValid || parsed === undefined || parsed.text !== time) return DateTime.invalid('unreadable time');
-  return dateTime.set({
-    hour: parsed.start.get('hour') ?? 0,
-    minute: parsed.start.get('minute') ?? 0,
-    second: parsed.start.get('second') ?? 0,
-    millisecond: 0,
-  });
+/** Digits that make a number past 2^53 (fractions of a second aside), which PHP would read with digits lost. */
+function hasUnsafeNumber(text: string): boolean {
+  for (const match of text.matchAll(/(?<![.,\d])\d{16,}/g)) if (!Number.isSafeInteger(Number(match[0]))) return true;
+  return false;
 }
-
-/** PHP's day words: all but `now` mean 00:00 (`noon` 12:00) of the day, where chrono would keep the current time. */
-function fromWord(word: string, current: DateTime): DateTime {
-  const today = current.startOf('day');
-  switch (word) {
-    case 'now':
-      return current;
-    case 'today':
-    case 'midnight': // chrono reads "midnight" as the coming one; PHP as the start of today
-      return today;
-    case 'noon':
-      return today.set({ hour: 12 });
-    case 'tomorrow':
-      return today.plus({ days: 1 });
-    case 'yesterday':
-      return today.minus({ days: 1 });
-    default:
-      return DateTime.invalid(`not a day word: ${word}`);
-  }
-}
-
-/**
- * 00:00 of the weekday PHP means: `monday` is today if today is a Monday, else the coming one; `next monday` the
- * first Monday after today; `last monday` the last one before today. Chrono resolves a bare weekday the same way
- * with `forwardDate`, and "last" the same way, but reads "next monday" as Monday of next week; so "next" asks it
- * for the bare weekday on or after tomorrow.
- */
-function fromWeekday(direction: string | undefined, weekday: string, current: DateTime): DateTime {
-  const day = current.startOf('day');
-  const from = direction === 'next' ? day.plus({ days: 1 }) : day;
-  const phrase = direction === 'last' ? `last ${weekday}` : weekday;
-  const [parsed] = chrono.casual.parse(phrase, floatingReference(from), { forwardDate: direction !== 'last' });
-  const year = parsed?.start.get('year');
-  const month = parsed?.start.get('month');
-  const date = parsed?.start.get('day');
-  if (parsed?.text !== phrase || year == null || month == null || date == null) {
-    return DateTime.invalid(`unreadable weekday: ${phrase}`);
-  }
-  return day.set({ year, month, day: date }).startOf('day');
-}
-
-/**
- * Signed intervals by unit. Hours and smaller are elapsed time (luxon's `plus`, as PHP 8.1+ does across DST);
- * days and larger keep the wall-clock time, with PHP's day-of-month overflow for months and years.
- */
-const INTERVALS: Readonly<Record<string, (base: DateTime, amount: number) => DateTime>> = {
-  sec: (base, amount) => base.plus({ seconds: amount }),
-  second: (base, amount) => base.plus({ seconds: amount }),
-  min: (base, amount) => base.plus({ minutes: amount }),
-  minute: (base, amount) => base.plus({ minutes: amount }),
-  hour: (base, amount) => base.plus({ hours: amount }),
-  day: (base, amount) => base.plus({ days: amount }),
-  week: (base, amount) => base.plus({ weeks: amount }),
-  fortnight: (base, amount) => base.plus({ weeks: 2 * amount }),
-  month: (base, amount) => plusMonthsOverflowing(base, amount),
-  year: (base, amount) => plusMonthsOverflowing(base, 12 * amount),
-};

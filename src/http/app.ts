@@ -7,6 +7,7 @@ import { basicAuth } from './auth/basicAuth.ts';
 import { apiPathOf, insideApiOnly } from './middleware/apiPath.ts';
 import { commonHeaders } from './middleware/commonHeaders.ts';
 import { wireErrors } from './middleware/wireErrors.ts';
+import { conditionalGet } from './middleware/conditionalGet.ts';
 import { discardUnreadBody, withJsonDepthLimit } from './middleware/requestLimits.ts';
 import { translationFill } from './middleware/translationFill.ts';
 import { noRoute, simpleError } from './errors/wireError.ts';
@@ -35,9 +36,11 @@ export function createApp(services: HttpServices, logger: Logger, operations: Op
   const router = new Router({ prefix: '/cal/events/v1' });
   const root = new Router();
   const parseBody = withJsonDepthLimit(bodyParser({
-    enableTypes: ['json', 'form'],
+    // Text bodies are read only to tell a JSON body sent as text/plain apart (see `sourcesOf`).
+    enableTypes: ['json', 'form', 'text'],
     jsonLimit: bodyLimit,
     formLimit: bodyLimit,
+    textLimit: bodyLimit,
     strict: false,
     onerror: (error, ctx) => {
       discardUnreadBody(ctx.req);
@@ -59,6 +62,7 @@ export function createApp(services: HttpServices, logger: Logger, operations: Op
   app.use(operationsRoutes(operations));
   app.use(commonHeaders(services.corsOrigins));
   app.use(wireErrors(logger));
+  app.use(conditionalGet);
   app.use(apiPathOf);
   app.use(basicAuth(services.credentials));
   app.use(insideApiOnly);

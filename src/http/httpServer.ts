@@ -4,10 +4,15 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type Koa from 'koa';
 import { clientErrorMessage, hostRequired } from './errors/limitErrors.ts';
-import type { WireError } from './errors/wireError.ts';
+import { simpleError, type WireError } from './errors/wireError.ts';
+
+/** What a request gets while the service is bound but still opening its stores and read model. */
+const starting = simpleError(503, 'rest_starting', undefined, { 'Retry-After': '1' });
 
 export interface HttpServer {
   readonly url: string;
+  /** Starts answering with `app`; until then every request gets 503 `rest_starting` with Retry-After. */
+  serve(app: Koa): void;
   /** Stops accepting at once; `beforeDrain` ends endless responses (change feeds) so that the drain can finish. */
   close(graceMs: number, beforeDrain?: () => Promise<void>): Promise<void>;
 }
@@ -22,8 +27,12 @@ export interface ConnectionTimeouts {
 
 export const defaultTimeouts: ConnectionTimeouts = { headersMs: 10_000, requestMs: 30_000 };
 
-export async function listen(app: Koa, port: number, host: string, timeouts: ConnectionTimeouts = defaultTimeouts): Promise<HttpServer> {
-  const handle = app.callback();
+/**
+ * Binds the port; `app` answers once given (here or through `serve`). Binding comes first at a start, so that a port
+ * in use stops it before anything is written.
+ */
+export async function listen(app: Koa | undefined, port: number, host: string, timeouts: ConnectionTimeouts = defaultTimeouts): Promise<HttpServer> {
+  let handle: ReturnType<Koa['callback']> | undefined = app?.callback();
   const server: Server = createServer(
     {
       headersTimeout: timeouts.headersMs,
@@ -36,6 +45,7 @@ export async function listen(app: Koa, port: number, host: string, timeouts: Con
     (req, res) => {
       // RFC 9112 §3.2: an HTTP/1.1 request without Host is refused with 400.
       if (req.httpVersion === '1.1' && req.headers.host === undefined) return answerWithoutApp(res, hostRequired);
+      if (handle === undefined) return answerWithoutApp(res, starting);
       void handle(req, res);
     },
   );
@@ -70,6 +80,9 @@ export async function listen(app: Koa, port: number, host: string, timeouts: Con
   const bound = (server.address() as AddressInfo).port;
   return {
     url: `http://${host}:${bound}`,
+    serve: (served) => {
+      handle = served.callback();
+    },
     close: async (graceMs, beforeDrain) => {
       // Idle keep-alive connections close here; busy ones answer with `Connection: close` and end after their response.
       closing = true;
@@ -109,6 +122,7 @@ function answerWithoutApp(res: ServerResponse, error: WireError): void {
     'Content-Length': Buffer.byteLength(body),
     'X-Content-Type-Options': 'nosniff',
     Connection: 'close',
+    ...error.headers,
   });
   res.end(body);
 }

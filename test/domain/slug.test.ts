@@ -1,6 +1,6 @@
 // Specification of slug derivation (docs/api.md §4.7 "Slugs").
 import { expect } from 'chai';
-import { slugify, trashedSlug, withSuffix } from '../../src/domain/slug.ts';
+import { maxSlugLength, slugify, trashedSlug, withSuffix } from '../../src/domain/slug.ts';
 
 describe('slugify', () => {
   describe('values seen in the captures', () => {
@@ -40,11 +40,40 @@ describe('slugify', () => {
     expect(slugify('Þórsmörk')).to.equal('thorsmork');
   });
 
-  it('drops characters other than a–z, 0–9, space, underscore and hyphen', () => {
+  it('drops ASCII characters other than a–z, 0–9, space, underscore and hyphen', () => {
     expect(slugify('Rock & Roll! @ 10:30 #1')).to.equal('rock-roll-1030-1');
     expect(slugify('snake_case_name')).to.equal('snake_case_name');
-    expect(slugify('Concert 🎵 Night')).to.equal('concert-night');
-    expect(slugify('Концерт 2026')).to.equal('2026');
+  });
+
+  describe('keeps letters of other scripts (and emoji) as percent-encoded UTF-8, as the reference does', () => {
+    const scripts: [title: string, slug: string][] = [
+      ['日本語', '%e6%97%a5%e6%9c%ac%e8%aa%9e'],
+      ['Концерт 2026', '%d0%ba%d0%be%d0%bd%d1%86%d0%b5%d1%80%d1%82-2026'],
+      ['Ελληνικά', '%ce%b5%ce%bb%ce%bb%ce%b7%ce%bd%ce%b9%ce%ba%ce%ac'],
+      ['हिन्दी', '%e0%a4%b9%e0%a4%bf%e0%a4%a8%e0%a5%8d%e0%a4%a6%e0%a5%80'], // marks of other scripts stay
+      ['Concert 🎵 Night', 'concert-%f0%9f%8e%b5-night'],
+      ['Việt Nam', 'viet-nam'], // Latin letters with two marks still fold
+      ['“Quoted” ¡Hola! «Llibre»', 'quoted-hola-llibre'], // punctuation goes
+      ['10–12 — © 2026™', '10-12-2026'], // dashes separate, ©™ go
+      ['3×3', '3x3'],
+      ['caf%C3%A9', 'caf%c3%a9'], // octets already encoded are kept, in lower case
+      ['100% sure', '100-sure'], // a % that starts no octet goes
+    ];
+    for (const [title, slug] of scripts) {
+      it(`${JSON.stringify(title)} → ${slug}`, () => {
+        expect(slugify(title)).to.equal(slug);
+        expect(slugify(slug)).to.equal(slug);
+      });
+    }
+  });
+
+  it('cuts a slug to 200 characters, never inside a character', () => {
+    expect(maxSlugLength).to.equal(200);
+    expect(slugify('a'.repeat(250))).to.equal('a'.repeat(200));
+    const japanese = slugify('東京'.repeat(40));
+    expect(japanese).to.have.length(198); // 22 characters of 9
+    expect(japanese).to.equal('%e6%9d%b1%e4%ba%ac'.repeat(11));
+    expect(slugify(`${'a'.repeat(199)} b`)).to.equal('a'.repeat(199)); // no hyphen left dangling
   });
 
   it('turns runs of spaces and hyphens into one hyphen', () => {
@@ -83,7 +112,7 @@ describe('slugify', () => {
     expect(slugify('')).to.equal('');
     expect(slugify('   ')).to.equal('');
     expect(slugify('!!! --- ???')).to.equal('');
-    expect(slugify('東京')).to.equal('');
+    expect(slugify('©®™')).to.equal('');
   });
 });
 

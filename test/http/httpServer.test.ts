@@ -74,3 +74,23 @@ describe('HttpServer.close', function () {
     expect(Date.now() - started).to.be.below(2500);
   });
 });
+
+describe('HttpServer before it serves', () => {
+  it('holds the port and answers 503 rest_starting with Retry-After until an app is given', async () => {
+    const server = await listen(undefined, 0, '127.0.0.1');
+    try {
+      const waiting = await fetch(`${server.url}/cal/events/v1/events`);
+      expect(waiting.status).to.equal(503);
+      expect(waiting.headers.get('retry-after')).to.equal('1');
+      expect(await waiting.json()).to.deep.equal({
+        code: 'rest_starting', message: 'The service is starting; try again in a moment.', data: { status: 503 },
+      });
+      const app = new Koa();
+      app.use((ctx) => void (ctx.body = 'ready'));
+      server.serve(app);
+      expect(await (await fetch(server.url)).text()).to.equal('ready');
+    } finally {
+      await server.close(1000);
+    }
+  });
+});

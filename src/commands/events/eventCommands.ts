@@ -13,7 +13,7 @@ import { decideEvent, eventsOf, nextEventFacts, type EventCommand, type Schedule
 import { evolveEvent, initialEventState, type EventState } from './eventState.ts';
 import type { EventInput } from './eventInput.ts';
 import { abandonTranslation, claimTranslation } from '../registries/translationClaims.ts';
-import { invalidParams } from '../errors.ts';
+import { invalidParams, reason } from '../errors.ts';
 
 export interface EventCommandDeps {
   readonly store: EventStore;
@@ -50,7 +50,7 @@ export async function scheduleEvent(
   const id = await deps.postIds.next();
   const { translation, language } = defaults;
   if (translation && !(await claimTranslation(deps.store, 'event', translation, id, language, ctx))) {
-    return left(invalidParams({ name: 'translation_of' }));
+    return left(invalidParams({ name: 'translation_of', reason: reason('not-a-translation-target') }));
   }
   const command: EventCommand = { type: 'ScheduleEvent', id, request: input.request, defaults, nowUtc: instantToLocal(ctx.now, 'UTC') };
   const written = await retryOnConflict('event', () =>

@@ -4,7 +4,7 @@ import type { CalendarEventEvent, EventChanges, EventFacts } from '../../events/
 import type { Language, PostStatus } from '../../events/catalogue/values.ts';
 import { endOfDay, localToUtc, startOfDay, type LocalDateTime } from '../../domain/localDateTime.ts';
 import { trashedSlug } from '../../domain/slug.ts';
-import { invalidParams, type CommandError } from '../errors.ts';
+import { invalidParams, reason, type CommandError } from '../errors.ts';
 import type { EventState } from './eventState.ts';
 import { translationOf, type TranslationTarget } from '../registries/translationClaims.ts';
 import { changedFields, definedOnly, publicationStatus, type PublicationDate } from '../posts/publication.ts';
@@ -112,7 +112,7 @@ function settle(base: EventFacts, request: EventRequest, nowUtc: LocalDateTime):
   const allDayStart = merged.allDay ? startOfDay(merged.start) : merged.start;
   const allDayEnd = merged.allDay ? endOfDay(merged.end) : merged.end;
   if (endBeforeStart(merged.start, merged.end, merged.allDay)) {
-    return left(invalidParams({ name: request.end !== undefined ? 'end_date' : 'start_date', code: 'event-end-before-start' }));
+    return left(invalidParams({ name: request.end !== undefined ? 'end_date' : 'start_date', reason: reason('event-end-before-start') }));
   }
   const publishedUtc = date === undefined ? merged.publishedUtc : 'utc' in date ? date.utc : localToUtc(date.local, merged.timezone);
   return right({

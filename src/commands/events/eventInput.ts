@@ -1,10 +1,10 @@
 // Reads validated event write parameters into an EventRequest: dates in their target zone, cost, password, links.
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
-import { parseDateTimeInput } from '../../domain/dateTimeInput.ts';
+import { readDateTimeInput, zoneToKeep } from '../../domain/dateTimeInput.ts';
 import { parseTimeZone } from '../../domain/timeZone.ts';
 import { parseCostInput } from '../../domain/cost.ts';
 import { slugify } from '../../domain/slug.ts';
-import type { InvalidParam } from '../errors.ts';
+import { dateReason, reason, type InvalidParam, type ParamReason } from '../errors.ts';
 import type { EventRequest } from './eventDecider.ts';
 import { scaledStatus, sha256 } from '../posts/publication.ts';
 
@@ -42,27 +42,32 @@ const booleanFields = {
 export function readEventInput(args: Args, ctx: EventInputContext): Either<InvalidParam[], EventInput> {
   const invalid: InvalidParam[] = [];
   const request: Record<string, unknown> = {};
-  const fail = (name: string) => invalid.push({ name });
+  const fail = (name: string, why: ParamReason) => invalid.push({ name, reason: why });
 
   let zone = ctx.storedZone ?? ctx.siteZone;
   if (typeof args.timezone === 'string') {
     const parsed = args.timezone === '' ? ctx.siteZone : parseTimeZone(args.timezone);
-    if (parsed === undefined) fail('timezone');
+    if (parsed === undefined) fail('timezone', reason('unknown-time-zone'));
     else zone = request.timezone = parsed;
+  } else if (ctx.storedZone === undefined) {
+    // A new event without a `timezone` whose dates carry their own offset or zone keeps it, rather than turn into
+    // the site zone; an existing event keeps its zone, and such dates are converted into it.
+    const named = [args.start_date, args.end_date].find((value) => typeof value === 'string' && zoneToKeep(value, zone, ctx.now));
+    if (typeof named === 'string') zone = request.timezone = zoneToKeep(named, zone, ctx.now) as string;
   }
   if (typeof args.author === 'number') {
     if (ctx.userExists(args.author)) request.author = String(args.author);
-    else fail('author');
+    else fail('author', reason('unknown-user'));
   }
   if (typeof args.date === 'string') {
-    const local = parseDateTimeInput(args.date, zone, ctx.now);
-    if (local === undefined) fail('date');
-    else request.date = { local };
+    const read = readDateTimeInput(args.date, zone, ctx.now);
+    if (!read.ok) fail('date', dateReason(read.problem));
+    else request.date = { local: read.local };
   }
   if (typeof args.date_utc === 'string') {
-    const utc = parseDateTimeInput(args.date_utc, 'UTC', ctx.now);
-    if (utc === undefined) fail('date_utc');
-    else request.date ??= { utc };
+    const read = readDateTimeInput(args.date_utc, 'UTC', ctx.now);
+    if (!read.ok) fail('date_utc', dateReason(read.problem));
+    else request.date ??= { utc: read.local };
   }
   if (typeof args.title === 'string') request.title = args.title.trim();
   if (typeof args.description === 'string') request.description = args.description;
@@ -70,9 +75,9 @@ export function readEventInput(args: Args, ctx: EventInputContext): Either<Inval
   if (typeof args.status === 'string') request.status = scaledStatus(args.status, ctx.scaleDownStatus);
   for (const name of ['start_date', 'end_date'] as const) {
     if (typeof args[name] !== 'string') continue;
-    const local = parseDateTimeInput(args[name], zone, ctx.now);
-    if (local === undefined) fail(name);
-    else request[name === 'start_date' ? 'start' : 'end'] = local;
+    const read = readDateTimeInput(args[name], zone, ctx.now);
+    if (!read.ok) fail(name, dateReason(read.problem));
+    else request[name === 'start_date' ? 'start' : 'end'] = read.local;
   }
   for (const [name, field] of Object.entries(booleanFields)) {
     if (typeof args[name] === 'boolean') request[field] = args[name];

@@ -5,7 +5,7 @@ import type { DomainEvent } from '../../events/catalogue/index.ts';
 import { instantToLocal } from '../../domain/localDateTime.ts';
 import type { DuplicateProbe } from '../../projections/posts/duplicateProbe.ts';
 import { loadStream, newStream, retryOnConflict } from '../commandHandler.ts';
-import { invalidParams, type CommandError } from '../errors.ts';
+import { invalidParams, reason, type CommandError } from '../errors.ts';
 import { abandonTranslation, claimTranslation } from '../registries/translationClaims.ts';
 import type { WriteDeps } from '../writeDeps.ts';
 import {
@@ -82,7 +82,7 @@ export async function registerItem<F extends ItemFacts, E extends DomainEvent, C
   const id = await deps.postIds.next();
   const { translation, language } = defaults;
   if (translation && !(await claimTranslation(deps.store, kind.resource, translation, id, language, ctx))) {
-    return left(invalidParams({ name: 'translation_of' }));
+    return left(invalidParams({ name: 'translation_of', reason: reason('not-a-translation-target') }));
   }
   const command: Deciding<F> = { type: 'Register', id, request: input.request, defaults, nowUtc: instantToLocal(ctx.now, 'UTC') };
   const written = await retryOnConflict(kind.resource, () =>

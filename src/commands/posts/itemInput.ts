@@ -1,10 +1,10 @@
 // Reads the venue and organizer write fields they share
 // (docs/api.md §10.2) into an ItemRequest; the kinds add their own.
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
-import { parseDateTimeInput } from '../../domain/dateTimeInput.ts';
+import { readDateTimeInput } from '../../domain/dateTimeInput.ts';
 import { localToUtc } from '../../domain/localDateTime.ts';
 import { slugify } from '../../domain/slug.ts';
-import type { InvalidParam } from '../errors.ts';
+import { dateReason, reason, type InvalidParam, type ParamReason } from '../errors.ts';
 import type { ItemFacts, ItemRequest } from './itemDecider.ts';
 import { scaledStatus, sha256 } from './publication.ts';
 
@@ -32,7 +32,7 @@ export interface ItemFieldReader {
   readonly nameParam: 'venue' | 'organizer';
   /** Text parameters stored under the same fact name; `""` blanks. */
   readonly textFields: readonly string[];
-  readOwn?(args: Args, ctx: ItemInputContext, request: Record<string, unknown>, fail: (name: string) => void): void;
+  readOwn?(args: Args, ctx: ItemInputContext, request: Record<string, unknown>, fail: (name: string, why: ParamReason) => void): void;
 }
 
 /** `args` holds only parameters that were sent, each already accepted by its codec. */
@@ -43,22 +43,22 @@ export function readItemInput<F extends ItemFacts>(
 ): Either<InvalidParam[], ItemInput<F>> {
   const invalid: InvalidParam[] = [];
   const request: Record<string, unknown> = {};
-  const fail = (name: string) => invalid.push({ name });
+  const fail = (name: string, why: ParamReason) => invalid.push({ name, reason: why });
 
   if (typeof args.author === 'number') {
     if (ctx.userExists(args.author)) request.author = String(args.author);
-    else fail('author');
+    else fail('author', reason('unknown-user'));
   }
   // Item dates are read in the site zone (§1.3); `date` wins over `date_utc` as for events.
   for (const [name, zone] of [['date', ctx.siteZone], ['date_utc', 'UTC']] as const) {
     if (typeof args[name] !== 'string') continue;
-    const local = parseDateTimeInput(args[name], zone, ctx.now);
-    if (local === undefined) fail(name);
-    else request.publishedUtc ??= localToUtc(local, zone);
+    const read = readDateTimeInput(args[name], zone, ctx.now);
+    if (!read.ok) fail(name, dateReason(read.problem));
+    else request.publishedUtc ??= localToUtc(read.local, zone);
   }
   const name = args[reader.nameParam];
   if (typeof name === 'string') {
-    if (name.trim() === '') fail(reader.nameParam);
+    if (name.trim() === '') fail(reader.nameParam, reason('empty'));
     else request.name = name.trim();
   }
   if (typeof args.description === 'string') request.description = args.description;

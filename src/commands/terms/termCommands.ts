@@ -12,6 +12,7 @@ import { withStreamLock } from '../streamLocks.ts';
 import { claim, claimHolder, ownerTermId, release, termNameStreamId, termSlugStreamId } from './termClaims.ts';
 import { decideTerm, nextTermFacts, type TermRequest } from './termDecider.ts';
 import type { TermCommandError } from './termErrors.ts';
+import { reason } from '../errors.ts';
 import { claimExplicitSlug, claimGeneratedSlug, explicitTermSlug } from './termSlugs.ts';
 import { evolveTerm, initialTermState, isLive, type LiveTerm, type TermFacts } from './termState.ts';
 
@@ -49,7 +50,7 @@ export async function createTerm(
   translation?: TranslationTarget,
 ): Promise<Either<TermCommandError, TermWritten>> {
   const parent = input.parent ?? 0;
-  if (taxonomy === 'tag' && parent !== 0) return left({ kind: 'invalid-params', params: [{ name: 'parent' }] });
+  if (taxonomy === 'tag' && parent !== 0) return left({ kind: 'invalid-params', params: [{ name: 'parent', reason: reason('tags-have-no-parent') }] });
   const parentTerm = parent === 0 ? undefined : await liveParent(deps.store, parent, language);
   if (parent !== 0 && parentTerm === undefined) return left({ kind: 'invalid-parent', parent, reason: 'not-found' });
   const nameStream = termNameStreamId(taxonomy, language, parent, input.name);
@@ -61,7 +62,7 @@ export async function createTerm(
   const id = await deps.termIds.next();
   const owner = termStreamId(taxonomy, id);
   if (translation && !(await claimTranslation(deps.store, taxonomy, translation, id, language, ctx))) {
-    return left({ kind: 'invalid-params', params: [{ name: 'translation_of' }] });
+    return left({ kind: 'invalid-params', params: [{ name: 'translation_of', reason: reason('not-a-translation-target') }] });
   }
   const named = await registryStep(() => claim(deps.store, 'name', nameStream, owner, ctx));
   const nameTaken = named._tag === 'Right' && !named.right.held ? named.right.holder : undefined;

@@ -2,7 +2,7 @@
 import { optionalRoot } from '../posts/itemDecider.ts';
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import type { CategoryChanges, Taxonomy, TermEvent } from '../../events/catalogue/terms.ts';
-import { invalidParams } from '../errors.ts';
+import { invalidParams, reason } from '../errors.ts';
 import type { TermCommandError } from './termErrors.ts';
 import type { TermFacts, TermState } from './termState.ts';
 
@@ -35,7 +35,7 @@ export function decideTerm(state: TermState, command: TermCommand): Either<TermC
       if (state.exists) return left({ kind: 'write-conflict', resource: command.taxonomy });
       const { id, facts, taxonomy } = command;
       if (taxonomy === 'tag') {
-        if (facts.parent !== 0) return left(invalidParams({ name: 'parent' }));
+        if (facts.parent !== 0) return left(invalidParams({ name: 'parent', reason: reason('tags-have-no-parent') }));
         const { parent: _parent, ...tagFacts } = facts;
         return right([{ type: 'TagCreated', data: { id, facts: tagFacts, ...optionalRoot(command.translationOf) } }]);
       }
@@ -45,7 +45,7 @@ export function decideTerm(state: TermState, command: TermCommand): Either<TermC
       if (!state.exists || state.deleted) return left({ kind: 'not-found', resource: state.exists ? state.taxonomy : 'category', id: 0 });
       const { request, parentChain } = command;
       if (request.parent !== undefined && request.parent !== 0) {
-        if (state.taxonomy === 'tag') return left(invalidParams({ name: 'parent' }));
+        if (state.taxonomy === 'tag') return left(invalidParams({ name: 'parent', reason: reason('tags-have-no-parent') }));
         if (request.parent === state.id || parentChain.includes(state.id)) {
           return left({ kind: 'invalid-parent', parent: request.parent, reason: 'cycle' });
         }

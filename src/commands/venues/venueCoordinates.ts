@@ -1,5 +1,5 @@
-// Venue coordinates (docs/api.md §10.2, §16): reading
-// `geo_lat`/`geo_lng`, and merging sent or recorded ones into `geo`.
+// Venue coordinates (docs/api.md §10.2, §16): reading `geo_lat`/`geo_lng`, and merging sent or recorded ones into `geo`.
+import { reason, type ParamReason } from '../errors.ts';
 import type { VenueChanges, VenueFacts } from '../../events/catalogue/venues.ts';
 import type { ItemRequest } from '../posts/itemDecider.ts';
 import { definedOnly } from '../posts/publication.ts';
@@ -21,12 +21,12 @@ function coordinate(value: unknown, limit: number): number | undefined {
 }
 
 /** The coordinates sent (`null` counts as not sent), or undefined when none was; an invalid one is reported by name. */
-export function readCoordinates(args: Args, fail: (name: string) => void): SentCoordinates | undefined {
+export function readCoordinates(args: Args, fail: (name: string, why: ParamReason) => void): SentCoordinates | undefined {
   const sent: { lat?: number; lng?: number } = {};
   for (const [name, key, limit] of [['geo_lat', 'lat', 90], ['geo_lng', 'lng', 180]] as const) {
     if (args[name] === undefined || args[name] === null) continue;
     const value = coordinate(args[name], limit);
-    if (value === undefined) fail(name);
+    if (value === undefined) fail(name, reason(limit === 90 ? 'latitude-out-of-range' : 'longitude-out-of-range'));
     else sent[key] = value;
   }
   return sent.lat === undefined && sent.lng === undefined ? undefined : sent;

@@ -1,9 +1,10 @@
 // Koa middleware: HTTP Basic credentials checked against the user directory before routing (docs/api.md §2 step 1).
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { verify } from '@node-rs/argon2';
+import { randomBytes } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
 import type { Context, Next } from 'koa';
 import type { UserDirectory, User } from '../../projections/users/userDirectory.ts';
-import { simpleError } from '../errors/wireError.ts';
+import { basicChallenge, simpleError } from '../errors/wireError.ts';
 import { anonymous, type Caller } from './caller.ts';
 import { clientOf } from './clientAddress.ts';
 import { FailedLoginLimiter, defaultLoginLimits } from './failedLoginLimiter.ts';
@@ -15,6 +16,8 @@ import { FailedLoginLimiter, defaultLoginLimits } from './failedLoginLimiter.ts'
  */
 export class CredentialChecker {
   private readonly verified = new Map<number, { readonly passwordHash: string; readonly digest: Buffer }>();
+  /** Verified against for logins that do not exist, so that their answer takes as long as a wrong password's. */
+  private decoyHash: Promise<string> | undefined;
 
   constructor(
     private readonly users: UserDirectory,
@@ -24,7 +27,11 @@ export class CredentialChecker {
 
   async check(login: string, password: string): Promise<Caller | 'unknown-login' | 'wrong-password'> {
     const user = await this.users.findByLogin(login);
-    if (!user) return 'unknown-login';
+    if (!user) {
+      this.decoyHash ??= hash(randomBytes(18).toString('base64url'));
+      await verify(await this.decoyHash, password).catch(() => false);
+      return 'unknown-login';
+    }
     return (await this.passwordMatches(user, password)) ? { kind: 'user', id: user.id, role: user.role } : 'wrong-password';
   }
 
@@ -40,6 +47,12 @@ export class CredentialChecker {
     return true;
   }
 }
+
+/**
+ * Unknown logins and wrong passwords get one answer (code, message and timing alike), so that no one learns which
+ * logins exist; the challenge tells clients the API takes Basic credentials.
+ */
+const badCredentials = () => simpleError(401, 'incorrect_password', undefined, basicChallenge);
 
 const tooManyFailures = (retryAfterSeconds: number) =>
   simpleError(429, 'rest_too_many_requests', undefined, { 'Retry-After': String(retryAfterSeconds) });
@@ -66,7 +79,7 @@ export function basicAuth(checker: CredentialChecker) {
       if (result === 'unknown-login' || result === 'wrong-password') {
         // Attempts sent together all pass the first check: only as many as the allowance get a telling answer.
         if (!limiter.recordFailure(client)) throw tooManyFailures(limiter.retryAfterSeconds(client) ?? 1);
-        throw simpleError(401, result === 'unknown-login' ? 'invalid_username' : 'incorrect_password');
+        throw badCredentials();
       }
       const waitAfter = limiter.retryAfterSeconds(client);
       if (waitAfter !== undefined) throw tooManyFailures(waitAfter);

@@ -23,6 +23,10 @@ export interface OwnedPost {
   readonly statusBeforeTrash?: PostStatus | null;
 }
 
+/** May edit other authors' items, and so credit an item to another user (docs/api.md §3.2). */
+export const canEditOthersPosts = (caller: Caller): boolean =>
+  caller.kind === 'user' && (caller.role === 'administrator' || caller.role === 'editor');
+
 export function canEditPost(caller: Caller, item: OwnedPost): boolean {
   if (caller.kind !== 'user') return false;
   const post = item.status === 'trash' && item.statusBeforeTrash ? { ...item, status: item.statusBeforeTrash } : item;

@@ -4,6 +4,7 @@ import { paramValue } from '../params/requestParams.ts';
 import type { Scope } from '../requestScope.ts';
 import { canCreatePosts, canEditPost, type Caller, type OwnedPost } from './caller.ts';
 import { matchesPasswordDigest } from './passwordDigest.ts';
+import { slugify } from '../../domain/slug.ts';
 
 export interface LockablePost extends OwnedPost {
   readonly id: number;
@@ -27,6 +28,17 @@ export function isLockedPost(doc: LockablePost, scope: Scope): boolean {
   const password = paramValue(scope.sources, 'password');
   if (typeof password === 'string' && matchesPasswordDigest(password, doc.passwordSha256)) return false;
   return !(paramValue(scope.sources, 'context') === 'edit' && canEditPost(scope.caller, doc));
+}
+
+/**
+ * The items a by-slug route names: those with the slug as sent, else with the slug it normalises to, so that
+ * `by-slug/Café` finds `cafe` and `by-slug/日本` finds `%e6%97%a5%e6%9c%ac` (routes decode the path segment).
+ */
+export async function itemsBySlug<D>(bySlug: (slug: string) => Promise<D[]>, sent: string): Promise<D[]> {
+  const exact = await bySlug(sent);
+  if (exact.length > 0) return exact;
+  const normalised = slugify(sent);
+  return normalised === sent || normalised === '' ? [] : bySlug(normalised);
 }
 
 /** Among items sharing a slug, the published one wins, else the lowest id (§9). */

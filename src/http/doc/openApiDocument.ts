@@ -5,6 +5,7 @@ import { BooleanLike, FiniteNumber, NonNegativeInt, PositiveInt, TypedBoolean } 
 import { routeCatalogue, type EndpointSpec, type HttpMethod, type RouteSpec } from '../routes/catalogue/index.ts';
 import { documentationResponses, isDocResource, operationResponses, type ResponseObject } from './responses.ts';
 import { componentSchemas } from './schemas.ts';
+import { addServiceAdditions } from './openApiAdditions.ts';
 
 export interface OpenApiContext {
   /** `{api_root}` of the request, language segment included, without a trailing slash. */
@@ -48,6 +49,10 @@ type OperationName = keyof PathItem;
 type Location = 'path' | 'query' | 'body';
 
 export function buildOpenApi(ctx: OpenApiContext): OpenApiDocument {
+  const paths = Object.fromEntries(
+    routeCatalogue.filter((route) => route.documented).map((route) => [openApiPath(route.pattern), pathItem(route)]),
+  );
+  addServiceAdditions(paths as Record<string, Record<string, unknown>>, { parameter, bodyProperty });
   return {
     openapi: '3.0.0',
     info: {
@@ -58,9 +63,7 @@ export function buildOpenApi(ctx: OpenApiContext): OpenApiDocument {
     // Cloned so that a caller decorating its copy cannot alter later documents.
     components: { schemas: structuredClone(componentSchemas) },
     servers: [{ url: `${ctx.apiRoot}/` }],
-    paths: Object.fromEntries(
-      routeCatalogue.filter((route) => route.documented).map((route) => [openApiPath(route.pattern), pathItem(route)]),
-    ),
+    paths,
   };
 }
 

@@ -1,5 +1,5 @@
 // The one mapping from write-side failures (CommandError) to wire errors.
-import type { CommandError } from '../../commands/errors.ts';
+import { reason, type CommandError } from '../../commands/errors.ts';
 import type { MessageKey } from './messages.ts';
 import { invalidParams, simpleError, type WireError } from './wireError.ts';
 
@@ -8,13 +8,13 @@ export function wireErrorOf(error: CommandError, operation: 'create' | 'update' 
     case 'not-found':
       return error.resource === 'event'
         ? simpleError(404, 'rest-event-not-found', error.id)
-        : invalidParams([{ name: 'id' }]);
+        : invalidParams([{ name: 'id', reason: reason(`unknown-${error.resource}`) }]);
     case 'wrong-kind':
       return simpleError(400, 'rest-invalid-event-id');
     case 'already-trashed':
       return simpleError(410, `${error.resource}-is-in-trash` as MessageKey);
     case 'invalid-params':
-      return invalidParams(error.params.map((p) => (p.code ? { name: p.name, code: p.code as MessageKey } : { name: p.name })));
+      return invalidParams(error.params);
     case 'precondition-failed':
       return simpleError(412, 'rest_precondition_failed');
     case 'write-conflict':

@@ -15,20 +15,21 @@ export const messages = {
     ca: "No s'ha trobat l'espai de noms especificat.",
     es: 'No se ha encontrado el espacio de nombres especificado.',
   },
-  invalid_username: {
-    en: 'Unknown username. Check again or try your email address.',
-    ca: 'Nom d\'usuari desconegut. Torneu-ho a comprovar o proveu amb la vostra adreça electrònica.',
-    es: 'Nombre de usuario desconocido. Vuelve a comprobarlo o prueba con tu dirección de correo electrónico.',
-  },
+  // One answer for unknown logins and wrong passwords alike (deliberate: the reference tells them apart).
   incorrect_password: {
-    en: 'The provided password is an invalid application password.',
-    ca: "La contrasenya proporcionada no és una contrasenya d'aplicació vàlida.",
-    es: 'La contraseña proporcionada no es una contraseña de aplicación válida.',
+    en: 'The username or password is incorrect.',
+    ca: "El nom d'usuari o la contrasenya no són correctes.",
+    es: 'El nombre de usuario o la contraseña no son correctos.',
   },
   rest_too_many_requests: {
     en: 'Too many failed authentication attempts from this address. Try again later.',
     ca: "Massa intents d'autenticació fallits des d'aquesta adreça. Torneu-ho a provar més tard.",
     es: 'Demasiados intentos de autenticación fallidos desde esta dirección. Vuelve a intentarlo más tarde.',
+  },
+  rest_cannot_edit_others: {
+    en: 'Sorry, you are not allowed to set another user as the author.',
+    ca: 'No teniu permís per a posar un altre usuari com a autor.',
+    es: 'Lo siento, no tienes permiso para poner a otro usuario como autor.',
   },
   rest_forbidden: {
     en: 'Sorry, you are not allowed to do that.',
@@ -39,6 +40,11 @@ export const messages = {
     en: 'Invalid JSON body passed.',
     ca: 'El cos JSON enviat no és vàlid.',
     es: 'El cuerpo JSON enviado no es válido.',
+  },
+  rest_json_content_type: {
+    en: 'The body is JSON, but its Content-Type is not application/json: send the header Content-Type: application/json.',
+    ca: 'El cos és JSON, però el seu Content-Type no és application/json: envieu la capçalera Content-Type: application/json.',
+    es: 'El cuerpo es JSON, pero su Content-Type no es application/json: envía la cabecera Content-Type: application/json.',
   },
   rest_missing_callback_param: { en: 'Missing parameter(s): %s', ca: 'Falten paràmetres: %s', es: 'Faltan parámetros: %s' },
   rest_invalid_param: { en: 'Invalid parameter(s): %s', ca: 'Paràmetres no vàlids: %s', es: 'Parámetros no válidos: %s' },
@@ -78,21 +84,6 @@ export const messages = {
     ca: "L'esdeveniment ja és a la paperera",
     es: 'El evento ya está en la papelera',
   },
-  'event-end-before-start': {
-    en: 'The end date must not be earlier than the start date.',
-    ca: "La data de finalització no pot ser anterior a la data d'inici.",
-    es: 'La fecha de finalización no puede ser anterior a la fecha de inicio.',
-  },
-  'extended-addon-required': {
-    en: 'This parameter requires the extended add-on.',
-    ca: 'Aquest paràmetre requereix el complement ampliat.',
-    es: 'Este parámetro requiere el complemento ampliado.',
-  },
-  'event-tickets-not-active': {
-    en: 'Ticketing is not available.',
-    ca: "La venda d'entrades no està disponible.",
-    es: 'La venta de entradas no está disponible.',
-  },
   'could-not-update-event': {
     en: 'The event could not be updated',
     ca: "No s'ha pogut actualitzar l'esdeveniment",
@@ -107,6 +98,11 @@ export const messages = {
     en: 'The resource has changed since the revision given in If-Match.',
     ca: "El recurs ha canviat des de la revisió indicada a If-Match.",
     es: 'El recurso ha cambiado desde la revisión indicada en If-Match.',
+  },
+  rest_starting: {
+    en: 'The service is starting; try again in a moment.',
+    ca: "El servei s'està iniciant; torneu-ho a provar d'aquí a un moment.",
+    es: 'El servicio se está iniciando; vuelve a intentarlo en un momento.',
   },
   rest_store_unavailable: {
     en: 'The event store is unavailable; nothing was written. Try again later.',

@@ -1,11 +1,7 @@
 // The wire error payload (docs/api.md §13.1) as a thrown value, so any middleware can end a request with it.
+import type { InvalidParam } from '../../commands/errors.ts';
 import { message, type MessageKey, type MessageLanguage } from './messages.ts';
-
-export interface InvalidParamReason {
-  readonly name: string;
-  /** Reason code with its own text; absent: "Invalid parameter." */
-  readonly code?: MessageKey;
-}
+import { reasonText } from './paramReasons.ts';
 
 export class WireError extends Error {
   constructor(
@@ -36,14 +32,18 @@ export function missingParams(names: readonly string[]): WireError {
   }));
 }
 
-export function invalidParams(reasons: readonly InvalidParamReason[]): WireError {
+/**
+ * 400 `rest_invalid_param` (docs/api.md §13.1): `params` maps each name to its reason in the request's language, and
+ * `details` holds the machine-readable code of every reason (`[]` when none is specific).
+ */
+export function invalidParams(reasons: readonly InvalidParam[]): WireError {
   return new WireError(400, 'rest_invalid_param', (lang) => {
     const params: Record<string, string> = {};
     const details: Record<string, unknown> = {};
-    for (const { name, code } of reasons) {
-      const text = message(code ?? 'invalid_parameter', lang);
+    for (const { name, reason } of reasons) {
+      const text = reason ? reasonText(reason, lang) : message('invalid_parameter', lang);
       params[name] = text;
-      if (code) details[name] = { code, message: text, data: { status: 400 } };
+      if (reason) details[name] = { code: reason.code, message: text, data: { status: 400 } };
     }
     return {
       message: message('rest_invalid_param', lang, reasons.map((r) => r.name).join(', ')),
@@ -52,5 +52,9 @@ export function invalidParams(reasons: readonly InvalidParamReason[]): WireError
   });
 }
 
-export const forbidden = (authenticated: boolean): WireError => simpleError(authenticated ? 403 : 401, 'rest_forbidden');
+/** Sent with every 401 of the API (RFC 9110 §11.6.1): the API takes HTTP Basic credentials. */
+export const basicChallenge: Readonly<Record<string, string>> = { 'WWW-Authenticate': 'Basic realm="cal/events/v1", charset="UTF-8"' };
+
+export const forbidden = (authenticated: boolean): WireError =>
+  authenticated ? simpleError(403, 'rest_forbidden') : simpleError(401, 'rest_forbidden', undefined, basicChallenge);
 export const noRoute = (): WireError => simpleError(404, 'rest_no_route');

@@ -26,7 +26,8 @@ export function corsHeadersFor(origin: string, allowed: CorsOrigins): Record<str
 export function commonHeaders(allowedOrigins: CorsOrigins) {
   return async (ctx: Context, next: Next): Promise<void> => {
     ctx.set('Access-Control-Allow-Headers', 'Authorization, Content-Disposition, Content-MD5, Content-Type');
-    ctx.set('Access-Control-Expose-Headers', 'X-Cal-Total, X-Cal-TotalPages, Link');
+    // ETag too, so that browser code can send If-None-Match and If-Match (deliberate: the reference exposes three).
+    ctx.set('Access-Control-Expose-Headers', 'X-Cal-Total, X-Cal-TotalPages, Link, ETag');
     ctx.set(corsHeadersFor(ctx.get('origin'), allowedOrigins));
     try {
       await next();

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { StoreUnavailable } from '../../events/eventStore.ts';
 import { WireError, simpleError } from '../errors/wireError.ts';
 import { stateOf } from '../requestScope.ts';
+import { redactedUrl } from '../observability/requestContext.ts';
 
 export function wireErrors(logger: Logger) {
   return async (ctx: Context, next: Next): Promise<void> => {
@@ -11,8 +12,8 @@ export function wireErrors(logger: Logger) {
       await next();
     } catch (error) {
       const wire = error instanceof WireError ? error : (fromStoreRefusal(error) ?? fromFrameworkError(error));
-      if (error instanceof StoreUnavailable) logger.warn({ err: error, method: ctx.method, url: ctx.url }, 'event store unavailable; answered 503');
-      if (!wire) logger.error({ err: error, method: ctx.method, url: ctx.url }, 'request failed');
+      if (error instanceof StoreUnavailable) logger.warn({ err: error, method: ctx.method, url: redactedUrl(ctx.originalUrl) }, 'event store unavailable; answered 503');
+      if (!wire) logger.error({ err: error, method: ctx.method, url: redactedUrl(ctx.originalUrl) }, 'request failed');
       const answer = wire ?? simpleError(500, 'rest_internal_error');
       ctx.status = answer.status;
       for (const [name, value] of Object.entries(answer.headers)) ctx.set(name, value);

@@ -22,6 +22,30 @@ const securityHeaders = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy'
 
 export const requestIdsOf = (ctx: Context): RequestIds => ctx.state.requestIds as RequestIds;
 
+/** Query names whose values are secrets: `password` unlocks protected items, and the others never belong in logs. */
+const SECRET_NAME = /pass|secret|token|key|auth/i;
+
+/**
+ * The request address as logs may keep it: the values of secret query parameters (`?password=…`) replaced. Bodies and
+ * the `Authorization` header are never logged at all.
+ */
+export function redactedUrl(url: string): string {
+  const query = url.indexOf('?');
+  if (query < 0) return url;
+  const pairs = url.slice(query + 1).split('&').map((pair) => {
+    const equals = pair.indexOf('=');
+    const name = equals < 0 ? pair : pair.slice(0, equals);
+    let decoded = name;
+    try {
+      decoded = decodeURIComponent(name.replace(/\+/g, ' '));
+    } catch {
+      // an undecodable name is judged as written
+    }
+    return equals >= 0 && SECRET_NAME.test(decoded) ? `${name}=[REDACTED]` : pair;
+  });
+  return `${url.slice(0, query)}?${pairs.join('&')}`;
+}
+
 export function requestContext(logger: Logger, metrics: ServiceMetrics) {
   return async (ctx: Context, next: Next): Promise<void> => {
     const requestId = idFrom(ctx.get('x-request-id')) ?? randomUUID();
@@ -44,7 +68,7 @@ export function requestContext(logger: Logger, metrics: ServiceMetrics) {
       const route = typeof ctx._matchedRoute === 'string' ? ctx._matchedRoute : 'unmatched';
       metrics.requestDuration.observe({ method: ctx.method, route, status: String(ctx.status) }, seconds);
       logger.info(
-        { reqId: ids.requestId, correlationId: ids.correlationId, method: ctx.method, url: ctx.originalUrl, status: ctx.status, ms: Math.round(seconds * 1e4) / 10 },
+        { reqId: ids.requestId, correlationId: ids.correlationId, method: ctx.method, url: redactedUrl(ctx.originalUrl), status: ctx.status, ms: Math.round(seconds * 1e4) / 10 },
         'request',
       );
     }

@@ -3,6 +3,7 @@
 import { findImage } from '../../commands/images/imageRecords.ts';
 import type { ImageRef } from '../../events/catalogue/values.ts';
 import type { EventStore } from '../../events/eventStore.ts';
+import { reason, type ParamReason } from '../../commands/errors.ts';
 import { HttpUrl } from './codecs.ts';
 
 export type ImageInput =
@@ -10,7 +11,7 @@ export type ImageInput =
   | { readonly kind: 'set'; readonly image: ImageRef | null }
   /** To register as an image record once the caller is known to be allowed to write. */
   | { readonly kind: 'url'; readonly url: string }
-  | { readonly kind: 'invalid' };
+  | { readonly kind: 'invalid'; readonly reason: ParamReason };
 
 /** Contributors may not point an item at arbitrary URLs (docs/api.md §3.2). */
 export async function readImageInput(store: EventStore, image: unknown, contributor: boolean): Promise<ImageInput> {
@@ -18,8 +19,9 @@ export async function readImageInput(store: EventStore, image: unknown, contribu
   if (image === '') return { kind: 'set', image: null };
   if (typeof image === 'number' || (typeof image === 'string' && /^\d+$/.test(image))) {
     const found = await findImage(store, Number(image));
-    return found ? { kind: 'set', image: found } : { kind: 'invalid' };
+    return found ? { kind: 'set', image: found } : { kind: 'invalid', reason: reason('not-an-image') };
   }
-  if (typeof image === 'string' && !contributor && HttpUrl.decode(image)._tag === 'Right') return { kind: 'url', url: image };
-  return { kind: 'invalid' };
+  const url = typeof image === 'string' && HttpUrl.decode(image)._tag === 'Right';
+  if (url && !contributor) return { kind: 'url', url: image };
+  return { kind: 'invalid', reason: reason(url ? 'image-url-not-allowed' : 'not-an-image') };
 }

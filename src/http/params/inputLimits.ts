@@ -1,6 +1,6 @@
-// Upper bounds on request parameter values (docs/architecture.md §6): generous
-// enough for any real calendar, small enough that no request can make the service
-// store, index or echo megabytes of one field or walk thousands of list entries.
+// Upper bounds on request parameter values (docs/architecture.md §6): generous enough for any real calendar, small enough that
+// no request can make the service store, index or echo megabytes of one field or walk thousands of list entries.
+import type { ParamReason } from '../../commands/errors.ts';
 
 /** Entries of any list: a JSON array anywhere in a parameter, repeated `name[]=` pairs, or a comma-separated list. */
 export const maxListEntries = 100;
@@ -30,20 +30,25 @@ export function maxLengthOf(name: string): number {
  * parameter, each of their members judged by its own name). Iterative, so that no nesting can exhaust the stack.
  */
 export function exceedsInputLimits(name: string, raw: unknown): boolean {
+  return inputLimitReason(name, raw) !== undefined;
+}
+
+/** The limit the raw value of parameter `name` breaks, as a reason naming it; undefined within every limit. */
+export function inputLimitReason(name: string, raw: unknown): ParamReason | undefined {
   const pending: [string, unknown][] = [[name, raw]];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     const [key, value] = next;
     if (typeof value === 'string') {
-      if (value.length > maxLengthOf(key)) return true;
-      if (listFields.has(key) && commaSeparatedEntries(value) > maxListEntries) return true;
+      if (value.length > maxLengthOf(key)) return { code: 'too-long', limit: maxLengthOf(key) };
+      if (listFields.has(key) && commaSeparatedEntries(value) > maxListEntries) return { code: 'too-many-entries', limit: maxListEntries };
     } else if (Array.isArray(value)) {
-      if (value.length > maxListEntries) return true;
+      if (value.length > maxListEntries) return { code: 'too-many-entries', limit: maxListEntries };
       for (const entry of value) pending.push([key, entry]);
     } else if (typeof value === 'object' && value !== null) {
       for (const [member, entry] of Object.entries(value)) pending.push([member, entry]);
     }
   }
-  return false;
+  return undefined;
 }
 
 /** Entries of a comma-separated list, counted without splitting a string that may be long. */

@@ -1,6 +1,8 @@
 // Request parameters from path, JSON body, form body and query (docs/api.md §1.2), checked against declared ArgSpecs.
+import type { ParamReason } from '../../commands/errors.ts';
 import type { ArgSpec } from './argSpec.ts';
-import { exceedsInputLimits } from './inputLimits.ts';
+import { reasonOfErrors } from './codecs.ts';
+import { inputLimitReason } from './inputLimits.ts';
 
 export interface ParamSources {
   readonly path: Readonly<Record<string, string>>;
@@ -43,14 +45,15 @@ export interface DecodedArgs {
   /** Raw values of every declared parameter that was sent. */
   readonly sent: Record<string, unknown>;
   readonly missing: string[];
-  readonly invalid: Set<string>;
+  /** Invalid parameters, with why when the codec or limit that refused them says. */
+  readonly invalid: Map<string, ParamReason | undefined>;
 }
 
 export function decodeArgs(specs: readonly ArgSpec[], sources: ParamSources): DecodedArgs {
   const values: Record<string, unknown> = {};
   const sent: Record<string, unknown> = {};
   const missing: string[] = [];
-  const invalid = new Set<string>();
+  const invalid = new Map<string, ParamReason | undefined>();
   for (const spec of specs) {
     const raw = paramValue(sources, spec.name);
     if (raw === undefined || raw === null) {
@@ -59,12 +62,13 @@ export function decodeArgs(specs: readonly ArgSpec[], sources: ParamSources): De
     }
     sent[spec.name] = raw;
     // Before the codec, so that no codec or later check ever sees an oversized value.
-    if (exceedsInputLimits(spec.name, raw)) {
-      invalid.add(spec.name);
+    const limit = inputLimitReason(spec.name, raw);
+    if (limit) {
+      invalid.set(spec.name, limit);
       continue;
     }
     const decoded = spec.codec.decode(raw);
-    if (decoded._tag === 'Left') invalid.add(spec.name);
+    if (decoded._tag === 'Left') invalid.set(spec.name, reasonOfErrors(decoded.left));
     else values[spec.name] = decoded.right;
   }
   return { values, sent, missing, invalid };

@@ -4,6 +4,7 @@ import type { ReadModelMemo } from '../readModelMemo.ts';
 import { paramValue } from '../params/requestParams.ts';
 import type { Scope } from '../requestScope.ts';
 import { setListHeaders, type PageLinks } from './listEnvelope.ts';
+import { etagOfBytes } from '../middleware/conditionalGet.ts';
 
 /** A list page as answered: its body and what its headers say. */
 export interface AnsweredPage {
@@ -11,6 +12,11 @@ export interface AnsweredPage {
   readonly totalPages: number;
   readonly links: PageLinks;
   readonly body: Buffer;
+}
+
+/** A page with the validator of its bytes, taken once however often the page is answered. */
+interface KeptPage extends AnsweredPage {
+  readonly etag: string;
 }
 
 /** Pages kept per list and read-model position: about 40 KB each, so at most about 20 MB a list. */
@@ -23,13 +29,16 @@ const pagesKept = 500;
  */
 export async function answerListPage(ctx: Context, memo: ReadModelMemo, list: string, key: string | undefined, render: () => Promise<AnsweredPage>): Promise<void> {
   // Taken before the read: a page read across a position change goes to a table no later request sees.
-  const pages = memo.table<AnsweredPage, string>(list, pagesKept);
-  const answered = (key !== undefined && pages.get(key)) || (await render());
+  const pages = memo.table<KeptPage, string>(list, pagesKept);
+  const answered = (key !== undefined && pages.get(key)) || withEtag(await render());
   if (key !== undefined) pages.set(key, answered);
   setListHeaders(ctx, answered.total, answered.totalPages, answered.links);
+  ctx.set('ETag', answered.etag);
   ctx.type = 'application/json';
   ctx.body = answered.body;
 }
+
+const withEtag = (page: AnsweredPage): KeptPage => ({ ...page, etag: etagOfBytes(page.body) });
 
 /**
  * The key of a page that every anonymous caller unlocking nothing (no `password`, no `context`) gets alike: for them

@@ -33,8 +33,8 @@ export function registerRootRoutes(router: Router, services: HttpServices): void
     ctx.body = buildOpenApi({ apiRoot: scope.addresses.apiRoot });
   });
 
-  // A service extension for downstream consumers: kept out of the route catalogue, so the index and `/doc` stay as
-  // the reference has them.
+  // A service extension for downstream consumers: kept out of the route catalogue, so the index stays as the
+  // reference has it (`/doc` lists the route as an addition).
   router.get('/cal/events/v1/doc/events', async (ctx: Context) => {
     ctx.set('Allow', 'GET');
     const { scope, validation } = checkArgs(ctx, settings, docArgs);

@@ -69,7 +69,7 @@ const detailsChanged = (changes: EventChanges): CalendarEventEvent => ({ type: '
 const trashed = (previousStatus: PostStatus, slug: string): CalendarEventEvent => ({ type: 'EventTrashed', data: { id, previousStatus, slug } });
 
 const concert = scheduled(facts({ slug: 'concert' }));
-const endBeforeStartOn = (name: string) => ({ kind: 'invalid-params' as const, params: [{ name, code: 'event-end-before-start' }] });
+const endBeforeStartOn = (name: string) => ({ kind: 'invalid-params' as const, params: [{ name, reason: { code: 'event-end-before-start' as const } }] });
 
 describe('event decider', () => {
   describe('ScheduleEvent', () => {

@@ -93,7 +93,10 @@ describe('readVenueInput', function () {
 
   it('ignores coordinates without the add-on and checks their range with it', function () {
     expect(readVenueInput({ geo_lat: 100 }, ctx)).to.deep.equal({ _tag: 'Right', right: { request: {} } });
-    expect(readVenueInput({ geo_lat: 100, geo_lng: '2.5' }, { ...ctx, extendedAddOn: true })).to.deep.equal({ _tag: 'Left', left: [{ name: 'geo_lat' }] });
+    expect(readVenueInput({ geo_lat: 100, geo_lng: '2.5' }, { ...ctx, extendedAddOn: true })).to.deep.equal({
+      _tag: 'Left',
+      left: [{ name: 'geo_lat', reason: { code: 'latitude-out-of-range' } }],
+    });
     expect(readVenueInput({ geo_lng: '2.5' }, { ...ctx, extendedAddOn: true })).to.deep.equal({ _tag: 'Right', right: { request: { coordinates: { lng: 2.5 } } } });
     expect(readVenueInput({ geo_lat: -90, geo_lng: 180 }, { ...ctx, extendedAddOn: true })).to.deep.equal({
       _tag: 'Right',
@@ -105,7 +108,7 @@ describe('readVenueInput', function () {
   it('refuses unknown authors and unparseable dates', function () {
     expect(readVenueInput({ author: 9, date: 'garbage' }, { ...ctx, userExists: () => false })).to.deep.equal({
       _tag: 'Left',
-      left: [{ name: 'author' }, { name: 'date' }],
+      left: [{ name: 'author', reason: { code: 'unknown-user' } }, { name: 'date', reason: { code: 'not-a-date' } }],
     });
   });
 });

@@ -64,7 +64,7 @@ describe('term decider', () => {
 
     it('refuses a tag with a parent', () => {
       given([]).when({ type: 'CreateTerm', taxonomy: 'tag', id, facts: { ...tagFacts, parent: 2 } })
-        .thenFails({ kind: 'invalid-params', params: [{ name: 'parent' }] });
+        .thenFails({ kind: 'invalid-params', params: [{ name: 'parent', reason: { code: 'tags-have-no-parent' } }] });
     });
 
     it('refuses a term that already exists (an id allocated twice)', () => {
@@ -88,7 +88,7 @@ describe('term decider', () => {
     });
 
     it('refuses a parent for a tag', () => {
-      given([tagCreated]).when(change({ parent: 2 }, [2])).thenFails({ kind: 'invalid-params', params: [{ name: 'parent' }] });
+      given([tagCreated]).when(change({ parent: 2 }, [2])).thenFails({ kind: 'invalid-params', params: [{ name: 'parent', reason: { code: 'tags-have-no-parent' } }] });
     });
 
     it('moves a category under another one', () => {

@@ -53,6 +53,33 @@ function expectedDoc(apiRoot: string): JsonObject {
   return body;
 }
 
+const isAddition = (value: Json | undefined): boolean =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && value['x-service-addition'] === true;
+
+/** The document without what the service adds (every addition is marked `x-service-addition`): the reference's. */
+function referencePart(document: unknown): JsonObject {
+  const doc = JSON.parse(JSON.stringify(document)) as JsonObject;
+  const paths = asObject(doc.paths);
+  for (const [path, item] of Object.entries(paths)) {
+    const operations = asObject(item);
+    for (const [name, operation] of Object.entries(operations)) {
+      if (isAddition(operation)) {
+        delete operations[name];
+        continue;
+      }
+      const op = asObject(operation);
+      op.parameters = (op.parameters as Json[]).filter((p) => !isAddition(p));
+      const content = op.requestBody === undefined ? {} : asObject(asObject(op.requestBody).content);
+      for (const media of Object.values(content)) {
+        const properties = asObject(asObject(asObject(media).schema).properties);
+        for (const [field, schema] of Object.entries(properties)) if (isAddition(schema)) delete properties[field];
+      }
+    }
+    if (Object.keys(operations).length === 0) delete paths[path];
+  }
+  return doc;
+}
+
 function expectSameJson(actual: unknown, expected: JsonObject): void {
   const parsed: unknown = JSON.parse(JSON.stringify(actual));
   expect(parsed).to.deep.equal(expected);
@@ -73,8 +100,31 @@ describe('/doc OpenAPI document', () => {
 
   const apiRoot = 'http://localhost:8080/cal/events/v1';
 
-  it('equals capture 02 with the §14 differences, key order included', () => {
-    expectSameJson(buildOpenApi({ apiRoot }), expectedDoc(apiRoot));
+  it('equals capture 02 with the §14 differences, key order included, once the marked additions are left out', () => {
+    expectSameJson(referencePart(buildOpenApi({ apiRoot })), expectedDoc(apiRoot));
+  });
+
+  it('lists what the service accepts beyond the reference, each marked and described as an addition', () => {
+    const doc = JSON.parse(JSON.stringify(buildOpenApi({ apiRoot }))) as JsonObject;
+    const paths = asObject(doc.paths);
+    for (const resource of ['events', 'venues', 'organizers', 'categories', 'tags']) {
+      const create = asObject(asObject(paths[`/${resource}`]).post);
+      expect(create['x-service-addition'], resource).to.equal(true);
+      const schema = asObject(asObject(asObject(asObject(create.requestBody).content)['application/json']).schema);
+      expect(asObject(schema.properties), resource).to.have.property('translation_of');
+      expect(asObject(paths[`/${resource}/{id}/history`]).get, resource).to.include({ 'x-service-addition': true });
+    }
+    for (const path of ['/events/{id}', '/events/by-slug/{slug}', '/venues/{id}', '/tags/{id}']) {
+      const parameters = asObject(asObject(paths[path]).get).parameters as JsonObject[];
+      expect(parameters.map((p) => p.name), path).to.include('as_of');
+    }
+    for (const path of ['/venues/{id}', '/organizers/{id}']) {
+      const body = asObject(asObject(asObject(asObject(asObject(paths[path]).post).requestBody).content)['application/x-www-form-urlencoded']);
+      expect(asObject(asObject(body.schema).properties).password, path).to.include({ 'x-service-addition': true });
+    }
+    expect(Object.keys(paths)).to.include.members(['/changes', '/doc/events']);
+    const described = JSON.stringify(doc).match(/"description":"Service addition \(beyond the reference implementation\)\./g) ?? [];
+    expect(described.length).to.equal((JSON.stringify(doc).match(/"x-service-addition":true/g) ?? []).length);
   });
 
   it('has the top-level keys in the order §14 gives', () => {
@@ -85,14 +135,14 @@ describe('/doc OpenAPI document', () => {
     it(`names ${root}/ as its server, port and language segment included`, () => {
       const doc = buildOpenApi({ apiRoot: root });
       expect(doc.servers).to.deep.equal([{ url: `${root}/` }]);
-      expectSameJson(doc, expectedDoc(root));
+      expectSameJson(referencePart(doc), expectedDoc(root));
     });
   }
 
   it('ends every operation with the i18n_language parameter', () => {
     const doc = JSON.parse(JSON.stringify(buildOpenApi({ apiRoot }))) as JsonObject;
     const operations = operationsOf(doc);
-    expect(operations).to.have.length(1 + 5 + 8 * 3);
+    expect(operationsOf(referencePart(doc))).to.have.length(1 + 5 + 8 * 3);
     for (const operation of operations) {
       const parameters = operation.parameters as Json[];
       expect(JSON.stringify(parameters.at(-1))).to.equal(JSON.stringify(i18nLanguage));
@@ -107,8 +157,8 @@ describe('/doc OpenAPI document', () => {
     for (const parameter of addOn) expect(parameter.description).to.match(/^Requires the extended add-on\. /);
   });
 
-  it('leaves the venue and organizer password of by-id updates out, as the reference does', () => {
-    const doc = JSON.parse(JSON.stringify(buildOpenApi({ apiRoot }))) as JsonObject;
+  it('leaves the venue and organizer password of by-id updates out of the reference part, as the reference does', () => {
+    const doc = referencePart(buildOpenApi({ apiRoot }));
     for (const path of ['/venues/{id}', '/organizers/{id}']) {
       expect(JSON.stringify(asObject(doc.paths)[path])).not.to.contain('"password"');
     }
@@ -117,7 +167,7 @@ describe('/doc OpenAPI document', () => {
   it('documents a path for every documented catalogue route, in catalogue order', () => {
     const doc = buildOpenApi({ apiRoot });
     const documented = routeCatalogue.filter((route) => route.documented).map((route) => openApiPath(route.pattern));
-    expect(Object.keys(doc.paths)).to.deep.equal(documented);
+    expect(Object.keys(referencePart(doc).paths as JsonObject)).to.deep.equal(documented);
   });
 
   it('declares every path template placeholder as a required path parameter', () => {
@@ -136,6 +186,6 @@ describe('/doc OpenAPI document', () => {
   it('returns independent documents', () => {
     const first = buildOpenApi({ apiRoot });
     (first.components.schemas.Event.properties as Record<string, unknown>).id = 'changed';
-    expectSameJson(buildOpenApi({ apiRoot }), expectedDoc(apiRoot));
+    expectSameJson(referencePart(buildOpenApi({ apiRoot })), expectedDoc(apiRoot));
   });
 });

@@ -3,7 +3,7 @@
 import { expect } from 'chai';
 import { startTestService, type TestService } from '../../support/testService.ts';
 import {
-  API, asObject, bodyOf, capture, createEvent, expectEndBeforeStart, expectError, expectInvalidParams,
+  API, asObject, bodyOf, capture, createEvent, expectEndBeforeStart, expectError, expectInvalidParams, REASON, withReason,
 } from './support/eventsApi.ts';
 
 describe('POST /events date and time zone input', () => {
@@ -105,7 +105,7 @@ describe('POST /events date and time zone input', () => {
     const bad = capture('30');
     const res = await t.admin('POST', `${API}/events`, { body: bad.request.body });
     expectError(res, 400, 'rest_invalid_param');
-    expect(res.body).to.deep.equal(bad.response.body);
+    expect(res.body).to.deep.equal(withReason(bad.response.body, 'start_date', 'not-a-date', REASON.notADate));
     expect(res.headers.get('allow')).to.equal('GET, POST');
   });
 

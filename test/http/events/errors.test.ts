@@ -3,7 +3,7 @@
 import { expect } from 'chai';
 import { startTestService, type TestService } from '../../support/testService.ts';
 import {
-  API, asObject, bodyOf, capture, createEvent, expectError, expectInvalidParams,
+  API, asObject, bodyOf, capture, createEvent, expectError, expectInvalidParams, REASON, withReason,
 } from './support/eventsApi.ts';
 
 const NO_ROUTE = 'No route was found matching the URL and request method.';
@@ -107,7 +107,7 @@ describe('Events route errors', () => {
     it('answers an unknown slug with 400 naming slug (capture 34)', async () => {
       const res = await t.request('GET', `${API}/events/by-slug/no-such-event`);
       expectInvalidParams(res, 'slug');
-      expect(res.body).to.deep.equal(capture('34').response.body);
+      expect(res.body).to.deep.equal(withReason(capture('34').response.body, 'slug', 'unknown-slug', REASON.unknownSlug));
       expect(res.headers.get('allow')).to.equal('GET');
     });
 
@@ -120,7 +120,7 @@ describe('Events route errors', () => {
     it('refuses page=0 exactly as capture 36', async () => {
       const res = await t.request('GET', `${API}/events?page=0`);
       expectInvalidParams(res, 'page');
-      expect(res.body).to.deep.equal(capture('36').response.body);
+      expect(res.body).to.deep.equal(withReason(capture('36').response.body, 'page', 'not-a-positive-integer', REASON.positiveInteger));
     });
 
     for (const page of ['-1', 'foo', 'foo bar', '1.5']) {
@@ -132,13 +132,13 @@ describe('Events route errors', () => {
     it('refuses a non-integer per_page exactly as capture 37', async () => {
       const res = await t.request('GET', `${API}/events?per_page=abc`);
       expectInvalidParams(res, 'per_page');
-      expect(res.body).to.deep.equal(capture('37').response.body);
+      expect(res.body).to.deep.equal(withReason(capture('37').response.body, 'per_page', 'not-a-positive-integer', REASON.positiveInteger));
     });
 
     it('refuses a bad start_date exactly as capture 38', async () => {
       const res = await t.request('GET', `${API}/events?start_date=garbage`);
       expectInvalidParams(res, 'start_date');
-      expect(res.body).to.deep.equal(capture('38').response.body);
+      expect(res.body).to.deep.equal(withReason(capture('38').response.body, 'start_date', 'not-a-date', REASON.notADate));
       expect(res.headers.get('allow')).to.equal('GET');
     });
 
@@ -159,15 +159,28 @@ describe('Events route errors', () => {
       expectError(await t.admin('DELETE', `${API}/events`), 404, 'rest_no_route', NO_ROUTE);
     });
 
-    it('answers a wrong password with 401 incorrect_password, before routing', async () => {
-      const message = 'The provided password is an invalid application password.';
-      expectError(await t.request('GET', `${API}/events`, { auth: basic('admin', 'nope') }), 401, 'incorrect_password', message);
-      expectError(await t.request('GET', `${API}/nowhere`, { auth: basic('admin', 'nope') }), 401, 'incorrect_password', message);
+    it('answers a wrong password with 401 incorrect_password and a Basic challenge, before routing', async () => {
+      const message = 'The username or password is incorrect.';
+      for (const path of [`${API}/events`, `${API}/nowhere`]) {
+        const res = await t.request('GET', path, { auth: basic('admin', 'nope') });
+        expectError(res, 401, 'incorrect_password', message);
+        expect(res.headers.get('www-authenticate')).to.equal('Basic realm="cal/events/v1", charset="UTF-8"');
+      }
     });
 
-    it('answers an unknown login with 401 invalid_username', async () => {
-      const res = await t.request('GET', `${API}/events`, { auth: basic('nobody', 'whatever') });
-      expectError(res, 401, 'invalid_username', 'Unknown username. Check again or try your email address.');
+    it('answers an unknown login exactly as a wrong password, so that no one learns which logins exist', async () => {
+      const unknown = await t.request('GET', `${API}/events`, { auth: basic('nobody', 'whatever') });
+      const wrong = await t.request('GET', `${API}/events`, { auth: basic('admin', 'whatever') });
+      expect(unknown.status).to.equal(401);
+      expect(unknown.text).to.equal(wrong.text);
+      expect(unknown.headers.get('www-authenticate')).to.equal(wrong.headers.get('www-authenticate'));
+    });
+
+    it('challenges anonymous callers refused with 401, and no one refused with 403', async () => {
+      const anonymous = await t.request('POST', `${API}/events`, { body: { title: 'x', start_date: 'now', end_date: 'now' } });
+      expectError(anonymous, 401, 'rest_forbidden');
+      expect(anonymous.headers.get('www-authenticate')).to.equal('Basic realm="cal/events/v1", charset="UTF-8"');
+      expect((await t.request('GET', `${API}/events/999999`)).headers.get('www-authenticate')).to.equal(null);
     });
 
     it('treats a non-Basic scheme as anonymous', async () => {

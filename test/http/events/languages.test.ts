@@ -36,7 +36,7 @@ describe('Events routes in Catalan and Spanish', () => {
       expect(res.body).to.deep.equal({
         code: 'rest_invalid_param',
         message: 'Paràmetres no vàlids: page',
-        data: { status: 400, params: { page: 'Paràmetre no vàlid.' }, details: [] },
+        data: { status: 400, params: { page: 'Ha de ser un nombre enter igual o superior a 1.' }, details: { page: { code: 'not-a-positive-integer', message: 'Ha de ser un nombre enter igual o superior a 1.', data: { status: 400 } } } },
       });
     });
 
@@ -81,9 +81,9 @@ describe('Events routes in Catalan and Spanish', () => {
 
     it('translates credential errors by the segment, before routing', async () => {
       expectError(await t.request('GET', `/es${API}/events`, { auth: basic('admin', 'wrong') }), 401, 'incorrect_password',
-        'La contraseña proporcionada no es una contraseña de aplicación válida.');
-      expectError(await t.request('GET', `/ca${API}/events`, { auth: basic('ghost', 'x') }), 401, 'invalid_username',
-        "Nom d'usuari desconegut. Torneu-ho a comprovar o proveu amb la vostra adreça electrònica.");
+        'El nombre de usuario o la contraseña no son correctos.');
+      expectError(await t.request('GET', `/ca${API}/events`, { auth: basic('ghost', 'x') }), 401, 'incorrect_password',
+        "El nom d'usuari o la contrasenya no són correctes.");
     });
   });
 
@@ -103,7 +103,7 @@ describe('Events routes in Catalan and Spanish', () => {
       expect(res.body).to.deep.equal({
         code: 'rest_invalid_param',
         message: 'Parámetros no válidos: i18n_language',
-        data: { status: 400, params: { i18n_language: 'Parámetro no válido.' }, details: [] },
+        data: { status: 400, params: { i18n_language: 'No coincide con el idioma de la dirección (es): envía el mismo u omite uno de los dos.' }, details: { i18n_language: { code: 'language-mismatch', message: 'No coincide con el idioma de la dirección (es): envía el mismo u omite uno de los dos.', data: { status: 400 } } } },
       });
     });
 

@@ -115,7 +115,7 @@ describe('GET /events/{id} and /events/by-slug/{slug}', () => {
   it('sends the CORS headers, and with an Origin the origin-specific ones', async () => {
     const plain = await t.request('GET', `${API}/events/${String(minimal.id)}`);
     expect(plain.headers.get('access-control-allow-headers')).to.equal('Authorization, Content-Disposition, Content-MD5, Content-Type');
-    expect(plain.headers.get('access-control-expose-headers')).to.equal('X-Cal-Total, X-Cal-TotalPages, Link');
+    expect(plain.headers.get('access-control-expose-headers')).to.equal('X-Cal-Total, X-Cal-TotalPages, Link, ETag');
     expect(plain.headers.get('access-control-allow-origin')).to.equal(null);
     const res = await t.request('GET', `${API}/events/${String(minimal.id)}`, { headers: { origin: 'http://app.example' } });
     expect(res.headers.get('access-control-allow-origin')).to.equal('http://app.example');

@@ -11,7 +11,7 @@ describe('venue and organizer request errors', function () {
 
   it('bad credentials are refused before routing', async () => {
     const unknown = `Basic ${Buffer.from('ghost:x').toString('base64')}`;
-    expectError(await t.request('GET', `${API}/venues`, { auth: unknown }), 401, 'invalid_username');
+    expectError(await t.request('GET', `${API}/venues`, { auth: unknown }), 401, 'incorrect_password');
     const wrong = `Basic ${Buffer.from('admin:wrong').toString('base64')}`;
     expectError(await t.request('GET', `${API}/organizers/999999`, { auth: wrong }), 401, 'incorrect_password');
   });

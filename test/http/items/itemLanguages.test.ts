@@ -16,7 +16,7 @@ describe('venue and organizer languages', function () {
     const res = await t.request('GET', `${ES}/venues/999999`);
     expect(res.body).to.deep.equal({
       code: 'rest_invalid_param', message: 'Parámetros no válidos: id',
-      data: { status: 400, params: { id: 'Parámetro no válido.' }, details: [] },
+      data: { status: 400, params: { id: 'No corresponde a ningún lugar existente.' }, details: { id: { code: 'unknown-venue', message: 'No corresponde a ningún lugar existente.', data: { status: 400 } } } },
     });
     expectError(await t.request('POST', `${ES}/organizers`, { body: { organizer: 'X' } }), 401, 'rest_forbidden', 'Lo siento, no tienes permiso para hacer eso.');
     expectError(await t.admin('POST', `${CA}/venues`, { body: {} }), 400, 'rest_missing_callback_param', 'Falten paràmetres: venue');
@@ -38,7 +38,7 @@ describe('venue and organizer languages', function () {
     const fr = await t.request('GET', `${API}/venues?i18n_language=fr`);
     expect(fr.body).to.deep.equal({
       code: 'rest_invalid_param', message: 'Invalid parameter(s): i18n_language',
-      data: { status: 400, params: { i18n_language: 'Invalid parameter.' }, details: [] },
+      data: { status: 400, params: { i18n_language: 'Must be one of: ca, en, es.' }, details: { i18n_language: { code: 'not-in-list', message: 'Must be one of: ca, en, es.', data: { status: 400 } } } },
     });
     const clash = await t.request('GET', `${ES}/organizers?i18n_language=ca`);
     expect((clash.body as { message: string }).message).to.equal('Parámetros no válidos: i18n_language');
@@ -65,7 +65,7 @@ describe('venue and organizer languages', function () {
     expect(bodyOf(await t.request('GET', `${API}/organizers/by-slug/twin-org`)).id).to.equal(en.id);
     expect((await t.request('GET', `${ES}/organizers/by-slug/twin-org`)).body).to.deep.equal({
       code: 'rest_invalid_param', message: 'Parámetros no válidos: slug',
-      data: { status: 400, params: { slug: 'Parámetro no válido.' }, details: [] },
+      data: { status: 400, params: { slug: 'Ningún elemento de este tipo tiene este slug en el idioma de la solicitud.' }, details: { slug: { code: 'unknown-slug', message: 'Ningún elemento de este tipo tiene este slug en el idioma de la solicitud.', data: { status: 400 } } } },
     });
   });
 

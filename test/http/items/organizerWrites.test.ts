@@ -13,14 +13,14 @@ describe('organizer writes', function () {
 
   it('creates with the §4.3 key order, empty keys omitted, no Location, email as sent', async () => {
     const res = await t.admin('POST', `${API}/organizers`, {
-      body: { organizer: 'Full Org', description: 'About', phone: '', email: 'not an email', website: 'https://f.example' },
+      body: { organizer: 'Full Org', description: 'About', phone: '', email: 'Hello@F.example', website: 'https://f.example' },
     });
     expect(res.status, res.text).to.equal(201);
     expect(Object.keys(bodyOf(res))).to.deep.equal([
       'id', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'organizer', 'description', 'slug',
       'website', 'email', 'global_id', 'global_id_lineage', 'language', 'translations',
     ]);
-    expect(bodyOf(res)).to.include({ description: '<p>About</p>', email: 'not an email', url: 'http://localhost:8080/organizer/full-org/' });
+    expect(bodyOf(res)).to.include({ description: '<p>About</p>', email: 'Hello@F.example', url: 'http://localhost:8080/organizer/full-org/' });
     expect(res.headers.get('location')).to.equal(null);
     expect(res.headers.get('allow')).to.equal('GET, POST');
   });
@@ -46,7 +46,7 @@ describe('organizer writes', function () {
     for (const key of ['phone', 'email', 'website', 'description']) {
       it(`a differing ${key} creates a new organizer`, async () => {
         const first = await createOrganizer(t, fields);
-        const value = key === 'website' ? 'https://other.example' : 'other';
+        const value = key === 'website' ? 'https://other.example' : key === 'email' ? 'other@x.org' : 'other';
         const other = await createOrganizer(t, { ...fields, [key]: value });
         expect(other.id).to.not.equal(first.id);
         expect(other.slug).to.match(/^dup-org-\d+$/);

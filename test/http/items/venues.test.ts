@@ -1,7 +1,7 @@
 // Specification of the venue routes against docs/api.md §4.2, §7, §9–§12 and captures 04, 05, 20, 21, 39.
 import { expect } from 'chai';
 import { startTestService, type TestService } from '../../support/testService.ts';
-import { API, API_ROOT, bodyOf, capture, expectError, expectInvalidParams, type JsonObject } from '../events/support/eventsApi.ts';
+import { API, API_ROOT, bodyOf, capture, expectError, expectInvalidParams, REASON, withReason, type JsonObject } from '../events/support/eventsApi.ts';
 
 const renumber = (body: JsonObject, id: number): JsonObject => ({
   ...body,
@@ -57,7 +57,7 @@ describe('venue routes', function () {
 
   it('an unknown id is 400 naming id, even for anonymous deletes (capture 39, §2)', async () => {
     const res = await t.request('GET', `${API}/venues/999999`);
-    expect(res.body).to.deep.equal(capture('39').response.body);
+    expect(res.body).to.deep.equal(withReason(capture('39').response.body, 'id', 'unknown-venue', REASON.unknownVenue));
     expectInvalidParams(await t.request('DELETE', `${API}/venues/23`), 'id');
     expectInvalidParams(await t.request('GET', `${API}/venues/by-slug/nothing`), 'slug');
   });

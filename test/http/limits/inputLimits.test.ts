@@ -51,7 +51,7 @@ describe('Input limits', () => {
 
   describe('listOf', () => {
     it('refuses more than 100 entries in any form', () => {
-      const ids = listOf(PositiveInt, false);
+      const ids = listOf(PositiveInt, false, { code: 'not-a-list-of-ids' });
       expect(ids.decode(Array.from({ length: 100 }, (_, i) => i + 1))._tag).to.equal('Right');
       expect(ids.decode(Array.from({ length: 101 }, (_, i) => i + 1))._tag).to.equal('Left');
       expect(ids.decode(Array.from({ length: 101 }, (_, i) => i + 1).join(','))._tag).to.equal('Left');

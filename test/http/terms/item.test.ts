@@ -2,7 +2,7 @@
 // /tags/{id} (docs/api.md §9, §10.3, §13, §15; captures 25 and 40).
 import { expect } from 'chai';
 import {
-  API, API_ROOT, bodyOf, capture, createTerm, expectError, expectInvalidParams, renumberedTerm, setCount,
+  API, API_ROOT, bodyOf, capture, createTerm, expectError, expectInvalidParams, renumberedTerm, REASON, setCount, withReason,
   startTermService, type JsonObject, type TermTestService,
 } from './support/termsApi.ts';
 
@@ -25,7 +25,7 @@ describe('GET and update of /categories/{id} and /tags/{id}', () => {
 
   it('answers capture 40 for an unknown id, and 400 for an id of the other taxonomy; 404 for a non-numeric id', async () => {
     const res = await t.request('GET', `${API}/categories/999999`);
-    expect(res.body).to.deep.equal(capture('40').response.body);
+    expect(res.body).to.deep.equal(withReason(capture('40').response.body, 'id', 'unknown-category', REASON.unknownCategory));
     expect(res.headers.get('allow')).to.equal('GET');
     const tag = await createTerm(t, 'tags', { name: 'only a tag' });
     expectInvalidParams(await t.request('GET', `${API}/categories/${String(tag.id)}`), 'id');

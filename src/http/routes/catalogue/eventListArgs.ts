@@ -1,5 +1,6 @@
 // Arguments of `GET /events` (docs/api.md §6), in the reference's declaration order.
 import { RequestDefault, type ArgSpec } from '../../params/argSpec.ts';
+import { reason } from '../../../commands/errors.ts';
 import {
   BooleanLike,
   FiniteNumber,
@@ -54,25 +55,25 @@ export const eventListArgs: readonly ArgSpec[] = withLanguage(
   }),
   optionalArg(
     'categories',
-    listOf(TermRef, false),
+    listOf(TermRef, false, reason('not-a-list-of-terms')),
     { description: 'Events should be assigned one of the specified categories slugs or IDs', items: integerItems },
     csvFilter,
   ),
   optionalArg(
     'tags',
-    listOf(TermRef, false),
+    listOf(TermRef, false, reason('not-a-list-of-terms')),
     { description: 'Events should be assigned one of the specified tags slugs or IDs', items: integerItems },
     csvFilter,
   ),
   optionalArg(
     'venue',
-    listOf(PositiveInt, false),
+    listOf(PositiveInt, false, reason('not-a-list-of-ids')),
     { description: 'Events should be assigned one of the specified venue IDs', items: integerItems },
     csvFilter,
   ),
   optionalArg(
     'organizer',
-    listOf(PositiveInt, false),
+    listOf(PositiveInt, false, reason('not-a-list-of-ids')),
     { description: 'Events should be assigned one of the specified organizer IDs', items: integerItems },
     csvFilter,
   ),
@@ -95,7 +96,7 @@ export const eventListArgs: readonly ArgSpec[] = withLanguage(
   }),
   optionalArg(
     'include',
-    listOf(PositiveInt, false),
+    listOf(PositiveInt, false, reason('not-a-list-of-ids')),
     {
       description:
         'Include events with one of the post IDs specified in the array of CSV list, date filters will be ignored.',

@@ -1,5 +1,6 @@
 // Event routes (docs/api.md §6, §9–§11): their endpoints and the argument lists request decoding uses.
 import type { ArgSpec } from '../../params/argSpec.ts';
+import { reason } from '../../../commands/errors.ts';
 import {
   AnyString,
   AnyValue,
@@ -47,7 +48,7 @@ const eventCreateFields: readonly ArgSpec[] = [
     type: 'string',
     description: 'The event publication date (UTC time zone)',
   }),
-  requiredArg('title', NonEmptyString, { type: 'string', description: 'The event title' }),
+  requiredArg('title', NonBlankString, { type: 'string', description: 'The event title' }),
   optionalArg('description', AnyString, { type: 'string', description: 'The event description' }),
   eventSlugField,
   optionalArg('excerpt', AnyString, { type: 'string', description: 'The event excerpt' }),
@@ -68,12 +69,12 @@ const eventCreateFields: readonly ArgSpec[] = [
   flag('hide_from_listings', 'Whether events should be hidden in the calendar view or not'),
   flag('sticky', 'Whether the event should be sticky in the calendar view or not'),
   flag('featured', 'Whether the event should be featured on the site or not'),
-  optionalArg('categories', listOf(TermRef, true), {
+  optionalArg('categories', listOf(TermRef, true, reason('not-a-list-of-terms')), {
     default: null,
     items: integerItems,
     description: 'The event category ID or name',
   }),
-  optionalArg('tags', listOf(TermRef, true), {
+  optionalArg('tags', listOf(TermRef, true, reason('not-a-list-of-terms')), {
     default: null,
     items: integerItems,
     description: 'The event tag ID or name',

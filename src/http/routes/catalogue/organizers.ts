@@ -4,8 +4,8 @@ import type * as t from 'io-ts';
 import {
   AnyString,
   AnyValue,
+  EmailAddress,
   NonBlankString,
-  NonEmptyString,
   PositiveInt,
   PostStatusInput,
   WebsiteUrl,
@@ -28,17 +28,17 @@ function field(name: string, codec: t.Decoder<unknown, unknown>, type: ArgIndexI
   return optionalArg(name, codec, { type, default: null, description });
 }
 
-/** Organizer fields as a create declares them (§10.2); `email` gets no format check. */
+/** Organizer fields as a create declares them (§10.2); `email` must look like an address (or be `""`). */
 const organizerCreateFields: readonly ArgSpec[] = [
   field('author', PositiveInt, 'integer', 'The organizer author ID'),
   field('date', NonBlankString, 'string', 'The organizer publication date'),
   field('date_utc', NonBlankString, 'string', 'The organizer publication date (UTC time zone)'),
-  requiredArg('organizer', NonEmptyString, { type: 'string', default: null, description: 'The organizer name' }),
+  requiredArg('organizer', NonBlankString, { type: 'string', default: null, description: 'The organizer name' }),
   field('description', AnyString, 'string', 'The organizer description'),
   field('status', PostStatusInput, 'string', 'The organizer post status'),
   field('phone', AnyString, 'string', 'The organizer phone number'),
   field('website', WebsiteUrl, 'string', 'The organizer website'),
-  field('email', AnyString, 'string', 'The organizer e-mail address'),
+  field('email', EmailAddress, 'string', 'The organizer e-mail address'),
   field('image', AnyValue, 'string', 'The organizer featured image ID or URL'),
 ];
 

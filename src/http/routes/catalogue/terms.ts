@@ -1,6 +1,7 @@
 // Category and tag routes (docs/api.md §8, §9–§11): their endpoints and the argument lists request decoding uses.
 import type { ArgSpec } from '../../params/argSpec.ts';
-import { NonEmptyString, NonNegativeInt, PositiveInt, TypedBoolean, listOf } from '../../params/codecs.ts';
+import { reason } from '../../../commands/errors.ts';
+import { NonBlankString, NonEmptyString, NonNegativeInt, PositiveInt, TypedBoolean, listOf } from '../../params/codecs.ts';
 import {
   asOptional,
   idPathArg,
@@ -15,7 +16,7 @@ import {
 type Taxonomy = 'category' | 'tag';
 
 const integerItems = { type: 'integer' } as const;
-const idList = listOf(PositiveInt, false);
+const idList = listOf(PositiveInt, false, reason('not-a-list-of-ids'));
 
 /** `GET /categories` and `GET /tags` (§8); only categories have `parent`. */
 function termListArgs(taxonomy: Taxonomy): readonly ArgSpec[] {
@@ -60,7 +61,7 @@ function termListArgs(taxonomy: Taxonomy): readonly ArgSpec[] {
 function termCreateFields(taxonomy: Taxonomy): readonly ArgSpec[] {
   const noun = `event ${taxonomy}`;
   const fields = [
-    requiredArg('name', NonEmptyString, { type: 'string', description: `The ${noun} name` }),
+    requiredArg('name', NonBlankString, { type: 'string', description: `The ${noun} name` }),
     optionalArg('description', NonEmptyString, { type: 'string', description: `The ${noun} description` }),
     optionalArg('slug', NonEmptyString, { type: 'string', description: `The ${noun} slug` }),
   ];

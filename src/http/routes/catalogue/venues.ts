@@ -5,7 +5,6 @@ import {
   AnyValue,
   BooleanLike,
   NonBlankString,
-  NonEmptyString,
   PositiveInt,
   PostStatusInput,
   WebsiteUrl,
@@ -36,7 +35,7 @@ const venueCreateFields: readonly ArgSpec[] = [
     type: 'string',
     description: 'The venue publication date (UTC time zone)',
   }),
-  requiredArg('venue', NonEmptyString, { type: 'string', description: 'The venue name' }),
+  requiredArg('venue', NonBlankString, { type: 'string', description: 'The venue name' }),
   textField('description', 'The venue description'),
   optionalArg('status', PostStatusInput, { type: 'string', description: 'The venue post status' }),
   // Boolean-like (never invalid), which is why the reference declares them as strings.

@@ -39,7 +39,7 @@ export const FeedFrom = new t.Type<bigint | typeof fromStart, string, unknown>(
 export type FeedFrom = t.TypeOf<typeof FeedFrom>;
 
 /** `kinds=event,venue`, `kinds[]=event&kinds[]=venue` or a JSON array; empty is refused rather than read as "none". */
-export const Kinds = listOf(Kind, false);
+export const Kinds = listOf(Kind, false, { code: 'not-in-list', allowed: changeKinds });
 
 export const changeArgs: readonly ArgSpec[] = withLanguage(
   optionalArg('from', FeedFrom, {

@@ -2,7 +2,7 @@
 import type { Context } from 'koa';
 import type { EventDocument } from '../../../projections/events/eventDocument.ts';
 import { canCreatePosts, canReadPost } from '../../auth/caller.ts';
-import { isLockedPost, preferredBySlug } from '../../auth/postAccess.ts';
+import { isLockedPost, itemsBySlug, preferredBySlug } from '../../auth/postAccess.ts';
 import { simpleError } from '../../errors/wireError.ts';
 import type { HttpServices } from '../../services.ts';
 import type { Scope } from '../../requestScope.ts';
@@ -15,7 +15,7 @@ export function pathId(raw: string | undefined): number | undefined {
 
 /** Among events sharing a slug in the request's language, the published one wins, else the lowest id (§9). */
 export async function eventBySlug(services: HttpServices, language: string, slug: string): Promise<EventDocument | undefined> {
-  return preferredBySlug(await services.readStore.events.bySlug(language, slug));
+  return preferredBySlug(await itemsBySlug((sent) => services.readStore.events.bySlug(language, sent), slug));
 }
 
 /** Checks 3–5 of §9 for a single read; 6 (the answer) is the caller's. */

@@ -5,6 +5,7 @@ import type { EventStore } from '../../../events/eventStore.ts';
 import type { ReadStore } from '../../../projections/readStore.ts';
 import type { TermCollection } from '../../../projections/terms/termCollection.ts';
 import { readImageInput } from '../../params/imageInput.ts';
+import { reason, type InvalidParam } from '../../../commands/errors.ts';
 
 /** A venue or organizer given inline: its validated input, created (or found as a duplicate) once allowed. */
 export interface InlineItem<I> {
@@ -31,7 +32,7 @@ export interface ReadLinks<V, O> {
   /** Term entries in order: an existing id, or a name to create as a new top-level term. */
   readonly categories?: readonly (number | string)[];
   readonly tags?: readonly (number | string)[];
-  readonly invalid: string[];
+  readonly invalid: InvalidParam[];
 }
 
 export interface LinkContext<V, O> {
@@ -47,17 +48,17 @@ const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === 'obj
 
 export async function readLinks<V, O>(values: Readonly<Record<string, unknown>>, ctx: LinkContext<V, O>): Promise<ReadLinks<V, O>> {
   const request: Record<string, unknown> = {};
-  const invalid: string[] = [];
+  const invalid: InvalidParam[] = [];
   const image = await readImageInput(ctx.store, values.image, ctx.contributor);
-  if (image.kind === 'invalid') invalid.push('image');
+  if (image.kind === 'invalid') invalid.push({ name: 'image', reason: image.reason });
   if (image.kind === 'set') request.image = image.image;
 
   const categories = await readTerms(values.categories, ctx.readStore.categories, ctx.language);
   const tags = await readTerms(values.tags, ctx.readStore.tags, ctx.language);
   const venues = await readItems(values.venue, ctx.readers.venue, async (id) => isLive(await ctx.readStore.venues.get(id)));
   const organizers = await readItems(values.organizer, ctx.readers.organizer, async (id) => isLive(await ctx.readStore.organizers.get(id)));
-  if (venues === 'invalid') invalid.push('venue');
-  if (organizers === 'invalid') invalid.push('organizer');
+  if (venues === 'invalid') invalid.push({ name: 'venue', reason: reason('not-a-venue') });
+  if (organizers === 'invalid') invalid.push({ name: 'organizer', reason: reason('not-an-organizer') });
   return {
     request: request as Partial<EventRequest>,
     imageUrl: image.kind === 'url' ? image.url : undefined,

@@ -2,7 +2,8 @@
 // and the ordered `rest_url` pairs (docs/api.md §5.3, §6).
 import type { PostStatus } from '../../../events/catalogue/values.ts';
 import { defaultListWindow, endOfDay, startOfDay } from '../../../domain/localDateTime.ts';
-import { parseDateTimeInput } from '../../../domain/dateTimeInput.ts';
+import { readDateTimeInput } from '../../../domain/dateTimeInput.ts';
+import { dateReason, reason } from '../../../commands/errors.ts';
 import type { EventListQuery } from '../../../projections/events/eventListQuery.ts';
 import { canCreatePosts } from '../../auth/caller.ts';
 import type { Checked } from '../../endpoint.ts';
@@ -49,9 +50,9 @@ export async function readEventListRequest(checked: Checked, ctx: ListContext): 
   const date = (name: string, widen: (d: string) => string): string | undefined => {
     const raw = v[name];
     if (typeof raw !== 'string') return undefined;
-    const parsed = parseDateTimeInput(raw, ctx.siteZone, ctx.now);
-    if (parsed === undefined) return void validation.invalid(name);
-    return strict ? parsed : widen(parsed);
+    const parsed = readDateTimeInput(raw, ctx.siteZone, ctx.now);
+    if (!parsed.ok) return void validation.invalid(name, dateReason(parsed.problem));
+    return strict ? parsed.local : widen(parsed.local);
   };
   const include = v.include as number[] | undefined;
   const relative = Object.fromEntries(relativeFilters.map((name) => [name, date(name, endOfDay)]));
@@ -73,7 +74,7 @@ export async function readEventListRequest(checked: Checked, ctx: ListContext): 
     pairs.set('search', v.search);
   }
   const geo = ctx.extendedAddOn ? readGeoFilters(checked, pairs) : refuseGeoFilters(checked);
-  if (v.ticketed === true) validation.invalid('ticketed', 'event-tickets-not-active');
+  if (v.ticketed === true) validation.invalid('ticketed', reason('event-tickets-not-active'));
 
   const mayFilterStatus = canCreatePosts(scope.caller);
   let statuses: PostStatus[];
@@ -82,7 +83,7 @@ export async function readEventListRequest(checked: Checked, ctx: ListContext): 
     statuses = mayFilterStatus ? allButTrash : ['publish'];
     pairs.set('status', mayFilterStatus ? 'any' : 'publish');
   } else {
-    if (!mayFilterStatus && !(requested.length === 1 && requested[0] === 'publish')) validation.invalid('status');
+    if (!mayFilterStatus && !(requested.length === 1 && requested[0] === 'publish')) validation.invalid('status', reason('status-not-allowed'));
     statuses = [...new Set(requested.flatMap((s) => (s === 'any' ? allButTrash : [s as PostStatus])))];
     pairs.set('status', requested.join(','));
   }
@@ -90,7 +91,7 @@ export async function readEventListRequest(checked: Checked, ctx: ListContext): 
   let alwaysEmpty = false;
   if (typeof v.post_parent === 'number') {
     if (await ctx.readStore.events.get(v.post_parent)) alwaysEmpty = true;
-    else validation.invalid('post_parent');
+    else validation.invalid('post_parent', reason('unknown-event'));
     pairs.set('post_parent', String(v.post_parent));
   }
   if (include) pairs.set('include', include.join(','));
@@ -103,7 +104,7 @@ export async function readEventListRequest(checked: Checked, ctx: ListContext): 
   ] as const) {
     const ids = v[name] as number[] | undefined;
     if (ids === undefined) continue;
-    if ((await Promise.all(ids.map((id) => exists(id)))).includes(false)) validation.invalid(name);
+    if ((await Promise.all(ids.map((id) => exists(id)))).includes(false)) validation.invalid(name, reason(`unknown-${name}`));
     links[field] = ids;
     pairs.set(name, ids.join(','));
   }
@@ -115,7 +116,7 @@ export async function readEventListRequest(checked: Checked, ctx: ListContext): 
     const refs = v[name] as (number | string)[] | undefined;
     if (refs === undefined) continue;
     const ids = await termIdsOf(collection, scope.language, refs, withDescendants);
-    if (ids === undefined) validation.invalid(name);
+    if (ids === undefined) validation.invalid(name, reason(name === 'categories' ? 'unknown-category' : 'unknown-tag'));
     else links[name] = ids;
     pairs.set(name, refs.join(','));
   }
@@ -147,7 +148,7 @@ export const geolocMiles = 25;
 const geoNames = ['geoloc', 'geoloc_lat', 'geoloc_lng'] as const;
 
 function refuseGeoFilters({ args, validation }: Checked): Pick<EventListQuery, 'hasVenueCoordinates' | 'near'> {
-  for (const name of geoNames) if (args.sent[name] !== undefined) validation.invalid(name, 'extended-addon-required');
+  for (const name of geoNames) if (args.sent[name] !== undefined) validation.invalid(name, reason('extended-addon-required'));
   return {};
 }
 
@@ -161,9 +162,11 @@ function readGeoFilters({ args, validation }: Checked, pairs: Map<string, string
   const lat = v.geoloc_lat as number | undefined;
   const lng = v.geoloc_lng as number | undefined;
   const sent = (name: string) => args.sent[name] !== undefined;
-  if (sent('geoloc_lat') !== sent('geoloc_lng')) validation.invalid(sent('geoloc_lat') ? 'geoloc_lat' : 'geoloc_lng');
-  if (lat !== undefined && Math.abs(lat) > 90) validation.invalid('geoloc_lat');
-  if (lng !== undefined && Math.abs(lng) > 180) validation.invalid('geoloc_lng');
+  if (sent('geoloc_lat') !== sent('geoloc_lng')) {
+    validation.invalid(sent('geoloc_lat') ? 'geoloc_lat' : 'geoloc_lng', reason('needs-both-coordinates'));
+  }
+  if (lat !== undefined && Math.abs(lat) > 90) validation.invalid('geoloc_lat', reason('latitude-out-of-range'));
+  if (lng !== undefined && Math.abs(lng) > 180) validation.invalid('geoloc_lng', reason('longitude-out-of-range'));
   const near = lat !== undefined && lng !== undefined ? { lat, lng, miles: geolocMiles } : undefined;
   if (near) pairs.set('geoloc_lat', String(near.lat)).set('geoloc_lng', String(near.lng));
   return { ...(v.geoloc === true ? { hasVenueCoordinates: true } : {}), ...(near ? { near } : {}) };

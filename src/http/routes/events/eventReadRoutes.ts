@@ -1,4 +1,5 @@
 // GET /events, GET /events/{id} and GET /events/by-slug/{slug}, the single reads also as of a past point (`as_of`).
+import { reason } from '../../../commands/errors.ts';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { checkArgs } from '../../endpoint.ts';
@@ -63,11 +64,11 @@ export function registerEventReads(router: Router, services: HttpServices): void
     const checked = checkArgs(ctx, settings, eventBySlugReadArgs, { slug });
     const doc = await eventBySlug(services, checked.scope.language, slug);
     setPostAllow(ctx, checked.scope.caller, doc);
-    if (!doc) checked.validation.invalid('slug');
+    if (!doc) checked.validation.invalid('slug', reason('unknown-slug'));
     const asOf = readAsOf(checked, settings.timeZone, services.clock());
     checked.validation.throwIfAny();
-    if (!doc) throw invalidParams([{ name: 'slug' }]);
-    await answer(ctx, doc, checked.scope, asOf, () => invalidParams([{ name: 'slug' }]));
+    if (!doc) throw invalidParams([{ name: 'slug', reason: reason('unknown-slug') }]);
+    await answer(ctx, doc, checked.scope, asOf, () => invalidParams([{ name: 'slug', reason: reason('unknown-slug') }]));
   });
 
   router.get('/events/:id', async (ctx: Context) => {

@@ -5,7 +5,7 @@ import type { Context, Middleware } from 'koa';
 import { changeEventDetails, scheduleEvent, trashEvent, type EventWritten } from '../../../commands/events/eventCommands.ts';
 import { readEventInput, type EventInput } from '../../../commands/events/eventInput.ts';
 import { endBeforeStart } from '../../../commands/events/eventDecider.ts';
-import type { CommandError } from '../../../commands/errors.ts';
+import { reason, type CommandError } from '../../../commands/errors.ts';
 import type { WriteContext } from '../../../events/catalogue/envelope.ts';
 import type { EventDocument } from '../../../projections/events/eventDocument.ts';
 import { eventDocumentAt, eventFold } from '../../../projections/events/eventDocumentAt.ts';
@@ -13,7 +13,7 @@ import { foldDocument } from '../../../projections/history/documentFold.ts';
 import { embedLinks } from '../../../projections/links/embedLinks.ts';
 import { venueLocationsOf } from '../../../projections/events/venueLocations.ts';
 import { canCreatePosts, canEditPost, isContributor } from '../../auth/caller.ts';
-import { checkArgs, requirePermission, type Checked } from '../../endpoint.ts';
+import { checkArgs, requireAuthorRight, requirePermission, type Checked } from '../../endpoint.ts';
 import { wireErrorOf } from '../../errors/commandErrors.ts';
 import { termWireErrorOf } from '../../errors/termCommandErrors.ts';
 import { noRoute, simpleError } from '../../errors/wireError.ts';
@@ -61,7 +61,7 @@ export function registerEventWrites(router: Router, services: HttpServices, body
       scaleDownStatus: isContributor(checked.scope.caller),
       userExists: (id) => userIds.has(id),
     });
-    if (read._tag === 'Left') for (const p of read.left) checked.validation.invalid(p.name);
+    if (read._tag === 'Left') for (const p of read.left) checked.validation.invalid(p.name, p.reason);
     const links = await readLinks(values, {
       store: services.writes.store,
       readStore: services.readStore,
@@ -69,7 +69,7 @@ export function registerEventWrites(router: Router, services: HttpServices, body
       contributor: isContributor(checked.scope.caller),
       readers: services.inlineLinks.readers(checked.scope),
     });
-    for (const name of links.invalid) checked.validation.invalid(name);
+    for (const { name, reason: why } of links.invalid) checked.validation.invalid(name, why);
     if (read._tag === 'Left' || links.invalid.length > 0) return undefined;
     return { input: read.right, links };
   };
@@ -119,11 +119,12 @@ export function registerEventWrites(router: Router, services: HttpServices, body
     const pending = await inputOf(checked);
     const request = pending?.input.request ?? {};
     if (request.start !== undefined && request.end !== undefined && endBeforeStart(request.start, request.end, request.allDay ?? false)) {
-      checked.validation.invalid('end_date', 'event-end-before-start');
+      checked.validation.invalid('end_date', reason('event-end-before-start'));
     }
-    const translation = await translationTarget(services, 'event', checked.scope, (name) => checked.validation.invalid(name));
+    const translation = await translationTarget(services, 'event', checked.scope, (name) => checked.validation.invalid(name, reason('not-a-translation-target')));
     checked.validation.throwIfAny();
     requirePermission(canCreatePosts(checked.scope.caller), checked.scope);
+    requireAuthorRight(checked);
     const caller = checked.scope.caller;
     const input = await settle(ctx, checked.scope, pending as PendingInput);
     const written = await scheduleEvent(
@@ -146,7 +147,7 @@ export function registerEventWrites(router: Router, services: HttpServices, body
   const byId: Locate = async (_ctx, checked) => services.readStore.events.get(Number(checked.args.values.id));
   const bySlug: Locate = async (ctx, checked) => {
     const doc = await eventBySlug(services, checked.scope.language, ctx.params.slug as string);
-    if (!doc) checked.validation.invalid('slug');
+    if (!doc) checked.validation.invalid('slug', reason('unknown-slug'));
     return doc;
   };
 
@@ -158,6 +159,7 @@ export function registerEventWrites(router: Router, services: HttpServices, body
       const pending = await inputOf(checked, doc?.timezone);
       checked.validation.throwIfAny();
       requirePermission(doc ? canEditPost(checked.scope.caller, doc) : canCreatePosts(checked.scope.caller), checked.scope);
+      requireAuthorRight(checked);
       // A missing event passed validation only on the by-id route (step 6 of docs/api.md §2 answers it).
       if (!doc || !pending) return assertEventId(services, Number(checked.args.values.id ?? 0));
       const input = await settle(ctx, checked.scope, pending);

@@ -1,7 +1,9 @@
 // The `as_of` query parameter of single-resource reads: a global position or a date-time, checked by its own codec.
-// A service extension: not declared in the route catalogue, so that the index and `/doc` stay the reference's.
+// A service extension: not declared in the route catalogue, so that the index stays the reference's (`/doc` lists it
+// as an addition).
+import { dateReason, reason } from '../../../commands/errors.ts';
 import * as t from 'io-ts';
-import { parseDateTimeInput } from '../../../domain/dateTimeInput.ts';
+import { parseDateTimeInput, readDateTimeInput } from '../../../domain/dateTimeInput.ts';
 import { localToUtc } from '../../../domain/localDateTime.ts';
 import type { GlobalPoint } from '../../../projections/history/foldPoint.ts';
 import type { Checked } from '../../endpoint.ts';
@@ -49,6 +51,8 @@ export function readAsOf(checked: Checked, siteZone: string, now: Date): GlobalP
   if (raw === undefined || raw === null) return undefined;
   const decoded = asOfCodec(siteZone, now).decode(raw);
   if (decoded._tag === 'Right') return decoded.right;
-  checked.validation.invalid('as_of');
+  // A date that does not read says why, as the date filters do; anything else is neither form.
+  const asDate = typeof raw === 'string' && !/^\s*-?\d+\s*$/.test(raw) ? readDateTimeInput(raw, siteZone, now) : undefined;
+  checked.validation.invalid('as_of', asDate && !asDate.ok ? dateReason(asDate.problem) : reason('not-a-position-or-date'));
   return undefined;
 }

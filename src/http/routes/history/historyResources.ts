@@ -1,4 +1,5 @@
 // What the five history routes differ in: the stream, the fold, and who may read it (those who may edit the item).
+import { reason } from '../../../commands/errors.ts';
 import { eventStreamId } from '../../../events/catalogue/calendarEvents.ts';
 import { organizerStreamId } from '../../../events/catalogue/organizers.ts';
 import { termStreamId } from '../../../events/catalogue/terms.ts';
@@ -36,25 +37,27 @@ const admitEvent: HistoryResource['admit'] = async (services, checked, id, curre
 };
 
 /** Venues and organizers: an unknown id is a validation failure (400 naming `id`), before the permission check. */
-const admitItem: HistoryResource['admit'] = async (_services, checked, _id, current) => {
-  if (!current) checked.validation.invalid('id');
+const admitItem = (kind: 'venue' | 'organizer'): HistoryResource['admit'] => async (_services, checked, _id, current) => {
+  const unknown = { name: 'id', reason: reason(`unknown-${kind}`) } as const;
+  if (!current) checked.validation.invalid(unknown.name, unknown.reason);
   checked.validation.throwIfAny();
-  if (!current) throw invalidParams([{ name: 'id' }]);
+  if (!current) throw invalidParams([unknown]);
   requirePermission(canEditPost(checked.scope.caller, current as OwnedPost), checked.scope);
 };
 
 /** Terms: those who may write the taxonomy; a deleted term keeps its history (auditors need deleted things). */
 const admitTerm = (taxonomy: 'category' | 'tag'): HistoryResource['admit'] => async (_services, checked, _id, current) => {
-  if (!current) checked.validation.invalid('id');
+  const unknown = { name: 'id', reason: reason(`unknown-${taxonomy}`) } as const;
+  if (!current) checked.validation.invalid(unknown.name, unknown.reason);
   checked.validation.throwIfAny();
-  if (!current) throw invalidParams([{ name: 'id' }]);
+  if (!current) throw invalidParams([unknown]);
   requirePermission(canManageTerms(checked.scope.caller, taxonomy), checked.scope);
 };
 
 export const historyResources: readonly HistoryResource[] = [
   { plural: 'events', streamOf: eventStreamId, fold: eventFold as DocumentFold<object>, admit: admitEvent },
-  { plural: 'venues', streamOf: venueStreamId, fold: venueFold as DocumentFold<object>, admit: admitItem },
-  { plural: 'organizers', streamOf: organizerStreamId, fold: organizerFold as DocumentFold<object>, admit: admitItem },
+  { plural: 'venues', streamOf: venueStreamId, fold: venueFold as DocumentFold<object>, admit: admitItem('venue') },
+  { plural: 'organizers', streamOf: organizerStreamId, fold: organizerFold as DocumentFold<object>, admit: admitItem('organizer') },
   { plural: 'categories', streamOf: (id) => termStreamId('category', id), fold: termFold as DocumentFold<object>, admit: admitTerm('category') },
   { plural: 'tags', streamOf: (id) => termStreamId('tag', id), fold: termFold as DocumentFold<object>, admit: admitTerm('tag') },
 ];

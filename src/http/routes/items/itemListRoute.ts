@@ -1,4 +1,5 @@
 // GET /venues and GET /organizers (docs/api.md §5, §7): paging, search, status and the event-linked filters.
+import { reason } from '../../../commands/errors.ts';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { PostStatus } from '../../../events/catalogue/values.ts';
@@ -50,7 +51,7 @@ export function registerItemList<D extends ItemDocument>(router: Router, service
     let exceptIds: number[] | undefined;
     if (typeof v.event === 'number') {
       const linked = await links.forEvent(v.event, scope);
-      if (linked === 'no-such-event') validation.invalid('event');
+      if (linked === 'no-such-event') validation.invalid('event', reason('unknown-event'));
       else onlyIds = linked;
       pairs.push(['event', String(v.event)]);
     }
@@ -71,7 +72,7 @@ export function registerItemList<D extends ItemDocument>(router: Router, service
       statuses = mayFilterStatus ? allButTrash : ['publish'];
       pairs.push(['status', mayFilterStatus ? 'any' : 'publish']);
     } else {
-      if (!mayFilterStatus && !(requested.length === 1 && requested[0] === 'publish')) validation.invalid('status');
+      if (!mayFilterStatus && !(requested.length === 1 && requested[0] === 'publish')) validation.invalid('status', reason('status-not-allowed'));
       statuses = [...new Set(requested.flatMap((s) => (s === 'any' ? allButTrash : [s as PostStatus])))];
       pairs.push(['status', requested.join(',')]);
     }

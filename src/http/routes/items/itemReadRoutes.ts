@@ -1,4 +1,5 @@
 // GET /venues/{id}, /venues/by-slug/{slug} and the organizer forms (docs/api.md §9), also as of a past point (`as_of`).
+import { reason } from '../../../commands/errors.ts';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { ItemDocument } from '../../../projections/posts/itemDocument.ts';
@@ -9,7 +10,7 @@ import type { Scope } from '../../requestScope.ts';
 import type { HttpServices } from '../../services.ts';
 import { pathId } from '../events/eventAccess.ts';
 import { assertItemReadable, renderItem } from './itemAccess.ts';
-import { etagOfPost, preferredBySlug, setPostAllow } from '../../auth/postAccess.ts';
+import { etagOfPost, itemsBySlug, preferredBySlug, setPostAllow } from '../../auth/postAccess.ts';
 import type { ItemRouteKind } from './itemRouteKind.ts';
 import { readAsOf } from '../history/asOfParam.ts';
 import { readablePastItem, renderPastItem } from '../history/pastReads.ts';
@@ -21,7 +22,7 @@ export function registerItemReads<D extends ItemDocument>(router: Router, servic
   /** With `as_of`, the item as it was then; an item that did not exist yet is unknown, like a wrong id or slug. */
   const answer = async (ctx: Context, doc: D, scope: Scope, asOf: GlobalPoint | undefined, unknownName: 'id' | 'slug') => {
     if (asOf) {
-      const past = await readablePastItem(kind, services.writes.store, doc, scope, asOf, () => invalidParams([{ name: unknownName }]));
+      const past = await readablePastItem(kind, services.writes.store, doc, scope, asOf, () => invalidParams([{ name: unknownName, reason: reason(unknownName === 'slug' ? 'unknown-slug' : `unknown-${kind.singular}`) }]));
       ctx.set('ETag', etagOfPost(past));
       ctx.body = renderPastItem(kind, doc, past, settings, scope);
       return;
@@ -34,9 +35,9 @@ export function registerItemReads<D extends ItemDocument>(router: Router, servic
   router.get(`/${kind.plural}/by-slug/:slug`, async (ctx: Context) => {
     const slug = ctx.params.slug as string;
     const checked = checkArgs(ctx, settings, kind.args.bySlugRead, { slug });
-    const doc = preferredBySlug(await collection().bySlug(checked.scope.language, slug));
+    const doc = preferredBySlug(await itemsBySlug((sent) => collection().bySlug(checked.scope.language, sent), slug));
     setPostAllow(ctx, checked.scope.caller, doc);
-    if (!doc) checked.validation.invalid('slug');
+    if (!doc) checked.validation.invalid('slug', reason('unknown-slug'));
     const asOf = readAsOf(checked, settings.timeZone, services.clock());
     checked.validation.throwIfAny();
     await answer(ctx, doc as D, checked.scope, asOf, 'slug');
@@ -49,7 +50,7 @@ export function registerItemReads<D extends ItemDocument>(router: Router, servic
     setPostAllow(ctx, ctx.state.caller, doc);
     const checked = checkArgs(ctx, settings, kind.args.read, { id: String(id) });
     // An id naming no item of this kind is a validation failure (docs/api.md §2), before any permission check.
-    if (!doc) checked.validation.invalid('id');
+    if (!doc) checked.validation.invalid('id', reason(`unknown-${kind.singular}`));
     const asOf = readAsOf(checked, settings.timeZone, services.clock());
     checked.validation.throwIfAny();
     await answer(ctx, doc as D, checked.scope, asOf, 'id');

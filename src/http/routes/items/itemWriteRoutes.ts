@@ -4,7 +4,7 @@ import { translationTarget } from '../translations/translationOf.ts';
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { Either } from 'fp-ts/lib/Either.js';
-import type { CommandError } from '../../../commands/errors.ts';
+import { reason, type CommandError, type InvalidParam } from '../../../commands/errors.ts';
 import type { ItemFacts } from '../../../commands/posts/itemDecider.ts';
 import type { ItemInput } from '../../../commands/posts/itemInput.ts';
 import type { ItemWritten } from '../../../commands/posts/itemCommands.ts';
@@ -12,7 +12,7 @@ import { imageForUrl } from '../../../commands/images/imageRecords.ts';
 import type { WriteContext } from '../../../events/catalogue/envelope.ts';
 import type { ItemDocument } from '../../../projections/posts/itemDocument.ts';
 import { canCreatePosts, canEditPost, isContributor, type Caller } from '../../auth/caller.ts';
-import { checkArgs, requirePermission, type Checked } from '../../endpoint.ts';
+import { checkArgs, requireAuthorRight, requirePermission, type Checked } from '../../endpoint.ts';
 import { wireErrorOf } from '../../errors/commandErrors.ts';
 import { invalidParams, noRoute, simpleError } from '../../errors/wireError.ts';
 import { paramValue } from '../../params/requestParams.ts';
@@ -24,7 +24,7 @@ import { awaitReadModel } from '../readYourWrites.ts';
 import type { Scope } from '../../requestScope.ts';
 import { ifMatchOf, pathId } from '../events/eventAccess.ts';
 import { renderItem } from './itemAccess.ts';
-import { collectionAllow, etagOfPost, preferredBySlug, setPostAllow } from '../../auth/postAccess.ts';
+import { collectionAllow, etagOfPost, itemsBySlug, preferredBySlug, setPostAllow } from '../../auth/postAccess.ts';
 import type { ItemRouteKind } from './itemRouteKind.ts';
 
 type Input = ItemInput<ItemFacts>;
@@ -48,7 +48,7 @@ export async function readPendingItemInput<D extends ItemDocument>(
   services: HttpServices,
   values: Readonly<Record<string, unknown>>,
   caller: Caller,
-  invalid: (name: string) => void,
+  invalid: (name: string, why?: InvalidParam['reason']) => void,
 ): Promise<PendingItemInput | undefined> {
   const userIds = new Set<number>();
   if (typeof values.author === 'number' && (await services.users.exists(values.author))) userIds.add(values.author);
@@ -59,9 +59,9 @@ export async function readPendingItemInput<D extends ItemDocument>(
     userExists: (id) => userIds.has(id),
     extendedAddOn: services.settings.extendedAddOn,
   });
-  if (read._tag === 'Left') for (const p of read.left) invalid(p.name);
+  if (read._tag === 'Left') for (const p of read.left) invalid(p.name, p.reason);
   const image = await readImageInput(services.writes.store, values.image, isContributor(caller));
-  if (image.kind === 'invalid') invalid('image');
+  if (image.kind === 'invalid') invalid('image', image.reason);
   if (read._tag === 'Left' || image.kind === 'invalid') return undefined;
   const request = image.kind === 'set' ? { ...read.right.request, image: image.image } : read.right.request;
   return { input: { ...read.right, request }, imageUrl: image.kind === 'url' ? image.url : undefined };
@@ -81,7 +81,7 @@ export function registerItemWrites<D extends ItemDocument>(router: Router, servi
   const inputOf = (checked: Checked, extra: Record<string, unknown> = {}) => {
     const undeclared = Object.fromEntries(kind.undeclared.map((name) => [name, paramValue(checked.scope.sources, name)]));
     const values = { ...undeclared, ...checked.args.values, ...extra };
-    return readPendingItemInput(kind, services, values, checked.scope.caller, (name) => checked.validation.invalid(name));
+    return readPendingItemInput(kind, services, values, checked.scope.caller, (name, why) => checked.validation.invalid(name, why));
   };
 
   /** Waits for the read model, then answers with the item as this write left it (or the duplicate found). */
@@ -100,10 +100,12 @@ export function registerItemWrites<D extends ItemDocument>(router: Router, servi
     ctx.set('Allow', collectionAllow(ctx.state.caller));
     const checked = checkArgs(ctx, settings, kind.args.create);
     const pending = await inputOf(checked);
-    const translation = await translationTarget(services, kind.singular, checked.scope, (name) => checked.validation.invalid(name));
+    const translation = await translationTarget(services, kind.singular, checked.scope, (name) =>
+      checked.validation.invalid(name, reason('not-a-translation-target')));
     checked.validation.throwIfAny();
     const { caller } = checked.scope;
     requirePermission(canCreatePosts(caller), checked.scope);
+    requireAuthorRight(checked);
     const write = writeContextOf(ctx, services);
     const input = await settleItemImage(services, pending as PendingItemInput, write);
     const written = await kind.register(services.writes, collection(), input as Input & { request: { name: string } }, {
@@ -119,12 +121,12 @@ export function registerItemWrites<D extends ItemDocument>(router: Router, servi
 
   const byId: Locate<D> = async (_ctx, checked) => {
     const doc = await collection().get(Number(checked.args.values.id));
-    if (!doc) checked.validation.invalid('id');
+    if (!doc) checked.validation.invalid('id', reason(`unknown-${kind.singular}`));
     return doc;
   };
   const bySlug: Locate<D> = async (ctx, checked) => {
-    const doc = preferredBySlug(await collection().bySlug(checked.scope.language, ctx.params.slug as string));
-    if (!doc) checked.validation.invalid('slug');
+    const doc = preferredBySlug(await itemsBySlug((sent) => collection().bySlug(checked.scope.language, sent), ctx.params.slug as string));
+    if (!doc) checked.validation.invalid('slug', reason('unknown-slug'));
     return doc;
   };
 
@@ -134,8 +136,9 @@ export function registerItemWrites<D extends ItemDocument>(router: Router, servi
     setPostAllow(ctx, checked.scope.caller, doc);
     const pending = await inputOf(checked, { slug: renameOf(ctx, checked) });
     checked.validation.throwIfAny();
-    if (!doc || !pending) throw invalidParams([{ name: 'id' }]);
+    if (!doc || !pending) throw invalidParams([{ name: 'id', reason: reason(`unknown-${kind.singular}`) }]);
     requirePermission(canEditPost(checked.scope.caller, doc), checked.scope);
+    requireAuthorRight(checked);
     const write = writeContextOf(ctx, services);
     const input = await settleItemImage(services, pending, write);
     await respond(ctx, checked.scope, await kind.change(services.writes, doc.id, input, write, ifMatchOf(ctx)), 'update');
@@ -146,7 +149,7 @@ export function registerItemWrites<D extends ItemDocument>(router: Router, servi
     const doc = await locate(ctx, checked);
     setPostAllow(ctx, checked.scope.caller, doc);
     checked.validation.throwIfAny();
-    if (!doc) throw invalidParams([{ name: 'id' }]);
+    if (!doc) throw invalidParams([{ name: 'id', reason: reason(`unknown-${kind.singular}`) }]);
     requirePermission(canEditPost(checked.scope.caller, doc), checked.scope);
     // Trashing unlinks the item from every event, each as a change of that event (docs/api.md §11).
     const write = writeContextOf(ctx, services);
@@ -164,7 +167,7 @@ export function registerItemWrites<D extends ItemDocument>(router: Router, servi
   const renameOf = (ctx: Context, checked: Checked): unknown => {
     if (ctx.params.slug === undefined) return undefined;
     const sent = paramValue({ ...checked.scope.sources, path: {} }, 'slug');
-    if (sent === '' || (sent !== undefined && typeof sent !== 'string')) checked.validation.invalid('slug');
+    if (sent === '' || (sent !== undefined && typeof sent !== 'string')) checked.validation.invalid('slug', reason(sent === '' ? 'empty' : 'not-text'));
     return typeof sent === 'string' && sent !== '' ? sent : undefined;
   };
 

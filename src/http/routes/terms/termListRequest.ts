@@ -1,5 +1,5 @@
-// Turns validated GET /categories and /tags parameters into a
-// TermListQuery and the paging links (docs/api.md §5.3, §8).
+// Turns validated GET /categories and /tags parameters into a TermListQuery and the paging links (docs/api.md §5.3, §8).
+import { reason } from '../../../commands/errors.ts';
 import type { Taxonomy } from '../../../events/catalogue/terms.ts';
 import type { TermCollection, TermListQuery, TermOrderBy } from '../../../projections/terms/termCollection.ts';
 import type { Checked } from '../../endpoint.ts';
@@ -31,7 +31,9 @@ export async function readTermListRequest(checked: Checked, ctx: TermListContext
 
   const existing = async (name: string, ids: readonly number[] | undefined) => {
     if (!ids) return;
-    for (const id of ids) if (!(await ctx.collection.get(id))) return validation.invalid(name);
+    for (const id of ids) {
+      if (!(await ctx.collection.get(id))) return validation.invalid(name, reason(name === 'parent' ? 'unknown-category' : `unknown-${ctx.taxonomy}`));
+    }
   };
   const include = v.include as number[] | undefined;
   const exclude = v.exclude as number[] | undefined;
@@ -47,7 +49,7 @@ export async function readTermListRequest(checked: Checked, ctx: TermListContext
     const eventId = v[name];
     if (typeof eventId !== 'number') continue;
     const linked = await ctx.termsOfEvent(eventId, scope);
-    if (linked === 'no-such-event') validation.invalid(name);
+    if (linked === 'no-such-event') validation.invalid(name, reason('unknown-event'));
     else onlyIds = ctx.taxonomy === 'category' ? linked.categories : linked.tags;
   }
 

@@ -1,5 +1,5 @@
-// GET /categories, /tags (docs/api.md §5, §8) and GET /categories/{id},
-// /tags/{id} (§9), also as of a past point (`as_of`).
+// GET /categories, /tags (docs/api.md §5, §8) and GET /categories/{id}, /tags/{id} (§9), also as of a past point (`as_of`).
+import { reason } from '../../../commands/errors.ts';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { checkArgs } from '../../endpoint.ts';
@@ -61,9 +61,9 @@ export function registerTermReads(router: Router, services: HttpServices, routes
     const view = asOf
       ? await pastTermView(services.writes.store, collection, taxonomy, id, asOf)
       : await currentView(id);
-    if (!view) checked.validation.invalid('id');
+    if (!view) checked.validation.invalid('id', reason(`unknown-${taxonomy}`));
     checked.validation.throwIfAny();
-    if (!view) throw invalidParams([{ name: 'id' }]);
+    if (!view) throw invalidParams([{ name: 'id', reason: reason(`unknown-${taxonomy}`) }]);
     ctx.set('ETag', termEtag(view.doc.revision));
     ctx.body = termRepresentation(view, checked.scope.addresses);
   });

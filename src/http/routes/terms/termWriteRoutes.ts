@@ -1,4 +1,5 @@
 // POST /categories, /tags (create), POST/PUT/PATCH and DELETE on /categories/{id}, /tags/{id} (docs/api.md §10.3, §11).
+import { reason } from '../../../commands/errors.ts';
 import { translationTarget } from '../translations/translationOf.ts';
 import type Router from '@koa/router';
 import type { CommandError } from '../../../commands/errors.ts';
@@ -33,7 +34,7 @@ export function registerTermWrites(router: Router, services: HttpServices, bodyP
     const v = checked.args.values;
     const parent = taxonomy === 'category' ? (v.parent as number | undefined) : undefined;
     if (parent !== undefined && parent !== 0 && (await services.readStore.categories.get(parent))?.doc.language !== language) {
-      checked.validation.invalid('parent');
+      checked.validation.invalid('parent', reason('unknown-category'));
     }
     return {
       ...(typeof v.name === 'string' ? { name: v.name } : {}),
@@ -58,7 +59,8 @@ export function registerTermWrites(router: Router, services: HttpServices, bodyP
     setTermAllow(ctx, taxonomy, 'collection');
     const checked = checkArgs(ctx, settings, args.create);
     const input = await inputOf(checked, checked.scope.language);
-    const translation = await translationTarget(services, taxonomy, checked.scope, (name) => checked.validation.invalid(name));
+    const translation = await translationTarget(services, taxonomy, checked.scope, (name) =>
+      checked.validation.invalid(name, reason('not-a-translation-target')));
     checked.validation.throwIfAny();
     requirePermission(canManageTerms(checked.scope.caller, taxonomy), checked.scope);
     const named = { ...input, name: input.name as string };
@@ -75,7 +77,7 @@ export function registerTermWrites(router: Router, services: HttpServices, bodyP
     setTermAllow(ctx, taxonomy, 'item');
     const checked = checkArgs(ctx, settings, specs, { id: String(id) });
     const term = await collection.get(id);
-    if (!term) checked.validation.invalid('id');
+    if (!term) checked.validation.invalid('id', reason(`unknown-${taxonomy}`));
     return { checked, term };
   };
 
@@ -83,7 +85,7 @@ export function registerTermWrites(router: Router, services: HttpServices, bodyP
     const { checked, term } = await locate(ctx, args.update);
     const input = await inputOf(checked, term?.doc.language ?? checked.scope.language);
     checked.validation.throwIfAny();
-    if (!term) throw invalidParams([{ name: 'id' }]);
+    if (!term) throw invalidParams([{ name: 'id', reason: reason(`unknown-${taxonomy}`) }]);
     requirePermission(canManageTerms(checked.scope.caller, taxonomy), checked.scope);
     const written = await changeTerm(services.writes, taxonomy, term.doc.id, input, writeContext(ctx), ifMatchOf(ctx));
     await respond(ctx, checked.scope, written);
@@ -92,7 +94,7 @@ export function registerTermWrites(router: Router, services: HttpServices, bodyP
   const remove = async (ctx: Context) => {
     const { checked, term } = await locate(ctx, args.remove);
     checked.validation.throwIfAny();
-    if (!term) throw invalidParams([{ name: 'id' }]);
+    if (!term) throw invalidParams([{ name: 'id', reason: reason(`unknown-${taxonomy}`) }]);
     requirePermission(canManageTerms(checked.scope.caller, taxonomy), checked.scope);
     const write = writeContext(ctx);
     // The term leaves every event that carries it, each as a change of that event (docs/api.md §11).

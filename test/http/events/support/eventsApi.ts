@@ -109,15 +109,51 @@ export function expectError(res: TestResponse, status: number, code: string, mes
   return data;
 }
 
-/** Exactly the `rest_invalid_param` answer naming `names`, each with the generic reason and `details: []`. */
+/**
+ * The `rest_invalid_param` answer naming exactly `names`, in that order: each with a reason in `params`, and in
+ * `details` the code of every specific one with the same text (docs/api.md §13.1). What each reason says is specified
+ * by the reason tables (test/http/errors/paramReasons.test.ts).
+ */
 export function expectInvalidParams(res: TestResponse, ...names: string[]): void {
-  expectError(res, 400, 'rest_invalid_param');
-  expect(res.body).to.deep.equal({
-    code: 'rest_invalid_param',
-    message: `Invalid parameter(s): ${names.join(', ')}`,
-    data: { status: 400, params: Object.fromEntries(names.map((name) => [name, 'Invalid parameter.'])), details: [] },
-  });
+  const data = expectError(res, 400, 'rest_invalid_param', `Invalid parameter(s): ${names.join(', ')}`);
+  const params = asObject(data.params);
+  expect(Object.keys(params)).to.deep.equal(names);
+  for (const name of names) expect(params[name], name).to.be.a('string').and.not.equal('');
+  if (Array.isArray(data.details)) {
+    expect(data.details).to.deep.equal([]);
+    for (const name of names) expect(params[name]).to.equal('Invalid parameter.');
+    return;
+  }
+  for (const [name, detail] of Object.entries(asObject(data.details))) {
+    expect(names).to.include(name);
+    expect(detail).to.deep.equal({ code: asObject(detail).code, message: params[name], data: { status: 400 } });
+    expect(asObject(detail).code).to.be.a('string');
+  }
+  for (const name of names) if (!(name in asObject(data.details))) expect(params[name]).to.equal('Invalid parameter.');
 }
+
+/**
+ * A captured `rest_invalid_param` body as this service answers it: the capture's generic "Invalid parameter." for
+ * `name` replaced by a reason saying what to send, with its code in `details` (docs/api.md §13.1).
+ */
+export function withReason(body: unknown, name: string, code: string, message: string): JsonObject {
+  const data = asObject(asObject(body).data);
+  return {
+    ...asObject(body),
+    data: { ...data, params: { ...asObject(data.params), [name]: message }, details: { [name]: { code, message, data: { status: 400 } } } },
+  };
+}
+
+/** English reasons the capture comparisons use. */
+export const REASON = {
+  notADate:
+    'Not a date and time this service reads. Examples: 2026-12-24 20:00, December 24, 2026 8pm, 12/24/2026, ' +
+    'tomorrow 9am, next friday, +2 weeks (slashes mean month/day/year).',
+  positiveInteger: 'Must be a whole number of at least 1.',
+  unknownSlug: "No item of this kind has this slug in the request's language.",
+  unknownVenue: 'Names no existing venue.',
+  unknownCategory: 'Names no existing category.',
+} as const;
 
 /** Exactly the `rest_invalid_param` answer for one parameter with a specific reason and detail code. */
 export function expectSpecificInvalidParam(res: TestResponse, name: string, code: string, reason: string): void {

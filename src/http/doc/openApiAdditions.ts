@@ -1,0 +1,90 @@
+// What `/doc` adds to the reference's document so that it lists what the service really accepts: creates (with
+// `translation_of`), item passwords, `as_of`, history and the change feed. Each addition carries
+// `x-service-addition: true` and says so in its description, so clients can tell them from the reference's parts.
+import type { ArgSpec } from '../params/argSpec.ts';
+import { docArgs, routeCatalogue, withLanguage, idPathArg, pageArg, perPageArg } from '../routes/catalogue/index.ts';
+import { changeArgs } from '../routes/changes/changeArgs.ts';
+import { isDocResource } from './responses.ts';
+
+type Json = Record<string, unknown>;
+
+/** How the reference's parts are written, handed in by the document builder. */
+export interface ParameterWriters {
+  parameter(arg: ArgSpec, where: 'path' | 'query'): object;
+  bodyProperty(arg: ArgSpec): object;
+}
+
+const ADDITION = 'Service addition (beyond the reference implementation).';
+const marked = (object: object, description: string): Json => ({ ...object, description: `${ADDITION} ${description}`, 'x-service-addition': true });
+
+const asOf = {
+  name: 'as_of', in: 'query', required: false, schema: { type: 'string' },
+  description: `${ADDITION} The item as it was at that point: an event store position (digits) or a date and time.`,
+  'x-service-addition': true,
+};
+
+const translationOf = marked(
+  { type: 'integer' },
+  'Create only: the ID of an item of the same kind in another language, whose translation group the new item joins.',
+);
+const itemPassword = marked({ type: 'string' }, 'Sets the item password ("" removes it); locked items are blanked.');
+
+const responses = (description: string): Json => ({ 200: { description } });
+
+/** Adds the service's additions to `paths` (which it changes), after the reference's own entries. */
+export function addServiceAdditions(paths: Record<string, Json>, write: ParameterWriters): void {
+  for (const [path, item] of Object.entries(paths)) {
+    const resource = path.split('/')[1] ?? '';
+    if (!isDocResource(resource)) continue;
+    if (path === `/${resource}`) item.post = createOperation(resource, write);
+    else {
+      const get = item.get as { parameters: unknown[] };
+      get.parameters.splice(get.parameters.length - 1, 0, asOf); // before i18n_language, which stays last
+      if ((resource === 'venues' || resource === 'organizers') && !path.includes('by-slug')) addBodyField(item, 'password', itemPassword);
+    }
+  }
+  for (const resource of ['events', 'venues', 'organizers', 'categories', 'tags']) {
+    const args = withLanguage(idPathArg('The item ID'), pageArg, perPageArg('history entries'));
+    paths[`/${resource}/{id}/history`] = {
+      get: {
+        ...marked({}, 'Every change of the item, newest first, with who made it and what changed (needs the right to edit it).'),
+        parameters: args.map((arg) => write.parameter(arg, arg.source === 'path' ? 'path' : 'query')),
+        responses: responses('The history entries, with X-Cal-Total, X-Cal-TotalPages and Link headers.'),
+      },
+    };
+  }
+  paths['/changes'] = {
+    get: {
+      ...marked({}, 'A server-sent event stream of every change, resumable with Last-Event-ID or `from`; see /doc/events.'),
+      parameters: changeArgs.map((arg) => write.parameter(arg, 'query')),
+      responses: responses('A text/event-stream of change messages.'),
+    },
+  };
+  paths['/doc/events'] = {
+    get: {
+      ...marked({}, 'The AsyncAPI document of the domain events and the change feed.'),
+      parameters: docArgs.map((arg) => write.parameter(arg, 'query')),
+      responses: responses('The AsyncAPI document.'),
+    },
+  };
+}
+
+/** POST on a collection: the reference documents no create; the service's is the catalogue's, plus `translation_of`. */
+function createOperation(resource: string, write: ParameterWriters): Json {
+  const route = routeCatalogue.find((candidate) => candidate.pattern === `/${resource}`);
+  const args = route?.endpoints.find((endpoint) => endpoint.methods.includes('POST'))?.args ?? [];
+  const fields = args.filter((arg) => arg.name !== 'i18n_language');
+  const properties = { ...Object.fromEntries(fields.map((arg) => [arg.name, write.bodyProperty(arg)])), translation_of: translationOf };
+  const required = fields.filter((arg) => arg.required).map((arg) => arg.name);
+  return {
+    ...marked({}, `Creates an item (201 with it; 400 naming invalid parameters with a reason for each).`),
+    parameters: args.filter((arg) => arg.name === 'i18n_language').map((arg) => write.parameter(arg, 'query')),
+    requestBody: { content: { 'application/json': { schema: { type: 'object', properties, ...(required.length > 0 ? { required } : {}) } } } },
+    responses: { 201: { description: 'The created item.' } },
+  };
+}
+
+function addBodyField(item: Json, name: string, schema: Json): void {
+  const body = (item.post as { requestBody: { content: Record<string, { schema: { properties: Json } }> } }).requestBody;
+  for (const media of Object.values(body.content)) media.schema.properties[name] = schema;
+}

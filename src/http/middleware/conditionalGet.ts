@@ -1,0 +1,37 @@
+// Koa middleware: conditional GET. Answers without an ETag of their own get one from their bytes; a request whose
+// If-None-Match names the current ETag gets 304 and no body (RFC 9110 §13.1.2), on items and lists alike.
+import { createHash } from 'node:crypto';
+import type { Context, Next } from 'koa';
+
+/** A validator for a body: weak, since only the bytes are compared, not how they were sent. */
+export function etagOfBytes(bytes: Buffer | string): string {
+  return `W/"${createHash('sha1').update(bytes).digest('base64url')}"`;
+}
+
+export async function conditionalGet(ctx: Context, next: Next): Promise<void> {
+  await next();
+  if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.status !== 200) return;
+  if (!ctx.response.get('ETag')) {
+    // Streams (the change feed) have no bytes to hash; anything else is sent as the JSON it would become anyway.
+    const body: unknown = ctx.body;
+    if (body === null || body === undefined || typeof (body as { pipe?: unknown }).pipe === 'function') return;
+    const bytes = Buffer.isBuffer(body) || typeof body === 'string' ? body : JSON.stringify(body);
+    ctx.body = bytes;
+    ctx.set('ETag', etagOfBytes(bytes));
+  }
+  const ifNoneMatch = ctx.get('if-none-match');
+  if (ifNoneMatch !== '' && namesTag(ifNoneMatch, ctx.response.get('ETag'))) {
+    ctx.status = 304;
+    ctx.body = null;
+  }
+}
+
+/**
+ * RFC 9110 §13.1.2 with the weak comparison: whatever the request's Cache-Control says (Koa's `ctx.fresh` gives up on
+ * `no-cache`, which fetch() adds to every request carrying If-None-Match).
+ */
+function namesTag(ifNoneMatch: string, etag: string): boolean {
+  if (ifNoneMatch.trim() === '*') return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => opaque(tag) === opaque(etag));
+}

@@ -1,0 +1,37 @@
+// The calendar's status, read out by screen readers: loading (with progress), how many events are shown, none, or why
+// they could not be loaded.
+import { fill, type Words } from '../../src/web/shared/pageWords.ts';
+import type { LoadFailure } from './eventLoader.ts';
+
+export type LoadStatus =
+  | { readonly kind: 'loading'; readonly loaded: number; readonly total?: number }
+  | { readonly kind: 'done'; readonly total: number }
+  | { readonly kind: 'failed'; readonly failure: LoadFailure };
+
+export function StatusLine({ status, words, onClear }: { readonly status: LoadStatus; readonly words: Words; readonly onClear: () => void }) {
+  const state = status.kind === 'done' && status.total === 0 ? 'empty' : status.kind;
+  // The page's state for scripts and tests: loading, done, empty or failed.
+  document.documentElement.dataset.calendar = state;
+  document.getElementById('calendar-app')?.setAttribute('aria-busy', String(status.kind === 'loading'));
+  return (
+    <div class={`calendar-status status-${state}`}>
+      <p role="status">{text(status, words)}</p>
+      {status.kind === 'failed' && status.failure === 'bad-filter' && (
+        <button type="button" onClick={onClear}>
+          {words.clearFilters}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function text(status: LoadStatus, words: Words): string {
+  switch (status.kind) {
+    case 'loading':
+      return status.total === undefined ? words.loading : fill(words.loadingProgress, { loaded: status.loaded, total: status.total });
+    case 'done':
+      return status.total === 0 ? words.noEvents : fill(words.loaded, { total: status.total });
+    case 'failed':
+      return status.failure === 'bad-filter' ? words.badFilter : words.loadFailed;
+  }
+}

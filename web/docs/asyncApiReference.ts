@@ -1,5 +1,5 @@
 // Renders `/doc/events`, the catalogue of the domain events downstream consumers receive, with AsyncAPI's component.
-export {};
+import './asyncapi.css';
 
 interface AsyncApiGlobal {
   render(props: { schema: unknown; config: Record<string, unknown> }, element: HTMLElement): void;

@@ -72,17 +72,17 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((violation) => ({ ...violation, nodes: violation.nodes.slice(0, 3).map((node) => ({ target: node.target, html: node.html.slice(0, 200) })) }));
+    return result.violations.map((violation) => ({ ...violation, nodes: violation.nodes.slice(0, 8).map((node) => ({ target: node.target, html: node.html.slice(0, 200) })) }));
   });
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} ${JSON.stringify(violation.nodes)}`);
 }
 
-/** Full-page PNG under test-output/screenshots/ (not committed). */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** A PNG under test-output/screenshots/ (not committed): the whole page unless told otherwise. */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage });
 }
 
 /** Waits until the calendar finished loading its period (`data-calendar` on the root element). */

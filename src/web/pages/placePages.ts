@@ -45,7 +45,9 @@ async function sendPlacePage(
     upcomingEvents<WireEvent>(request, filter, apiLanguage),
     translationLinks(request, collection, item as Item & { id: number }),
   ]);
-  const query = new URLSearchParams({ ...Object.fromEntries(Object.entries(filter).map(([key, value]) => [key, String(value)])), view: 'list' });
+  // The calendar opens on the month of the first upcoming event.
+  const first = upcoming.items[0]?.start_date.slice(0, 10);
+  const query = new URLSearchParams({ ...Object.fromEntries(Object.entries(filter).map(([key, value]) => [key, String(value)])), view: 'list', ...(first ? { date: first } : {}) });
   const main = html`<h1>${name}</h1>
 <dl class="facts">
 ${facts}

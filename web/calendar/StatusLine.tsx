@@ -1,5 +1,6 @@
 // The calendar's status, read out by screen readers: loading (with progress), how many events are shown, none, or why
 // they could not be loaded.
+import { useEffect } from 'preact/hooks';
 import { fill, type Words } from '../../src/web/shared/pageWords.ts';
 import type { LoadFailure } from './eventLoader.ts';
 
@@ -10,9 +11,11 @@ export type LoadStatus =
 
 export function StatusLine({ status, words, onClear }: { readonly status: LoadStatus; readonly words: Words; readonly onClear: () => void }) {
   const state = status.kind === 'done' && status.total === 0 ? 'empty' : status.kind;
-  // The page's state for scripts and tests: loading, done, empty or failed.
-  document.documentElement.dataset.calendar = state;
-  document.getElementById('calendar-app')?.setAttribute('aria-busy', String(status.kind === 'loading'));
+  useEffect(() => {
+    // The page's state for scripts and tests: loading, done, empty or failed.
+    document.documentElement.dataset.calendar = state;
+    document.getElementById('calendar-app')?.setAttribute('aria-busy', String(status.kind === 'loading'));
+  }, [state, status.kind]);
   return (
     <div class={`calendar-status status-${state}`}>
       <p role="status">{text(status, words)}</p>

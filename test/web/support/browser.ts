@@ -86,10 +86,10 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
 }
 
 /** Waits until the calendar finished loading its period (`data-calendar` on the root element). */
-export async function calendarSettled(page: Page): Promise<string> {
+export async function calendarSettled(page: Page, timeout = 30_000): Promise<string> {
   const handle = await page.waitForFunction(() => {
     const state = document.documentElement.dataset.calendar;
     return state === 'done' || state === 'empty' || state === 'failed' ? state : false;
-  });
+  }, null, { timeout });
   return (await handle.jsonValue()) as string;
 }

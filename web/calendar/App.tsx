@@ -48,15 +48,19 @@ export function App({ boot }: { readonly boot: CalendarBoot }) {
     for (const source of target.getEventSources()) source.remove();
     setStatus({ kind: 'loading', loaded: 0 });
     let loaded = 0;
-    loadEvents(boot.apiRoot, period, { ...filterParams(filters), ...fixed }, controller.signal, (events, total) => {
+    loadEvents(boot.apiRoot, period, { ...filterParams(filters), ...fixed }, controller.signal, (events, found) => {
       if (controller.signal.aborted) return;
       target.addEventSource(events.map(calendarEvent));
       loaded += events.length;
-      setStatus(loaded >= total ? { kind: 'done', total } : { kind: 'loading', loaded, total });
-    }).catch((error: unknown) => {
-      if (controller.signal.aborted) return;
-      setStatus({ kind: 'failed', failure: error instanceof LoadError ? error.failure : 'failed' });
-    });
+      setStatus({ kind: 'loading', loaded, total: found });
+    })
+      .then((total) => {
+        if (!controller.signal.aborted) setStatus({ kind: 'done', total });
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        setStatus({ kind: 'failed', failure: error instanceof LoadError ? error.failure : 'failed' });
+      });
   };
 
   const periodOf = (target: Calendar): Period => ({ start: isoDay(target.view.activeStart), end: isoDay(target.view.activeEnd) });

@@ -33,7 +33,8 @@ function text(status: LoadStatus, words: Words): string {
     case 'loading':
       return status.total === undefined ? words.loading : fill(words.loadingProgress, { loaded: status.loaded, total: status.total });
     case 'done':
-      return status.total === 0 ? words.noEvents : fill(words.loaded, { total: status.total });
+      if (status.total === 0) return words.noEvents;
+      return status.total === 1 ? words.loadedOne : fill(words.loaded, { total: status.total });
     case 'failed':
       return status.failure === 'bad-filter' ? words.badFilter : words.loadFailed;
   }

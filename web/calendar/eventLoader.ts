@@ -23,37 +23,52 @@ const parallelPages = 4;
 const dayBefore = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
 /**
- * Events overlapping the period: ending after its start and starting before its end, both compared exactly (the
- * API's whole-day widening is off) with each event's own local dates, as the API compares them.
+ * Events overlapping the period, in two listings, both compared exactly (the API's whole-day widening off) with each
+ * event's own local dates, as the API compares them: those starting in the period (the API finds them by its start
+ * index, page after page), and those that started before it and end inside or after it (few, but the API looks
+ * through every earlier start to find them, so that listing is made once rather than with every page).
  */
-export function periodParams(period: Period): Record<string, string> {
-  return { ends_after: `${dayBefore(period.start)} 23:59:59`, starts_before: `${period.end} 00:00:00`, strict_dates: '1' };
+export function periodListings(period: Period): Record<string, string>[] {
+  const before = `${dayBefore(period.start)} 23:59:59`;
+  return [
+    { starts_after: before, starts_before: `${period.end} 00:00:00`, strict_dates: '1' },
+    { starts_before: `${period.start} 00:00:00`, ends_after: before, strict_dates: '1' },
+  ];
 }
 
+/** Hands over each page as it arrives with the number of events found so far; resolves with the total when all came. */
 export async function loadEvents(
   apiRoot: string,
   period: Period,
   filters: Record<string, string>,
   signal: AbortSignal,
   onPage: (events: readonly WireEvent[], total: number) => void,
-): Promise<void> {
-  const base = { ...periodParams(period), ...filters, per_page: String(perPage) };
-  const fetchPage = async (page: number) => {
-    const response = await fetch(`${apiRoot}/events?${new URLSearchParams({ ...base, page: String(page) })}`, { signal, headers: { accept: 'application/json' } });
-    if (response.status === 400) throw new LoadError('bad-filter');
-    if (!response.ok) throw new LoadError('failed');
-    return (await response.json()) as { events: WireEvent[]; total: number; total_pages: number };
-  };
-  const first = await fetchPage(1);
-  onPage(first.events, first.total);
-  let next = 2;
-  const worker = async () => {
-    while (next <= first.total_pages) {
-      const page = await fetchPage(next++);
-      onPage(page.events, first.total);
-    }
-  };
-  await Promise.all(Array.from({ length: parallelPages }, worker));
+): Promise<number> {
+  const totals: number[] = [];
+  const listings = periodListings(period).map(async (listing, index) => {
+    const base = { ...listing, ...filters, per_page: String(perPage) };
+    const fetchPage = async (page: number) => {
+      const query = new URLSearchParams({ ...base, page: String(page) });
+      const response = await fetch(`${apiRoot}/events?${query}`, { signal, headers: { accept: 'application/json' } });
+      if (response.status === 400) throw new LoadError('bad-filter');
+      if (!response.ok) throw new LoadError('failed');
+      return (await response.json()) as { events: WireEvent[]; total: number; total_pages: number };
+    };
+    const first = await fetchPage(1);
+    totals[index] = first.total;
+    const found = () => totals.reduce((sum, total) => sum + total, 0);
+    onPage(first.events, found());
+    let next = 2;
+    const worker = async () => {
+      while (next <= first.total_pages) {
+        const page = await fetchPage(next++);
+        onPage(page.events, found());
+      }
+    };
+    await Promise.all(Array.from({ length: parallelPages }, worker));
+  });
+  await Promise.all(listings);
+  return totals.reduce((sum, total) => sum + total, 0);
 }
 
 export interface Choice {

@@ -15,6 +15,8 @@ export interface CalendarView {
   readonly fixed?: FixedFilter;
   /** The API language to list in when it is not the page's: a term found in another language lists that language's events. */
   readonly apiLanguage?: PageLanguage | undefined;
+  /** Where the language switch goes; by default the same address with the other segment. */
+  readonly languageLinks?: Record<PageLanguage, string>;
 }
 
 export function sendCalendarPage(request: PageRequest, view: CalendarView = {}): void {
@@ -40,7 +42,7 @@ ${view.intro ? html`<div class="term-description">${view.intro}</div>` : ''}
     assets: request.assets,
     bundles: ['calendar'],
     head: html`<script type="application/json" id="${calendarBootId}">${scriptJson(boot)}</script>`,
-    languageLinks: languageLinksOf(request.ctx, request.segment),
+    languageLinks: view.languageLinks ?? languageLinksOf(request.ctx, request.segment),
     section: view.fixed ? 'item' : 'calendar',
   });
   sendPage(request.ctx, 200, body);

@@ -1,5 +1,4 @@
 // Pieces the item pages share: the language switch to an item's translations, lists of upcoming events, the page frame.
-import { onThisOrigin } from '../apiClient.ts';
 import { html, scriptJson, type SafeHtml } from '../html/html.ts';
 import { calendarHome, pageHtml } from '../html/layout.ts';
 import { pageLanguages, type PageLanguage } from '../shared/pageWords.ts';
@@ -73,4 +72,3 @@ export const decodeEntities = (text: string): string =>
 /** Only web addresses become links; anything else an editor stored is shown as text. */
 export const isWebAddress = (text: string): boolean => /^https?:\/\//i.test(text);
 
-export { onThisOrigin };

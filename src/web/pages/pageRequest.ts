@@ -6,7 +6,6 @@ import { onThisOrigin, type PageApi } from '../apiClient.ts';
 import type { WebAssets } from '../assets/webAssets.ts';
 import type { SiteSettings } from '../../http/representation/site.ts';
 import { pageLanguages, wordsFor, type PageLanguage, type Words } from '../shared/pageWords.ts';
-import { calendarHome } from '../html/layout.ts';
 
 export interface PageRequest {
   readonly ctx: Context;
@@ -68,4 +67,3 @@ export function languageLinksOf(ctx: Context, segment: PageLanguage | undefined)
   return Object.fromEntries(pageLanguages.map((language) => [language, `/${language}${rest}${query}`])) as Record<PageLanguage, string>;
 }
 
-export { calendarHome };

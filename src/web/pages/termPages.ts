@@ -7,6 +7,7 @@ import { sendCalendarPage } from './calendarPage.ts';
 import { sendErrorPage } from './errorPage.ts';
 import { lookupLanguages } from './itemLookup.ts';
 import type { PageRequest } from './pageRequest.ts';
+import { translationLinks } from './itemParts.ts';
 
 type Taxonomy = 'categories' | 'tags';
 
@@ -31,7 +32,10 @@ export async function sendTermPage(request: PageRequest, taxonomy: Taxonomy, pat
   const found = await findTerm(request, taxonomy, path);
   if (!found) return sendErrorPage(request, 404, request.words.notFound, request.words.notFoundText);
   const { term } = found;
+  // A term's page in another language is its translation's (terms exist per language, docs/api.md §15).
+  const languageLinks = await translationLinks(request, taxonomy, term);
   sendCalendarPage(request, {
+    languageLinks,
     heading: term.name,
     ...(term.description ? { intro: editorHtml(term.description) } : {}),
     fixed: { param: taxonomy, id: term.id, name: term.name },

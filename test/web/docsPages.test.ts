@@ -25,7 +25,8 @@ describe('API reference pages (browser)', function () {
     await t?.close();
   });
 
-  it('lists every route and method of /doc, and a request tried from the page answers 200', async () => {
+  it('lists every route and method of /doc, and a request tried from the page answers 200', async function () {
+    this.timeout(240_000);
     const doc = (await t.request('GET', `${API}/doc`)).body as { paths: Record<string, Record<string, unknown>> };
     const { page, foreign, errors } = await browser.open(t.service.url);
     await page.goto(`${t.service.url}/docs`);

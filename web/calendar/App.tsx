@@ -8,7 +8,7 @@ import type { WireEvent } from '../../src/web/shared/eventText.ts';
 import { wordsFor } from '../../src/web/shared/pageWords.ts';
 import { EventDetails } from './EventDetails.tsx';
 import { FilterForm } from './FilterForm.tsx';
-import { StatusLine, type LoadStatus } from './StatusLine.tsx';
+import { markPage, StatusLine, type LoadStatus } from './StatusLine.tsx';
 import { calendarEvent, createCalendar, fullCalendarViews } from './fullCalendar.ts';
 import { LoadError, loadEvents, type Period } from './eventLoader.ts';
 import { filterParams, readState, siteNow, stateQuery, viewNames, type Filters, type PageState } from './pageAddress.ts';
@@ -21,7 +21,11 @@ export function App({ boot }: { readonly boot: CalendarBoot }) {
   const clock = useRef(siteNow(boot.siteTimeZone)).current;
   const [state, setState] = useState<PageState>(() => readState(location.search, clock.today));
   const [title, setTitle] = useState('');
-  const [status, setStatus] = useState<LoadStatus>({ kind: 'loading', loaded: 0 });
+  const [status, setShownStatus] = useState<LoadStatus>({ kind: 'loading', loaded: 0 });
+  const setStatus = (next: LoadStatus) => {
+    markPage(next);
+    setShownStatus(next);
+  };
   const [selected, setSelected] = useState<{ event: WireEvent; opener: HTMLElement } | undefined>();
   const container = useRef<HTMLDivElement>(null);
   const calendar = useRef<Calendar>();
@@ -47,15 +51,30 @@ export function App({ boot }: { readonly boot: CalendarBoot }) {
     if (!target) return;
     for (const source of target.getEventSources()) source.remove();
     setStatus({ kind: 'loading', loaded: 0 });
+    // The first page shows at once; later ones are handed to the calendar together, a few times a second: each hand-over
+    // redraws the view, which a thousand events make slow.
+    const pending: WireEvent[] = [];
+    let flushTimer: ReturnType<typeof setTimeout> | undefined;
+    let shown = 0;
+    const flush = () => {
+      flushTimer = undefined;
+      if (controller.signal.aborted || pending.length === 0) return;
+      target.addEventSource(pending.splice(0).map(calendarEvent));
+    };
     let loaded = 0;
     loadEvents(boot.apiRoot, period, { ...filterParams(filters), ...fixed }, controller.signal, (events, found) => {
       if (controller.signal.aborted) return;
-      target.addEventSource(events.map(calendarEvent));
+      pending.push(...events);
       loaded += events.length;
+      if (shown++ === 0) flush();
+      else flushTimer ??= setTimeout(flush, 400);
       setStatus({ kind: 'loading', loaded, total: found });
     })
       .then((total) => {
-        if (!controller.signal.aborted) setStatus({ kind: 'done', total });
+        if (controller.signal.aborted) return;
+        clearTimeout(flushTimer);
+        flush();
+        setStatus({ kind: 'done', total });
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;

@@ -1,6 +1,5 @@
 // The calendar's status, read out by screen readers: loading (with progress), how many events are shown, none, or why
 // they could not be loaded.
-import { useEffect } from 'preact/hooks';
 import { fill, type Words } from '../../src/web/shared/pageWords.ts';
 import type { LoadFailure } from './eventLoader.ts';
 
@@ -10,12 +9,7 @@ export type LoadStatus =
   | { readonly kind: 'failed'; readonly failure: LoadFailure };
 
 export function StatusLine({ status, words, onClear }: { readonly status: LoadStatus; readonly words: Words; readonly onClear: () => void }) {
-  const state = status.kind === 'done' && status.total === 0 ? 'empty' : status.kind;
-  useEffect(() => {
-    // The page's state for scripts and tests: loading, done, empty or failed.
-    document.documentElement.dataset.calendar = state;
-    document.getElementById('calendar-app')?.setAttribute('aria-busy', String(status.kind === 'loading'));
-  }, [state, status.kind]);
+  const state = stateOf(status);
   return (
     <div class={`calendar-status status-${state}`}>
       <p role="status">{text(status, words)}</p>
@@ -26,6 +20,17 @@ export function StatusLine({ status, words, onClear }: { readonly status: LoadSt
       )}
     </div>
   );
+}
+
+const stateOf = (status: LoadStatus) => (status.kind === 'done' && status.total === 0 ? 'empty' : status.kind);
+
+/**
+ * Marks the page at once (not after the next render) as loading, done, empty or failed, for scripts and tests, and
+ * tells assistive technology whether the calendar is busy.
+ */
+export function markPage(status: LoadStatus): void {
+  document.documentElement.dataset.calendar = stateOf(status);
+  document.getElementById('calendar-app')?.setAttribute('aria-busy', String(status.kind === 'loading'));
 }
 
 function text(status: LoadStatus, words: Words): string {

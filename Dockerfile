@@ -6,6 +6,9 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund
 COPY tsconfig.json ./
 COPY src ./src
+# The web pages' bundle, built into the image: the service runs as a user that cannot write beside its packages.
+COPY web ./web
+RUN npm run build:web
 USER node
 EXPOSE 8080
 CMD ["npm", "run", "start:api"]

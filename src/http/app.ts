@@ -23,6 +23,8 @@ import { registerReadModelRoutes } from './routes/readModel/readModelDigestRoute
 import type { HttpServices } from './services.ts';
 import { requestContext } from './observability/requestContext.ts';
 import { operationsRoutes, type OperationsDeps } from './routes/operations/operationsRoutes.ts';
+import { webPages } from '../web/webPages.ts';
+import { lazyWebAssets } from '../web/assets/webAssets.ts';
 
 export const bodyLimit = '1mb';
 
@@ -60,6 +62,9 @@ export function createApp(services: HttpServices, logger: Logger, operations: Op
 
   app.use(requestContext(logger, operations.metrics));
   app.use(operationsRoutes(operations));
+  // The web pages answer their own paths before the API's middleware and read through the API's own handler.
+  let handler: ReturnType<Koa['callback']> | undefined;
+  app.use(webPages({ settings: services.settings, api: () => (handler ??= app.callback()), assets: lazyWebAssets() }));
   app.use(commonHeaders(services.corsOrigins));
   app.use(wireErrors(logger));
   app.use(conditionalGet);

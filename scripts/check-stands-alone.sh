@@ -18,7 +18,7 @@ patterns=(
 args=()
 for pattern in "${patterns[@]}"; do args+=(-e "$pattern"); done
 places=()
-for place in src test bench scripts docs .ci package.json README.md Dockerfile docker-compose.yml docker-compose.cluster.yml deploy; do
+for place in src web test bench scripts docs .ci package.json README.md Dockerfile docker-compose.yml docker-compose.cluster.yml deploy; do
   [[ -e "$place" ]] && places+=("$place")
 done
 if grep -rEn --exclude-dir=node_modules --exclude-dir=data "${args[@]}" "${places[@]}"; then

@@ -3,7 +3,7 @@
 import type { RequestListener } from 'node:http';
 import type { Context } from 'koa';
 import inject from 'light-my-request';
-import { isPageLanguage, type PageLanguage } from './shared/pageWords.ts';
+import { isPageLanguage, type PageLanguage } from './common/pageWords.ts';
 
 export interface ApiAnswer {
   readonly status: number;

@@ -15,8 +15,8 @@ import { findById, findBySlug, type Lookup } from './pages/itemLookup.ts';
 import { pageRequest, type PageRequest } from './pages/pageRequest.ts';
 import { sendOrganizerPage, sendVenuePage } from './pages/placePages.ts';
 import { sendTermPage } from './pages/termPages.ts';
-import type { WireEvent, WireOrganizer, WireVenue } from './shared/eventText.ts';
-import type { PageLanguage } from './shared/pageWords.ts';
+import type { WireEvent, WireOrganizer, WireVenue } from './common/eventText.ts';
+import type { PageLanguage } from './common/pageWords.ts';
 
 export interface WebPagesDeps {
   readonly settings: SiteSettings;

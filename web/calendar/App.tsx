@@ -3,9 +3,9 @@
 import { Component, type RefObject } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Calendar } from '@fullcalendar/core';
-import type { CalendarBoot } from '../../src/web/shared/calendarBoot.ts';
-import type { WireEvent } from '../../src/web/shared/eventText.ts';
-import { wordsFor } from '../../src/web/shared/pageWords.ts';
+import type { CalendarBoot } from '../../src/web/common/calendarBoot.ts';
+import type { WireEvent } from '../../src/web/common/eventText.ts';
+import { wordsFor } from '../../src/web/common/pageWords.ts';
 import { EventDetails } from './EventDetails.tsx';
 import { FilterForm } from './FilterForm.tsx';
 import { markPage, StatusLine, type LoadStatus } from './StatusLine.tsx';

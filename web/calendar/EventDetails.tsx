@@ -3,8 +3,8 @@
 // event it was opened from.
 import { useEffect, useRef } from 'preact/hooks';
 import DOMPurify from 'dompurify';
-import { addressText, mapLink, organizerName, venueName, venuesOf, whenText, type WireEvent } from '../../src/web/shared/eventText.ts';
-import type { PageLanguage, Words } from '../../src/web/shared/pageWords.ts';
+import { addressText, mapLink, organizerName, venueName, venuesOf, whenText, type WireEvent } from '../../src/web/common/eventText.ts';
+import type { PageLanguage, Words } from '../../src/web/common/pageWords.ts';
 
 interface Props {
   readonly event: WireEvent;

@@ -1,7 +1,7 @@
 // The filters of the calendar: a search box and choices of category (children included by the API), tag, venue and
 // organizer. Choices apply at once; the search applies when sent.
 import { useEffect, useState } from 'preact/hooks';
-import type { Words } from '../../src/web/shared/pageWords.ts';
+import type { Words } from '../../src/web/common/pageWords.ts';
 import { loadChoices, type Choice } from './eventLoader.ts';
 import { hasFilters, noFilters, type Filters } from './pageAddress.ts';
 

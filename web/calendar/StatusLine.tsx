@@ -1,6 +1,6 @@
 // The calendar's status, read out by screen readers: loading (with progress), how many events are shown, none, or why
 // they could not be loaded.
-import { fill, type Words } from '../../src/web/shared/pageWords.ts';
+import { fill, type Words } from '../../src/web/common/pageWords.ts';
 import type { LoadFailure } from './eventLoader.ts';
 
 export type LoadStatus =

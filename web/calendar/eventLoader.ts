@@ -1,6 +1,6 @@
 // Reads the events of a period from the API, page by page (50 a page, the API's most), several pages at a time,
 // handing each page over as it arrives so that the calendar shows the first events while the rest load.
-import type { WireEvent } from '../../src/web/shared/eventText.ts';
+import type { WireEvent } from '../../src/web/common/eventText.ts';
 
 export interface Period {
   /** First day shown, `YYYY-MM-DD`. */

@@ -6,8 +6,8 @@ import esLocale from '@fullcalendar/core/locales/es';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import listPlugin from '@fullcalendar/list';
-import { startTimeText, type WireEvent } from '../../src/web/shared/eventText.ts';
-import { fill, type PageLanguage, type Words } from '../../src/web/shared/pageWords.ts';
+import { startTimeText, type WireEvent } from '../../src/web/common/eventText.ts';
+import { fill, type PageLanguage, type Words } from '../../src/web/common/pageWords.ts';
 import type { ViewName } from './pageAddress.ts';
 
 export const fullCalendarViews: Record<ViewName, string> = { month: 'dayGridMonth', week: 'timeGridWeek', list: 'listMonth' };

@@ -1,6 +1,6 @@
 // Entry of the calendar page's script: reads what the server handed over and mounts the application.
 import { render } from 'preact';
-import { calendarBootId, type CalendarBoot } from '../../src/web/shared/calendarBoot.ts';
+import { calendarBootId, type CalendarBoot } from '../../src/web/common/calendarBoot.ts';
 import { App } from './App.tsx';
 import './calendar.css';
 

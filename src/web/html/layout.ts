@@ -1,7 +1,7 @@
 // The frame every page shares: head, a skip link, the site header with its navigation and language switch, the main
 // landmark and the footer.
 import { html, type SafeHtml } from './html.ts';
-import { languageNames, pageLanguages, wordsFor, type PageLanguage } from '../shared/pageWords.ts';
+import { languageNames, pageLanguages, wordsFor, type PageLanguage } from '../common/pageWords.ts';
 import type { WebAssets } from '../assets/webAssets.ts';
 import type { ClientEntry } from '../assets/clientBuild.ts';
 

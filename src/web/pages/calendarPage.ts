@@ -3,9 +3,9 @@
 import { html, scriptJson, type SafeHtml } from '../html/html.ts';
 import { pageHtml } from '../html/layout.ts';
 import { apiRootPath } from '../apiClient.ts';
-import { calendarBootId, type CalendarBoot, type FixedFilter } from '../shared/calendarBoot.ts';
+import { calendarBootId, type CalendarBoot, type FixedFilter } from '../common/calendarBoot.ts';
 import { languageLinksOf, sendPage, type PageRequest } from './pageRequest.ts';
-import type { PageLanguage } from '../shared/pageWords.ts';
+import type { PageLanguage } from '../common/pageWords.ts';
 
 export interface CalendarView {
   /** The heading; the site title on the calendar page itself. */

@@ -2,8 +2,8 @@
 // gives them to this caller, with the event's `json_ld` embedded for search engines.
 import { editorHtml, html, type SafeHtml } from '../html/html.ts';
 import { calendarHome } from '../html/layout.ts';
-import { addressText, mapLink, organizerName, venueName, venuesOf, whenText, type WireEvent, type WireTerm, type WireVenue } from '../shared/eventText.ts';
-import type { PageLanguage } from '../shared/pageWords.ts';
+import { addressText, mapLink, organizerName, venueName, venuesOf, whenText, type WireEvent, type WireTerm, type WireVenue } from '../common/eventText.ts';
+import type { PageLanguage } from '../common/pageWords.ts';
 import { decodeEntities, isWebAddress, sendItemPage, translationLinks } from './itemParts.ts';
 import type { PageRequest } from './pageRequest.ts';
 

@@ -2,7 +2,7 @@
 // addresses without a segment for requests that chose none, so a slug is looked up in the page's language first, then
 // in the others.
 import type { ApiAnswer } from '../apiClient.ts';
-import { pageLanguages, type PageLanguage } from '../shared/pageWords.ts';
+import { pageLanguages, type PageLanguage } from '../common/pageWords.ts';
 import type { PageRequest } from './pageRequest.ts';
 
 export type Lookup<T> = { readonly found: true; readonly item: T; readonly language: PageLanguage | undefined } | { readonly found: false; readonly answer: ApiAnswer };

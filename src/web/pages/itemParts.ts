@@ -1,8 +1,8 @@
 // Pieces the item pages share: the language switch to an item's translations, lists of upcoming events, the page frame.
 import { html, scriptJson, type SafeHtml } from '../html/html.ts';
 import { calendarHome, pageHtml } from '../html/layout.ts';
-import { pageLanguages, type PageLanguage } from '../shared/pageWords.ts';
-import { whenText, type WireEvent } from '../shared/eventText.ts';
+import { pageLanguages, type PageLanguage } from '../common/pageWords.ts';
+import { whenText, type WireEvent } from '../common/eventText.ts';
 import { sendPage, type PageRequest } from './pageRequest.ts';
 
 export interface Translatable {

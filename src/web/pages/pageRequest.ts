@@ -5,7 +5,7 @@ import type { Context } from 'koa';
 import { onThisOrigin, type PageApi } from '../apiClient.ts';
 import type { WebAssets } from '../assets/webAssets.ts';
 import type { SiteSettings } from '../../http/representation/site.ts';
-import { pageLanguages, wordsFor, type PageLanguage, type Words } from '../shared/pageWords.ts';
+import { pageLanguages, wordsFor, type PageLanguage, type Words } from '../common/pageWords.ts';
 
 export interface PageRequest {
   readonly ctx: Context;

@@ -1,8 +1,8 @@
 // The public pages of a venue (`{site}/venue/{slug}/`) and an organizer (`{site}/organizer/{slug}/`): what the API
 // shows of them to this caller (a locked one blanked, docs/api.md §12), and their upcoming events.
 import { editorHtml, html, type SafeHtml } from '../html/html.ts';
-import { addressText, mapLink, organizerName, venueName, type WireEvent, type WireOrganizer, type WireVenue } from '../shared/eventText.ts';
-import type { PageLanguage } from '../shared/pageWords.ts';
+import { addressText, mapLink, organizerName, venueName, type WireEvent, type WireOrganizer, type WireVenue } from '../common/eventText.ts';
+import type { PageLanguage } from '../common/pageWords.ts';
 import { upcomingEvents } from './itemLookup.ts';
 import { isWebAddress, sendItemPage, translationLinks, upcomingList } from './itemParts.ts';
 import type { PageRequest } from './pageRequest.ts';

@@ -1,8 +1,8 @@
 // The category view (`{site}/events/category/{path}/`) and the tag view (`{site}/tag/{slug}/`) of the calendar: the
 // calendar page with that term's filter fixed, under the term's name.
 import { editorHtml } from '../html/html.ts';
-import type { WireTerm } from '../shared/eventText.ts';
-import type { PageLanguage } from '../shared/pageWords.ts';
+import type { WireTerm } from '../common/eventText.ts';
+import type { PageLanguage } from '../common/pageWords.ts';
 import { sendCalendarPage } from './calendarPage.ts';
 import { sendErrorPage } from './errorPage.ts';
 import { lookupLanguages } from './itemLookup.ts';

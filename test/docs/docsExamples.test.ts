@@ -16,7 +16,7 @@ import { prepareWorkDir, runBlock, type BlockOutcome, type PageSession } from '.
 const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
 const adminPassword = 'docs-example-password';
 
-/** The pages whose examples readers run: the front door and every page of docs/ (not docs/pending/ notes). */
+/** The pages whose examples readers run: the front door and every page of docs/. */
 const allPages = ['README.md', ...readdirSync(join(repositoryRoot, 'docs')).filter((name) => name.endsWith('.md')).sort().map((name) => `docs/${name}`)];
 /** `DOCS_PAGES=docs/api.md,README.md` runs those pages only, while writing them. */
 const pages = process.env.DOCS_PAGES ? allPages.filter((page) => process.env.DOCS_PAGES?.split(',').includes(page)) : allPages;

@@ -1,5 +1,6 @@
 // The typed query of GET /venues and GET /organizers (docs/api.md §7), evaluated by every ReadStore adapter alike.
 import type { Language, PostStatus } from '../events/catalogue/values.ts';
+import type { ListLocks } from './listLocks.ts';
 
 /** All present conditions combine with AND. Order: publication date descending, then id descending (§5.4). */
 export interface PostListQuery {
@@ -11,11 +12,10 @@ export interface PostListQuery {
   readonly onlyIds?: readonly number[];
   /** Not these ids (`has_events=false`). */
   readonly exceptIds?: readonly number[];
-  /**
-   * Only items without a password: an anonymous search must not match protected items, whose matching fields it
-   * could otherwise probe through the blanked results (as for events, docs/api.md §6 `search`).
-   */
-  readonly withoutPassword?: boolean;
+  /** Protected items the request cannot unlock match no `searchTerms` (docs/api.md §7, §12): blanking hides those fields. */
+  readonly locks?: ListLocks;
+  /** Only password-protected items: the candidates whose locks a request judges before it lists (`locks`). */
+  readonly onlyProtected?: boolean;
   readonly offset: number;
   readonly limit: number;
 }

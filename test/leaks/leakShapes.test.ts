@@ -35,11 +35,13 @@ describe('shapes of hidden content', function () {
     }
   });
 
-  it('an anonymous search leaves protected events out, even for words of the title; signed-in searches list them blanked', async () => {
-    expect((await listed('anonymous', '/events?search=Protected gala')).map((e) => e.id)).to.deep.equal([]);
-    expect((await listed('anonymous', `/events?search=Protected gala&password=${fixturePassword}`)).map((e) => e.id)).to.deep.equal([]);
-    const [found] = await listed('subscriber', '/events?search=Protected gala');
-    expect(found).to.include({ id: f.protectedEvent, description: '', excerpt: '' });
+  it('a search leaves protected events out for every caller who cannot unlock them, even for words of the title (§6)', async () => {
+    for (const who of outsiders) {
+      expect((await listed(who, '/events?search=Protected gala')).map((e) => e.id), who).to.deep.equal([]);
+    }
+    expect((await listed('admin', '/events?search=Protected gala')).map((e) => e.id)).to.deep.equal([]);
+    const [found] = await listed('anonymous', `/events?search=Protected gala&password=${fixturePassword}`);
+    expect(found).to.include({ id: f.protectedEvent, description: '<p>LEAKMARK-pw-event-description</p>' });
   });
 
   it('single reads refuse each hidden event with its own code (§9)', async () => {

@@ -81,7 +81,9 @@ const queryWithoutSearch: fc.Arbitrary<EventListQuery> = fc
     startsAfter: sometimes(queryDate),
     endsBefore: sometimes(queryDate),
     endsAfter: sometimes(queryDate),
-    withoutPassword: sometimes(fc.boolean()),
+    // Often present: locks change how protected documents meet the search, link, location and featured conditions.
+    locks: fc.option(fc.record({ unlocked: fc.uniqueArray(fc.integer({ min: 1, max: 15 }), { maxLength: 4 }) }), { nil: undefined, freq: 2 }),
+    onlyProtected: sometimes(fc.boolean()),
     featured: sometimes(fc.boolean()),
     ids: sometimes(fc.array(fc.integer({ min: 1, max: 16 }), { maxLength: 8 })),
     categories: sometimes(wantedIds),
@@ -216,15 +218,23 @@ describe('translateEventListQuery', function () {
       expect(translateEventListQuery({ ...base, searchTerms: [] }).filter).not.to.have.property('$and');
     });
 
-    it('matches ids on _id, term lists with $in and password protection with null', function () {
-      const { filter } = translateEventListQuery({ ...base, ids: [3, 1], venues: [7], withoutPassword: true, featured: false });
-      expect(filter).to.include({ featured: false, passwordSha256: null });
+    it('matches ids on _id, term lists with $in; locked events meet no condition on blanked content', function () {
+      const { filter } = translateEventListQuery({ ...base, ids: [3, 1], venues: [7], locks: { unlocked: [3] }, featured: false });
+      expect(filter).to.include({ featured: false });
+      expect(filter.$and).to.deep.equal([{ $or: [{ passwordSha256: null }, { _id: { $in: [3] } }] }]);
       expect(filter._id).to.deep.equal({ $in: [3, 1] });
       expect(filter.venues).to.deep.equal({ $in: [7] });
     });
 
-    it('sets no password condition when protected events may be listed', function () {
-      expect(translateEventListQuery({ ...base, withoutPassword: false }).filter).not.to.have.property('passwordSha256');
+    it('counts a locked event as not featured', function () {
+      const { filter } = translateEventListQuery({ ...base, locks: { unlocked: [] }, featured: false });
+      expect(filter.$and).to.deep.equal([{ $or: [{ featured: false }, { passwordSha256: { $ne: null }, _id: { $nin: [] } }] }]);
+    });
+
+    it('sets no password condition when no locks apply', function () {
+      expect(translateEventListQuery({ ...base, featured: true }).filter).not.to.have.property('passwordSha256');
+      expect(translateEventListQuery({ ...base, locks: { unlocked: [] } }).filter).not.to.have.property('$and');
+      expect(translateEventListQuery({ ...base, onlyProtected: true }).filter).to.deep.include({ passwordSha256: { $ne: null } });
     });
   });
 

@@ -18,10 +18,25 @@ const blanks: Readonly<Record<string, () => unknown>> = {
   geo_lng: () => 0,
 };
 
-/** Present keys stay in place (absent ones stay absent); objects and arrays below, `json_ld` included, are walked too. */
+/**
+ * The `json_ld` nodes of a venue (`Place`) and an organizer (`Person`), §4.6: their `telephone`, `sameAs` (the
+ * website), `url` (the website again, for organizers) and `geo` repeat what blanking hides elsewhere, so they go
+ * altogether rather than being emptied. An event's own `url` (and its offer's) is its public address and stays.
+ */
+const linkedDataItemTypes: ReadonlySet<unknown> = new Set(['Place', 'Person']);
+const removedFromLinkedDataItems: ReadonlySet<string> = new Set(['telephone', 'sameAs', 'url', 'geo']);
+
+/**
+ * Present keys stay in place (absent ones stay absent); objects and arrays below, `json_ld` included, are walked too.
+ * Always builds new objects: the input may be a frozen representation kept for other requests (renderedItems.ts).
+ */
 export function blankProtected(wire: Wire): Wire {
   const out: Wire = {};
-  for (const [key, value] of Object.entries(wire)) out[key] = blanks[key] ? (blanks[key] as () => unknown)() : walk(value);
+  const removed = linkedDataItemTypes.has(wire['@type']) ? removedFromLinkedDataItems : undefined;
+  for (const [key, value] of Object.entries(wire)) {
+    if (removed?.has(key)) continue;
+    out[key] = blanks[key] ? (blanks[key] as () => unknown)() : walk(value);
+  }
   return out;
 }
 

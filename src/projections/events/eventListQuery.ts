@@ -1,6 +1,7 @@
 // The typed query of GET /events, decoded from the request and evaluated by every ReadStore adapter alike.
 import type { Language, PostStatus } from '../../events/catalogue/values.ts';
 import type { NearPoint } from './venueLocations.ts';
+import type { ListLocks } from '../listLocks.ts';
 
 /** All present conditions combine with AND; dates are wall-clock `YYYY-MM-DD HH:MM:SS`, compared as strings. */
 export interface EventListQuery {
@@ -21,8 +22,13 @@ export interface EventListQuery {
   readonly endsAfter?: string;
   /** Lower-cased terms that must all occur in the search text. */
   readonly searchTerms?: readonly string[];
-  /** Leaves password-protected events out (anonymous search, docs/api.md §6). */
-  readonly withoutPassword?: boolean;
+  /**
+   * Protected events the request cannot unlock are judged by their blanked form (docs/api.md §6, §12): no search
+   * matches them, they link no term, venue or organizer, have no venue coordinates, and are not featured.
+   */
+  readonly locks?: ListLocks;
+  /** Only password-protected events: the candidates whose locks a request judges before it lists (`locks`). */
+  readonly onlyProtected?: boolean;
   readonly featured?: boolean;
   readonly ids?: readonly number[];
   /** Linked to at least one of these (categories already expanded to their descendants). */

@@ -3,6 +3,7 @@ import type { EventDocument } from './eventDocument.ts';
 import type { EventListQuery } from './eventListQuery.ts';
 import { wallClockSeconds } from '../../domain/localDateTime.ts';
 import { isNear } from './venueLocations.ts';
+import { isLockedFor, isPasswordProtected } from '../listLocks.ts';
 
 export function matchesEventQuery(doc: EventDocument, q: EventListQuery): boolean {
   if (doc.hideFromListings || doc.language !== q.language || !q.statuses.includes(doc.status)) return false;
@@ -12,8 +13,11 @@ export function matchesEventQuery(doc: EventDocument, q: EventListQuery): boolea
   if (q.startsAfter !== undefined && !(doc.start > q.startsAfter)) return false;
   if (q.endsBefore !== undefined && !(doc.end < q.endsBefore)) return false;
   if (q.endsAfter !== undefined && !(doc.end > q.endsAfter)) return false;
-  if (q.featured !== undefined && doc.featured !== q.featured) return false;
-  if (q.withoutPassword && doc.passwordSha256 !== null) return false;
+  const locked = isLockedFor(doc, q.locks);
+  if (locked && asksForBlankedContent(q)) return false;
+  // Blanking empties `featured`: a locked event counts as not featured, whatever it is.
+  if (q.featured !== undefined && (locked ? false : doc.featured) !== q.featured) return false;
+  if (q.onlyProtected && !isPasswordProtected(doc)) return false;
   if (q.ids && !q.ids.includes(doc.id)) return false;
   if (q.categories && !intersects(doc.categories, q.categories)) return false;
   if (q.tags && !intersects(doc.tags, q.tags)) return false;
@@ -23,6 +27,17 @@ export function matchesEventQuery(doc: EventDocument, q: EventListQuery): boolea
   if (q.near && !isNear(doc.venueLocations, q.near)) return false;
   if (q.searchTerms && !q.searchTerms.every((term) => doc.searchText.includes(term))) return false;
   return true;
+}
+
+/**
+ * Whether the query has a condition that only content blanking hides can meet (docs/api.md §6, §12): search, linked
+ * terms, venues and organizers, venue coordinates, `featured` true. A locked event meets none of them.
+ */
+export function asksForBlankedContent(q: EventListQuery): boolean {
+  return (
+    q.searchTerms !== undefined || q.categories !== undefined || q.tags !== undefined || q.venues !== undefined ||
+    q.organizers !== undefined || q.hasVenueCoordinates === true || q.near !== undefined || q.featured === true
+  );
 }
 
 /** Listing order (docs/api.md §5.4): local start ascending, then id (keys order exactly like the start text). */
@@ -37,16 +52,19 @@ export function compareByStart(a: EventDocument, b: EventDocument): number {
  */
 export function compileEventQuery(q: EventListQuery): (doc: EventDocument) => boolean {
   const bounds = keyBoundsOf(q);
-  const { language, statuses, featured, withoutPassword, hasVenueCoordinates, near, searchTerms } = q;
+  const { language, statuses, featured, onlyProtected, hasVenueCoordinates, near, searchTerms } = q;
   const set = (ids: readonly number[] | undefined) => (ids === undefined ? undefined : new Set(ids));
   const [ids, categories, tags, venues, organizers] = [set(q.ids), set(q.categories), set(q.tags), set(q.venues), set(q.organizers)];
+  const unlocked = q.locks && set(q.locks.unlocked);
+  const lockedMatches = !asksForBlankedContent(q);
+  const isLocked = (doc: EventDocument) => unlocked !== undefined && isPasswordProtected(doc) && !unlocked.has(doc.id);
   return (doc) =>
     !doc.hideFromListings &&
     doc.language === language &&
     statuses.includes(doc.status) &&
     withinKeyBounds(bounds, doc.startKey, doc.endKey) &&
-    (featured === undefined || doc.featured === featured) &&
-    (!withoutPassword || doc.passwordSha256 === null) &&
+    (!onlyProtected || isPasswordProtected(doc)) &&
+    (unlocked === undefined || !isLocked(doc) ? featured === undefined || doc.featured === featured : lockedMatches) &&
     (ids === undefined || ids.has(doc.id)) &&
     (categories === undefined || linksAny(doc.categories, categories)) &&
     (tags === undefined || linksAny(doc.tags, tags)) &&

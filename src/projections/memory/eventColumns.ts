@@ -3,7 +3,7 @@
 // scattered over the heap (reading a document costs a cache miss or two, several times the check itself).
 import type { EventDocument } from '../events/eventDocument.ts';
 import type { EventListQuery } from '../events/eventListQuery.ts';
-import { keyBoundsOf, withinKeyBounds } from '../events/matchesEventQuery.ts';
+import { asksForBlankedContent, keyBoundsOf, withinKeyBounds } from '../events/matchesEventQuery.ts';
 
 /** Per slot, in this order: start key, end key, id, then scope × 4 + flags. One cache line holds two slots. */
 const stride = 4;
@@ -90,27 +90,43 @@ export class EventColumns {
   };
 
   /**
-   * The conditions of `q` that the columns decide (language, status, hiding, dates, featured, password protection):
-   * true for every slot whose document `matchesEventQuery` keeps, false for many it leaves out.
+   * The conditions of `q` that the columns decide (language, status, hiding, dates, featured, password protection,
+   * locks): true for every slot whose document `matchesEventQuery` keeps, false for many it leaves out. A locked
+   * document (protected, not unlocked) is judged by its blanked form, which `asksForBlankedContent` conditions reject
+   * and which is not featured; the id column tells it from an unlocked one.
    */
   admits(q: EventListQuery): (slot: number) => boolean {
-    const flagMask = (q.featured !== undefined ? featuredFlag : 0) | (q.withoutPassword ? passwordFlag : 0);
-    const flagValue = q.featured ? featuredFlag : 0;
-    /** Per scope × 4 + flags value, whether it is admitted. */
+    const flagMask = (q.featured !== undefined ? featuredFlag : 0) | (q.onlyProtected ? passwordFlag : 0);
+    const flagValue = (q.featured ? featuredFlag : 0) | (q.onlyProtected ? passwordFlag : 0);
+    const lockedMatches = q.locks !== undefined && !asksForBlankedContent(q);
+    /** Per scope × 4 + flags value, whether it is admitted as it is; per scope, whether a locked document is. */
     const admitted = new Uint8Array((this.scopeNumbers.size + 1) * flagSpace);
+    const admittedLocked = new Uint8Array(this.scopeNumbers.size + 1);
     for (const status of q.statuses) {
       const scope = this.scopeNumbers.get(scopeKey(q.language, status));
       if (scope === undefined) continue;
       for (let flags = 0; flags < flagSpace; flags++) if ((flags & flagMask) === flagValue) admitted[scope * flagSpace + flags] = 1;
+      if (lockedMatches) admittedLocked[scope] = 1;
     }
     const bounds = keyBoundsOf(q);
     const cells = this.cells;
+    const within = (at: number) => withinKeyBounds(bounds, cells[at + startField] as number, cells[at + endField] as number);
+    if (q.locks === undefined) {
+      // The hot path of every list: kept to two array reads and the bounds.
+      return (slot) => {
+        const at = slot * stride;
+        return (
+          admitted[cells[at + scopeField] as number] === 1 &&
+          withinKeyBounds(bounds, cells[at + startField] as number, cells[at + endField] as number)
+        );
+      };
+    }
+    const unlocked = new Set(q.locks.unlocked);
     return (slot) => {
       const at = slot * stride;
-      return (
-        admitted[cells[at + scopeField] as number] === 1 &&
-        withinKeyBounds(bounds, cells[at + startField] as number, cells[at + endField] as number)
-      );
+      const cell = cells[at + scopeField] as number;
+      const locked = (cell & passwordFlag) !== 0 && !unlocked.has(cells[at + idField] as number);
+      return (locked ? admittedLocked[Math.floor(cell / flagSpace)] : admitted[cell]) === 1 && within(at);
     };
   }
 

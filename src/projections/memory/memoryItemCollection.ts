@@ -34,7 +34,7 @@ export class MemoryItemCollection<D extends ItemDocument> {
 
   async list(query: PostListQuery): Promise<Page<D>> {
     const statuses = new Set(query.statuses);
-    const unfiltered = !query.searchTerms && !query.onlyIds && !query.exceptIds && !query.withoutPassword;
+    const unfiltered = !query.searchTerms && !query.onlyIds && !query.exceptIds && !query.onlyProtected;
     if (statuses.size === 1 && unfiltered) {
       // The common public list (published items, no filter) is one partition as it stands: read the page off it.
       const partition = this.partitions.get(key(query.language, [...statuses][0] as string)) ?? [];

@@ -186,7 +186,7 @@ function mergeSorted(a: number[], b: number[], compare: (x: number, y: number) =
 /** Filters other than language, status and dates: when present, every candidate is checked. */
 export function hasResidual(q: EventListQuery): boolean {
   return (
-    q.searchTerms !== undefined || q.withoutPassword === true || q.featured !== undefined || q.ids !== undefined ||
+    q.searchTerms !== undefined || q.locks !== undefined || q.onlyProtected === true || q.featured !== undefined || q.ids !== undefined ||
     q.categories !== undefined || q.tags !== undefined || q.venues !== undefined || q.organizers !== undefined ||
     q.hasVenueCoordinates === true || q.near !== undefined
   );

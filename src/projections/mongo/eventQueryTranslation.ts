@@ -2,6 +2,8 @@
 import type { Document } from 'mongodb';
 import type { EventDocument } from '../events/eventDocument.ts';
 import type { EventListQuery } from '../events/eventListQuery.ts';
+import { asksForBlankedContent } from '../events/matchesEventQuery.ts';
+import type { ListLocks } from '../listLocks.ts';
 import { earthRadiusMiles } from '../events/venueLocations.ts';
 
 /** An event document as the `events` collection stores it: the id is the primary key `_id`, not a second field. */
@@ -39,9 +41,14 @@ export function translateEventListQuery(q: EventListQuery): MongoEventListQuery 
   filter.status = { $in: [...q.statuses] };
   // Documents always carry the boolean, so plain equality (index-friendly, unlike `$ne: true`) is exact.
   filter.hideFromListings = false;
-  if (q.featured !== undefined) filter.featured = q.featured;
-  // `null` also matches a missing field, which is fine: an unprotected document stores `null`.
-  if (q.withoutPassword) filter.passwordSha256 = null;
+  const and: Document[] = [];
+  // Locked events meet no condition on what blanking hides, and count as not featured (docs/api.md §6, §12).
+  const locks = lockConditions(q.locks);
+  const lockedMeetNone = locks !== undefined && asksForBlankedContent(q);
+  if (locks && lockedMeetNone) and.push(locks.notLocked);
+  if (locks && !lockedMeetNone && q.featured === false) and.push({ $or: [{ featured: false }, locks.locked] });
+  else if (q.featured !== undefined) filter.featured = q.featured;
+  if (q.onlyProtected) filter.passwordSha256 = protectedValue;
   if (q.ids) filter._id = { $in: [...q.ids] };
   if (q.categories) filter.categories = { $in: [...q.categories] };
   if (q.tags) filter.tags = { $in: [...q.tags] };
@@ -49,10 +56,22 @@ export function translateEventListQuery(q: EventListQuery): MongoEventListQuery 
   if (q.organizers) filter.organizers = { $in: [...q.organizers] };
   Object.assign(filter, geoConditions(q));
   // MongoDB rejects an empty `$and`; no terms means no condition, as `every` on an empty list is true.
-  if (q.searchTerms && q.searchTerms.length > 0) {
-    filter.$and = q.searchTerms.map((term) => ({ searchText: { $regex: literalPattern(term) } }));
-  }
+  for (const term of q.searchTerms ?? []) and.push({ searchText: { $regex: literalPattern(term) } });
+  if (and.length > 0) filter.$and = and;
   return { filter, sort: { start: 1, _id: 1 }, skip: q.offset, limit: q.limit };
+}
+
+/** A stored password: `null` also matches a missing field, which is fine, as an unprotected document stores `null`. */
+const protectedValue = { $ne: null };
+
+/** `isLockedFor` as filter documents: the documents the request cannot unlock, and all others. */
+export function lockConditions(locks: ListLocks | undefined): { locked: Document; notLocked: Document } | undefined {
+  if (locks === undefined) return undefined;
+  const unlocked = [...locks.unlocked];
+  return {
+    locked: { passwordSha256: protectedValue, _id: { $nin: unlocked } },
+    notLocked: { $or: [{ passwordSha256: null }, { _id: { $in: unlocked } }] },
+  };
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Document } from 'mongodb';
 import type { PostListQuery } from '../postListQuery.ts';
 import type { DuplicateProbe } from '../posts/duplicateProbe.ts';
 import type { ItemDocument } from '../posts/itemDocument.ts';
-import { literalPattern } from './eventQueryTranslation.ts';
+import { literalPattern, lockConditions } from './eventQueryTranslation.ts';
 
 /** A document as the `venues` / `organizers` collections store it: the id is `_id`. */
 export type StoredItemDocument<D extends ItemDocument> = Omit<D, 'id'> & { readonly _id: number };
@@ -32,10 +32,14 @@ export function translatePostListQuery(q: PostListQuery): MongoPostListQuery {
   if (q.onlyIds) ids.$in = [...q.onlyIds];
   if (q.exceptIds) ids.$nin = [...q.exceptIds];
   if (Object.keys(ids).length > 0) filter._id = ids;
-  if (q.withoutPassword) filter.passwordSha256 = null;
-  if (q.searchTerms && q.searchTerms.length > 0) {
-    filter.$and = q.searchTerms.map((term) => ({ searchText: { $regex: literalPattern(term) } }));
-  }
+  if (q.onlyProtected) filter.passwordSha256 = { $ne: null };
+  const and: Document[] = [];
+  // A locked item's searchable fields are blanked for this request (docs/api.md §7, §12).
+  const locks = lockConditions(q.locks);
+  if (locks && q.searchTerms !== undefined) and.push(locks.notLocked);
+  for (const term of q.searchTerms ?? []) and.push({ searchText: { $regex: literalPattern(term) } });
+  // MongoDB rejects an empty `$and`.
+  if (and.length > 0) filter.$and = and;
   return { filter, sort: { publishedUtc: -1, _id: -1 }, skip: q.offset, limit: q.limit };
 }
 

@@ -2,6 +2,7 @@
 import type { ItemFacts } from '../../commands/posts/itemDecider.ts';
 import type { PostStatus } from '../../events/catalogue/values.ts';
 import type { PostListQuery } from '../postListQuery.ts';
+import { isLockedFor, isPasswordProtected } from '../listLocks.ts';
 
 export type ItemDocument<F extends ItemFacts = ItemFacts> = F & {
   readonly id: number;
@@ -24,7 +25,9 @@ export function matchesPostListQuery(doc: ItemDocument, q: PostListQuery): boole
   if (doc.language !== q.language || !q.statuses.includes(doc.status)) return false;
   if (q.onlyIds && !q.onlyIds.includes(doc.id)) return false;
   if (q.exceptIds && q.exceptIds.includes(doc.id)) return false;
-  if (q.withoutPassword && doc.passwordSha256 !== null) return false;
+  if (q.onlyProtected && !isPasswordProtected(doc)) return false;
+  // A locked item's searchable fields are blanked for this request (docs/api.md §7, §12).
+  if (q.searchTerms !== undefined && isLockedFor(doc, q.locks)) return false;
   return (q.searchTerms ?? []).every((term) => doc.searchText.includes(term));
 }
 

@@ -40,13 +40,20 @@ describe('password-protected venues and organizers', function () {
     const body = bodyOf(await t.request('GET', `${API}/venues/${venue.id as number}`));
     expect(withoutJsonLd(body)).to.deep.equal(blankedVenue());
     expect(Object.keys(body)).to.include.members(['json_ld']);
-    expect(body.json_ld).to.deep.equal({
-      '@type': 'Place', name: 'Locked Hall', description: '', url: '', address: '', telephone: '2', sameAs: 'https://locked.example',
-    });
+    // telephone, sameAs and url are removed from a locked item's json_ld, not emptied (§12).
+    expect(body.json_ld).to.deep.equal({ '@type': 'Place', name: 'Locked Hall', description: '', address: '' });
     const org = bodyOf(await t.request('GET', `${API}/organizers/by-slug/locked-org`));
     expect(withoutJsonLd(org)).to.deep.equal(blankedOrganizer());
-    expect((org.json_ld as JsonObject).email).to.equal('');
-    expect((org.json_ld as JsonObject).description).to.equal('');
+    expect(org.json_ld).to.deep.equal({ '@type': 'Person', name: 'Locked Org', description: '', email: '' });
+    const byId = bodyOf(await t.by('subscriber', 'GET', `${API}/organizers/${organizer.id as number}`));
+    expect(byId.json_ld).to.deep.equal(org.json_ld);
+  });
+
+  it('an unlocked read shows the json_ld in full; a locked read after it still gets the blanked one', async () => {
+    const open = bodyOf(await t.request('GET', `${API}/venues/${venue.id as number}?password=pw`));
+    expect(open.json_ld).to.include({ telephone: '2', sameAs: 'https://locked.example', url: '' });
+    const locked = bodyOf(await t.request('GET', `${API}/venues/${venue.id as number}`));
+    expect(locked.json_ld).to.not.have.any.keys('telephone', 'sameAs', 'url');
   });
 
   it('the exact password unlocks by id and by slug; a wrong one does not', async () => {
@@ -76,6 +83,26 @@ describe('password-protected venues and organizers', function () {
     const ev = bodyOf(await t.request('GET', `${API}/events/${eventId}`));
     expect(withoutJsonLd(ev.venue as JsonObject)).to.deep.equal(blankedVenue());
     expect((ev.organizer as JsonObject[]).map(withoutJsonLd)).to.deep.equal([blankedOrganizer()]);
+  });
+
+  it('an open event’s json_ld shows a locked venue and organizer without telephone, sameAs or url, before and after an unlocked read', async () => {
+    const jsonLdOf = async (query: string) => bodyOf(await t.by('subscriber', 'GET', `${API}/events/${eventId}${query}`)).json_ld as JsonObject;
+    const lockedVenue = { '@type': 'Place', name: 'Locked Hall', description: '', address: '' };
+    const lockedOrganizer = { '@type': 'Person', name: 'Locked Org', description: '', email: '' };
+    for (const query of ['', '?password=pw', '']) {
+      const jsonLd = await jsonLdOf(query);
+      if (query === '') {
+        expect(jsonLd.location).to.deep.equal(lockedVenue);
+        expect(jsonLd.organizer).to.deep.equal(lockedOrganizer);
+        expect((await jsonLdOf('')).url).to.be.a('string').and.not.equal('');
+      } else {
+        expect(jsonLd.location).to.include({ telephone: '2', sameAs: 'https://locked.example' });
+        expect(jsonLd.organizer).to.include({ telephone: '3', sameAs: 'https://lo.example', url: 'https://lo.example' });
+      }
+    }
+    const embedded = bodyOf(await t.request('GET', `${API}/events/${eventId}`));
+    expect((embedded.venue as JsonObject).json_ld).to.deep.equal(lockedVenue);
+    expect(((embedded.organizer as JsonObject[])[0] as JsonObject).json_ld).to.deep.equal(lockedOrganizer);
   });
 
   it('write responses are blanked unless the request unlocks them', async () => {

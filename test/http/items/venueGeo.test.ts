@@ -92,6 +92,17 @@ describe('venue coordinates with the extended add-on on', function () {
     await t.admin('PATCH', `${API}/venues/${v.id as number}`, { body: { password: 'pw' } });
     const locked = bodyOf(await t.request('GET', `${API}/venues/${v.id as number}`));
     expect(locked).to.include({ geo_lat: 0, geo_lng: 0 });
-    expect((locked.json_ld as JsonObject).geo).to.deep.equal({ '@type': 'GeoCoordinates', latitude: 3, longitude: 2 });
+    // The json_ld keeps no coordinates either (§12): `geo` is removed, as are telephone, sameAs and url.
+    expect(locked.json_ld).to.not.have.any.keys('geo', 'telephone', 'sameAs', 'url');
+    const unlocked = bodyOf(await t.request('GET', `${API}/venues/${v.id as number}?password=pw`));
+    expect((unlocked.json_ld as JsonObject).geo).to.deep.equal({ '@type': 'GeoCoordinates', latitude: 3, longitude: 2 });
+    const asOf = bodyOf(await t.request('GET', `${API}/venues/${v.id as number}?as_of=2026-11-22T10:52:28Z`));
+    expect(asOf).to.include({ geo_lat: 0, geo_lng: 0 });
+    expect(asOf.json_ld).to.not.have.any.keys('geo', 'telephone', 'sameAs', 'url');
+    const event = await t.admin('POST', `${API}/events`, {
+      body: { title: 'At the locked hall', start_date: '2026-12-01 10:00:00', end_date: '2026-12-01 11:00:00', venue: v.id },
+    });
+    const read = bodyOf(await t.request('GET', `${API}/events/${bodyOf(event).id as number}`));
+    expect((read.json_ld as JsonObject).location).to.deep.equal({ '@type': 'Place', name: 'Moving Hall', description: '', address: '' });
   });
 });

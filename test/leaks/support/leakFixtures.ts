@@ -35,11 +35,13 @@ const hiddenEventFields = (secrecy: Secrecy, item: string): JsonObject => ({
 });
 
 /**
- * Venue fields that blanking hides (docs/api.md §12). `phone` and `website` are left without markers on purpose: the
- * blanking table does not list `json_ld`'s `telephone` / `sameAs`, so a single GET shows them (see the report).
+ * Venue fields that blanking hides (docs/api.md §12), `phone` and `website` included: a locked item's `json_ld` loses
+ * its `telephone`, `sameAs` and `url`, which repeat them.
  */
 const hiddenVenueFields = (secrecy: Secrecy, item: string): JsonObject => ({
   description: mark(secrecy, item, 'description'),
+  phone: mark(secrecy, item, 'phone'),
+  website: `https://${mark(secrecy, item, 'website').toLowerCase()}.example/`,
   address: mark(secrecy, item, 'address'),
   city: mark(secrecy, item, 'city'),
   country: mark(secrecy, item, 'country'),
@@ -49,6 +51,8 @@ const hiddenVenueFields = (secrecy: Secrecy, item: string): JsonObject => ({
 });
 const hiddenOrganizerFields = (secrecy: Secrecy, item: string): JsonObject => ({
   description: mark(secrecy, item, 'description'),
+  phone: mark(secrecy, item, 'phone'),
+  website: `https://${mark(secrecy, item, 'website').toLowerCase()}.example/`,
   email: `${mark(secrecy, item, 'email')}@example.org`,
 });
 
@@ -116,7 +120,7 @@ export async function buildLeakFixtures(t: RoleTestService, owner: Who = 'admin'
   const trashedEvent = await event(7, { title: mark('np', 'trashed-event', 'title'), ...hiddenEventFields('np', 'trashed-event') });
   await ok(t.by(owner, 'DELETE', `${API}/events/${trashedEvent}`));
 
-  const protectedVenue = await post('venues', { venue: 'Protected venue', phone: '555-0100', ...hiddenVenueFields('pw', 'venue') });
+  const protectedVenue = await post('venues', { venue: 'Protected venue', ...hiddenVenueFields('pw', 'venue') });
   await protect('venues', protectedVenue);
   const protectedOrganizer = await post('organizers', { organizer: 'Protected organizer', ...hiddenOrganizerFields('pw', 'organizer') });
   await protect('organizers', protectedOrganizer);

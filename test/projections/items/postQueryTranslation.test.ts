@@ -35,7 +35,8 @@ const query: fc.Arbitrary<PostListQuery> = fc.record({
   searchTerms: fc.option(fc.array(fc.string({ unit, minLength: 1, maxLength: 2 }), { maxLength: 2 }), { nil: undefined }),
   onlyIds: fc.option(ids, { nil: undefined }),
   exceptIds: fc.option(ids, { nil: undefined }),
-  withoutPassword: fc.option(fc.boolean(), { nil: undefined }),
+  locks: fc.option(fc.record({ unlocked: ids }), { nil: undefined }),
+  onlyProtected: fc.option(fc.boolean(), { nil: undefined }),
   offset: fc.nat({ max: 4 }),
   limit: fc.integer({ min: 1, max: 5 }),
 }).map((q) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined)) as unknown as PostListQuery);

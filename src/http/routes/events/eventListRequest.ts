@@ -10,6 +10,10 @@ import type { Checked } from '../../endpoint.ts';
 import type { ReadStore } from '../../../projections/readStore.ts';
 import type { TermCollection } from '../../../projections/terms/termCollection.ts';
 import { pagingOf } from '../../representation/listEnvelope.ts';
+import { asksForBlankedContent } from '../../../projections/events/matchesEventQuery.ts';
+import type { EventCollection } from '../../../projections/readStore.ts';
+import { listLocks } from '../../auth/listLocks.ts';
+import type { Scope } from '../../requestScope.ts';
 
 
 export interface EventListRequest {
@@ -131,7 +135,7 @@ export async function readEventListRequest(checked: Checked, ctx: ListContext): 
     ...(relative.starts_after !== undefined ? { startsAfter: relative.starts_after } : {}),
     ...(relative.ends_before !== undefined ? { endsBefore: relative.ends_before } : {}),
     ...(relative.ends_after !== undefined ? { endsAfter: relative.ends_after } : {}),
-    ...(searchTerms ? { searchTerms, ...(scope.caller.kind === 'anonymous' ? { withoutPassword: true } : {}) } : {}),
+    ...(searchTerms ? { searchTerms } : {}),
     ...(typeof v.featured === 'boolean' ? { featured: v.featured } : {}),
     ...(include ? { ids: include } : {}),
     ...links,
@@ -140,6 +144,21 @@ export async function readEventListRequest(checked: Checked, ctx: ListContext): 
     limit: perPage,
   };
   return { query, page, perPage, pairs: pairOrder.filter((n) => pairs.has(n)).map((n) => [n, pairs.get(n) as string]), alwaysEmpty };
+}
+
+/**
+ * The query with the `locks` of this request: when a condition reads what blanking hides, the protected events it
+ * cannot unlock are judged by their blanked form (docs/api.md §6, §12).
+ */
+export async function withListLocks(query: EventListQuery, scope: Scope, events: EventCollection): Promise<EventListQuery> {
+  // `featured=false` reads blanked content too: it must list a locked event, featured or not.
+  if (!asksForBlankedContent(query) && query.featured === undefined) return query;
+  // Without `featured`: a locked event counts as not featured, so `featured=false` must know of every protected one
+  // the request unlocks, featured or not.
+  const { featured: _judgedByLocks, ...open } = query;
+  const candidates = async (limit: number) => (await events.list({ ...open, onlyProtected: true, offset: 0, limit })).items;
+  const locks = await listLocks(scope, candidates);
+  return locks ? { ...query, locks } : query;
 }
 
 /** Radius of the `geoloc_lat`/`geoloc_lng` filter (docs/api.md §16). */

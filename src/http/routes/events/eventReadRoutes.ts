@@ -13,7 +13,7 @@ import type { HttpServices } from '../../services.ts';
 import { eventBySlugReadArgs, eventListArgs, eventReadArgs } from '../catalogue/index.ts';
 import { assertEventId, assertReadable, eventBySlug, pathId } from './eventAccess.ts';
 import { collectionAllow, etagOfPost, setPostAllow } from '../../auth/postAccess.ts';
-import { readEventListRequest, type EventListRequest } from './eventListRequest.ts';
+import { readEventListRequest, withListLocks, type EventListRequest } from './eventListRequest.ts';
 import { answerListPage, anonymousPageKey, type AnsweredPage } from '../../representation/sharedPages.ts';
 import { linkedRendering } from './eventRendering.ts';
 import type { EventDocument } from '../../../projections/events/eventDocument.ts';
@@ -28,7 +28,7 @@ export async function checkedEventListRequest(ctx: Context, services: Pick<HttpS
   const checked = checkArgs(ctx, settings, eventListArgs);
   const request = await readEventListRequest(checked, { now: services.clock(), siteZone: settings.timeZone, extendedAddOn: settings.extendedAddOn, readStore });
   checked.validation.throwIfAny();
-  return { scope: checked.scope, request };
+  return { scope: checked.scope, request: { ...request, query: await withListLocks(request.query, checked.scope, readStore.events) } };
 }
 
 export function registerEventReads(router: Router, services: HttpServices): void {

@@ -5,7 +5,8 @@ import type { Context } from 'koa';
 import type { PostStatus } from '../../../events/catalogue/values.ts';
 import type { PostListQuery } from '../../../projections/postListQuery.ts';
 import type { ItemDocument } from '../../../projections/posts/itemDocument.ts';
-import { canCreatePosts, isAuthenticated } from '../../auth/caller.ts';
+import { canCreatePosts } from '../../auth/caller.ts';
+import { listLocks } from '../../auth/listLocks.ts';
 import { checkArgs } from '../../endpoint.ts';
 import { simpleError } from '../../errors/wireError.ts';
 import type { MessageKey } from '../../errors/messages.ts';
@@ -78,15 +79,20 @@ export function registerItemList<D extends ItemDocument>(router: Router, service
     }
     validation.throwIfAny();
 
-    const query: PostListQuery = {
+    let query: PostListQuery = {
       language: scope.language,
       statuses,
-      ...(searchTerms ? { searchTerms, ...(isAuthenticated(scope.caller) ? {} : { withoutPassword: true }) } : {}),
+      ...(searchTerms ? { searchTerms } : {}),
       ...(onlyIds ? { onlyIds } : {}),
       ...(exceptIds ? { exceptIds } : {}),
       offset: (page - 1) * perPage,
       limit: perPage,
     };
+    // A search reads what blanking hides: protected items this request cannot unlock match none (docs/api.md §7, §12).
+    const locks = searchTerms
+      ? await listLocks(scope, async (limit) => (await kind.collection(services.readStore).list({ ...query, onlyProtected: true, offset: 0, limit })).items)
+      : undefined;
+    if (locks) query = { ...query, locks };
     await answerListPage(ctx, services.memo, `${kind.plural} pages`, anonymousPageKey(scope, [query, pairs]), async () => {
       const found = await kind.collection(services.readStore).list(query);
       if (found.items.length === 0 && page > 1) throw simpleError(404, `${kind.singular}-archive-page-not-found` as MessageKey);

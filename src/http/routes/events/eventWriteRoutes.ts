@@ -25,7 +25,7 @@ import type { ArgSpec } from '../../params/argSpec.ts';
 import {
   eventBySlugDeleteArgs, eventBySlugUpdateArgs, eventCreateArgs, eventDeleteArgs, eventUpdateArgs,
 } from '../catalogue/index.ts';
-import { assertEventId, eventBySlug, ifMatchOf, pathId } from './eventAccess.ts';
+import { assertEventId, eventBySlug, pathId, writeGuardOf } from './eventAccess.ts';
 import { collectionAllow, etagOfPost, setPostAllow } from '../../auth/postAccess.ts';
 import { readLinks, type ReadLinks } from './eventLinks.ts';
 import { settleLinks } from './settleLinks.ts';
@@ -163,7 +163,7 @@ export function registerEventWrites(router: Router, services: HttpServices, body
       // A missing event passed validation only on the by-id route (step 6 of docs/api.md §2 answers it).
       if (!doc || !pending) return assertEventId(services, Number(checked.args.values.id ?? 0));
       const input = await settle(ctx, checked.scope, pending);
-      const written = await changeEventDetails(services.writes, doc.id, input, writeContext(ctx), ifMatchOf(ctx));
+      const written = await changeEventDetails(services.writes, doc.id, input, writeContext(ctx), writeGuardOf(ctx, checked.scope.caller));
       await respond(ctx, checked.scope, await withoutRemovedLinks(ctx, written, input), 'update');
     };
 
@@ -175,7 +175,7 @@ export function registerEventWrites(router: Router, services: HttpServices, body
       checked.validation.throwIfAny();
       requirePermission(doc ? canEditPost(checked.scope.caller, doc) : canCreatePosts(checked.scope.caller), checked.scope);
       if (!doc) return assertEventId(services, Number(checked.args.values.id ?? 0));
-      const written = await trashEvent(services.writes, doc.id, writeContext(ctx), ifMatchOf(ctx));
+      const written = await trashEvent(services.writes, doc.id, writeContext(ctx), writeGuardOf(ctx, checked.scope.caller));
       await respond(ctx, checked.scope, written, 'delete');
     };
 

@@ -22,7 +22,7 @@ import type { HttpServices } from '../../services.ts';
 import { writeContextOf as writeContextOfRequest } from '../../observability/requestContext.ts';
 import { awaitReadModel } from '../readYourWrites.ts';
 import type { Scope } from '../../requestScope.ts';
-import { ifMatchOf, pathId } from '../events/eventAccess.ts';
+import { pathId, writeGuardOf } from '../events/eventAccess.ts';
 import { renderItem } from './itemAccess.ts';
 import { collectionAllow, etagOfPost, itemsBySlug, preferredBySlug, setPostAllow } from '../../auth/postAccess.ts';
 import type { ItemRouteKind } from './itemRouteKind.ts';
@@ -141,7 +141,7 @@ export function registerItemWrites<D extends ItemDocument>(router: Router, servi
     requireAuthorRight(checked);
     const write = writeContextOf(ctx, services);
     const input = await settleItemImage(services, pending, write);
-    await respond(ctx, checked.scope, await kind.change(services.writes, doc.id, input, write, ifMatchOf(ctx)), 'update');
+    await respond(ctx, checked.scope, await kind.change(services.writes, doc.id, input, write, writeGuardOf(ctx, checked.scope.caller)), 'update');
   };
 
   const remove = (specs: readonly ArgSpec[], locate: Locate<D>, pathOf: (ctx: Context) => Record<string, string>) => async (ctx: Context) => {
@@ -158,7 +158,7 @@ export function registerItemWrites<D extends ItemDocument>(router: Router, servi
       const failed = await step();
       if (failed) throw wireErrorOf(failed, 'delete');
     };
-    const written = await kind.trash(services.writes, doc.id, write, ifMatchOf(ctx), () => unlinked(cascade.beforeRemoval));
+    const written = await kind.trash(services.writes, doc.id, write, writeGuardOf(ctx, checked.scope.caller), () => unlinked(cascade.beforeRemoval));
     if (written._tag === 'Right') await unlinked(cascade.afterRemoval);
     await respond(ctx, checked.scope, written, 'delete');
   };

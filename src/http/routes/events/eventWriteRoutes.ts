@@ -1,5 +1,5 @@
 // POST /events, and update (POST, PUT, PATCH) and delete by id and by slug.
-import { translationTarget } from '../translations/translationOf.ts';
+import { requireTranslationRight, translationTarget } from '../translations/translationOf.ts';
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { changeEventDetails, scheduleEvent, trashEvent, type EventWritten } from '../../../commands/events/eventCommands.ts';
@@ -121,10 +121,11 @@ export function registerEventWrites(router: Router, services: HttpServices, body
     if (request.start !== undefined && request.end !== undefined && endBeforeStart(request.start, request.end, request.allDay ?? false)) {
       checked.validation.invalid('end_date', reason('event-end-before-start'));
     }
-    const translation = await translationTarget(services, 'event', checked.scope, (name) => checked.validation.invalid(name, reason('not-a-translation-target')));
+    const translationRequest = await translationTarget(services, 'event', checked.scope, (name) => checked.validation.invalid(name, reason('not-a-translation-target')));
     checked.validation.throwIfAny();
     requirePermission(canCreatePosts(checked.scope.caller), checked.scope);
     requireAuthorRight(checked);
+    const translation = requireTranslationRight(translationRequest, checked.scope);
     const caller = checked.scope.caller;
     const input = await settle(ctx, checked.scope, pending as PendingInput);
     const written = await scheduleEvent(

@@ -1,6 +1,6 @@
 // POST /venues, update (POST, PUT, PATCH) and delete by id and
 // by slug; the organizer routes alike (docs/api.md §10.2, §11).
-import { translationTarget } from '../translations/translationOf.ts';
+import { requireTranslationRight, translationTarget } from '../translations/translationOf.ts';
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { Either } from 'fp-ts/lib/Either.js';
@@ -100,12 +100,13 @@ export function registerItemWrites<D extends ItemDocument>(router: Router, servi
     ctx.set('Allow', collectionAllow(ctx.state.caller));
     const checked = checkArgs(ctx, settings, kind.args.create);
     const pending = await inputOf(checked);
-    const translation = await translationTarget(services, kind.singular, checked.scope, (name) =>
+    const translationRequest = await translationTarget(services, kind.singular, checked.scope, (name) =>
       checked.validation.invalid(name, reason('not-a-translation-target')));
     checked.validation.throwIfAny();
     const { caller } = checked.scope;
     requirePermission(canCreatePosts(caller), checked.scope);
     requireAuthorRight(checked);
+    const translation = requireTranslationRight(translationRequest, checked.scope);
     const write = writeContextOf(ctx, services);
     const input = await settleItemImage(services, pending as PendingItemInput, write);
     const written = await kind.register(services.writes, collection(), input as Input & { request: { name: string } }, {

@@ -11,6 +11,8 @@ export type CommandError =
   | { readonly kind: 'already-trashed'; readonly resource: ResourceKind }
   /** Field-level validation that needs the stored state; names map to reasons (docs/api.md §13.1). */
   | { readonly kind: 'invalid-params'; readonly params: readonly InvalidParam[] }
+  /** The caller may not write the item as it stands when the write is decided (docs/api.md §3.2). */
+  | { readonly kind: 'forbidden' }
   /** `If-Match` named a revision that is no longer current. */
   | { readonly kind: 'precondition-failed' }
   /** Optimistic concurrency kept losing; nothing was written. */

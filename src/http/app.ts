@@ -8,6 +8,7 @@ import { apiPathOf, insideApiOnly } from './middleware/apiPath.ts';
 import { commonHeaders } from './middleware/commonHeaders.ts';
 import { wireErrors } from './middleware/wireErrors.ts';
 import { conditionalGet } from './middleware/conditionalGet.ts';
+import { crossSiteWrites } from './middleware/crossSiteWrites.ts';
 import { discardUnreadBody, withJsonDepthLimit } from './middleware/requestLimits.ts';
 import { translationFill } from './middleware/translationFill.ts';
 import { noRoute, simpleError } from './errors/wireError.ts';
@@ -69,6 +70,8 @@ export function createApp(services: HttpServices, logger: Logger, operations: Op
   app.use(wireErrors(logger));
   app.use(conditionalGet);
   app.use(apiPathOf);
+  // Before the credentials are looked at: a forged write neither counts as a failed login nor runs as the user.
+  app.use(crossSiteWrites(services.settings.base, services.corsOrigins));
   app.use(basicAuth(services.credentials));
   app.use(insideApiOnly);
   app.use(optionsAnswer(services));

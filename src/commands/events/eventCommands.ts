@@ -14,6 +14,7 @@ import { evolveEvent, initialEventState, type EventState } from './eventState.ts
 import type { EventInput } from './eventInput.ts';
 import { abandonTranslation, claimTranslation } from '../registries/translationClaims.ts';
 import { invalidParams, reason } from '../errors.ts';
+import type { WriteGuard } from '../posts/writeGuard.ts';
 
 export interface EventCommandDeps {
   readonly store: EventStore;
@@ -35,6 +36,7 @@ const eventStream: PostStreamSpec<EventState, DecidingCommand, EventFacts> = {
   streamId: eventStreamId,
   load: loadEvent,
   factsOf: (state) => (state.exists ? state.facts : undefined),
+  standingOf: (state) => (state.exists ? { author: state.facts.author, status: state.facts.status, statusBeforeTrash: state.statusBeforeTrash } : undefined),
   preview: nextEventFacts,
   decide: eventsOf,
   decideTrash: (state) => decideEvent(state, { type: 'TrashEvent' }),
@@ -65,10 +67,10 @@ export async function changeEventDetails(
   id: number,
   input: EventInput,
   ctx: WriteContext,
-  ifMatch?: bigint,
+  guard: WriteGuard = {},
 ): Promise<Either<CommandError, EventWritten>> {
   const command: EventCommand = { type: 'ChangeEventDetails', request: input.request, nowUtc: instantToLocal(ctx.now, 'UTC') };
-  const written = await changePost(deps, eventStream, id, command, input.slug, ctx, ifMatch);
+  const written = await changePost(deps, eventStream, id, command, input.slug, ctx, guard);
   return written._tag === 'Right' ? right({ ...written.right, id }) : written;
 }
 
@@ -76,8 +78,8 @@ export async function trashEvent(
   deps: EventCommandDeps,
   id: number,
   ctx: WriteContext,
-  ifMatch?: bigint,
+  guard: WriteGuard = {},
 ): Promise<Either<CommandError, EventWritten>> {
-  const written = await trashPost(deps, eventStream, id, ctx, ifMatch);
+  const written = await trashPost(deps, eventStream, id, ctx, guard);
   return written._tag === 'Right' ? right({ ...written.right, id }) : written;
 }

@@ -8,6 +8,7 @@ import type { WriteDeps } from '../writeDeps.ts';
 import type { RegisterDefaults } from '../posts/itemDecider.ts';
 import { readItemInput, type Args, type ItemInput, type ItemInputContext } from '../posts/itemInput.ts';
 import { changeItemDetails, registerItem, trashItem, type DuplicateFinder, type ItemWritten } from '../posts/itemCommands.ts';
+import type { WriteGuard } from '../posts/writeGuard.ts';
 import type { BeforeTrash } from '../posts/postStreamWrites.ts';
 import { organizerKind } from './organizerKind.ts';
 
@@ -27,9 +28,9 @@ export const registerOrganizer = (
   ctx: WriteContext,
 ): Promise<Either<CommandError, ItemWritten>> => registerItem(organizerKind, deps, organizers, input, defaults, ctx);
 
-export const changeOrganizerDetails = (deps: WriteDeps, id: number, input: OrganizerInput, ctx: WriteContext, ifMatch?: bigint) =>
-  changeItemDetails(organizerKind, deps, id, input, ctx, ifMatch);
+export const changeOrganizerDetails = (deps: WriteDeps, id: number, input: OrganizerInput, ctx: WriteContext, guard?: WriteGuard) =>
+  changeItemDetails(organizerKind, deps, id, input, ctx, guard);
 
 /** `beforeTrash` runs inside the organizer's stream lock, right before the trash event is appended. */
-export const trashOrganizer = (deps: WriteDeps, id: number, ctx: WriteContext, ifMatch?: bigint, beforeTrash?: BeforeTrash) =>
-  trashItem(organizerKind, deps, id, ctx, ifMatch, beforeTrash);
+export const trashOrganizer = (deps: WriteDeps, id: number, ctx: WriteContext, guard?: WriteGuard, beforeTrash?: BeforeTrash) =>
+  trashItem(organizerKind, deps, id, ctx, guard, beforeTrash);

@@ -13,6 +13,7 @@ import {
   type ItemChanges, type ItemCommand, type ItemFact, type ItemFacts, type ItemKind, type ItemState, type RegisterDefaults,
 } from './itemDecider.ts';
 import type { ItemInput } from './itemInput.ts';
+import type { WriteGuard } from './writeGuard.ts';
 import { changePost, decideWithSlug, trashPost, type BeforeTrash, type PostStreamSpec } from './postStreamWrites.ts';
 
 /**
@@ -53,6 +54,7 @@ function streamSpec<F extends ItemFacts, E extends DomainEvent, C extends object
     streamId: kind.streamId,
     load: (store, id) => loadItem(kind, store, id),
     factsOf: (state) => (state.exists ? state.facts : undefined),
+    standingOf: (state) => (state.exists ? { author: state.facts.author, status: state.facts.status, statusBeforeTrash: state.statusBeforeTrash } : undefined),
     preview: (state, command) => nextItemFacts(kind, state, command),
     decide: (state, command, facts) => asEvents(itemFactsOf(kind, state, command, facts)),
     decideTrash: (state) => asEvents(decideItem(kind, state, { type: 'Trash' })),
@@ -98,10 +100,10 @@ export async function changeItemDetails<F extends ItemFacts, E extends DomainEve
   id: number,
   input: ItemInput<F>,
   ctx: WriteContext,
-  ifMatch?: bigint,
+  guard: WriteGuard = {},
 ): Promise<Either<CommandError, ItemWritten>> {
   const command: Deciding<F> = { type: 'ChangeDetails', request: input.request, nowUtc: instantToLocal(ctx.now, 'UTC') };
-  const written = await changePost(deps, streamSpec(kind), id, command, input.slug, ctx, ifMatch);
+  const written = await changePost(deps, streamSpec(kind), id, command, input.slug, ctx, guard);
   return written._tag === 'Right' ? right({ ...written.right, id }) : written;
 }
 
@@ -110,9 +112,9 @@ export async function trashItem<F extends ItemFacts, E extends DomainEvent, C ex
   deps: WriteDeps,
   id: number,
   ctx: WriteContext,
-  ifMatch?: bigint,
+  guard: WriteGuard = {},
   beforeTrash?: BeforeTrash,
 ): Promise<Either<CommandError, ItemWritten>> {
-  const written = await trashPost(deps, streamSpec(kind), id, ctx, ifMatch, beforeTrash);
+  const written = await trashPost(deps, streamSpec(kind), id, ctx, guard, beforeTrash);
   return written._tag === 'Right' ? right({ ...written.right, id }) : written;
 }

@@ -11,6 +11,7 @@ import { appendClaimed, appendEvents, ifMatchHolds, registryStep, retryOnConflic
 import type { CommandError, ResourceKind } from '../errors.ts';
 import { withStreamLock } from '../streamLocks.ts';
 import { planSlug } from '../events/slugPlan.ts';
+import type { PostStanding, WriteGuard } from './writeGuard.ts';
 
 export interface PostFactsCore {
   readonly language: Language;
@@ -29,6 +30,8 @@ export interface PostStreamSpec<S, C, F extends PostFactsCore> {
   streamId(id: number): string;
   load(store: EventStore, id: number): Promise<Loaded<S>>;
   factsOf(state: S): F | undefined;
+  /** Owner and status of an existing item, which the right to write it is judged on. */
+  standingOf(state: S): PostStanding | undefined;
   /** The facts after the command, to plan the slug. */
   preview(state: S, command: C): Either<CommandError, F>;
   /** The events recording the command, from the facts `preview` gave with the settled slug (it changes no other fact). */
@@ -94,7 +97,21 @@ export async function decideWithSlug<S, C, F extends PostFactsCore>(
 
 const isAppended = (outcome: Attempt<Written>): boolean => outcome !== 'lost-race' && outcome._tag === 'Right';
 
-/** Updates an existing item under its stream lock, honouring `If-Match`. */
+/**
+ * What stops an attempt on the state it loaded, before anything is decided or written: no item, a stale `If-Match`,
+ * or a caller the item (as it now stands) is out of reach of.
+ */
+function refusal<S, C, F extends PostFactsCore>(spec: PostStreamSpec<S, C, F>, id: number, loaded: Loaded<S>, guard: WriteGuard): CommandError | undefined {
+  const standing = spec.standingOf(loaded.state);
+  if (!standing) return { kind: 'not-found', resource: spec.kind, id };
+  if (guard.mayWrite && !guard.mayWrite(standing)) return { kind: 'forbidden' };
+  if (!ifMatchHolds(guard.ifMatch, loaded.revision)) return { kind: 'precondition-failed' };
+  return undefined;
+}
+
+const retryOptions = (guard: WriteGuard) => (guard.ifMatch === undefined ? {} : { ifMatch: guard.ifMatch });
+
+/** Updates an existing item under its stream lock, honouring the guard on every attempt. */
 export function changePost<S, C, F extends PostFactsCore>(
   deps: PostWriteDeps,
   spec: PostStreamSpec<S, C, F>,
@@ -102,17 +119,17 @@ export function changePost<S, C, F extends PostFactsCore>(
   command: C,
   requestedSlug: string | undefined,
   ctx: WriteContext,
-  ifMatch?: bigint,
+  guard: WriteGuard = {},
 ): Promise<Either<CommandError, Written>> {
   return withStreamLock(spec.streamId(id), () => retryOnConflict(
     spec.kind,
     async (): Promise<Attempt<Written>> => {
       const loaded = await spec.load(deps.store, id);
-      if (!spec.factsOf(loaded.state)) return left({ kind: 'not-found', resource: spec.kind, id });
-      if (!ifMatchHolds(ifMatch, loaded.revision)) return left({ kind: 'precondition-failed' });
+      const refused = refusal(spec, id, loaded, guard);
+      if (refused) return left(refused);
       return decideWithSlug(deps, spec, id, loaded, command, requestedSlug, ctx);
     },
-    ifMatch === undefined ? {} : { ifMatch },
+    retryOptions(guard),
   ));
 }
 
@@ -125,16 +142,16 @@ export function trashPost<S, C, F extends PostFactsCore>(
   spec: PostStreamSpec<S, C, F>,
   id: number,
   ctx: WriteContext,
-  ifMatch?: bigint,
+  guard: WriteGuard = {},
   beforeTrash?: BeforeTrash,
 ): Promise<Either<CommandError, Written>> {
   return withStreamLock(spec.streamId(id), () => retryOnConflict(
     spec.kind,
     async (): Promise<Attempt<Written>> => {
       const loaded = await spec.load(deps.store, id);
+      const refused = refusal(spec, id, loaded, guard);
       const facts = spec.factsOf(loaded.state);
-      if (!facts) return left({ kind: 'not-found', resource: spec.kind, id });
-      if (!ifMatchHolds(ifMatch, loaded.revision)) return left({ kind: 'precondition-failed' });
+      if (refused || !facts) return left(refused ?? { kind: 'not-found', resource: spec.kind, id });
       const decided = spec.decideTrash(loaded.state);
       if (decided._tag === 'Left') return decided;
       if (beforeTrash) await beforeTrash(id, ctx);
@@ -145,6 +162,6 @@ export function trashPost<S, C, F extends PostFactsCore>(
       }
       return outcome;
     },
-    ifMatch === undefined ? {} : { ifMatch },
+    retryOptions(guard),
   ));
 }

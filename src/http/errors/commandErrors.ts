@@ -1,7 +1,7 @@
 // The one mapping from write-side failures (CommandError) to wire errors.
 import { reason, type CommandError } from '../../commands/errors.ts';
 import type { MessageKey } from './messages.ts';
-import { invalidParams, simpleError, type WireError } from './wireError.ts';
+import { forbidden, invalidParams, simpleError, type WireError } from './wireError.ts';
 
 export function wireErrorOf(error: CommandError, operation: 'create' | 'update' | 'delete'): WireError {
   switch (error.kind) {
@@ -15,6 +15,9 @@ export function wireErrorOf(error: CommandError, operation: 'create' | 'update' 
       return simpleError(410, `${error.resource}-is-in-trash` as MessageKey);
     case 'invalid-params':
       return invalidParams(error.params);
+    case 'forbidden':
+      // Only signed-in callers get this far: anonymous ones were refused before the command (401).
+      return forbidden(true);
     case 'precondition-failed':
       return simpleError(412, 'rest_precondition_failed');
     case 'write-conflict':

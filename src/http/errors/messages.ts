@@ -31,6 +31,11 @@ export const messages = {
     ca: 'No teniu permís per a posar un altre usuari com a autor.',
     es: 'Lo siento, no tienes permiso para poner a otro usuario como autor.',
   },
+  rest_cross_site_request: {
+    en: 'Writes from pages of another site are not accepted. Send the request from this service\'s own pages, from an origin listed in CAL_CORS_ORIGINS, or from a client that is not a browser.',
+    ca: "No s'accepten escriptures des de pàgines d'un altre lloc. Envieu la sol·licitud des de les pàgines del mateix servei, des d'un origen de CAL_CORS_ORIGINS o des d'un client que no sigui un navegador.",
+    es: 'No se aceptan escrituras desde páginas de otro sitio. Envía la solicitud desde las páginas del propio servicio, desde un origen de CAL_CORS_ORIGINS o desde un cliente que no sea un navegador.',
+  },
   rest_forbidden: {
     en: 'Sorry, you are not allowed to do that.',
     ca: 'No teniu permís per a fer això.',

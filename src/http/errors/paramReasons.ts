@@ -96,9 +96,9 @@ const texts: Readonly<Record<ParamReason['code'], Texts>> = {
     es: 'Debe ser una dirección de correo electrónico, como nombre@example.com, o vacío para quitarla.',
   },
   'not-a-url': {
-    en: 'Must be an absolute address with a scheme and a host, such as https://example.com/, or empty to remove it.',
-    ca: 'Ha de ser una adreça absoluta amb esquema i servidor, com ara https://example.com/, o buit per a treure-la.',
-    es: 'Debe ser una dirección absoluta con esquema y servidor, como https://example.com/, o vacío para quitarla.',
+    en: 'Must be an absolute http or https address with a host, such as https://example.com/, or empty to remove it.',
+    ca: 'Ha de ser una adreça http o https absoluta amb servidor, com ara https://example.com/, o buit per a treure-la.',
+    es: 'Debe ser una dirección http o https absoluta con servidor, como https://example.com/, o vacío para quitarla.',
   },
   'not-an-image': {
     en: 'Must be the ID of a stored image, an http(s) address of an image, or empty to remove it.',

@@ -2,6 +2,7 @@
 // If-None-Match names the current ETag gets 304 and no body (RFC 9110 §13.1.2), on items and lists alike.
 import { createHash } from 'node:crypto';
 import type { Context, Next } from 'koa';
+import { stringifyBody } from '../representation/jsonLdText.ts';
 
 /** A validator for a body: weak, since only the bytes are compared, not how they were sent. */
 export function etagOfBytes(bytes: Buffer | string): string {
@@ -11,13 +12,16 @@ export function etagOfBytes(bytes: Buffer | string): string {
 export async function conditionalGet(ctx: Context, next: Next): Promise<void> {
   await next();
   if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.status !== 200) return;
-  if (!ctx.response.get('ETag')) {
-    // Streams (the change feed) have no bytes to hash; anything else is sent as the JSON it would become anyway.
-    const body: unknown = ctx.body;
-    if (body === null || body === undefined || typeof (body as { pipe?: unknown }).pipe === 'function') return;
-    const bytes = Buffer.isBuffer(body) || typeof body === 'string' ? body : JSON.stringify(body);
+  const body: unknown = ctx.body;
+  // Streams (the change feed) have no bytes to hash; anything else is sent as the JSON it would become anyway, written
+  // here so that `json_ld` members are script-safe however the answer got its ETag.
+  const hasBytes = body !== null && body !== undefined && typeof (body as { pipe?: unknown }).pipe !== 'function';
+  if (hasBytes) {
+    const bytes = Buffer.isBuffer(body) || typeof body === 'string' ? body : stringifyBody(body);
     ctx.body = bytes;
-    ctx.set('ETag', etagOfBytes(bytes));
+    if (!ctx.response.get('ETag')) ctx.set('ETag', etagOfBytes(bytes));
+  } else if (!ctx.response.get('ETag')) {
+    return;
   }
   const ifNoneMatch = ctx.get('if-none-match');
   if (ifNoneMatch !== '' && namesTag(ifNoneMatch, ctx.response.get('ETag'))) {

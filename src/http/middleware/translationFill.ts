@@ -1,4 +1,5 @@
-// Completes the `translations` keys of a response body from the read model, one group lookup per kind and group.
+// Completes the `translations` keys of a response body from the read model, one group lookup per kind and group,
+// with the members the caller may read.
 import type { Middleware } from 'koa';
 import type { JsonText } from '../representation/jsonText.ts';
 import type { ReadModelMemo } from '../readModelMemo.ts';
@@ -6,6 +7,7 @@ import type { HttpServices } from '../services.ts';
 import type { ReadStore } from '../../projections/readStore.ts';
 import { otherTranslations, type Translations } from '../../projections/translationGroups.ts';
 import { pendingTranslations, type TranslatedKind, type TranslationSlot } from '../representation/translationSlots.ts';
+import { anonymous, canReadPost, type Caller, type OwnedPost } from '../auth/caller.ts';
 
 const collectionOf = (readStore: ReadStore, kind: TranslatedKind) => {
   switch (kind) {
@@ -22,10 +24,25 @@ const collectionOf = (readStore: ReadStore, kind: TranslatedKind) => {
   }
 };
 
-/** A slot's `translations` value, with what it was computed from: the member's group and language at that position. */
+/** Another member of a slot's group: its language and id, and for posts who owns it and its status. */
+interface OtherMember {
+  readonly language: string;
+  readonly id: number;
+  /** Absent for terms, which everyone may read. */
+  readonly standing?: OwnedPost;
+}
+
+/** A slot's other members, with what they were computed from: the member's group and language at that position. */
 interface SlotTranslations {
   readonly group: number;
   readonly language: string;
+  readonly others: readonly OtherMember[];
+  /** The value and its text when every caller may read every other member (the usual case: all published). */
+  readonly forEveryone?: { readonly value: Translations; readonly json: string };
+}
+
+/** What one caller is shown of a slot: the members they may read (docs/api.md §15), as an object and as JSON text. */
+interface ShownTranslations {
   readonly value: Translations;
   readonly json: string;
 }
@@ -33,11 +50,43 @@ interface SlotTranslations {
 const rememberedFor = (slot: TranslationSlot, known: SlotTranslations | undefined): SlotTranslations | undefined =>
   known && known.group === slot.group && known.language === slot.member.language ? known : undefined;
 
+const isPostKind = (kind: TranslatedKind): kind is 'event' | 'venue' | 'organizer' => kind === 'event' || kind === 'venue' || kind === 'organizer';
+
+/** Who owns each other member of a post's group and its status: what reading it takes (docs/api.md §3.2). */
+async function othersOf(readStore: ReadStore, kind: TranslatedKind, others: Translations): Promise<OtherMember[]> {
+  const entries = Object.entries(others);
+  if (!isPostKind(kind)) return entries.map(([language, id]) => ({ language, id }));
+  const collection = kind === 'event' ? readStore.events : kind === 'venue' ? readStore.venues : readStore.organizers;
+  return Promise.all(entries.map(async ([language, id]) => {
+    const doc = await collection.get(id);
+    // A member gone from the read model since the group was read is shown to nobody.
+    const standing: OwnedPost = doc ?? { author: '', status: 'trash' };
+    return { language, id, standing: { author: standing.author, status: standing.status, statusBeforeTrash: standing.statusBeforeTrash ?? null } };
+  }));
+}
+
+const textOf = (value: Translations): ShownTranslations => ({ value, json: JSON.stringify(value) });
+
+/** Published posts (and terms) are everyone's to read; anything else depends on the caller. */
+const readableByEveryone = (member: OtherMember): boolean => member.standing === undefined || member.standing.status === 'publish';
+
+/** The members `caller` may read, in the group's language order. */
+function shownTo(caller: Caller, known: SlotTranslations): ShownTranslations {
+  if (known.forEveryone) return known.forEveryone;
+  const value: Translations = {};
+  for (const member of known.others) {
+    if (member.standing === undefined || canReadPost(caller, member.standing)) value[member.language] = member.id;
+  }
+  return textOf(value);
+}
+
 /**
- * The `translations` of each slot, in slot order. Each item's value is remembered at the read model's position, so
- * a page read again looks nothing up; the others cost one group lookup per kind and group.
+ * The `translations` each slot shows `caller`, in slot order: the other live members of its group that the caller may
+ * read, so that a draft's id is not handed to those who may not see the draft. Each item's members are remembered at
+ * the read model's position whoever asked, so a page read again looks nothing up; the others cost one group lookup
+ * per kind and group, plus one document per other member of a post group.
  */
-async function lookUpTranslations(readStore: ReadStore, memo: ReadModelMemo, slots: readonly TranslationSlot[]): Promise<SlotTranslations[]> {
+async function lookUpTranslations(readStore: ReadStore, memo: ReadModelMemo, caller: Caller, slots: readonly TranslationSlot[]): Promise<ShownTranslations[]> {
   const tables = new Map<TranslatedKind, Map<number, SlotTranslations>>();
   const tableOf = (kind: TranslatedKind) => {
     let table = tables.get(kind);
@@ -56,28 +105,34 @@ async function lookUpTranslations(readStore: ReadStore, memo: ReadModelMemo, slo
     if (found[index]) continue;
     const all = await groupOf(slot);
     // A trashed or deleted item has left its group: it lists no translations (docs/api.md §15).
-    const value = Object.values(all).includes(slot.member.id) ? otherTranslations(all, slot.member) : {};
-    tableOf(slot.kind).set(slot.member.id, (found[index] = { group: slot.group, language: slot.member.language, value, json: JSON.stringify(value) }));
+    const others = await othersOf(readStore, slot.kind, Object.values(all).includes(slot.member.id) ? otherTranslations(all, slot.member) : {});
+    const forEveryone = others.every(readableByEveryone) ? textOf(Object.fromEntries(others.map((m) => [m.language, m.id]))) : undefined;
+    const known: SlotTranslations = { group: slot.group, language: slot.member.language, others, ...(forEveryone ? { forEveryone } : {}) };
+    tableOf(slot.kind).set(slot.member.id, (found[index] = known));
   }
-  return found as SlotTranslations[];
+  return (found as SlotTranslations[]).map((known) => shownTo(caller, known));
 }
 
-/** Completes the marked `translations` objects of a response body (texts and buffers have none). */
-export async function fillTranslations(body: unknown, services: Pick<HttpServices, 'readStore' | 'memo'>): Promise<void> {
+/** Completes the marked `translations` objects of a response body for `caller` (texts and buffers have none). */
+export async function fillTranslations(body: unknown, services: Pick<HttpServices, 'readStore' | 'memo'>, caller: Caller): Promise<void> {
   const pending = pendingTranslations(body);
   if (pending.length === 0) return;
-  const translations = await lookUpTranslations(services.readStore, services.memo, pending.map(({ slot }) => slot));
+  const translations = await lookUpTranslations(services.readStore, services.memo, caller, pending.map(({ slot }) => slot));
   pending.forEach(({ target }, index) => Object.assign(target, translations[index]?.value));
 }
 
 export function translationFill(services: Pick<HttpServices, 'readStore' | 'memo'>): Middleware {
   return async (ctx, next) => {
     await next();
-    await fillTranslations(ctx.body, services);
+    await fillTranslations(ctx.body, services, (ctx.state as { caller?: Caller }).caller ?? anonymous);
   };
 }
 
-/** The text of a body assembled as JSON text, its `translations` filled the same way. */
-export async function renderJsonText(out: JsonText, services: Pick<HttpServices, 'readStore' | 'memo'>): Promise<string> {
-  return out.render(async (slots) => (await lookUpTranslations(services.readStore, services.memo, slots)).map(({ json }) => json));
+/**
+ * The text of a body assembled as JSON text, its `translations` filled the same way for `caller`. Pages kept as
+ * bytes for anonymous callers (sharedPages.ts) are rendered for an anonymous caller, so they hold what all of them
+ * may read.
+ */
+export async function renderJsonText(out: JsonText, services: Pick<HttpServices, 'readStore' | 'memo'>, caller: Caller): Promise<string> {
+  return out.render(async (slots) => (await lookUpTranslations(services.readStore, services.memo, caller, slots)).map(({ json }) => json));
 }

@@ -157,17 +157,23 @@ export const TermRef = new t.Type<string | number, string | number, unknown>(
   (a) => a,
 );
 
-/** An absolute URL with a scheme and host; `""` is accepted as "remove". */
+/**
+ * An absolute `http` or `https` URL with a host; `""` is accepted as "remove". Other schemes (`javascript:`, `data:`,
+ * `file:`, …) are refused: the website is written into `website`, `json_ld.url` / `sameAs` and the web pages' links,
+ * where a script address would run in the reader's browser (docs/api.md §10.1).
+ */
 export const WebsiteUrl = new t.Type<string, string, unknown>(
   'WebsiteUrl',
   (u): u is string => typeof u === 'string',
   (u, c) => {
     if (typeof u !== 'string') return refuse(u, c, 'not-a-url');
     if (u === '') return success(u);
-    return isAbsoluteUrl(u) ? success(u) : refuse(u, c, 'not-a-url');
+    return isWebUrl(u) ? success(u) : refuse(u, c, 'not-a-url');
   },
   (s) => s,
 );
+
+const isWebUrl = (s: string): boolean => /^https?:\/\//i.test(s) && isAbsoluteUrl(s);
 
 function isAbsoluteUrl(s: string): boolean {
   if (!/^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#\s]+/.test(s)) return false;
@@ -182,7 +188,7 @@ function isAbsoluteUrl(s: string): boolean {
 export const HttpUrl = new t.Type<string, string, unknown>(
   'HttpUrl',
   (u): u is string => typeof u === 'string',
-  (u, c) => (typeof u === 'string' && /^https?:\/\//i.test(u) && isAbsoluteUrl(u) ? success(u) : refuse(u, c, 'not-an-image')),
+  (u, c) => (typeof u === 'string' && isWebUrl(u) ? success(u) : refuse(u, c, 'not-an-image')),
   (s) => s,
 );
 

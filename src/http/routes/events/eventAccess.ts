@@ -1,7 +1,8 @@
 // Finding the event an item route names, and the read and edit rules applied to it (docs/api.md §3.2, §9, §12).
 import type { Context } from 'koa';
 import type { EventDocument } from '../../../projections/events/eventDocument.ts';
-import { canCreatePosts, canReadPost } from '../../auth/caller.ts';
+import { canCreatePosts, canEditPost, canReadPost, type Caller } from '../../auth/caller.ts';
+import type { WriteGuard } from '../../../commands/posts/writeGuard.ts';
 import { isLockedPost, itemsBySlug, preferredBySlug } from '../../auth/postAccess.ts';
 import { simpleError } from '../../errors/wireError.ts';
 import type { HttpServices } from '../../services.ts';
@@ -47,4 +48,13 @@ export function ifMatchOf(ctx: Context): bigint | undefined {
   if (header === '' || header === '*') return undefined;
   const match = /^(?:W\/)?"(\d{1,18})"$/.exec(header);
   return match?.[1] !== undefined ? BigInt(match[1]) : -1n;
+}
+
+/**
+ * What an update or delete by this caller must still hold when it is decided: the `If-Match` sent, and the right to
+ * edit the item as its stream then stands. The route checked that right on the read model already, but the write
+ * may wait for another one (an editor publishing a contributor's pending item) and then decide on a newer state.
+ */
+export function writeGuardOf(ctx: Context, caller: Caller): WriteGuard {
+  return { ifMatch: ifMatchOf(ctx), mayWrite: (standing) => canEditPost(caller, standing) };
 }

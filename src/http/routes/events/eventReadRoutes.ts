@@ -56,7 +56,7 @@ export function registerEventReads(router: Router, services: HttpServices): void
     const rendering = await linkedRendering(services, scope, page.items);
     const context = { settings, scope, rendering, fragments: services.fragments.of(scope.addresses) };
     const out = listText('events', page.items, (text, doc) => writeEventJson(text, doc, context), envelopeKeys(links, page.total, totalPages));
-    return { total: page.total, totalPages, links, body: Buffer.from(await renderJsonText(out, services)) };
+    return { total: page.total, totalPages, links, body: Buffer.from(await renderJsonText(out, services, scope.caller)) };
   };
 
   router.get('/events/by-slug/:slug', async (ctx: Context) => {

@@ -1,5 +1,5 @@
 // POST /events, and update (POST, PUT, PATCH) and delete by id and by slug.
-import { translationTarget } from '../translations/translationOf.ts';
+import { requireTranslationRight, translationTarget } from '../translations/translationOf.ts';
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { changeEventDetails, scheduleEvent, trashEvent, type EventWritten } from '../../../commands/events/eventCommands.ts';
@@ -25,7 +25,7 @@ import type { ArgSpec } from '../../params/argSpec.ts';
 import {
   eventBySlugDeleteArgs, eventBySlugUpdateArgs, eventCreateArgs, eventDeleteArgs, eventUpdateArgs,
 } from '../catalogue/index.ts';
-import { assertEventId, eventBySlug, ifMatchOf, pathId } from './eventAccess.ts';
+import { assertEventId, eventBySlug, pathId, writeGuardOf } from './eventAccess.ts';
 import { collectionAllow, etagOfPost, setPostAllow } from '../../auth/postAccess.ts';
 import { readLinks, type ReadLinks } from './eventLinks.ts';
 import { settleLinks } from './settleLinks.ts';
@@ -121,10 +121,11 @@ export function registerEventWrites(router: Router, services: HttpServices, body
     if (request.start !== undefined && request.end !== undefined && endBeforeStart(request.start, request.end, request.allDay ?? false)) {
       checked.validation.invalid('end_date', reason('event-end-before-start'));
     }
-    const translation = await translationTarget(services, 'event', checked.scope, (name) => checked.validation.invalid(name, reason('not-a-translation-target')));
+    const translationRequest = await translationTarget(services, 'event', checked.scope, (name) => checked.validation.invalid(name, reason('not-a-translation-target')));
     checked.validation.throwIfAny();
     requirePermission(canCreatePosts(checked.scope.caller), checked.scope);
     requireAuthorRight(checked);
+    const translation = requireTranslationRight(translationRequest, checked.scope);
     const caller = checked.scope.caller;
     const input = await settle(ctx, checked.scope, pending as PendingInput);
     const written = await scheduleEvent(
@@ -163,7 +164,7 @@ export function registerEventWrites(router: Router, services: HttpServices, body
       // A missing event passed validation only on the by-id route (step 6 of docs/api.md §2 answers it).
       if (!doc || !pending) return assertEventId(services, Number(checked.args.values.id ?? 0));
       const input = await settle(ctx, checked.scope, pending);
-      const written = await changeEventDetails(services.writes, doc.id, input, writeContext(ctx), ifMatchOf(ctx));
+      const written = await changeEventDetails(services.writes, doc.id, input, writeContext(ctx), writeGuardOf(ctx, checked.scope.caller));
       await respond(ctx, checked.scope, await withoutRemovedLinks(ctx, written, input), 'update');
     };
 
@@ -175,7 +176,7 @@ export function registerEventWrites(router: Router, services: HttpServices, body
       checked.validation.throwIfAny();
       requirePermission(doc ? canEditPost(checked.scope.caller, doc) : canCreatePosts(checked.scope.caller), checked.scope);
       if (!doc) return assertEventId(services, Number(checked.args.values.id ?? 0));
-      const written = await trashEvent(services.writes, doc.id, writeContext(ctx), ifMatchOf(ctx));
+      const written = await trashEvent(services.writes, doc.id, writeContext(ctx), writeGuardOf(ctx, checked.scope.caller));
       await respond(ctx, checked.scope, written, 'delete');
     };
 

@@ -102,7 +102,7 @@ export function registerItemList<D extends ItemDocument>(router: Router, service
       const write = (out: JsonText, doc: D) =>
         writeItemJson(out, kind.singular, doc, isLockedPost(doc, scope), () => renderItem(kind, doc, settings, scope, false), fragments);
       const out = listText(kind.plural, found.items, write, envelopeKeys(links, found.total, totalPages));
-      return { total: found.total, totalPages, links, body: Buffer.from(await renderJsonText(out, services)) };
+      return { total: found.total, totalPages, links, body: Buffer.from(await renderJsonText(out, services, scope.caller)) };
     });
   });
 }

@@ -8,6 +8,7 @@ import type { ItemFacts, RegisterDefaults } from '../../../commands/posts/itemDe
 import type { Args, ItemInput, ItemInputContext } from '../../../commands/posts/itemInput.ts';
 import type { DuplicateFinder, ItemWritten } from '../../../commands/posts/itemCommands.ts';
 import type { BeforeTrash } from '../../../commands/posts/postStreamWrites.ts';
+import type { WriteGuard } from '../../../commands/posts/writeGuard.ts';
 import { changeVenueDetails, readVenueInput, registerVenue, trashVenue } from '../../../commands/venues/venueCommands.ts';
 import {
   changeOrganizerDetails, readOrganizerInput, registerOrganizer, trashOrganizer,
@@ -49,8 +50,8 @@ export interface ItemRouteKind<D extends ItemDocument> {
   represent(doc: D, settings: SiteSettings, addresses: Addresses, withJsonLd: boolean): Wire;
   readInput(args: Args, ctx: ItemInputContext): Either<InvalidParam[], Input>;
   register(deps: WriteDeps, dup: DuplicateFinder, input: Input & { request: { name: string } }, d: RegisterDefaults, ctx: WriteContext): Promise<Either<CommandError, ItemWritten>>;
-  change(deps: WriteDeps, id: number, input: Input, ctx: WriteContext, ifMatch?: bigint): Promise<Either<CommandError, ItemWritten>>;
-  trash(deps: WriteDeps, id: number, ctx: WriteContext, ifMatch?: bigint, beforeTrash?: BeforeTrash): Promise<Either<CommandError, ItemWritten>>;
+  change(deps: WriteDeps, id: number, input: Input, ctx: WriteContext, guard: WriteGuard): Promise<Either<CommandError, ItemWritten>>;
+  trash(deps: WriteDeps, id: number, ctx: WriteContext, guard: WriteGuard, beforeTrash?: BeforeTrash): Promise<Either<CommandError, ItemWritten>>;
   /** The document folded up to a revision (write responses) or a global point (`as_of` reads). */
   documentAt(store: EventStore, id: number, at: bigint | FoldPoint): Promise<D | undefined>;
 }
@@ -68,7 +69,7 @@ export const venueRouteKind: ItemRouteKind<VenueDocument> = {
   represent: venueRepresentation,
   readInput: (args, ctx) => readVenueInput(args, ctx) as Either<InvalidParam[], Input>,
   register: (deps, dup, input, d, ctx) => registerVenue(deps, dup, input as Parameters<typeof registerVenue>[2], d, ctx),
-  change: (deps, id, input, ctx, ifMatch) => changeVenueDetails(deps, id, input as Parameters<typeof changeVenueDetails>[2], ctx, ifMatch),
+  change: (deps, id, input, ctx, guard) => changeVenueDetails(deps, id, input as Parameters<typeof changeVenueDetails>[2], ctx, guard),
   trash: trashVenue,
   documentAt: venueDocumentAt,
 };
@@ -87,8 +88,8 @@ export const organizerRouteKind: ItemRouteKind<OrganizerDocument> = {
   represent: organizerRepresentation,
   readInput: (args, ctx) => readOrganizerInput(args, ctx) as Either<InvalidParam[], Input>,
   register: (deps, dup, input, d, ctx) => registerOrganizer(deps, dup, input as Parameters<typeof registerOrganizer>[2], d, ctx),
-  change: (deps, id, input, ctx, ifMatch) =>
-    changeOrganizerDetails(deps, id, input as Parameters<typeof changeOrganizerDetails>[2], ctx, ifMatch),
+  change: (deps, id, input, ctx, guard) =>
+    changeOrganizerDetails(deps, id, input as Parameters<typeof changeOrganizerDetails>[2], ctx, guard),
   trash: trashOrganizer,
   documentAt: organizerDocumentAt,
 };

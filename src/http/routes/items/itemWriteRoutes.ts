@@ -1,6 +1,6 @@
 // POST /venues, update (POST, PUT, PATCH) and delete by id and
 // by slug; the organizer routes alike (docs/api.md §10.2, §11).
-import { translationTarget } from '../translations/translationOf.ts';
+import { requireTranslationRight, translationTarget } from '../translations/translationOf.ts';
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { Either } from 'fp-ts/lib/Either.js';
@@ -22,7 +22,7 @@ import type { HttpServices } from '../../services.ts';
 import { writeContextOf as writeContextOfRequest } from '../../observability/requestContext.ts';
 import { awaitReadModel } from '../readYourWrites.ts';
 import type { Scope } from '../../requestScope.ts';
-import { ifMatchOf, pathId } from '../events/eventAccess.ts';
+import { pathId, writeGuardOf } from '../events/eventAccess.ts';
 import { renderItem } from './itemAccess.ts';
 import { collectionAllow, etagOfPost, itemsBySlug, preferredBySlug, setPostAllow } from '../../auth/postAccess.ts';
 import type { ItemRouteKind } from './itemRouteKind.ts';
@@ -100,12 +100,13 @@ export function registerItemWrites<D extends ItemDocument>(router: Router, servi
     ctx.set('Allow', collectionAllow(ctx.state.caller));
     const checked = checkArgs(ctx, settings, kind.args.create);
     const pending = await inputOf(checked);
-    const translation = await translationTarget(services, kind.singular, checked.scope, (name) =>
+    const translationRequest = await translationTarget(services, kind.singular, checked.scope, (name) =>
       checked.validation.invalid(name, reason('not-a-translation-target')));
     checked.validation.throwIfAny();
     const { caller } = checked.scope;
     requirePermission(canCreatePosts(caller), checked.scope);
     requireAuthorRight(checked);
+    const translation = requireTranslationRight(translationRequest, checked.scope);
     const write = writeContextOf(ctx, services);
     const input = await settleItemImage(services, pending as PendingItemInput, write);
     const written = await kind.register(services.writes, collection(), input as Input & { request: { name: string } }, {
@@ -141,7 +142,7 @@ export function registerItemWrites<D extends ItemDocument>(router: Router, servi
     requireAuthorRight(checked);
     const write = writeContextOf(ctx, services);
     const input = await settleItemImage(services, pending, write);
-    await respond(ctx, checked.scope, await kind.change(services.writes, doc.id, input, write, ifMatchOf(ctx)), 'update');
+    await respond(ctx, checked.scope, await kind.change(services.writes, doc.id, input, write, writeGuardOf(ctx, checked.scope.caller)), 'update');
   };
 
   const remove = (specs: readonly ArgSpec[], locate: Locate<D>, pathOf: (ctx: Context) => Record<string, string>) => async (ctx: Context) => {
@@ -158,7 +159,7 @@ export function registerItemWrites<D extends ItemDocument>(router: Router, servi
       const failed = await step();
       if (failed) throw wireErrorOf(failed, 'delete');
     };
-    const written = await kind.trash(services.writes, doc.id, write, ifMatchOf(ctx), () => unlinked(cascade.beforeRemoval));
+    const written = await kind.trash(services.writes, doc.id, write, writeGuardOf(ctx, checked.scope.caller), () => unlinked(cascade.beforeRemoval));
     if (written._tag === 'Right') await unlinked(cascade.afterRemoval);
     await respond(ctx, checked.scope, written, 'delete');
   };

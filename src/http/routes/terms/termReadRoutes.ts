@@ -1,4 +1,5 @@
 // GET /categories, /tags (docs/api.md §5, §8) and GET /categories/{id}, /tags/{id} (§9), also as of a past point (`as_of`).
+import { anonymous } from '../../auth/caller.ts';
 import { reason } from '../../../commands/errors.ts';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
@@ -46,7 +47,8 @@ export function registerTermReads(router: Router, services: HttpServices, routes
         ...(links.next ? { next_rest_url: links.next } : {}),
         ...(links.previous ? { previous_rest_url: links.previous } : {}),
       };
-      await fillTranslations(body, services);
+      // Terms are public, so their translations are the same for every caller that shares this page.
+      await fillTranslations(body, services, anonymous);
       return { total: page.total, totalPages, links, body: Buffer.from(JSON.stringify(body)) };
     });
   });

@@ -1,6 +1,6 @@
 // POST /categories, /tags (create), POST/PUT/PATCH and DELETE on /categories/{id}, /tags/{id} (docs/api.md §10.3, §11).
 import { reason } from '../../../commands/errors.ts';
-import { translationTarget } from '../translations/translationOf.ts';
+import { requireTranslationRight, translationTarget } from '../translations/translationOf.ts';
 import type Router from '@koa/router';
 import type { CommandError } from '../../../commands/errors.ts';
 import type { Context, Middleware } from 'koa';
@@ -59,10 +59,11 @@ export function registerTermWrites(router: Router, services: HttpServices, bodyP
     setTermAllow(ctx, taxonomy, 'collection');
     const checked = checkArgs(ctx, settings, args.create);
     const input = await inputOf(checked, checked.scope.language);
-    const translation = await translationTarget(services, taxonomy, checked.scope, (name) =>
+    const translationRequest = await translationTarget(services, taxonomy, checked.scope, (name) =>
       checked.validation.invalid(name, reason('not-a-translation-target')));
     checked.validation.throwIfAny();
     requirePermission(canManageTerms(checked.scope.caller, taxonomy), checked.scope);
+    const translation = requireTranslationRight(translationRequest, checked.scope);
     const named = { ...input, name: input.name as string };
     const written = await createTerm(services.writes, taxonomy, named, checked.scope.language, writeContext(ctx), translation);
     await respond(ctx, checked.scope, written);

@@ -31,6 +31,7 @@ import { startPollingSubscription, type PollingSettings, type PollingSubscriptio
 import { observeCommitFailure, tolerateUnreachableCommitFailures } from './lmdbCommitFailures.ts';
 import { defaultMinFreeBytes, guardFreeSpace, type FreeSpaceGuard } from './freeSpaceGuard.ts';
 import { DurablePosition } from './durablePosition.ts';
+import { approximateBytes } from '../approximateBytes.ts';
 
 export interface LmdbEventStoreOptions {
   /** How often subscriptions look for events appended by another process (local appends wake them at once). */
@@ -193,13 +194,18 @@ class LmdbStore implements LmdbEventStore {
     return this.readAfter(options.after, options.maxCount);
   }
 
-  private readAfter(after: bigint | undefined, limit: number | undefined, upTo?: bigint): RecordedEvent[] {
+  private readAfter(after: bigint | undefined, limit: number | undefined, upTo?: bigint, maxBytes?: number): RecordedEvent[] {
     const result: RecordedEvent[] = [];
     // Positions are integers, so "strictly after p" is the key range starting at p + 1 (and "at most q" ends at q + 1).
     const start = after === undefined ? 0 : Number(after) + 1;
     const end = upTo === undefined ? undefined : Number(upTo) + 1;
+    let bytes = 0;
+    // The range decodes lazily, one event per step, all in this synchronous turn: stopping early decodes no more.
     for (const { key, value } of this.db.eventsView.getRange({ start, ...(end === undefined ? {} : { end }), limit })) {
       result.push(toRecordedEvent(key, value));
+      if (maxBytes === undefined) continue;
+      bytes += approximateBytes(value);
+      if (bytes >= maxBytes) break;
     }
     return result;
   }
@@ -208,7 +214,7 @@ class LmdbStore implements LmdbEventStore {
     if (this.closed) throw new Error('the event store is closed');
     const subscription = startPollingSubscription(
       {
-        readAfter: (after, limit, upTo) => this.readAfter(after, limit, upTo),
+        readAfter: (after, limit, upTo, maxBytes) => this.readAfter(after, limit, upTo, maxBytes),
         head: () => BigInt(lastPosition(this.db.events)),
         // Only flushed events: a subscriber (the change feed, the projections) never sees one a crash could take back.
         durableHead: async () => BigInt(await this.durable.head()),

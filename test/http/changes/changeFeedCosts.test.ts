@@ -57,6 +57,8 @@ describe('GET /changes: what a client that does not read costs', function () {
       await settled(() => counting.counts.subscriptionEvents);
       // The premise: the client really holds the feed back (the socket buffers took only part of the events).
       expect(counting.counts.handledEvents).to.be.below(events);
+      // Every event handled was read first, and the reads are seen (the store reports them to onRead).
+      expect(counting.counts.subscriptionEvents).to.be.at.least(counting.counts.handledEvents);
       // What the service holds besides its socket: events read but not yet written, within the bound (plus the one
       // waiting in the handler for the socket to drain).
       const pendingBytes = counting.counts.subscriptionBytes - counting.counts.handledBytes;

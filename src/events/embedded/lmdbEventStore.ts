@@ -199,13 +199,24 @@ class LmdbStore implements LmdbEventStore {
     // Positions are integers, so "strictly after p" is the key range starting at p + 1 (and "at most q" ends at q + 1).
     const start = after === undefined ? 0 : Number(after) + 1;
     const end = upTo === undefined ? undefined : Number(upTo) + 1;
+    const bounds = end === undefined ? {} : { end };
+    if (maxBytes === undefined) {
+      for (const { key, value } of this.db.eventsView.getRange({ start, ...bounds, limit })) result.push(toRecordedEvent(key, value));
+      return result;
+    }
+    // One event per range, each range read to its end: leaving an lmdb range iterator early was seen to let a
+    // subscriber deliver a commit another process had not flushed yet (test/crash/durableChangeFeed.test.ts).
     let bytes = 0;
-    // The range decodes lazily, one event per step, all in this synchronous turn: stopping early decodes no more.
-    for (const { key, value } of this.db.eventsView.getRange({ start, ...(end === undefined ? {} : { end }), limit })) {
-      result.push(toRecordedEvent(key, value));
-      if (maxBytes === undefined) continue;
-      bytes += approximateBytes(value);
-      if (bytes >= maxBytes) break;
+    let next = start;
+    while (bytes < maxBytes && (limit === undefined || result.length < limit)) {
+      let found = false;
+      for (const { key, value } of this.db.eventsView.getRange({ start: next, ...bounds, limit: 1 })) {
+        result.push(toRecordedEvent(key, value));
+        bytes += approximateBytes(value);
+        next = key + 1;
+        found = true;
+      }
+      if (!found) break;
     }
     return result;
   }

@@ -77,19 +77,31 @@ export async function openStores(config: Config, logger: Logger): Promise<Opened
   return { store, readStore: versions.readStore, versions };
 }
 
-export async function startService(config: Config, logger: Logger, clock: () => Date = () => new Date(), role: ServiceRole = 'all'): Promise<RunningService> {
+/** What tests may put around the real adapters: wrappers that count or fail calls (never replacements). */
+export interface ServiceHooks {
+  /** Wraps the event store the API reads and writes through (the projections read the store itself). */
+  readonly wrapStore?: (store: EventStore) => EventStore;
+}
+
+export async function startService(
+  config: Config,
+  logger: Logger,
+  clock: () => Date = () => new Date(),
+  role: ServiceRole = 'all',
+  hooks: ServiceHooks = {},
+): Promise<RunningService> {
   checkRole(config, role);
   // The port first: one in use stops the start before anything is written, the data directory included.
   const server = await listen(undefined, config.port, config.host);
   try {
-    return await startBound(server, config, logger, clock, role);
+    return await startBound(server, config, logger, clock, role, hooks);
   } catch (error) {
     await server.close(0);
     throw error;
   }
 }
 
-async function startBound(server: HttpServer, config: Config, logger: Logger, clock: () => Date, role: ServiceRole): Promise<RunningService> {
+async function startBound(server: HttpServer, config: Config, logger: Logger, clock: () => Date, role: ServiceRole, hooks: ServiceHooks): Promise<RunningService> {
   const stores = await openStores(config, logger);
   const { readStore, versions } = stores;
   const watcher = role === 'api' ? new CheckpointWatcher(readStore.checkpoints) : undefined;
@@ -106,7 +118,8 @@ async function startBound(server: HttpServer, config: Config, logger: Logger, cl
   const progress = (watcher ?? runner) as ProjectionProgress;
   const appliedPosition = async () => (watcher ? watcher.refresh() : progress.appliedPosition);
   const metrics = createServiceMetrics(async () => measureProjectionLag(stores.store, await appliedPosition(), clock()));
-  const store = meteredEventStore(stores.store, metrics);
+  const metered = meteredEventStore(stores.store, metrics);
+  const store = hooks.wrapStore ? hooks.wrapStore(metered) : metered;
   const operations: OperationsDeps = { store, readStore, appliedPosition, metrics, maxLagSeconds: config.readyMaxLagSeconds, clock };
 
   if (runner) {

@@ -100,6 +100,14 @@ export interface SubscribeOptions {
   readonly onEvent: (event: RecordedEvent) => Promise<void> | void;
   /** Called once the catch-up reached the head at the time it started (may be called again never). */
   readonly onCaughtUp?: () => void;
+  /**
+   * At most about this many bytes of decoded events (approximateBytes) are read ahead of the handler; at least one
+   * event is always read. Omitted: the adapter's own batches (the embedded store reads up to 1,000 events at a time).
+   * A consumer that waits for a slow client (the change feed) sets it, so a stalled client holds little memory.
+   */
+  readonly readAheadBytes?: number;
+  /** Observes each batch of events as the adapter reads it from the store, before their delivery to `onEvent`. */
+  readonly onRead?: (events: readonly RecordedEvent[]) => void;
 }
 
 export interface EventStore {

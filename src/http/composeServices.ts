@@ -18,6 +18,9 @@ import { ChangeFeeds } from './routes/changes/changeFeeds.ts';
 import type { HttpServices } from './services.ts';
 import { RenderedFragments } from './routes/events/eventJson.ts';
 import { ReadModelMemo } from './readModelMemo.ts';
+import { FoldCache } from '../projections/history/foldCache.ts';
+import { streamFolds } from '../projections/history/streamFolds.ts';
+import { configuredCostlyReadLimiter } from './costs/costlyReadLimiter.ts';
 
 export interface ServiceParts {
   readonly config: Config;
@@ -66,7 +69,14 @@ export function composeHttpServices(parts: ServiceParts): HttpServices {
       venueJsonLd: (doc) => renderedItems.jsonLd('venue', doc, () => venueJsonLd(doc, settings)),
       organizerJsonLd: (doc) => renderedItems.jsonLd('organizer', doc, () => organizerJsonLd(doc)),
     }),
-    changeFeeds: new ChangeFeeds(store, config.changesHeartbeatMs),
+    changeFeeds: new ChangeFeeds(store, {
+      heartbeatMs: config.changesHeartbeatMs,
+      maxFeeds: config.changesMaxFeeds,
+      maxFeedsPerUser: config.changesMaxFeedsPerUser,
+      bufferBytes: config.changesBufferBytes,
+    }),
+    pastFolds: streamFolds(store, new FoldCache()),
+    costlyReads: configuredCostlyReadLimiter(config, parts.clock),
     fragments: new RenderedFragments(),
     memo: new ReadModelMemo(() => parts.projections.appliedPosition),
   };

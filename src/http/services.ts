@@ -14,6 +14,8 @@ import type { ChangeFeeds } from './routes/changes/changeFeeds.ts';
 import type { CorsOrigins } from '../config/config.ts';
 import type { RenderedFragments } from './routes/events/eventJson.ts';
 import type { ReadModelMemo } from './readModelMemo.ts';
+import type { StreamFolds } from '../projections/history/streamFolds.ts';
+import type { CostlyReadLimiter } from './costs/costlyReadLimiter.ts';
 
 export interface InlineLinks {
   readers(scope: Scope): LinkReaders<unknown, unknown>;
@@ -50,4 +52,8 @@ export interface HttpServices {
   readonly memo: ReadModelMemo;
   /** The open `GET /changes` streams; the composition root ends them before the server closes. */
   readonly changeFeeds: ChangeFeeds;
+  /** Past states of streams (`as_of`, `/history`), read no further than asked and remembered per (stream, revision). */
+  readonly pastFolds: StreamFolds;
+  /** Per client allowance of `as_of` reads and history pages. */
+  readonly costlyReads: CostlyReadLimiter;
 }

@@ -22,6 +22,11 @@ describe('loadConfig', () => {
       trustProxy: false,
       minFreeDiskMb: 64,
       readModelSnapshot: true,
+      historyMaxReads: 120,
+      historyReadWindowSeconds: 60,
+      changesMaxFeeds: 100,
+      changesMaxFeedsPerUser: 4,
+      changesBufferBytes: 262_144,
     });
   });
 
@@ -57,6 +62,11 @@ describe('loadConfig', () => {
       CAL_TRUST_PROXY: 'true',
       CAL_MIN_FREE_DISK_MB: '0',
       CAL_READ_MODEL_SNAPSHOT: 'off',
+      CAL_HISTORY_MAX_READS: '30',
+      CAL_HISTORY_READ_WINDOW_SECONDS: '10',
+      CAL_CHANGES_MAX_FEEDS: '20',
+      CAL_CHANGES_MAX_FEEDS_PER_USER: '2',
+      CAL_CHANGES_BUFFER_BYTES: '65536',
       LOG_LEVEL: 'warn',
     });
     expect(config).to.deep.equal({
@@ -80,6 +90,11 @@ describe('loadConfig', () => {
       trustProxy: true,
       minFreeDiskMb: 0,
       readModelSnapshot: false,
+      historyMaxReads: 30,
+      historyReadWindowSeconds: 10,
+      changesMaxFeeds: 20,
+      changesMaxFeedsPerUser: 2,
+      changesBufferBytes: 65_536,
     });
   });
 
@@ -95,6 +110,32 @@ describe('loadConfig', () => {
     for (const bad of ['0', '-5', '1.5', 'soon', '', '2147483648']) {
       expect(() => loadConfig({ CAL_CHANGES_HEARTBEAT_MS: bad }), bad).to.throw(ConfigError, /CAL_CHANGES_HEARTBEAT_MS=/);
     }
+  });
+
+  it('reads the limits on what a caller can cost: history reads per client, change feeds and their buffer', () => {
+    expect(loadConfig({})).to.include({
+      historyMaxReads: 120,
+      historyReadWindowSeconds: 60,
+      changesMaxFeeds: 100,
+      changesMaxFeedsPerUser: 4,
+      changesBufferBytes: 262_144,
+    });
+    const set = loadConfig({
+      CAL_HISTORY_MAX_READS: '0',
+      CAL_HISTORY_READ_WINDOW_SECONDS: '10',
+      CAL_CHANGES_MAX_FEEDS: '5',
+      CAL_CHANGES_MAX_FEEDS_PER_USER: '1',
+      CAL_CHANGES_BUFFER_BYTES: '65536',
+    });
+    expect(set).to.include({ historyMaxReads: 0, historyReadWindowSeconds: 10, changesMaxFeeds: 5, changesMaxFeedsPerUser: 1, changesBufferBytes: 65_536 });
+    const refused: [string, string][] = [
+      ['CAL_HISTORY_READ_WINDOW_SECONDS', '0'],
+      ['CAL_CHANGES_MAX_FEEDS', '0'],
+      ['CAL_CHANGES_MAX_FEEDS_PER_USER', 'many'],
+      ['CAL_CHANGES_BUFFER_BYTES', '1024'],
+      ['CAL_HISTORY_MAX_READS', '-1'],
+    ];
+    for (const [name, value] of refused) expect(() => loadConfig({ [name]: value }), name).to.throw(ConfigError, new RegExp(`${name}=`));
   });
 
   it('refuses bad operational values, naming the variable and what it should be', () => {
@@ -133,6 +174,6 @@ describe('loadConfig', () => {
   });
 
   it('documents every variable it reads for --help', () => {
-    for (const name of ['CAL_READ_YOUR_WRITES_TIMEOUT_MS', 'CAL_READY_MAX_LAG_SECONDS', 'CAL_SHUTDOWN_GRACE_MS', 'LOG_LEVEL', 'CAL_AUTH_MAX_FAILURES', 'CAL_AUTH_FAILURE_WINDOW_SECONDS', 'CAL_CORS_ORIGINS', 'CAL_TRUST_PROXY']) expect(variables).to.have.property(name);
+    for (const name of ['CAL_READ_YOUR_WRITES_TIMEOUT_MS', 'CAL_READY_MAX_LAG_SECONDS', 'CAL_SHUTDOWN_GRACE_MS', 'LOG_LEVEL', 'CAL_AUTH_MAX_FAILURES', 'CAL_AUTH_FAILURE_WINDOW_SECONDS', 'CAL_CORS_ORIGINS', 'CAL_TRUST_PROXY', 'CAL_HISTORY_MAX_READS', 'CAL_HISTORY_READ_WINDOW_SECONDS', 'CAL_CHANGES_MAX_FEEDS', 'CAL_CHANGES_MAX_FEEDS_PER_USER', 'CAL_CHANGES_BUFFER_BYTES']) expect(variables).to.have.property(name);
   });
 });

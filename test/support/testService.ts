@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { loadConfig } from '../../src/config/config.ts';
-import { startService, type RunningService } from '../../src/service.ts';
+import { startService, type RunningService, type ServiceHooks } from '../../src/service.ts';
 
 export const adminPassword = 'admin-secret';
 export const adminAuth = `Basic ${Buffer.from(`admin:${adminPassword}`).toString('base64')}`;
@@ -38,7 +38,7 @@ export interface TestService {
   close(): Promise<void>;
 }
 
-export async function startTestService(env: Record<string, string> = {}, dataDir?: string): Promise<TestService> {
+export async function startTestService(env: Record<string, string> = {}, dataDir?: string, hooks: ServiceHooks = {}): Promise<TestService> {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'cal-test-'));
   let now = captureTime;
   const config = loadConfig({
@@ -48,7 +48,7 @@ export async function startTestService(env: Record<string, string> = {}, dataDir
     CAL_ADMIN_PASSWORD: adminPassword,
     ...env,
   });
-  const service = await startService(config, pino({ level: 'silent' }), () => now);
+  const service = await startService(config, pino({ level: 'silent' }), () => now, 'all', hooks);
   const request = async (method: string, path: string, options: RequestOptions = {}): Promise<TestResponse> => {
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
     if (options.auth) headers.authorization = options.auth;

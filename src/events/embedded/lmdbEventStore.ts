@@ -31,6 +31,7 @@ import { startPollingSubscription, type PollingSettings, type PollingSubscriptio
 import { observeCommitFailure, tolerateUnreachableCommitFailures } from './lmdbCommitFailures.ts';
 import { defaultMinFreeBytes, guardFreeSpace, type FreeSpaceGuard } from './freeSpaceGuard.ts';
 import { DurablePosition } from './durablePosition.ts';
+import { approximateBytes } from '../approximateBytes.ts';
 
 export interface LmdbEventStoreOptions {
   /** How often subscriptions look for events appended by another process (local appends wake them at once). */
@@ -193,13 +194,29 @@ class LmdbStore implements LmdbEventStore {
     return this.readAfter(options.after, options.maxCount);
   }
 
-  private readAfter(after: bigint | undefined, limit: number | undefined, upTo?: bigint): RecordedEvent[] {
+  private readAfter(after: bigint | undefined, limit: number | undefined, upTo?: bigint, maxBytes?: number): RecordedEvent[] {
     const result: RecordedEvent[] = [];
     // Positions are integers, so "strictly after p" is the key range starting at p + 1 (and "at most q" ends at q + 1).
     const start = after === undefined ? 0 : Number(after) + 1;
     const end = upTo === undefined ? undefined : Number(upTo) + 1;
-    for (const { key, value } of this.db.eventsView.getRange({ start, ...(end === undefined ? {} : { end }), limit })) {
-      result.push(toRecordedEvent(key, value));
+    const bounds = end === undefined ? {} : { end };
+    if (maxBytes === undefined) {
+      for (const { key, value } of this.db.eventsView.getRange({ start, ...bounds, limit })) result.push(toRecordedEvent(key, value));
+      return result;
+    }
+    // One event per range, each range read to its end: leaving an lmdb range iterator early was seen to let a
+    // subscriber deliver a commit another process had not flushed yet (test/crash/durableChangeFeed.test.ts).
+    let bytes = 0;
+    let next = start;
+    while (bytes < maxBytes && (limit === undefined || result.length < limit)) {
+      let found = false;
+      for (const { key, value } of this.db.eventsView.getRange({ start: next, ...bounds, limit: 1 })) {
+        result.push(toRecordedEvent(key, value));
+        bytes += approximateBytes(value);
+        next = key + 1;
+        found = true;
+      }
+      if (!found) break;
     }
     return result;
   }
@@ -208,7 +225,7 @@ class LmdbStore implements LmdbEventStore {
     if (this.closed) throw new Error('the event store is closed');
     const subscription = startPollingSubscription(
       {
-        readAfter: (after, limit, upTo) => this.readAfter(after, limit, upTo),
+        readAfter: (after, limit, upTo, maxBytes) => this.readAfter(after, limit, upTo, maxBytes),
         head: () => BigInt(lastPosition(this.db.events)),
         // Only flushed events: a subscriber (the change feed, the projections) never sees one a crash could take back.
         durableHead: async () => BigInt(await this.durable.head()),

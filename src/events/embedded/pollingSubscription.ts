@@ -3,8 +3,11 @@ import type { RecordedEvent, SubscribeOptions, Subscription } from '../eventStor
 import { caughtUpNotifier } from '../caughtUp.ts';
 
 export interface PolledSource {
-  /** Up to `limit` events strictly after `after` (from the start when undefined) and at most `upTo`, in global order. */
-  readAfter(after: bigint | undefined, limit: number, upTo: bigint): RecordedEvent[];
+  /**
+   * Up to `limit` events strictly after `after` (from the start when undefined) and at most `upTo`, in global order;
+   * with `maxBytes`, no more once the events read reach that many bytes (approximateBytes), but at least one.
+   */
+  readAfter(after: bigint | undefined, limit: number, upTo: bigint, maxBytes?: number): RecordedEvent[];
   /** Global position of the last event, or -1n when empty. */
   head(): bigint;
   /**
@@ -69,14 +72,15 @@ export function startPollingSubscription(
       changed = false;
       const durable = await source.durableHead();
       if (stopped) return;
-      const batch = source.readAfter(after, settings.batchSize, durable);
+      const batch = source.readAfter(after, settings.batchSize, durable, options.readAheadBytes);
+      if (batch.length > 0) options.onRead?.(batch);
       for (const event of batch) {
         if (stopped) return;
         await options.onEvent(event);
         after = event.position;
         noteProgress(after);
       }
-      if (batch.length === settings.batchSize) {
+      if (batch.length === settings.batchSize || (options.readAheadBytes !== undefined && batch.length > 0)) {
         // A long catch-up must not starve the event loop (HTTP, timers) nor pin one lmdb read snapshot.
         await new Promise<void>((resolve) => setImmediate(resolve));
       } else if (!changed && !stopped) {

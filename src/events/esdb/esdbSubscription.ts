@@ -36,6 +36,8 @@ export function subscribeToAllOnEsdb(
         if (stopped) return;
         const event = toRecordedEvent(resolved);
         if (event === undefined || (after !== undefined && event.position <= after)) continue;
+        // The client pulls one event per handler call: nothing is read ahead beyond the gRPC stream's own window.
+        options.onRead?.([event]);
         const call = Promise.resolve(options.onEvent(event));
         handling = call.catch(() => undefined);
         await call;

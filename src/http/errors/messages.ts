@@ -26,6 +26,16 @@ export const messages = {
     ca: "Massa intents d'autenticació fallits des d'aquesta adreça. Torneu-ho a provar més tard.",
     es: 'Demasiados intentos de autenticación fallidos desde esta dirección. Vuelve a intentarlo más tarde.',
   },
+  cal_too_many_history_reads: {
+    en: 'Too many history and as_of reads from this address. Try again later.',
+    ca: "Massa lectures d'historial i d'as_of des d'aquesta adreça. Torneu-ho a provar més tard.",
+    es: 'Demasiadas lecturas de historial y de as_of desde esta dirección. Vuelve a intentarlo más tarde.',
+  },
+  cal_too_many_change_feeds: {
+    en: 'Too many change feeds are open. Try again later.',
+    ca: 'Hi ha massa fluxos de canvis oberts. Torneu-ho a provar més tard.',
+    es: 'Hay demasiados flujos de cambios abiertos. Vuelve a intentarlo más tarde.',
+  },
   rest_cannot_edit_others: {
     en: 'Sorry, you are not allowed to set another user as the author.',
     ca: 'No teniu permís per a posar un altre usuari com a autor.',

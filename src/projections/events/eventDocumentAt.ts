@@ -1,9 +1,9 @@
 // Folds an event's stream up to a point into its document: the state a write produced, or a past state.
-import type { EventStore } from '../../events/eventStore.ts';
 import { decodeDomainEvent } from '../../events/catalogue/envelope.ts';
 import { eventStreamId, isCalendarEventEvent } from '../../events/catalogue/calendarEvents.ts';
-import { foldDocument, type DocumentFold } from '../history/documentFold.ts';
-import { readStreamUpTo, type FoldPoint } from '../history/foldPoint.ts';
+import type { DocumentFold } from '../history/documentFold.ts';
+import type { FoldPoint } from '../history/foldPoint.ts';
+import { foldsOf, type FoldSource } from '../history/streamFolds.ts';
 import type { EventDocument } from './eventDocument.ts';
 import { appliedOf, projectEvent } from './eventProjector.ts';
 
@@ -14,6 +14,6 @@ export const eventFold: DocumentFold<EventDocument> = (doc, recorded) => {
 };
 
 /** `at`: a revision (bigint) or any fold point. */
-export async function eventDocumentAt(store: EventStore, id: number, at: bigint | FoldPoint): Promise<EventDocument | undefined> {
-  return foldDocument(eventFold, await readStreamUpTo(store, eventStreamId(id), at));
+export async function eventDocumentAt(source: FoldSource, id: number, at: bigint | FoldPoint): Promise<EventDocument | undefined> {
+  return (await foldsOf(source).foldAt(eventStreamId(id), eventFold, at)).doc;
 }

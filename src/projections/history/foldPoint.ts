@@ -23,11 +23,17 @@ export function isWithin(point: FoldPoint, recorded: RecordedEvent): boolean {
     case 'position':
       return recorded.position <= point.position;
     case 'instant': {
-      const occurred = new Date(String(recorded.metadata.occurredAt));
       // An unreadable time cannot be placed; counting it in keeps one bad record from hiding the rest of a stream.
-      return Number.isNaN(occurred.getTime()) || instantToLocal(occurred, 'UTC') <= point.utc;
+      const second = secondOf(recorded);
+      return second === undefined || second <= point.utc;
     }
   }
+}
+
+/** When the event occurred, UTC to the second; undefined when its `occurredAt` does not read as a time. */
+export function secondOf(recorded: RecordedEvent): LocalDateTime | undefined {
+  const occurred = new Date(String(recorded.metadata.occurredAt));
+  return Number.isNaN(occurred.getTime()) ? undefined : instantToLocal(occurred, 'UTC');
 }
 
 /**

@@ -19,11 +19,14 @@ export interface HistoryEntry {
   readonly data?: unknown;
 }
 
-/** Entries in stream order. Unknown or undecodable events are listed too, with their metadata: auditors see all. */
-export function historyOf(streamId: string, events: readonly RecordedEvent[]): HistoryEntry[] {
+/**
+ * Entries in stream order. Unknown or undecodable events are listed too, with their metadata: auditors see all.
+ * `before` is the document the stream's events before the first one given fold into (a page of history starts there).
+ */
+export function historyOf(streamId: string, events: readonly RecordedEvent[], before?: object): HistoryEntry[] {
   const kind = resourceHistoryKindOf(streamId);
   if (!kind) return events.map((recorded) => ({ ...entryOf(recorded, {}), data: redactSecrets(recorded.data) ?? null }));
-  let doc: object | undefined;
+  let doc: object | undefined = before;
   return events.map((recorded) => {
     const before = doc;
     doc = kind.fold(doc, recorded);

@@ -1,5 +1,4 @@
 // An event as it was at a global point, with the linked items it embedded as they were at that same point.
-import type { EventStore } from '../../events/eventStore.ts';
 import type { EmbeddedLinks, EventDocument } from '../events/eventDocument.ts';
 import { eventDocumentAt } from '../events/eventDocumentAt.ts';
 import { venueLocationsOf } from '../events/venueLocations.ts';
@@ -7,11 +6,12 @@ import { organizerDocumentAt, venueDocumentAt } from '../posts/itemDocumentAt.ts
 import type { TermDocument } from '../terms/termDocument.ts';
 import { termDocumentAt } from '../terms/termDocumentAt.ts';
 import type { GlobalPoint } from './foldPoint.ts';
+import type { FoldSource } from './streamFolds.ts';
 
 type Linked = Pick<EventDocument, 'venues' | 'organizers' | 'categories' | 'tags'>;
 
 /** Undefined when the event did not exist yet at that point. */
-export async function pastEventDocument(store: EventStore, id: number, point: GlobalPoint): Promise<EventDocument | undefined> {
+export async function pastEventDocument(store: FoldSource, id: number, point: GlobalPoint): Promise<EventDocument | undefined> {
   const folded = await eventDocumentAt(store, id, point);
   if (!folded) return undefined;
   const embedded = await embedLinksAt(store, folded, point);
@@ -19,7 +19,7 @@ export async function pastEventDocument(store: EventStore, id: number, point: Gl
 }
 
 /** Like the projection's `embedLinks`, from the streams: items absent (or deleted) at that point are left out. */
-export async function embedLinksAt(store: EventStore, links: Linked, point: GlobalPoint): Promise<EmbeddedLinks> {
+export async function embedLinksAt(store: FoldSource, links: Linked, point: GlobalPoint): Promise<EmbeddedLinks> {
   const present = <T>(items: (T | undefined)[]): T[] => items.filter((item): item is T => item !== undefined);
   const terms = async (taxonomy: 'category' | 'tag', ids: readonly number[]): Promise<TermDocument[]> =>
     present(await Promise.all(ids.map(async (id) => liveTerm(await termDocumentAt(store, taxonomy, id, point)))));

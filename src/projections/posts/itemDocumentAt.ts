@@ -1,13 +1,13 @@
 // Folds a venue's or organizer's stream up to a point into its document: the state a write produced, or a past state.
-import type { EventStore } from '../../events/eventStore.ts';
 import { decodeDomainEvent } from '../../events/catalogue/envelope.ts';
 import { isVenueEvent, venueStreamId } from '../../events/catalogue/venues.ts';
 import { isOrganizerEvent, organizerStreamId } from '../../events/catalogue/organizers.ts';
 import { appliedOf } from '../events/eventProjector.ts';
 import { projectVenue } from '../venues/venueProjection.ts';
 import { projectOrganizer } from '../organizers/organizerProjection.ts';
-import { foldDocument, type DocumentFold } from '../history/documentFold.ts';
-import { readStreamUpTo, type FoldPoint } from '../history/foldPoint.ts';
+import type { DocumentFold } from '../history/documentFold.ts';
+import type { FoldPoint } from '../history/foldPoint.ts';
+import { foldsOf, type FoldSource } from '../history/streamFolds.ts';
 import type { VenueDocument } from '../venues/venueDocument.ts';
 import type { OrganizerDocument } from '../organizers/organizerDocument.ts';
 
@@ -22,10 +22,10 @@ export const organizerFold: DocumentFold<OrganizerDocument> = (doc, recorded) =>
 };
 
 /** `at`: a revision (bigint) or any fold point. */
-export async function venueDocumentAt(store: EventStore, id: number, at: bigint | FoldPoint): Promise<VenueDocument | undefined> {
-  return foldDocument(venueFold, await readStreamUpTo(store, venueStreamId(id), at));
+export async function venueDocumentAt(source: FoldSource, id: number, at: bigint | FoldPoint): Promise<VenueDocument | undefined> {
+  return (await foldsOf(source).foldAt(venueStreamId(id), venueFold, at)).doc;
 }
 
-export async function organizerDocumentAt(store: EventStore, id: number, at: bigint | FoldPoint): Promise<OrganizerDocument | undefined> {
-  return foldDocument(organizerFold, await readStreamUpTo(store, organizerStreamId(id), at));
+export async function organizerDocumentAt(source: FoldSource, id: number, at: bigint | FoldPoint): Promise<OrganizerDocument | undefined> {
+  return (await foldsOf(source).foldAt(organizerStreamId(id), organizerFold, at)).doc;
 }

@@ -1,9 +1,9 @@
 // Folds a term's stream up to a point into its document: the state a write produced, or a past state.
-import type { EventStore } from '../../events/eventStore.ts';
 import { decodeDomainEvent } from '../../events/catalogue/envelope.ts';
 import { isTermEvent, termStreamId, type Taxonomy } from '../../events/catalogue/terms.ts';
-import { foldDocument, type DocumentFold } from '../history/documentFold.ts';
-import { readStreamUpTo, type FoldPoint } from '../history/foldPoint.ts';
+import type { DocumentFold } from '../history/documentFold.ts';
+import type { FoldPoint } from '../history/foldPoint.ts';
+import { foldsOf, type FoldSource } from '../history/streamFolds.ts';
 import type { TermDocument } from './termDocument.ts';
 import { projectTerm } from './termProjector.ts';
 
@@ -14,6 +14,6 @@ export const termFold: DocumentFold<TermDocument> = (doc, recorded) => {
 };
 
 /** `at`: a revision (bigint) or any fold point. */
-export async function termDocumentAt(store: EventStore, taxonomy: Taxonomy, id: number, at: bigint | FoldPoint): Promise<TermDocument | undefined> {
-  return foldDocument(termFold, await readStreamUpTo(store, termStreamId(taxonomy, id), at));
+export async function termDocumentAt(source: FoldSource, taxonomy: Taxonomy, id: number, at: bigint | FoldPoint): Promise<TermDocument | undefined> {
+  return (await foldsOf(source).foldAt(termStreamId(taxonomy, id), termFold, at)).doc;
 }

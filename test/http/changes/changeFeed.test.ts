@@ -85,6 +85,7 @@ describe('openChangeFeed', function () {
       after: 41n,
       carries: (streamId) => streamId.startsWith('tag-'),
       heartbeatMs: 60_000,
+      bufferBytes: 262_144,
     });
 
   it('sends the headers and the retry line, then one frame per carried event, from the given position', async () => {

@@ -6,7 +6,7 @@ import { changeFrame, heartbeatFrame, retryFrame } from './changeMessage.ts';
 /** The parts of a Node response a feed uses (a narrow type, so that the feed can be specified without sockets). */
 export type FeedResponse = Pick<
   ServerResponse,
-  'writeHead' | 'write' | 'end' | 'once' | 'off' | 'socket' | 'writableNeedDrain' | 'writableEnded' | 'destroyed'
+  'writeHead' | 'write' | 'end' | 'once' | 'off' | 'socket' | 'writableNeedDrain' | 'writableEnded' | 'destroyed' | 'writableHighWaterMark'
 >;
 
 export const streamHeaders: OutgoingHttpHeaders = {
@@ -22,6 +22,11 @@ export interface ChangeFeedOptions {
   readonly after: bigint | undefined;
   readonly carries: (streamId: string) => boolean;
   readonly heartbeatMs: number;
+  /**
+   * What the feed may hold for its client: events read from the store ahead of the socket plus the response's own
+   * buffer (about one frame past Node's 16 KiB mark). Reading stops while the socket is not drained.
+   */
+  readonly bufferBytes: number;
 }
 
 export interface ChangeFeed {
@@ -53,7 +58,8 @@ export function openChangeFeed(store: EventStore, response: FeedResponse, option
     return response.write(frame);
   };
 
-  // The subscription waits for onEvent, so a consumer slower than the writers holds the reading, not our memory.
+  // The subscription waits for onEvent, so a consumer slower than the writers holds the reading, not our memory:
+  // a client that does not read costs its socket's buffers, the response's high-water mark and the read-ahead.
   const drained = (): Promise<void> =>
     new Promise<void>((resolve) => {
       const done = (): void => {
@@ -67,6 +73,8 @@ export function openChangeFeed(store: EventStore, response: FeedResponse, option
 
   const subscription = store.subscribeToAll({
     after: options.after,
+    // The response buffers up to its high-water mark before write() asks to wait; the read-ahead gets the rest.
+    readAheadBytes: Math.max(1, options.bufferBytes - (response.writableHighWaterMark ?? 16_384)),
     onEvent: async (event) => {
       if (!writable || !options.carries(event.streamId)) return;
       if (!send(changeFrame(event))) await drained();

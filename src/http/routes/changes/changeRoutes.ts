@@ -26,11 +26,19 @@ export function registerChangeRoutes(router: Router, services: HttpServices): vo
       ctx.respond = false;
       return answerHead(ctx.res);
     }
-    const start = feedStart(lastEventId === 'invalid' ? undefined : lastEventId, args.values.from as FeedFrom | undefined);
-    // Read before the headers go out: a client holding the response knows every later write will reach it.
-    const after = start === 'head' ? afterHead(await services.writes.store.headPosition()) : start.after;
-    ctx.respond = false;
-    const feed = services.changeFeeds.open(ctx.res, { after, carries: carriesStream(args.values.kinds as ChangeKind[] | undefined) });
-    await feed.ended;
+    // Within the caps, or 503 before anything is streamed (docs/security.md, "Costs a caller can impose").
+    const slot = services.changeFeeds.reserve(scope.caller.kind === 'user' ? scope.caller.id : 0);
+    let opened = false;
+    try {
+      const start = feedStart(lastEventId === 'invalid' ? undefined : lastEventId, args.values.from as FeedFrom | undefined);
+      // Read before the headers go out: a client holding the response knows every later write will reach it.
+      const after = start === 'head' ? afterHead(await services.writes.store.headPosition()) : start.after;
+      ctx.respond = false;
+      const feed = services.changeFeeds.open(ctx.res, { after, carries: carriesStream(args.values.kinds as ChangeKind[] | undefined) }, slot);
+      opened = true;
+      await feed.ended;
+    } finally {
+      if (!opened) slot.release();
+    }
   });
 }

@@ -21,6 +21,7 @@ import type { GlobalPoint } from '../../../projections/history/foldPoint.ts';
 import type { Scope } from '../../requestScope.ts';
 import { readAsOf } from '../history/asOfParam.ts';
 import { readablePastEvent } from '../history/pastReads.ts';
+import { chargeCostlyRead } from '../../costs/chargeCostlyRead.ts';
 
 /** GET /events's parameters checked and resolved for this request; a bad one throws its wire error. */
 export async function checkedEventListRequest(ctx: Context, services: Pick<HttpServices, 'settings' | 'clock' | 'readStore'>): Promise<{ scope: Scope; request: EventListRequest }> {
@@ -37,7 +38,8 @@ export function registerEventReads(router: Router, services: HttpServices): void
   /** Checks 3–6 of §9 on the event now, or with `as_of` on it now and as it was then (`notFound`: not yet created). */
   const answer = async (ctx: Context, doc: EventDocument, scope: Scope, asOf: GlobalPoint | undefined, notFound: () => WireError) => {
     if (!asOf) assertReadable(doc, scope);
-    const shown = asOf ? await readablePastEvent(services.writes.store, doc, scope, asOf, notFound) : doc;
+    if (asOf) chargeCostlyRead(services.costlyReads, ctx);
+    const shown = asOf ? await readablePastEvent(services.pastFolds, doc, scope, asOf, notFound) : doc;
     ctx.set('ETag', etagOfPost(shown));
     ctx.body = eventWithJsonLd(shown, settings, scope.addresses, await linkedRendering(services, scope, [shown], asOf ? 'past' : 'now'));
   };

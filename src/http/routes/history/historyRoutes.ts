@@ -3,8 +3,9 @@
 // the reference's; OPTIONS describes it (docs/api.md §19).
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { foldDocument } from '../../../projections/history/documentFold.ts';
-import { historyOf } from '../../../projections/history/historyEntries.ts';
+import { historyOf, type HistoryEntry } from '../../../projections/history/historyEntries.ts';
+import type { StreamFolds } from '../../../projections/history/streamFolds.ts';
+import { chargeCostlyRead } from '../../costs/chargeCostlyRead.ts';
 import { historyEntryJson } from '../../../projections/history/historyJson.ts';
 import { checkArgs } from '../../endpoint.ts';
 import { noRoute } from '../../errors/wireError.ts';
@@ -24,20 +25,33 @@ function historyOfResource(services: HttpServices, resource: HistoryResource) {
     if (id === undefined) throw noRoute();
     ctx.set('Allow', 'GET');
     const checked = checkArgs(ctx, services.settings, historyArgs, { id: String(id) });
+    chargeCostlyRead(services.costlyReads, ctx);
     const streamId = resource.streamOf(id);
-    const events = await services.writes.store.readStream(streamId);
-    await resource.admit(services, checked, id, foldDocument(resource.fold, events));
+    const folds = services.pastFolds;
+    // The state now decides who may read (remembered per revision, so a repeated read folds nothing again).
+    const head = await folds.foldAt(streamId, resource.fold, { kind: 'head' });
+    await resource.admit(services, checked, id, head.doc);
 
-    const entries = historyOf(streamId, events);
+    // Revisions are dense from 0, so the page is a revision range: only its events and the state before it are read.
+    const total = Number(head.revision + 1n);
     const { page, perPage } = pagingOf(checked.args.values);
-    const totalPages = totalPagesOf(entries.length, perPage);
+    const first = (page - 1) * perPage;
+    const entries = first < total ? await historyPage(folds, streamId, resource, first, Math.min(perPage, total - first)) : [];
+    const totalPages = totalPagesOf(total, perPage);
     const links = pageLinks(`${checked.scope.addresses.apiRoot}/${resource.plural}/${id}/history`, [['page', String(page)], ['per_page', String(perPage)]], page, totalPages);
-    setListHeaders(ctx, entries.length, totalPages, links);
+    setListHeaders(ctx, total, totalPages, links);
     // Oldest first; a page past the last is empty rather than an error, as for term lists (docs/api.md §5.2).
     ctx.body = {
-      history: entries.slice((page - 1) * perPage, page * perPage).map(historyEntryJson),
-      total: entries.length,
+      history: entries.map(historyEntryJson),
+      total,
       total_pages: totalPages,
     };
   };
+}
+
+/** The entries of revisions first…first+count-1, each with the changes it made to the state before it. */
+async function historyPage(folds: StreamFolds, streamId: string, resource: HistoryResource, first: number, count: number): Promise<HistoryEntry[]> {
+  const before = await folds.foldAt(streamId, resource.fold, BigInt(first) - 1n);
+  const events = await folds.store.readStream(streamId, { fromRevision: BigInt(first), maxCount: count });
+  return historyOf(streamId, events, before.doc);
 }

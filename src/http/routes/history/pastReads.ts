@@ -1,7 +1,7 @@
 // Point-in-time reads (`as_of`): the past state of an item, shown only to callers who may read it now and as it was.
-import type { EventStore } from '../../../events/eventStore.ts';
 import type { EventDocument } from '../../../projections/events/eventDocument.ts';
 import type { GlobalPoint } from '../../../projections/history/foldPoint.ts';
+import type { FoldSource } from '../../../projections/history/streamFolds.ts';
 import { liveTerm, pastEventDocument } from '../../../projections/history/pastEventDocument.ts';
 import type { ItemDocument } from '../../../projections/posts/itemDocument.ts';
 import type { TermCollection } from '../../../projections/terms/termCollection.ts';
@@ -25,7 +25,7 @@ import type { ItemRouteKind } from '../items/itemRouteKind.ts';
  * password set then locks it, and a password set now locks its past too). `notFound` when it did not exist yet.
  */
 export async function readablePastEvent(
-  store: EventStore,
+  store: FoldSource,
   now: EventDocument,
   scope: Scope,
   point: GlobalPoint,
@@ -42,7 +42,7 @@ export async function readablePastEvent(
 /** The venue or organizer as it was at `point`, under the same read rules now and then. */
 export async function readablePastItem<D extends ItemDocument>(
   kind: ItemRouteKind<D>,
-  store: EventStore,
+  store: FoldSource,
   now: D,
   scope: Scope,
   point: GlobalPoint,
@@ -69,7 +69,7 @@ const maxDepth = 100;
  * deleted by then). The count is today's: counts are not part of the term's stream.
  */
 export async function pastTermView(
-  store: EventStore,
+  store: FoldSource,
   collection: TermCollection,
   taxonomy: Taxonomy,
   id: number,

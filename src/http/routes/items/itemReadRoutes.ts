@@ -14,6 +14,7 @@ import { etagOfPost, itemsBySlug, preferredBySlug, setPostAllow } from '../../au
 import type { ItemRouteKind } from './itemRouteKind.ts';
 import { readAsOf } from '../history/asOfParam.ts';
 import { readablePastItem, renderPastItem } from '../history/pastReads.ts';
+import { chargeCostlyRead } from '../../costs/chargeCostlyRead.ts';
 
 export function registerItemReads<D extends ItemDocument>(router: Router, services: HttpServices, kind: ItemRouteKind<D>): void {
   const { settings } = services;
@@ -22,7 +23,8 @@ export function registerItemReads<D extends ItemDocument>(router: Router, servic
   /** With `as_of`, the item as it was then; an item that did not exist yet is unknown, like a wrong id or slug. */
   const answer = async (ctx: Context, doc: D, scope: Scope, asOf: GlobalPoint | undefined, unknownName: 'id' | 'slug') => {
     if (asOf) {
-      const past = await readablePastItem(kind, services.writes.store, doc, scope, asOf, () => invalidParams([{ name: unknownName, reason: reason(unknownName === 'slug' ? 'unknown-slug' : `unknown-${kind.singular}`) }]));
+      chargeCostlyRead(services.costlyReads, ctx);
+      const past = await readablePastItem(kind, services.pastFolds, doc, scope, asOf, () => invalidParams([{ name: unknownName, reason: reason(unknownName === 'slug' ? 'unknown-slug' : `unknown-${kind.singular}`) }]));
       ctx.set('ETag', etagOfPost(past));
       ctx.body = renderPastItem(kind, doc, past, settings, scope);
       return;

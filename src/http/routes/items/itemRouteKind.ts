@@ -3,7 +3,6 @@ import type { Either } from 'fp-ts/lib/Either.js';
 import type { CommandError, InvalidParam } from '../../../commands/errors.ts';
 import type { WriteDeps } from '../../../commands/writeDeps.ts';
 import type { WriteContext } from '../../../events/catalogue/envelope.ts';
-import type { EventStore } from '../../../events/eventStore.ts';
 import type { ItemFacts, RegisterDefaults } from '../../../commands/posts/itemDecider.ts';
 import type { Args, ItemInput, ItemInputContext } from '../../../commands/posts/itemInput.ts';
 import type { DuplicateFinder, ItemWritten } from '../../../commands/posts/itemCommands.ts';
@@ -21,6 +20,7 @@ import type { ReadStore } from '../../../projections/readStore.ts';
 import type { VenueDocument } from '../../../projections/venues/venueDocument.ts';
 import type { OrganizerDocument } from '../../../projections/organizers/organizerDocument.ts';
 import { organizerDocumentAt, venueDocumentAt } from '../../../projections/posts/itemDocumentAt.ts';
+import type { FoldSource } from '../../../projections/history/streamFolds.ts';
 import type { FoldPoint } from '../../../projections/history/foldPoint.ts';
 import type { Wire } from '../../representation/blanking.ts';
 import { organizerRepresentation, venueRepresentation } from '../../representation/itemRepresentation.ts';
@@ -53,7 +53,7 @@ export interface ItemRouteKind<D extends ItemDocument> {
   change(deps: WriteDeps, id: number, input: Input, ctx: WriteContext, guard: WriteGuard): Promise<Either<CommandError, ItemWritten>>;
   trash(deps: WriteDeps, id: number, ctx: WriteContext, guard: WriteGuard, beforeTrash?: BeforeTrash): Promise<Either<CommandError, ItemWritten>>;
   /** The document folded up to a revision (write responses) or a global point (`as_of` reads). */
-  documentAt(store: EventStore, id: number, at: bigint | FoldPoint): Promise<D | undefined>;
+  documentAt(store: FoldSource, id: number, at: bigint | FoldPoint): Promise<D | undefined>;
 }
 
 export const venueRouteKind: ItemRouteKind<VenueDocument> = {

@@ -16,6 +16,7 @@ import { setTermAllow, termEtag, type TaxonomyRoutes, type TermsOfEvent } from '
 import { readTermListRequest, termPageLinks } from './termListRequest.ts';
 import { readAsOf } from '../history/asOfParam.ts';
 import { pastTermView } from '../history/pastReads.ts';
+import { chargeCostlyRead } from '../../costs/chargeCostlyRead.ts';
 
 export function registerTermReads(router: Router, services: HttpServices, routes: TaxonomyRoutes, termsOfEvent: TermsOfEvent): void {
   const { settings } = services;
@@ -59,9 +60,10 @@ export function registerTermReads(router: Router, services: HttpServices, routes
     setTermAllow(ctx, taxonomy, 'item');
     const checked = checkArgs(ctx, settings, args.read, { id: String(id) });
     const asOf = readAsOf(checked, settings.timeZone, services.clock());
+    if (asOf) chargeCostlyRead(services.costlyReads, ctx);
     // As of a past point the term is judged as it was then: one deleted since is still shown (terms are public).
     const view = asOf
-      ? await pastTermView(services.writes.store, collection, taxonomy, id, asOf)
+      ? await pastTermView(services.pastFolds, collection, taxonomy, id, asOf)
       : await currentView(id);
     if (!view) checked.validation.invalid('id', reason(`unknown-${taxonomy}`));
     checked.validation.throwIfAny();

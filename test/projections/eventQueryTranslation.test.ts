@@ -36,7 +36,7 @@ const documentArb: fc.Arbitrary<EventDocument> = fc
     status,
     featured: fc.boolean(),
     hideFromListings: fc.constantFrom(false, false, false, true),
-    passwordSha256: fc.constantFrom(null, 'ab12'),
+    passwordHash: fc.constantFrom(null, 'ab12'),
     categories: termIds,
     tags: termIds,
     venues: termIds,
@@ -218,13 +218,13 @@ describe('translateEventListQuery', function () {
 
     it('matches ids on _id, term lists with $in and password protection with null', function () {
       const { filter } = translateEventListQuery({ ...base, ids: [3, 1], venues: [7], withoutPassword: true, featured: false });
-      expect(filter).to.include({ featured: false, passwordSha256: null });
+      expect(filter).to.include({ featured: false, passwordHash: null });
       expect(filter._id).to.deep.equal({ $in: [3, 1] });
       expect(filter.venues).to.deep.equal({ $in: [7] });
     });
 
     it('sets no password condition when protected events may be listed', function () {
-      expect(translateEventListQuery({ ...base, withoutPassword: false }).filter).not.to.have.property('passwordSha256');
+      expect(translateEventListQuery({ ...base, withoutPassword: false }).filter).not.to.have.property('passwordHash');
     });
   });
 

@@ -13,7 +13,7 @@ export function matchesEventQuery(doc: EventDocument, q: EventListQuery): boolea
   if (q.endsBefore !== undefined && !(doc.end < q.endsBefore)) return false;
   if (q.endsAfter !== undefined && !(doc.end > q.endsAfter)) return false;
   if (q.featured !== undefined && doc.featured !== q.featured) return false;
-  if (q.withoutPassword && doc.passwordSha256 !== null) return false;
+  if (q.withoutPassword && doc.passwordHash !== null) return false;
   if (q.ids && !q.ids.includes(doc.id)) return false;
   if (q.categories && !intersects(doc.categories, q.categories)) return false;
   if (q.tags && !intersects(doc.tags, q.tags)) return false;
@@ -46,7 +46,7 @@ export function compileEventQuery(q: EventListQuery): (doc: EventDocument) => bo
     statuses.includes(doc.status) &&
     withinKeyBounds(bounds, doc.startKey, doc.endKey) &&
     (featured === undefined || doc.featured === featured) &&
-    (!withoutPassword || doc.passwordSha256 === null) &&
+    (!withoutPassword || doc.passwordHash === null) &&
     (ids === undefined || ids.has(doc.id)) &&
     (categories === undefined || linksAny(doc.categories, categories)) &&
     (tags === undefined || linksAny(doc.tags, tags)) &&

@@ -41,7 +41,7 @@ export function translateEventListQuery(q: EventListQuery): MongoEventListQuery 
   filter.hideFromListings = false;
   if (q.featured !== undefined) filter.featured = q.featured;
   // `null` also matches a missing field, which is fine: an unprotected document stores `null`.
-  if (q.withoutPassword) filter.passwordSha256 = null;
+  if (q.withoutPassword) filter.passwordHash = null;
   if (q.ids) filter._id = { $in: [...q.ids] };
   if (q.categories) filter.categories = { $in: [...q.categories] };
   if (q.tags) filter.tags = { $in: [...q.tags] };

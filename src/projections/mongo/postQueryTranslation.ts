@@ -32,7 +32,7 @@ export function translatePostListQuery(q: PostListQuery): MongoPostListQuery {
   if (q.onlyIds) ids.$in = [...q.onlyIds];
   if (q.exceptIds) ids.$nin = [...q.exceptIds];
   if (Object.keys(ids).length > 0) filter._id = ids;
-  if (q.withoutPassword) filter.passwordSha256 = null;
+  if (q.withoutPassword) filter.passwordHash = null;
   if (q.searchTerms && q.searchTerms.length > 0) {
     filter.$and = q.searchTerms.map((term) => ({ searchText: { $regex: literalPattern(term) } }));
   }

@@ -24,7 +24,7 @@ export function matchesPostListQuery(doc: ItemDocument, q: PostListQuery): boole
   if (doc.language !== q.language || !q.statuses.includes(doc.status)) return false;
   if (q.onlyIds && !q.onlyIds.includes(doc.id)) return false;
   if (q.exceptIds && q.exceptIds.includes(doc.id)) return false;
-  if (q.withoutPassword && doc.passwordSha256 !== null) return false;
+  if (q.withoutPassword && doc.passwordHash !== null) return false;
   return (q.searchTerms ?? []).every((term) => doc.searchText.includes(term));
 }
 

@@ -76,7 +76,7 @@ export function createApp(services: HttpServices, logger: Logger, operations: Op
   app.use(translationFill(services));
   app.use(root.routes());
   const routes = router.routes();
-  app.use(unlockingRoutes(async (ctx, next) => routes(ctx as Parameters<typeof routes>[0], next), services));
+  app.use(unlockingRoutes(Object.assign(async (ctx: Koa.Context, next: Koa.Next) => routes(ctx as Parameters<typeof routes>[0], next), { router }), services));
   app.use(async (ctx) => {
     if (ctx.body === undefined && ctx.status === 404) throw noRoute();
   });

@@ -66,7 +66,15 @@ export class PasswordUnlocks {
   }
 }
 
-/** Unlocks nothing by password: writes, whose `password` is the item's new password, and paths outside the routes. */
-export const noPasswordUnlocks = { unlocks: (): boolean => false } as const;
-
 export type Unlocker = Pick<PasswordUnlocks, 'unlocks'>;
+
+/** Unlocks nothing by password: paths outside the API routes. */
+export const noPasswordUnlocks: Unlocker = { unlocks: () => false };
+
+/**
+ * Writes take `password` as the item's new password: they count no failures and run no argon2 of their own, and
+ * unlock only what is already known (the write's answer remembers the password it just stored, itemWriteRoutes.ts).
+ */
+export const knownUnlocksOnly = (verifier: ItemPasswordVerifier): Unlocker => ({
+  unlocks: (password, stored) => verifier.knownVerdict(password, stored) === true,
+});

@@ -2,7 +2,7 @@
 // argon2 checks their first rendering needed have run, and a failed unlock counts against the client.
 import type { Context, Middleware, Next } from 'koa';
 import { clientOf } from '../auth/clientAddress.ts';
-import { PasswordUnlocks } from '../auth/passwordUnlocks.ts';
+import { knownUnlocksOnly, PasswordUnlocks } from '../auth/passwordUnlocks.ts';
 import { stateOf } from '../requestScope.ts';
 import type { HttpServices } from '../services.ts';
 
@@ -13,12 +13,16 @@ const readMethods: ReadonlySet<string> = new Set(['GET', 'HEAD']);
  * rendering treats the items whose password needs argon2 as locked, then their checks run, all at once, and the
  * route runs again with the verdicts. Read routes only read, so running one again changes nothing but the answer;
  * remembered successes (ItemPasswordVerifier) make the usual unlocks render once. Writes take `password` as the
- * item's new password, never as a key: they unlock nothing by password, and count nothing.
+ * item's new password: they are never run again, count nothing, and unlock only by remembered verdicts.
  */
-export function unlockingRoutes(routes: (ctx: Context, next: Next) => Promise<unknown>, services: Pick<HttpServices, 'itemPasswords'>): Middleware {
+export function unlockingRoutes<R extends (ctx: Context, next: Next) => Promise<unknown>>(
+  routes: R & { readonly router?: unknown },
+  services: Pick<HttpServices, 'itemPasswords'>,
+): Middleware & { readonly router?: unknown } {
   const { verifier, failedUnlocks } = services.itemPasswords;
-  return async (ctx: Context, next: Next): Promise<void> => {
+  const middleware = async (ctx: Context, next: Next): Promise<void> => {
     if (!readMethods.has(ctx.method)) {
+      stateOf(ctx).unlocks = knownUnlocksOnly(verifier);
       await routes(ctx, next);
       return;
     }
@@ -37,4 +41,6 @@ export function unlockingRoutes(routes: (ctx: Context, next: Next) => Promise<un
       return;
     }
   };
+  // Koa-router marks its middleware with the router, which is how the app's registered routes are found (OPTIONS).
+  return Object.assign(middleware, { router: routes.router });
 }

@@ -12,7 +12,7 @@ describe('historyOf', () => {
   it('lists every event of a stream in order with its metadata', () => {
     const [first, second] = historyOf('event-7', recorded('event-7', scheduled, changed({ title: 'Jazz Evening' })));
     expect(first).to.deep.include({
-      position: 100n, revision: 0n, type: 'EventScheduled', schemaVersion: 1, occurredAt: '2026-11-22T10:00:00.250Z',
+      position: 100n, revision: 0n, type: 'EventScheduled', schemaVersion: 2, occurredAt: '2026-11-22T10:00:00.250Z',
       actor: '5', correlationId: 'corr-0', causationId: 'cause-0',
     });
     expect(second).to.deep.include({ position: 110n, revision: 1n, type: 'EventDetailsChanged', correlationId: 'corr-1' });

@@ -65,7 +65,7 @@ export function* eventItems(shape: SeedShape, layout: SeedLayout, now: Date): Ge
       publishedUtc,
       excerpt: '',
       image: null,
-      passwordSha256: null,
+      passwordHash: null,
       title,
       description: vocabularyOf(language).sentence,
       slug: slugify(title),

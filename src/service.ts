@@ -1,7 +1,7 @@
 // The composition root: picks adapters from the configuration and wires the store, projections, commands and HTTP
 // for one of three roles: `all` (npm start: embedded all-in-one, or everything in one process on the real engines),
 // `api` (stateless HTTP on EventStoreDB + MongoDB, reading what a projector writes) and `projector`.
-import { mkdirSync } from 'node:fs';
+import { ownerOnlyDirectory } from './events/embedded/ownerOnlyFiles.ts';
 import type { Logger } from 'pino';
 import { checkRole, type Config, type ServiceRole } from './config/config.ts';
 import type { EventStore } from './events/eventStore.ts';
@@ -66,7 +66,7 @@ export async function openStores(config: Config, logger: Logger): Promise<Opened
   if (config.eventStoreUrl) {
     store = connectEsdbEventStore(config.eventStoreUrl);
   } else {
-    mkdirSync(config.dataDir, { recursive: true });
+    ownerOnlyDirectory(config.dataDir);
     store = await openLmdbEventStore(`${config.dataDir}/events`, { minFreeBytes: config.minFreeDiskMb * 1024 * 1024 });
   }
   if (!config.mongoUrl) return { store, ...(await openMemoryReadModel(store, snapshotTarget(config, logger), logger)) };

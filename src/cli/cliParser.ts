@@ -96,6 +96,9 @@ Commands:
                                          collection. With CAL_MONGODB_URL: blue-green, builds the next version's
                                          collections, catches up, then switches running services to it; the old
                                          version stays for rollback. --json: the summary as one JSON object
+  passwords migrate [--json]             wrap the unsalted SHA-256 password digests older versions stored for
+                                         events, venues and organizers in argon2id (one change event per item;
+                                         the passwords keep working). --json: the summary as one JSON object
 
 Roles: administrator, editor, author, contributor, subscriber
 Logins: 1-60 letters, digits, ".", "_", "@" or "-"; unique ignoring case.

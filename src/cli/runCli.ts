@@ -5,6 +5,7 @@ import { prepareUsersCommand } from './usersCommand.ts';
 import { prepareAuditCommand } from './auditCommand.ts';
 import { prepareVerifyCommand } from './verifyCommand.ts';
 import { prepareRebuildCommand } from './rebuildCommand.ts';
+import { preparePasswordsCommand } from './passwordsCommand.ts';
 import type { Output, PreparedCommand } from './preparedCommand.ts';
 
 const commands: Record<string, (invocation: Invocation) => PreparedCommand> = {
@@ -12,6 +13,7 @@ const commands: Record<string, (invocation: Invocation) => PreparedCommand> = {
   audit: prepareAuditCommand,
   verify: prepareVerifyCommand,
   rebuild: prepareRebuildCommand,
+  passwords: preparePasswordsCommand,
 };
 
 export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv, io: Output): Promise<number> {

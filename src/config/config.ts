@@ -24,6 +24,9 @@ export interface Config {
   /** Failed Basic-auth attempts one client may make within the window before it gets 429s; 0: no limit. */
   readonly authMaxFailures: number;
   readonly authFailureWindowSeconds: number;
+  /** Failed unlocks (a wrong `password` on protected items) one client may make within the window; 0: no limit. */
+  readonly unlockMaxFailures: number;
+  readonly unlockFailureWindowSeconds: number;
   /** Origins whose browsers may read responses: none (off), any (`*`, reflected as the reference does), or a list. */
   readonly corsOrigins: CorsOrigins;
   /** Take the client address from the last `X-Forwarded-For` entry, which the reverse proxy in front appends. */
@@ -67,6 +70,8 @@ export const variables = {
   CAL_SHUTDOWN_GRACE_MS: 'on SIGTERM/SIGINT, how long in-flight requests may take before connections are cut (default 10000)',
   CAL_AUTH_MAX_FAILURES: 'failed Basic-auth attempts one client address may make per window before getting 429 (default 10; 0: no limit)',
   CAL_AUTH_FAILURE_WINDOW_SECONDS: 'the sliding window, in seconds, in which failed Basic-auth attempts are counted (default 60)',
+  CAL_UNLOCK_MAX_FAILURES: 'failed unlocks (a password parameter that opens none of the protected items it was tried on) one client address may make per window before getting 429 (default 10; 0: no limit)',
+  CAL_UNLOCK_FAILURE_WINDOW_SECONDS: 'the sliding window, in seconds, in which failed unlocks are counted (default 60)',
   CAL_TRUST_PROXY: 'true behind a reverse proxy that appends the client address to X-Forwarded-For: failed logins are then counted per that address (default false: the socket address)',
   CAL_CORS_ORIGINS: 'browser origins allowed to read responses: unset or empty: none (CORS off); *: any, reflected; or a comma-separated list of exact origins',
   CAL_MIN_FREE_DISK_MB: 'the embedded store answers writes with 503 while the disk holding CAL_DATA_DIR has less free space than this many MiB, and takes them again once there is (default 64; 0: never refuse)',
@@ -178,6 +183,8 @@ const decoders: Record<keyof typeof variables, t.Decoder<unknown, unknown>> = {
   CAL_SHUTDOWN_GRACE_MS: Milliseconds,
   CAL_AUTH_MAX_FAILURES: wholeNumber('MaxFailures', 0, 1000),
   CAL_AUTH_FAILURE_WINDOW_SECONDS: wholeNumber('WindowSeconds', 1, 86_400),
+  CAL_UNLOCK_MAX_FAILURES: wholeNumber('MaxFailures', 0, 1000),
+  CAL_UNLOCK_FAILURE_WINDOW_SECONDS: wholeNumber('WindowSeconds', 1, 86_400),
   CAL_CORS_ORIGINS: Origins,
   CAL_TRUST_PROXY: Flag,
   CAL_MIN_FREE_DISK_MB: wholeNumber('FreeDiskMegabytes', 0, 999_999_999),
@@ -219,6 +226,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     logLevel: (values.LOG_LEVEL as LogLevel | undefined) ?? 'info',
     authMaxFailures: (values.CAL_AUTH_MAX_FAILURES as number | undefined) ?? 10,
     authFailureWindowSeconds: (values.CAL_AUTH_FAILURE_WINDOW_SECONDS as number | undefined) ?? 60,
+    unlockMaxFailures: (values.CAL_UNLOCK_MAX_FAILURES as number | undefined) ?? 10,
+    unlockFailureWindowSeconds: (values.CAL_UNLOCK_FAILURE_WINDOW_SECONDS as number | undefined) ?? 60,
     corsOrigins: (values.CAL_CORS_ORIGINS as CorsOrigins | undefined) ?? [],
     trustProxy: (values.CAL_TRUST_PROXY as boolean | undefined) ?? false,
     minFreeDiskMb: (values.CAL_MIN_FREE_DISK_MB as number | undefined) ?? 64,

@@ -11,6 +11,7 @@ import { conditionalGet } from './middleware/conditionalGet.ts';
 import { crossSiteWrites } from './middleware/crossSiteWrites.ts';
 import { discardUnreadBody, withJsonDepthLimit } from './middleware/requestLimits.ts';
 import { translationFill } from './middleware/translationFill.ts';
+import { unlockingRoutes } from './middleware/unlockingRoutes.ts';
 import { noRoute, simpleError } from './errors/wireError.ts';
 import { registerEventReads } from './routes/events/eventReadRoutes.ts';
 import { registerEventWrites } from './routes/events/eventWriteRoutes.ts';
@@ -77,7 +78,8 @@ export function createApp(services: HttpServices, logger: Logger, operations: Op
   app.use(optionsAnswer(services));
   app.use(translationFill(services));
   app.use(root.routes());
-  app.use(router.routes());
+  const routes = router.routes();
+  app.use(unlockingRoutes(Object.assign(async (ctx: Koa.Context, next: Koa.Next) => routes(ctx as Parameters<typeof routes>[0], next), { router }), services));
   app.use(async (ctx) => {
     if (ctx.body === undefined && ctx.status === 404) throw noRoute();
   });

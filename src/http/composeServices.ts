@@ -9,7 +9,8 @@ import { IdAllocator } from '../commands/registries/idAllocator.ts';
 import { SlugRegistry } from '../commands/registries/slugRegistry.ts';
 import { unlinkCascade } from '../commands/events/unlinkFromEvents.ts';
 import { CredentialChecker } from './auth/basicAuth.ts';
-import { configuredLoginLimiter } from './auth/failedLoginLimiter.ts';
+import { configuredLoginLimiter, configuredUnlockLimiter } from './auth/failedLoginLimiter.ts';
+import { ItemPasswordVerifier } from './auth/itemPasswordVerifier.ts';
 import { organizerJsonLd, venueJsonLd } from './representation/itemRepresentation.ts';
 import { renderItem } from './routes/items/itemAccess.ts';
 import { organizerRouteKind, venueRouteKind } from './routes/items/itemRouteKind.ts';
@@ -51,6 +52,7 @@ export function composeHttpServices(parts: ServiceParts): HttpServices {
     readStore,
     users: parts.users,
     credentials: new CredentialChecker(parts.users, configuredLoginLimiter(config, parts.clock)),
+    itemPasswords: { verifier: new ItemPasswordVerifier(), failedUnlocks: configuredUnlockLimiter(config, parts.clock) },
     corsOrigins: config.corsOrigins,
     trustProxy: config.trustProxy,
     writes,

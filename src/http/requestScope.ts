@@ -2,6 +2,7 @@
 import type { Context } from 'koa';
 import type { Language } from '../events/catalogue/values.ts';
 import type { Caller } from './auth/caller.ts';
+import { noPasswordUnlocks, type Unlocker } from './auth/passwordUnlocks.ts';
 import type { ParamSources } from './params/requestParams.ts';
 import { addressesFor, type Addresses, type SiteSettings } from './representation/site.ts';
 
@@ -11,6 +12,8 @@ export interface RequestState {
   segment?: Language;
   /** Language of error messages: the segment's, then a valid `i18n_language`, else English. */
   messageLanguage: Language;
+  /** This request's attempts to unlock protected items with `password` (set by unlockingRoutes for the API routes). */
+  unlocks?: Unlocker;
 }
 
 export const stateOf = (ctx: Context): RequestState => ctx.state as RequestState;
@@ -22,6 +25,7 @@ export interface Scope {
   readonly language: Language;
   readonly addresses: Addresses;
   readonly sources: ParamSources;
+  readonly unlocks: Unlocker;
 }
 
 export function scopeFor(ctx: Context, settings: SiteSettings, sources: ParamSources, requested: Language | undefined): Scope {
@@ -33,5 +37,6 @@ export function scopeFor(ctx: Context, settings: SiteSettings, sources: ParamSou
     language: selected ?? 'en',
     addresses: addressesFor(settings, selected),
     sources,
+    unlocks: state.unlocks ?? noPasswordUnlocks,
   };
 }

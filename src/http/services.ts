@@ -3,6 +3,8 @@ import type { ReadStore } from '../projections/readStore.ts';
 import type { UserDirectory } from '../projections/users/userDirectory.ts';
 import type { WriteDeps } from '../commands/writeDeps.ts';
 import type { CredentialChecker } from './auth/basicAuth.ts';
+import type { FailedLoginLimiter } from './auth/failedLoginLimiter.ts';
+import type { ItemPasswordVerifier } from './auth/itemPasswordVerifier.ts';
 import type { SiteSettings } from './representation/site.ts';
 import type { WriteContext } from '../events/catalogue/envelope.ts';
 import type { LinkReaders } from './routes/events/eventLinks.ts';
@@ -27,6 +29,8 @@ export interface HttpServices {
   readonly readStore: ReadStore;
   readonly users: UserDirectory;
   readonly credentials: CredentialChecker;
+  /** Checks of `password` parameters against protected items, and the failed ones per client (docs/api.md §12). */
+  readonly itemPasswords: { readonly verifier: ItemPasswordVerifier; readonly failedUnlocks: FailedLoginLimiter };
   /** Browser origins allowed to read responses (CAL_CORS_ORIGINS). */
   readonly corsOrigins: CorsOrigins;
   /** Whether `X-Forwarded-For` names the client (CAL_TRUST_PROXY). */

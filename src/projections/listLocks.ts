@@ -11,10 +11,10 @@ export interface ListLocks {
 
 export interface Protectable {
   readonly id: number;
-  readonly passwordSha256: string | null;
+  readonly passwordHash: string | null;
 }
 
-export const isPasswordProtected = (doc: Protectable): boolean => doc.passwordSha256 !== null;
+export const isPasswordProtected = (doc: Protectable): boolean => doc.passwordHash !== null;
 
 /** Whether the query must judge this document by its blanked form. */
 export function isLockedFor(doc: Protectable, locks: ListLocks | undefined): boolean {

@@ -44,11 +44,11 @@ describe('cal audit (CLI beside a running service)', function () {
     const blocks = run.stdout.trimEnd().split('\n\n');
     expect(blocks).to.have.length(3);
     const [created, retitled, protectedBlock] = blocks.map((block) => block.split('\n'));
-    expect(created?.[0]).to.match(/^revision 0 {2}position \d+ {2}EventScheduled \(schema 1\)$/);
+    expect(created?.[0]).to.match(/^revision 0 {2}position \d+ {2}EventScheduled \(schema 2\)$/);
     expect(created?.[1]).to.equal('  occurred 2026-11-22T10:52:28.000Z  actor 1  correlation audit-corr  causation audit-req');
     expect(created).to.include('  title: null → "Audited"');
     expect(retitled?.slice(2)).to.deep.equal(['  title: "Audited" → "Audited twice"']);
-    expect(protectedBlock?.slice(2)).to.deep.equal(['  passwordSha256: null → "[redacted]"']);
+    expect(protectedBlock?.slice(2)).to.deep.equal(['  passwordHash: null → "[redacted]"']);
     expect(run.stdout).to.not.include(createHash('sha256').update('open-sesame').digest('hex'));
   });
 

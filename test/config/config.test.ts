@@ -18,6 +18,8 @@ describe('loadConfig', () => {
       logLevel: 'info',
       authMaxFailures: 10,
       authFailureWindowSeconds: 60,
+      unlockMaxFailures: 10,
+      unlockFailureWindowSeconds: 60,
       corsOrigins: [],
       trustProxy: false,
       minFreeDiskMb: 64,
@@ -58,6 +60,8 @@ describe('loadConfig', () => {
       CAL_SHUTDOWN_GRACE_MS: '3000',
       CAL_AUTH_MAX_FAILURES: '5',
       CAL_AUTH_FAILURE_WINDOW_SECONDS: '30',
+      CAL_UNLOCK_MAX_FAILURES: '4',
+      CAL_UNLOCK_FAILURE_WINDOW_SECONDS: '20',
       CAL_CORS_ORIGINS: 'https://app.example.com, http://localhost:3000',
       CAL_TRUST_PROXY: 'true',
       CAL_MIN_FREE_DISK_MB: '0',
@@ -86,6 +90,8 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       authMaxFailures: 5,
       authFailureWindowSeconds: 30,
+      unlockMaxFailures: 4,
+      unlockFailureWindowSeconds: 20,
       corsOrigins: ['https://app.example.com', 'http://localhost:3000'],
       trustProxy: true,
       minFreeDiskMb: 0,
@@ -174,6 +180,6 @@ describe('loadConfig', () => {
   });
 
   it('documents every variable it reads for --help', () => {
-    for (const name of ['CAL_READ_YOUR_WRITES_TIMEOUT_MS', 'CAL_READY_MAX_LAG_SECONDS', 'CAL_SHUTDOWN_GRACE_MS', 'LOG_LEVEL', 'CAL_AUTH_MAX_FAILURES', 'CAL_AUTH_FAILURE_WINDOW_SECONDS', 'CAL_CORS_ORIGINS', 'CAL_TRUST_PROXY', 'CAL_HISTORY_MAX_READS', 'CAL_HISTORY_READ_WINDOW_SECONDS', 'CAL_CHANGES_MAX_FEEDS', 'CAL_CHANGES_MAX_FEEDS_PER_USER', 'CAL_CHANGES_BUFFER_BYTES']) expect(variables).to.have.property(name);
+    for (const name of ['CAL_READ_YOUR_WRITES_TIMEOUT_MS', 'CAL_READY_MAX_LAG_SECONDS', 'CAL_SHUTDOWN_GRACE_MS', 'LOG_LEVEL', 'CAL_AUTH_MAX_FAILURES', 'CAL_AUTH_FAILURE_WINDOW_SECONDS', 'CAL_UNLOCK_MAX_FAILURES', 'CAL_UNLOCK_FAILURE_WINDOW_SECONDS', 'CAL_CORS_ORIGINS', 'CAL_TRUST_PROXY', 'CAL_HISTORY_MAX_READS', 'CAL_HISTORY_READ_WINDOW_SECONDS', 'CAL_CHANGES_MAX_FEEDS', 'CAL_CHANGES_MAX_FEEDS_PER_USER', 'CAL_CHANGES_BUFFER_BYTES']) expect(variables).to.have.property(name);
   });
 });

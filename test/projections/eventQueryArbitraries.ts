@@ -28,7 +28,7 @@ export const documentFields = fc.record({
   status,
   hideFromListings: fc.constantFrom(false, false, false, false, true),
   featured: fc.boolean(),
-  passwordSha256: fc.constantFrom(null, null, 'ab12'),
+  passwordHash: fc.constantFrom(null, null, 'ab12'),
   categories: linked,
   tags: linked,
   venues: linked,

@@ -36,7 +36,7 @@ const documentArb: fc.Arbitrary<EventDocument> = fc
     status,
     featured: fc.boolean(),
     hideFromListings: fc.constantFrom(false, false, false, true),
-    passwordSha256: fc.constantFrom(null, 'ab12'),
+    passwordHash: fc.constantFrom(null, 'ab12'),
     categories: termIds,
     tags: termIds,
     venues: termIds,
@@ -221,20 +221,20 @@ describe('translateEventListQuery', function () {
     it('matches ids on _id, term lists with $in; locked events meet no condition on blanked content', function () {
       const { filter } = translateEventListQuery({ ...base, ids: [3, 1], venues: [7], locks: { unlocked: [3] }, featured: false });
       expect(filter).to.include({ featured: false });
-      expect(filter.$and).to.deep.equal([{ $or: [{ passwordSha256: null }, { _id: { $in: [3] } }] }]);
+      expect(filter.$and).to.deep.equal([{ $or: [{ passwordHash: null }, { _id: { $in: [3] } }] }]);
       expect(filter._id).to.deep.equal({ $in: [3, 1] });
       expect(filter.venues).to.deep.equal({ $in: [7] });
     });
 
     it('counts a locked event as not featured', function () {
       const { filter } = translateEventListQuery({ ...base, locks: { unlocked: [] }, featured: false });
-      expect(filter.$and).to.deep.equal([{ $or: [{ featured: false }, { passwordSha256: { $ne: null }, _id: { $nin: [] } }] }]);
+      expect(filter.$and).to.deep.equal([{ $or: [{ featured: false }, { passwordHash: { $ne: null }, _id: { $nin: [] } }] }]);
     });
 
     it('sets no password condition when no locks apply', function () {
-      expect(translateEventListQuery({ ...base, featured: true }).filter).not.to.have.property('passwordSha256');
+      expect(translateEventListQuery({ ...base, featured: true }).filter).not.to.have.property('passwordHash');
       expect(translateEventListQuery({ ...base, locks: { unlocked: [] } }).filter).not.to.have.property('$and');
-      expect(translateEventListQuery({ ...base, onlyProtected: true }).filter).to.deep.include({ passwordSha256: { $ne: null } });
+      expect(translateEventListQuery({ ...base, onlyProtected: true }).filter).to.deep.include({ passwordHash: { $ne: null } });
     });
   });
 

@@ -170,5 +170,5 @@ describe('Memory event listing pieces', () => {
 
 const sampleFields = {
   id: 1, dates: [0, 1] as [number, number], language: 'en' as const, status: 'publish' as const, hideFromListings: false, featured: false,
-  passwordSha256: null, categories: [], tags: [], venues: [], organizers: [], title: '', excerpt: '', description: '', spot: undefined,
+  passwordHash: null, categories: [], tags: [], venues: [], organizers: [], title: '', excerpt: '', description: '', spot: undefined,
 };

@@ -19,7 +19,7 @@ const aQuery = (changes: QueryChanges = {}): EventListQuery => ({ language: 'en'
 const catalogue: EventDocument[] = [
   anEventDocument({ id: 4, title: 'Rock & jazz', start: '2025-02-20 20:00:00', end: '2025-02-20 23:00:00', categories: [10, 12], venues: [31], organizers: [40, 41] }),
   anEventDocument({ id: 1, title: 'Jazz night', excerpt: 'Live', description: 'Bring c++ code', start: '2025-01-10 09:00:00', end: '2025-01-10 10:00:00', featured: true, categories: [10], tags: [20], venues: [30], organizers: [40] }),
-  anEventDocument({ id: 2, title: 'Folk festival', start: '2025-01-15 18:00:00', end: '2025-01-17 12:00:00', featured: true, categories: [11], tags: [21], venues: [31], organizers: [41], passwordSha256: 'ab12' }),
+  anEventDocument({ id: 2, title: 'Folk festival', start: '2025-01-15 18:00:00', end: '2025-01-17 12:00:00', featured: true, categories: [11], tags: [21], venues: [31], organizers: [41], passwordHash: 'ab12' }),
   anEventDocument({ id: 3, title: 'Jazz lunch', status: 'draft', start: '2025-02-01 12:00:00', end: '2025-02-01 13:00:00', categories: [10], venues: [31] }),
   anEventDocument({ id: 5, title: 'Jazz en español', language: 'es', start: '2025-01-12 19:00:00', end: '2025-01-12 21:00:00' }),
   anEventDocument({ id: 6, title: 'Hidden jazz', hideFromListings: true, start: '2025-01-11 19:00:00', end: '2025-01-11 21:00:00', categories: [10] }),

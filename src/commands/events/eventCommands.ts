@@ -13,6 +13,7 @@ import { decideEvent, eventsOf, nextEventFacts, type EventCommand, type Schedule
 import { evolveEvent, initialEventState, type EventState } from './eventState.ts';
 import type { EventInput } from './eventInput.ts';
 import { abandonTranslation, claimTranslation } from '../registries/translationClaims.ts';
+import { requestWithPasswordHash } from '../posts/passwordToStore.ts';
 import { invalidParams, reason } from '../errors.ts';
 import type { WriteGuard } from '../posts/writeGuard.ts';
 
@@ -54,7 +55,8 @@ export async function scheduleEvent(
   if (translation && !(await claimTranslation(deps.store, 'event', translation, id, language, ctx))) {
     return left(invalidParams({ name: 'translation_of', reason: reason('not-a-translation-target') }));
   }
-  const command: EventCommand = { type: 'ScheduleEvent', id, request: input.request, defaults, nowUtc: instantToLocal(ctx.now, 'UTC') };
+  const request = await requestWithPasswordHash(input, () => Promise.resolve(undefined));
+  const command: EventCommand = { type: 'ScheduleEvent', id, request, defaults, nowUtc: instantToLocal(ctx.now, 'UTC') };
   const written = await retryOnConflict('event', () =>
     decideWithSlug(deps, eventStream, id, { ...newStream, state: initialEventState }, command, input.slug, ctx),
   );
@@ -69,7 +71,8 @@ export async function changeEventDetails(
   ctx: WriteContext,
   guard: WriteGuard = {},
 ): Promise<Either<CommandError, EventWritten>> {
-  const command: EventCommand = { type: 'ChangeEventDetails', request: input.request, nowUtc: instantToLocal(ctx.now, 'UTC') };
+  const request = await requestWithPasswordHash(input, async () => eventStream.factsOf((await loadEvent(deps.store, id)).state)?.passwordHash);
+  const command: EventCommand = { type: 'ChangeEventDetails', request, nowUtc: instantToLocal(ctx.now, 'UTC') };
   const written = await changePost(deps, eventStream, id, command, input.slug, ctx, guard);
   return written._tag === 'Right' ? right({ ...written.right, id }) : written;
 }

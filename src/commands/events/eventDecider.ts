@@ -101,7 +101,7 @@ function scheduledBase(command: Extract<EventCommand, { type: 'ScheduleEvent' }>
     tags: [],
     venues: [],
     organizers: [],
-    passwordSha256: null,
+    passwordHash: null,
   };
 }
 

@@ -6,9 +6,7 @@ import { parseCostInput } from '../../domain/cost.ts';
 import { slugify } from '../../domain/slug.ts';
 import { dateReason, reason, type InvalidParam, type ParamReason } from '../errors.ts';
 import type { EventRequest } from './eventDecider.ts';
-import { scaledStatus, sha256 } from '../posts/publication.ts';
-
-export { sha256 };
+import { scaledStatus } from '../posts/publication.ts';
 
 export interface EventInputContext {
   readonly siteZone: string;
@@ -25,6 +23,8 @@ export interface EventInput {
   readonly request: EventRequest;
   /** Normalised explicit slug; `""` when the normalisation left nothing (the item id is used then). */
   readonly slug?: string;
+  /** A `password` sent: the new one, `null` to remove it. Hashed by the handler before deciding (passwordToStore.ts). */
+  readonly password?: string | null;
 }
 
 type Args = Readonly<Record<string, unknown>>;
@@ -87,9 +87,9 @@ export function readEventInput(args: Args, ctx: EventInputContext): Either<Inval
     if (cost !== undefined) request.cost = cost;
   }
   if (typeof args.website === 'string') request.website = args.website;
-  if (typeof args.password === 'string') request.passwordSha256 = args.password === '' ? null : sha256(args.password);
   if (invalid.length > 0) return left(invalid);
   const slug = typeof args.slug === 'string' ? slugify(args.slug) : undefined;
-  return right({ request: request as EventRequest, ...(slug !== undefined ? { slug } : {}) });
+  const password = typeof args.password === 'string' ? { password: args.password === '' ? null : args.password } : {};
+  return right({ request: request as EventRequest, ...(slug !== undefined ? { slug } : {}), ...password });
 }
 

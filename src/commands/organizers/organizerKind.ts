@@ -18,7 +18,7 @@ export const organizerKind: ItemStreamKind<OrganizerFacts, OrganizerEvent> = {
     phone: '',
     website: '',
     email: '',
-    passwordSha256: null,
+    passwordHash: null,
   }),
   streamId: organizerStreamId,
   accepts: (event): event is OrganizerEvent => isOrganizerEvent(event),

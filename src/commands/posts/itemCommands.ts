@@ -15,6 +15,7 @@ import {
 import type { ItemInput } from './itemInput.ts';
 import type { WriteGuard } from './writeGuard.ts';
 import { changePost, decideWithSlug, trashPost, type BeforeTrash, type PostStreamSpec } from './postStreamWrites.ts';
+import { requestWithPasswordHash } from './passwordToStore.ts';
 
 /**
  * A kind of item as the handlers need it: the pure kind, its stream, its events, and its duplicate-compared fields.
@@ -86,7 +87,8 @@ export async function registerItem<F extends ItemFacts, E extends DomainEvent, C
   if (translation && !(await claimTranslation(deps.store, kind.resource, translation, id, language, ctx))) {
     return left(invalidParams({ name: 'translation_of', reason: reason('not-a-translation-target') }));
   }
-  const command: Deciding<F> = { type: 'Register', id, request: input.request, defaults, nowUtc: instantToLocal(ctx.now, 'UTC') };
+  const request = await requestWithPasswordHash(input, () => Promise.resolve(undefined));
+  const command: Deciding<F> = { type: 'Register', id, request, defaults, nowUtc: instantToLocal(ctx.now, 'UTC') };
   const written = await retryOnConflict(kind.resource, () =>
     decideWithSlug(deps, streamSpec(kind), id, { ...newStream, state: { exists: false } }, command, input.slug, ctx),
   );
@@ -102,7 +104,11 @@ export async function changeItemDetails<F extends ItemFacts, E extends DomainEve
   ctx: WriteContext,
   guard: WriteGuard = {},
 ): Promise<Either<CommandError, ItemWritten>> {
-  const command: Deciding<F> = { type: 'ChangeDetails', request: input.request, nowUtc: instantToLocal(ctx.now, 'UTC') };
+  const request = await requestWithPasswordHash(input, async () => {
+    const { state } = await loadItem(kind, deps.store, id);
+    return state.exists ? state.facts.passwordHash : undefined;
+  });
+  const command: Deciding<F> = { type: 'ChangeDetails', request, nowUtc: instantToLocal(ctx.now, 'UTC') };
   const written = await changePost(deps, streamSpec(kind), id, command, input.slug, ctx, guard);
   return written._tag === 'Right' ? right({ ...written.right, id }) : written;
 }

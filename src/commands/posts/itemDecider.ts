@@ -19,7 +19,7 @@ export interface ItemFacts {
   readonly slug: string;
   readonly image: ImageRef | null;
   readonly website: string;
-  readonly passwordSha256: string | null;
+  readonly passwordHash: string | null;
 }
 
 /** What a write asks for; absent keys keep stored values. Item dates are in the site zone, so they arrive as UTC. */

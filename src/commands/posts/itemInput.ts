@@ -6,7 +6,7 @@ import { localToUtc } from '../../domain/localDateTime.ts';
 import { slugify } from '../../domain/slug.ts';
 import { dateReason, reason, type InvalidParam, type ParamReason } from '../errors.ts';
 import type { ItemFacts, ItemRequest } from './itemDecider.ts';
-import { scaledStatus, sha256 } from './publication.ts';
+import { scaledStatus } from './publication.ts';
 
 export interface ItemInputContext {
   readonly siteZone: string;
@@ -23,6 +23,8 @@ export interface ItemInput<F extends ItemFacts> {
   readonly request: ItemRequest<F>;
   /** Normalised explicit slug; `""` when the normalisation left nothing (the item id is used then). */
   readonly slug?: string;
+  /** A `password` sent: the new one, `null` to remove it. Hashed by the handler before deciding (passwordToStore.ts). */
+  readonly password?: string | null;
 }
 
 export type Args = Readonly<Record<string, unknown>>;
@@ -65,9 +67,9 @@ export function readItemInput<F extends ItemFacts>(
   if (typeof args.status === 'string') request.status = scaledStatus(args.status, ctx.scaleDownStatus);
   for (const field of reader.textFields) if (typeof args[field] === 'string') request[field] = args[field];
   if (typeof args.website === 'string') request.website = args.website;
-  if (typeof args.password === 'string') request.passwordSha256 = args.password === '' ? null : sha256(args.password);
   reader.readOwn?.(args, ctx, request, fail);
   if (invalid.length > 0) return left(invalid);
   const slug = typeof args.slug === 'string' ? slugify(args.slug) : undefined;
-  return right({ request: request as ItemRequest<F>, ...(slug !== undefined ? { slug } : {}) });
+  const password = typeof args.password === 'string' ? { password: args.password === '' ? null : args.password } : {};
+  return right({ request: request as ItemRequest<F>, ...(slug !== undefined ? { slug } : {}), ...password });
 }

@@ -1,5 +1,4 @@
-// Rules every post-like item (event, venue, organizer) shares on write: publication timing, status scale-down, passwords.
-import { createHash } from 'node:crypto';
+// Rules every post-like item (event, venue, organizer) shares on write: publication timing, status scale-down, changed facts.
 import type { PostStatus } from '../../events/catalogue/values.ts';
 import type { LocalDateTime } from '../../domain/localDateTime.ts';
 
@@ -47,5 +46,3 @@ export function changedFields<F extends { language: unknown }>(before: F, after:
   }
   return changes as Omit<Partial<F>, 'language'>;
 }
-
-export const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');

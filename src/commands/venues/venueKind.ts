@@ -29,7 +29,7 @@ export const venueKind: ItemStreamKind<VenueFacts, VenueEvent, VenueChanges> = {
     showMap: true,
     showMapLink: true,
     geo: { lat: null, lng: null },
-    passwordSha256: null,
+    passwordHash: null,
   }),
   applyRequest: applyVenueRequest,
   applyChanges: applyVenueChanges,

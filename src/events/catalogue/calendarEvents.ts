@@ -33,8 +33,13 @@ export const EventFacts = t.type({
   tags: t.array(t.number),
   venues: t.array(t.number),
   organizers: t.array(t.number),
-  /** SHA-256 (hex) of the event password; `null` when not protected. The password itself is never stored. */
-  passwordSha256: t.union([t.string, t.null]),
+  /**
+   * The item password as a salted slow hash, in one of the forms of src/commands/posts/itemPasswordHash.ts (argon2id,
+   * or the unsalted SHA-256 digest of schema version 1 wrapped in argon2id by `cal passwords migrate`); `null` when not
+   * protected. Data of earlier versions holding `passwordSha256` reads with that digest here. The password itself is
+   * never stored.
+   */
+  passwordHash: t.union([t.string, t.null]),
 });
 export type EventFacts = t.TypeOf<typeof EventFacts>;
 

@@ -2,7 +2,10 @@
 import type * as t from 'io-ts';
 import type { EventFacts } from './calendarEvents.ts';
 import type { CatalogueType, DomainEvent } from './index.ts';
+import type { EventFactsV1 } from './legacy/calendarEventsV1.ts';
+import type { OrganizerFactsV1 } from './legacy/organizersV1.ts';
 import type { VenueDetailsChangedV1, VenueFactsV1 } from './legacy/venuesV1.ts';
+import type { VenueFactsV2 } from './legacy/venuesV2.ts';
 import type { OrganizerFacts } from './organizers.ts';
 import type { VenueFacts } from './venues.ts';
 
@@ -13,21 +16,29 @@ const eventFacts: EventFacts = {
   allDay: false, start: '2026-12-04 21:00:00', end: '2026-12-04 23:00:00', startUtc: '2026-12-04 20:00:00', endUtc: '2026-12-04 22:00:00',
   cost: { entries: ['10', '15'] }, website: 'https://example.com/jazz', showMap: true, showMapLink: true, hideFromListings: false,
   sticky: false, featured: false, image: { id: 9, url: 'https://example.com/poster.jpg' }, categories: [2], tags: [3], venues: [4],
-  organizers: [5], passwordSha256: null,
+  organizers: [5], passwordHash: null,
 };
+const { passwordHash: _eventHash, ...eventFactsBeforeRename } = eventFacts;
+const eventFactsV1: t.TypeOf<typeof EventFactsV1> = { ...eventFactsBeforeRename, passwordSha256: null };
 
 const venueText = {
   ...published, name: 'Main Hall', description: '', excerpt: '', slug: 'main-hall', image: null, address: 'Carrer Major 1',
   city: 'Barcelona', country: 'Spain', province: 'Barcelona', state: '', stateprovince: '', zip: '08001', phone: '',
   website: 'https://example.com/hall', showMap: true, showMapLink: true,
 } as const;
-const venueFacts: VenueFacts = { ...venueText, geo: { lat: 41.3874, lng: 2.1686 }, passwordSha256: null };
+const venueFacts: VenueFacts = { ...venueText, geo: { lat: 41.3874, lng: 2.1686 }, passwordHash: null };
 const venueFactsV1: t.TypeOf<typeof VenueFactsV1> = { ...venueText, geoLat: 41.3874, geoLng: 2.1686, passwordSha256: null };
+const venueFactsV2: t.TypeOf<typeof VenueFactsV2> = { ...venueText, geo: { lat: 41.3874, lng: 2.1686 }, passwordSha256: null };
 
 const organizerFacts: OrganizerFacts = {
   ...published, name: 'Ada Events', description: '', excerpt: '', slug: 'ada-events', image: null, phone: '', website: '',
-  email: 'ada@example.com', passwordSha256: null,
+  email: 'ada@example.com', passwordHash: null,
 };
+const { passwordHash: _organizerHash, ...organizerFactsBeforeRename } = organizerFacts;
+const organizerFactsV1: t.TypeOf<typeof OrganizerFactsV1> = { ...organizerFactsBeforeRename, passwordSha256: null };
+
+/** A made-up unsalted SHA-256 digest, as the first versions recorded passwords: read as `passwordHash`. */
+const legacyDigest = '5e884898da28047151d0e56f8dc6292773603d0d6aabbdd62a11ef721d1542d8';
 
 /** A made-up argon2id PHC string: the shape, not anybody's hash. */
 const passwordHash = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA';
@@ -65,7 +76,14 @@ export const exampleData: { readonly [K in CatalogueType]: Extract<DomainEvent, 
 
 /** Examples of the earlier versions the catalogue keeps, by type and version. */
 export const earlierExampleData: { readonly [type: string]: Readonly<Record<number, unknown>> } = {
-  VenueRegistered: { 1: { id: 4, facts: venueFactsV1 } },
+  EventScheduled: { 1: { id: 7, facts: eventFactsV1 } },
+  EventDetailsChanged: { 1: { id: 7, changes: { passwordSha256: legacyDigest } } },
+  VenueRegistered: { 1: { id: 4, facts: venueFactsV1 }, 2: { id: 4, facts: venueFactsV2 } },
   // One coordinate alone, as version 1 could record it: read as `geo: { lat: 41.3851 }`.
-  VenueDetailsChanged: { 1: { id: 4, changes: { geoLat: 41.3851 } } satisfies t.TypeOf<typeof VenueDetailsChangedV1>['data'] },
+  VenueDetailsChanged: {
+    1: { id: 4, changes: { geoLat: 41.3851 } } satisfies t.TypeOf<typeof VenueDetailsChangedV1>['data'],
+    2: { id: 4, changes: { passwordSha256: legacyDigest } },
+  },
+  OrganizerRegistered: { 1: { id: 5, facts: organizerFactsV1 } },
+  OrganizerDetailsChanged: { 1: { id: 5, changes: { passwordSha256: legacyDigest } } },
 };

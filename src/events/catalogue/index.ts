@@ -11,12 +11,28 @@ import { UserPasswordChanged, UserPasswordRevoked, UserRegistered, UserRoleChang
 import { VenueDetailsChanged, VenueRegistered, VenueTrashed } from './venues.ts';
 import { OrganizerDetailsChanged, OrganizerRegistered, OrganizerTrashed } from './organizers.ts';
 import { VenueDetailsChangedV1, VenueRegisteredV1 } from './legacy/venuesV1.ts';
+import { VenueDetailsChangedV2, VenueRegisteredV2 } from './legacy/venuesV2.ts';
+import { EventDetailsChangedV1, EventScheduledV1 } from './legacy/calendarEventsV1.ts';
+import { OrganizerDetailsChangedV1, OrganizerRegisteredV1 } from './legacy/organizersV1.ts';
 import { upcastVenueDetailsChanged, upcastVenueRegistered } from './venueUpcasts.ts';
+import { passwordRenameUpcast } from './passwordUpcasts.ts';
 import type { CatalogueEntry } from './catalogueEntry.ts';
 
 export const catalogue = {
-  EventScheduled: { version: 1, codec: EventScheduled, description: 'A calendar event was created, with all its facts.' },
-  EventDetailsChanged: { version: 1, codec: EventDetailsChanged, description: 'Facts of a calendar event changed; `changes` holds only the facts that differ.' },
+  EventScheduled: {
+    version: 2,
+    codec: EventScheduled,
+    description: 'A calendar event was created, with all its facts.',
+    upcast: passwordRenameUpcast('facts', 2),
+    earlierVersions: { 1: EventScheduledV1 },
+  },
+  EventDetailsChanged: {
+    version: 2,
+    codec: EventDetailsChanged,
+    description: 'Facts of a calendar event changed; `changes` holds only the facts that differ.',
+    upcast: passwordRenameUpcast('changes', 2),
+    earlierVersions: { 1: EventDetailsChangedV1 },
+  },
   EventTrashed: { version: 1, codec: EventTrashed, description: 'A calendar event was moved to the trash; its slug was suffixed and freed.' },
   IdBlockReserved: { version: 1, codec: IdBlockReserved, description: 'A writer reserved a block of numeric ids [first, last] of one id sequence.' },
   SlugReserved: {
@@ -41,25 +57,33 @@ export const catalogue = {
   TermNameClaimed: { version: 1, codec: TermNameClaimed, description: 'A category or tag claimed a name, unique per taxonomy, language (and parent).' },
   TermNameReleased: { version: 1, codec: TermNameReleased, description: 'A category or tag released its name claim.' },
   VenueRegistered: {
-    version: 2,
+    version: 3,
     codec: VenueRegistered,
     description: 'A venue was created, with all its facts.',
-    upcast: upcastVenueRegistered,
-    earlierVersions: { 1: VenueRegisteredV1 },
+    upcast: passwordRenameUpcast('facts', 3, upcastVenueRegistered),
+    earlierVersions: { 1: VenueRegisteredV1, 2: VenueRegisteredV2 },
   },
   VenueDetailsChanged: {
-    version: 2,
+    version: 3,
     codec: VenueDetailsChanged,
     description: 'Facts of a venue changed; `changes` holds only the facts that differ.',
-    upcast: upcastVenueDetailsChanged,
-    earlierVersions: { 1: VenueDetailsChangedV1 },
+    upcast: passwordRenameUpcast('changes', 3, upcastVenueDetailsChanged),
+    earlierVersions: { 1: VenueDetailsChangedV1, 2: VenueDetailsChangedV2 },
   },
   VenueTrashed: { version: 1, codec: VenueTrashed, description: 'A venue was moved to the trash; its slug was suffixed and freed.' },
-  OrganizerRegistered: { version: 1, codec: OrganizerRegistered, description: 'An organizer was created, with all its facts.' },
+  OrganizerRegistered: {
+    version: 2,
+    codec: OrganizerRegistered,
+    description: 'An organizer was created, with all its facts.',
+    upcast: passwordRenameUpcast('facts', 2),
+    earlierVersions: { 1: OrganizerRegisteredV1 },
+  },
   OrganizerDetailsChanged: {
-    version: 1,
+    version: 2,
     codec: OrganizerDetailsChanged,
     description: 'Facts of an organizer changed; `changes` holds only the facts that differ.',
+    upcast: passwordRenameUpcast('changes', 2),
+    earlierVersions: { 1: OrganizerDetailsChangedV1 },
   },
   OrganizerTrashed: { version: 1, codec: OrganizerTrashed, description: 'An organizer was moved to the trash; its slug was suffixed and freed.' },
 } satisfies Record<string, CatalogueEntry>;

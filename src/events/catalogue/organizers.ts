@@ -17,7 +17,13 @@ export const OrganizerFacts = t.type({
   phone: t.string,
   website: t.string,
   email: t.string,
-  passwordSha256: t.union([t.string, t.null]),
+  /**
+   * The item password as a salted slow hash, in one of the forms of src/commands/posts/itemPasswordHash.ts (argon2id,
+   * or the unsalted SHA-256 digest of schema version 1 wrapped in argon2id by `cal passwords migrate`); `null` when not
+   * protected. Data of earlier versions holding `passwordSha256` reads with that digest here. The password itself is
+   * never stored.
+   */
+  passwordHash: t.union([t.string, t.null]),
 });
 export type OrganizerFacts = t.TypeOf<typeof OrganizerFacts>;
 export type OrganizerChanges = Omit<Partial<OrganizerFacts>, 'language'>;

@@ -45,7 +45,13 @@ export const VenueFacts = t.type({
   showMapLink: t.boolean,
   /** Only set with the extended add-on on (§16); `{ lat: null, lng: null }` when the venue has no coordinates. */
   geo: VenueGeo,
-  passwordSha256: t.union([t.string, t.null]),
+  /**
+   * The item password as a salted slow hash, in one of the forms of src/commands/posts/itemPasswordHash.ts (argon2id,
+   * or the unsalted SHA-256 digest of schema version 1 wrapped in argon2id by `cal passwords migrate`); `null` when not
+   * protected. Data of earlier versions holding `passwordSha256` reads with that digest here. The password itself is
+   * never stored.
+   */
+  passwordHash: t.union([t.string, t.null]),
 });
 export type VenueFacts = t.TypeOf<typeof VenueFacts>;
 

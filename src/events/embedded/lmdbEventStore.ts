@@ -1,5 +1,6 @@
 // The embedded EventStore adapter: streams and the global order in one lmdb environment, durable and multi-process safe.
 import { open } from 'lmdb';
+import { ownerOnlyDirectory, ownerOnlyFilesIn } from './ownerOnlyFiles.ts';
 import {
   AnyRevision,
   NoStream,
@@ -56,7 +57,9 @@ type AppendOutcome =
 export async function openLmdbEventStore(path: string, options: LmdbEventStoreOptions = {}): Promise<LmdbEventStore> {
   tolerateUnreachableCommitFailures();
   // Default sync settings on purpose: no noSync/noMetaSync, so every commit is fsynced (see append()).
+  ownerOnlyDirectory(path);
   const root = open<unknown, string>(path, {});
+  ownerOnlyFilesIn(path);
   const settings = { pollIntervalMs: options.pollIntervalMs ?? 100, batchSize: options.catchUpBatchSize ?? 1000 };
   return new LmdbStore(openLayout(root), settings, guardFreeSpace(path, { minFreeBytes: options.minFreeBytes ?? defaultMinFreeBytes }));
 }

@@ -58,7 +58,7 @@ rolling upgrade (the feed marks those \`decoded: false\`).
 
 ## Secrets
 
-Password hashes (\`passwordSha256\` of events, venues and organizers) never leave through the change feed: a set
+Password hashes (\`passwordHash\` of events, venues and organizers) never leave through the change feed: a set
 one reads \`"[redacted]"\`. User streams, which hold login password hashes, are not in the feed at all. The store
 itself keeps them: give store readers access to the streams they need only.`;
 

@@ -123,7 +123,7 @@ export function eventDocumentOf(update: EventUpdate, at: Applied, embedded: Embe
     tags: sharedIds(f.tags),
     venues: sharedIds(f.venues),
     organizers: sharedIds(f.organizers),
-    passwordSha256: f.passwordSha256,
+    passwordHash: f.passwordHash,
     embedded,
     venueLocations: venueLocationsOf(embedded.venues),
   };

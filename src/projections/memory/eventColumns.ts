@@ -72,7 +72,7 @@ export class EventColumns {
     }
     const at = slot * stride;
     const scope = doc.hideFromListings ? unlisted : this.scopeNumber(doc.language, doc.status);
-    const flags = (doc.featured ? featuredFlag : 0) | (doc.passwordSha256 !== null ? passwordFlag : 0);
+    const flags = (doc.featured ? featuredFlag : 0) | (doc.passwordHash !== null ? passwordFlag : 0);
     this.cells[at + startField] = doc.startKey;
     this.cells[at + endField] = doc.endKey;
     this.cells[at + idField] = doc.id;

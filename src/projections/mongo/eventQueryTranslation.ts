@@ -48,7 +48,7 @@ export function translateEventListQuery(q: EventListQuery): MongoEventListQuery 
   if (locks && lockedMeetNone) and.push(locks.notLocked);
   if (locks && !lockedMeetNone && q.featured === false) and.push({ $or: [{ featured: false }, locks.locked] });
   else if (q.featured !== undefined) filter.featured = q.featured;
-  if (q.onlyProtected) filter.passwordSha256 = protectedValue;
+  if (q.onlyProtected) filter.passwordHash = protectedValue;
   if (q.ids) filter._id = { $in: [...q.ids] };
   if (q.categories) filter.categories = { $in: [...q.categories] };
   if (q.tags) filter.tags = { $in: [...q.tags] };
@@ -69,8 +69,8 @@ export function lockConditions(locks: ListLocks | undefined): { locked: Document
   if (locks === undefined) return undefined;
   const unlocked = [...locks.unlocked];
   return {
-    locked: { passwordSha256: protectedValue, _id: { $nin: unlocked } },
-    notLocked: { $or: [{ passwordSha256: null }, { _id: { $in: unlocked } }] },
+    locked: { passwordHash: protectedValue, _id: { $nin: unlocked } },
+    notLocked: { $or: [{ passwordHash: null }, { _id: { $in: unlocked } }] },
   };
 }
 

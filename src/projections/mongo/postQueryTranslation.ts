@@ -32,7 +32,7 @@ export function translatePostListQuery(q: PostListQuery): MongoPostListQuery {
   if (q.onlyIds) ids.$in = [...q.onlyIds];
   if (q.exceptIds) ids.$nin = [...q.exceptIds];
   if (Object.keys(ids).length > 0) filter._id = ids;
-  if (q.onlyProtected) filter.passwordSha256 = { $ne: null };
+  if (q.onlyProtected) filter.passwordHash = { $ne: null };
   const and: Document[] = [];
   // A locked item's searchable fields are blanked for this request (docs/api.md §7, §12).
   const locks = lockConditions(q.locks);

@@ -40,7 +40,8 @@ function fsyncPath(path: string, flags: string): void {
 export function writeFileAtomically(path: string, parts: readonly Uint8Array[]): void {
   removeAbandonedTempFiles(path);
   const temp = `${path}.${process.pid}.tmp`;
-  const fd = openSync(temp, 'w');
+  // Readable by the owner only, as everything under the data directory: the read model holds password hashes too.
+  const fd = openSync(temp, 'w', 0o600);
   try {
     for (const part of parts) {
       for (let written = 0; written < part.length; ) written += writeSync(fd, part, written);

@@ -48,7 +48,7 @@ function facts(overrides: Partial<EventFacts> = {}): EventFacts {
     slug: '', timezone: 'UTC', allDay: false, start: '2025-11-20 14:00:00', end: '2025-11-20 16:00:00',
     startUtc: '2025-11-20 14:00:00', endUtc: '2025-11-20 16:00:00', cost: null, website: null, showMap: false,
     showMapLink: false, hideFromListings: false, sticky: false, featured: false, image: null, categories: [], tags: [],
-    venues: [], organizers: [], passwordSha256: null,
+    venues: [], organizers: [], passwordHash: null,
     ...overrides,
   };
 }

@@ -5,7 +5,6 @@ import { decideItem, evolveItem, type ItemCommand, type ItemFact, type ItemState
 import { venueKind } from '../../../src/commands/venues/venueKind.ts';
 import { readVenueInput } from '../../../src/commands/venues/venueCommands.ts';
 import type { VenueRequest } from '../../../src/commands/venues/venueCoordinates.ts';
-import { sha256 } from '../../../src/commands/posts/publication.ts';
 
 const now = '2026-11-22 10:00:00';
 const defaults = { language: 'en', author: '1', status: 'publish' } as const;
@@ -88,7 +87,7 @@ describe('readVenueInput', function () {
 
   it('reads text fields, blanks, password and scales status for contributors', function () {
     const read = readVenueInput({ venue: ' Hall ', city: '', status: 'publish', password: 'pw' }, { ...ctx, scaleDownStatus: true });
-    expect(read).to.deep.equal({ _tag: 'Right', right: { request: { name: 'Hall', city: '', status: 'pending', passwordSha256: sha256('pw') } } });
+    expect(read).to.deep.equal({ _tag: 'Right', right: { request: { name: 'Hall', city: '', status: 'pending' }, password: 'pw' } });
   });
 
   it('ignores coordinates without the add-on and checks their range with it', function () {

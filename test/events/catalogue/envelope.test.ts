@@ -20,18 +20,18 @@ const facts: EventFacts = {
   excerpt: '', slug: 'jazz-night', timezone: 'UTC', allDay: false, start: '2025-11-20 14:00:00', end: '2025-11-20 16:00:00',
   startUtc: '2025-11-20 14:00:00', endUtc: '2025-11-20 16:00:00', cost: null, website: null, showMap: false, showMapLink: false,
   hideFromListings: false, sticky: false, featured: false, image: null, categories: [], tags: [], venues: [], organizers: [],
-  passwordSha256: null,
+  passwordHash: null,
 };
 
 const venueFacts: VenueFacts = {
   language: 'en', author: '1', status: 'publish', publishedUtc: '2026-11-22 10:52:28', name: 'Main Hall', description: '',
   excerpt: '', slug: 'main-hall', image: null, address: '1 Main St', city: 'Springfield', country: 'United States', province: '',
   state: 'IL', stateprovince: '', zip: '62701', phone: '555-0100', website: 'https://example.com/hall', showMap: true,
-  showMapLink: true, geo: { lat: null, lng: null }, passwordSha256: null,
+  showMapLink: true, geo: { lat: null, lng: null }, passwordHash: null,
 };
 const organizerFacts: OrganizerFacts = {
   language: 'en', author: '1', status: 'publish', publishedUtc: '2026-11-22 10:52:28', name: 'Ada', description: '',
-  excerpt: '', slug: 'ada', image: null, phone: '', website: '', email: 'ada@example.com', passwordSha256: null,
+  excerpt: '', slug: 'ada', image: null, phone: '', website: '', email: 'ada@example.com', passwordHash: null,
 };
 
 /** One event of every catalogued type; the mapped type makes a new catalogue entry without a sample a compile error. */

@@ -32,7 +32,7 @@ const eventAt = (title: string, venue: number, day: number): EventFacts => ({
   slug: title.toLowerCase().replace(/ /g, '-'), timezone: 'UTC', allDay: false, start: `2026-12-0${day} 10:00:00`,
   end: `2026-12-0${day} 11:00:00`, startUtc: `2026-12-0${day} 10:00:00`, endUtc: `2026-12-0${day} 11:00:00`, cost: null, website: null,
   showMap: true, showMapLink: true, hideFromListings: false, sticky: false, featured: false, image: null, categories: [], tags: [],
-  venues: [venue], organizers: [], passwordSha256: null,
+  venues: [venue], organizers: [], passwordHash: null,
 });
 
 type Json = Readonly<Record<string, unknown>>;
@@ -109,9 +109,13 @@ describe('venue upcasters (schema version 1 → 2)', () => {
     }
   });
 
-  it('are what the catalogue applies to the two venue types at version 2', () => {
-    expect(catalogue.VenueRegistered).to.include({ version: 2, upcast: upcastVenueRegistered });
-    expect(catalogue.VenueDetailsChanged).to.include({ version: 2, upcast: upcastVenueDetailsChanged });
+  it('are what the catalogue applies first to the two venue types, now at version 3 (the password rename after them)', () => {
+    expect(catalogue.VenueRegistered.version).to.equal(3);
+    expect(catalogue.VenueDetailsChanged.version).to.equal(3);
+    const facts = venueFactsV1('Hall', 1, 2);
+    const { geoLat: _lat, geoLng: _lng, passwordSha256: _digest, ...rest } = facts;
+    expect(catalogue.VenueRegistered.upcast({ id: 4, facts }, 1)).to.deep.equal({ id: 4, facts: { ...rest, geo: { lat: 1, lng: 2 }, passwordHash: null } });
+    expect(catalogue.VenueDetailsChanged.upcast({ id: 4, changes: { geoLng: 3 } }, 1)).to.deep.equal({ id: 4, changes: { geo: { lng: 3 } } });
     expect(catalogue.VenueTrashed.version).to.equal(1);
   });
 });
@@ -159,7 +163,7 @@ describe('a store holding version 1 venue events', function () {
   });
 
   it('skips a venue event of a version newer than the catalogue knows', () => {
-    const newer = { ...legacy('VenueDetailsChanged', { id: 4, changes: {} }, 3), streamId: 'venue-4', revision: 2n, position: 99n };
+    const newer = { ...legacy('VenueDetailsChanged', { id: 4, changes: {} }, 4), streamId: 'venue-4', revision: 2n, position: 99n };
     expect(decodeDomainEvent(newer)).to.equal(undefined);
   });
 
@@ -199,16 +203,16 @@ describe('a store holding version 1 venue events', function () {
       expect(completed.status, completed.text).to.equal(200);
       expect(completed.body).to.include({ geo_lat: 10, geo_lng: 20 });
       const last = (await service().service.store.readStream('venue-5')).at(-1);
-      expect(last?.metadata.schemaVersion).to.equal(2);
+      expect(last?.metadata.schemaVersion).to.equal(catalogue.VenueDetailsChanged.version);
       expect(last?.data).to.deep.equal({ id: 5, changes: { geo: { lat: 10, lng: 20 } } });
     });
 
-    it('records new writes in version 2: a coordinate sent alone is recorded with the whole new geo', async () => {
+    it('records new writes in the current version: a coordinate sent alone is recorded with the whole new geo', async () => {
       const moved = await service().admin('PATCH', `${API}/venues/4`, { body: { geo_lat: 39.8 } });
       expect(moved.status, moved.text).to.equal(200);
       expect(moved.body).to.include({ geo_lat: 39.8, geo_lng: -89.64 });
       const last = (await service().service.store.readStream('venue-4')).at(-1);
-      expect(last?.metadata.schemaVersion).to.equal(2);
+      expect(last?.metadata.schemaVersion).to.equal(catalogue.VenueDetailsChanged.version);
       expect(last?.data).to.deep.equal({ id: 4, changes: { geo: { lat: 39.8, lng: -89.64 } } });
 
       const created = await service().admin('POST', `${API}/venues`, { body: { venue: 'New Hall', geo_lat: 1, geo_lng: '2' } });
@@ -216,7 +220,7 @@ describe('a store holding version 1 venue events', function () {
       const id = (created.body as { id: number }).id;
       expect(id).to.be.greaterThan(10);
       const [registered] = await service().service.store.readStream(`venue-${id}`);
-      expect(registered?.metadata.schemaVersion).to.equal(2);
+      expect(registered?.metadata.schemaVersion).to.equal(catalogue.VenueRegistered.version);
       const facts = (registered?.data as { facts: Record<string, unknown> }).facts;
       expect(facts.geo).to.deep.equal({ lat: 1, lng: 2 });
       expect(facts).to.not.have.any.keys('geoLat', 'geoLng');

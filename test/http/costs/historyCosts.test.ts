@@ -108,4 +108,17 @@ describe('Per client limit on as_of and /history', function () {
     expect((await t.request('GET', `${API}/events/${id}?as_of=now`)).status).to.equal(200);
     expect((await t.request('GET', `${API}/events/${id}?as_of=now`)).status).to.equal(429);
   });
+
+  it('charges a read once though it renders twice to check an item password', async () => {
+    const limited = await startTestService({ CAL_HISTORY_MAX_READS: '2', CAL_HISTORY_READ_WINDOW_SECONDS: '60' });
+    try {
+      const locked = (await createEvent(limited, { title: 'Locked', start_date: '2026-12-01 10:00', end_date: '2026-12-01 11:00', password: 'open sesame' })).id as number;
+      const read = () => limited.request('GET', `${API}/events/${locked}?as_of=now&password=open%20sesame`);
+      expect((await read()).status).to.equal(200);
+      expect((await read()).status).to.equal(200);
+      expect((await read()).status).to.equal(429);
+    } finally {
+      await limited.close();
+    }
+  });
 });

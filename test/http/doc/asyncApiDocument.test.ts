@@ -66,7 +66,7 @@ describe('/doc/events AsyncAPI document', () => {
     expect(schemaErrors(factsGeo, null)).to.not.deep.equal([]);
     const changedGeo = doc.components.messages.VenueDetailsChanged.payload.properties.changes.properties.geo as JsonSchema;
     for (const geo of [{ lat: 10 }, { lng: null }, { lat: 1, lng: 2 }]) expect(schemaErrors(changedGeo, geo), JSON.stringify(geo)).to.deep.equal([]);
-    expect(Object.keys(doc.channels.venue.messages)).to.deep.equal(['VenueRegistered.v1', 'VenueRegistered', 'VenueDetailsChanged.v1', 'VenueDetailsChanged', 'VenueTrashed']);
+    expect(Object.keys(doc.channels.venue.messages)).to.deep.equal(['VenueRegistered.v1', 'VenueRegistered.v2', 'VenueRegistered', 'VenueDetailsChanged.v1', 'VenueDetailsChanged.v2', 'VenueDetailsChanged', 'VenueTrashed']);
   });
 
   it('has one channel per stream family, addressed by the stream name with its parameters', () => {

@@ -31,7 +31,7 @@ describe('GET /events/{id}/history', function () {
       [2, 'EventTrashed', userId.admin, '2026-11-22T12:00:00.000Z'],
     ]);
     // The correlation is the caller's business operation; the causation, the request that wrote the event.
-    expect(entries[0]).to.include({ correlation_id: 'launch-plan', causation_id: 'req-launch-1', schema_version: 1 });
+    expect(entries[0]).to.include({ correlation_id: 'launch-plan', causation_id: 'req-launch-1', schema_version: 2 });
     expect(Object.keys(entries[0] ?? {})).to.deep.equal([
       'position', 'revision', 'type', 'schema_version', 'occurred_at', 'actor', 'correlation_id', 'causation_id', 'changes',
     ]);
@@ -80,8 +80,8 @@ describe('GET /events/{id}/history', function () {
     expect((await t.admin('PATCH', `${API}/events/${other.id as number}`, { body: { password: '' } })).status).to.equal(200);
     const res = await t.admin('GET', `${API}/events/${other.id as number}/history`);
     const [, set, cleared] = changesOf(res);
-    expect(set).to.deep.equal({ passwordSha256: { before: null, after: '[redacted]' } });
-    expect(cleared).to.deep.equal({ passwordSha256: { before: '[redacted]', after: null } });
+    expect(set).to.deep.equal({ passwordHash: { before: null, after: '[redacted]' } });
+    expect(cleared).to.deep.equal({ passwordHash: { before: '[redacted]', after: null } });
     expect(res.text).to.not.include(createHash('sha256').update('letmein').digest('hex'));
   });
 

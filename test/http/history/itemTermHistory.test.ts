@@ -19,7 +19,7 @@ describe('history of venues, organizers and terms', function () {
     const [registered, changed, trashed] = changesOf(res);
     expect(registered).to.deep.include({ name: { before: null, after: 'Old Hall' }, city: { before: null, after: 'Springfield' } });
     expect(registered).to.not.have.property('searchText');
-    expect(changed).to.deep.equal({ city: { before: 'Springfield', after: 'Shelbyville' }, passwordSha256: { before: null, after: '[redacted]' } });
+    expect(changed).to.deep.equal({ city: { before: 'Springfield', after: 'Shelbyville' }, passwordHash: { before: null, after: '[redacted]' } });
     expect(trashed).to.deep.equal({ status: { before: 'publish', after: 'trash' }, slug: { before: 'old-hall', after: 'old-hall__trashed' } });
   });
 

@@ -69,7 +69,7 @@ describe('venue coordinates with the extended add-on on', function () {
 
     const recorded = await t.service.store.readStream(`venue-${v.id as number}`);
     expect(recorded.map((event) => [event.type, event.metadata.schemaVersion])).to.deep.equal([
-      ['VenueRegistered', 2], ['VenueDetailsChanged', 2], ['VenueDetailsChanged', 2],
+      ['VenueRegistered', 3], ['VenueDetailsChanged', 3], ['VenueDetailsChanged', 3],
     ]);
     const [registered, first, second] = recorded.map((event) => event.data as { facts?: JsonObject; changes?: JsonObject });
     expect(registered?.facts?.geo).to.deep.equal({ lat: null, lng: null });

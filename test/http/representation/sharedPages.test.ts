@@ -5,6 +5,7 @@ import type { ParamSources } from '../../../src/http/params/requestParams.ts';
 import type { Scope } from '../../../src/http/requestScope.ts';
 import type { EventListRequest } from '../../../src/http/routes/events/eventListRequest.ts';
 import { anonymousPageKey } from '../../../src/http/representation/sharedPages.ts';
+import { noPasswordUnlocks } from '../../../src/http/auth/passwordUnlocks.ts';
 
 const request: EventListRequest = {
   query: { language: 'en', statuses: ['publish'], offset: 0, limit: 10 },
@@ -15,7 +16,7 @@ const request: EventListRequest = {
 };
 const scope = (caller: Caller, query: Record<string, unknown> = {}, apiRoot = 'http://x/cal/events/v1'): Scope => {
   const sources: ParamSources = { path: {}, query, queryOrder: Object.keys(query) };
-  return { caller, language: 'en', addresses: { site: 'http://x', apiRoot, globalHost: 'x' }, sources };
+  return { caller, language: 'en', addresses: { site: 'http://x', apiRoot, globalHost: 'x' }, sources, unlocks: noPasswordUnlocks };
 };
 
 describe('anonymousPageKey', () => {

@@ -12,7 +12,7 @@ const facts: EventFacts = {
   start: '2025-11-20 14:00:00', end: '2025-11-20 16:00:00', startUtc: '2025-11-20 19:00:00', endUtc: '2025-11-20 21:00:00',
   cost: { entries: ['10'] }, website: null, showMap: true, showMapLink: false, hideFromListings: false, sticky: false,
   featured: false, image: { id: 12, url: 'https://example.com/jazz.png' }, categories: [3], tags: [4, 5], venues: [8],
-  organizers: [9], passwordSha256: null,
+  organizers: [9], passwordHash: null,
 };
 
 const scheduled: CalendarEventEvent = { type: 'EventScheduled', data: { id: 7, facts } };
@@ -94,7 +94,7 @@ describe('projectEvent', () => {
       id, revision: 0, modifiedUtc: '2025-11-01 08:00:00', statusBeforeTrash: null, searchText: '', language: 'en' as const, author: '1',
       status: 'publish' as const, publishedUtc: '2025-11-01 08:00:00', name: 'Hall', description: '', excerpt: '', slug: `hall-${id}`,
       image: null, address: '', city: '', country: '', province: '', state: '', stateprovince: '', zip: '', phone: '', website: '',
-      showMap: true, showMapLink: true, geoLat, geoLng, passwordSha256: null,
+      showMap: true, showMapLink: true, geoLat, geoLng, passwordHash: null,
     });
     const embedded = { ...noEmbeddedLinks, venues: [venue(8, 39.78, -89.65), venue(9, null, null)] };
     const doc = projected(projectEvent(undefined, scheduled, atScheduling, embedded));

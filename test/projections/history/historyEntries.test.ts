@@ -12,7 +12,7 @@ describe('historyOf', () => {
   it('lists every event of a stream in order with its metadata', () => {
     const [first, second] = historyOf('event-7', recorded('event-7', scheduled, changed({ title: 'Jazz Evening' })));
     expect(first).to.deep.include({
-      position: 100n, revision: 0n, type: 'EventScheduled', schemaVersion: 1, occurredAt: '2026-11-22T10:00:00.250Z',
+      position: 100n, revision: 0n, type: 'EventScheduled', schemaVersion: 2, occurredAt: '2026-11-22T10:00:00.250Z',
       actor: '5', correlationId: 'corr-0', causationId: 'cause-0',
     });
     expect(second).to.deep.include({ position: 110n, revision: 1n, type: 'EventDetailsChanged', correlationId: 'corr-1' });
@@ -26,7 +26,7 @@ describe('historyOf', () => {
     expect(changes.id).to.deep.equal({ before: null, after: 7 });
     // Facts that are null after creation did not change.
     expect(changes).to.not.have.property('cost');
-    expect(changes).to.not.have.property('passwordSha256');
+    expect(changes).to.not.have.property('passwordHash');
     for (const derived of ['revision', 'modifiedUtc', 'searchText', 'startKey', 'endKey', 'timezoneAbbr', 'embedded', 'venueLocations', 'statusBeforeTrash']) {
       expect(changes, derived).to.not.have.property(derived);
     }
@@ -54,11 +54,11 @@ describe('historyOf', () => {
   });
 
   it('password hashes are redacted, and a new password still shows as a change', () => {
-    const entries = historyOf('event-7', recorded('event-7', scheduled, changed({ passwordSha256: 'aaaa1111' }), changed({ passwordSha256: 'bbbb2222' }), changed({ passwordSha256: null })));
+    const entries = historyOf('event-7', recorded('event-7', scheduled, changed({ passwordHash: 'aaaa1111' }), changed({ passwordHash: 'bbbb2222' }), changed({ passwordHash: null })));
     expect(entries.slice(1).map((entry) => entry.changes)).to.deep.equal([
-      { passwordSha256: { before: null, after: '[redacted]' } },
-      { passwordSha256: { before: '[redacted]', after: '[redacted]' } },
-      { passwordSha256: { before: '[redacted]', after: null } },
+      { passwordHash: { before: null, after: '[redacted]' } },
+      { passwordHash: { before: '[redacted]', after: '[redacted]' } },
+      { passwordHash: { before: '[redacted]', after: null } },
     ]);
     expect(JSON.stringify(entries.map(historyEntryJson))).to.not.match(/aaaa1111|bbbb2222/);
   });

@@ -9,7 +9,7 @@ export const jazzFacts: EventFacts = {
   description: 'Bring friends', excerpt: '', slug: 'jazz-night', timezone: 'UTC', allDay: false,
   start: '2026-12-01 20:00:00', end: '2026-12-01 22:00:00', startUtc: '2026-12-01 20:00:00', endUtc: '2026-12-01 22:00:00',
   cost: null, website: null, showMap: false, showMapLink: false, hideFromListings: false, sticky: false,
-  featured: false, image: null, categories: [], tags: [], venues: [8], organizers: [], passwordSha256: null,
+  featured: false, image: null, categories: [], tags: [], venues: [8], organizers: [], passwordHash: null,
 };
 
 export interface Recording {

@@ -24,7 +24,7 @@ const docs = fc.uniqueArray(
     status: fc.constantFrom(...statuses),
     publishedUtc: fc.constantFrom(...dates),
     searchText: fc.string({ unit, maxLength: 8 }),
-    passwordSha256: fc.constantFrom(null, 'a1b2'),
+    passwordHash: fc.constantFrom(null, 'a1b2'),
   }).map((f) => aVenueDocument(f)),
   { selector: (d) => d.id, maxLength: 10 },
 );

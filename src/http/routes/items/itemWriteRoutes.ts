@@ -93,6 +93,9 @@ export function registerItemWrites<D extends ItemDocument>(router: Router, servi
     if (!doc) throw simpleError(500, 'rest_internal_error');
     setPostAllow(ctx, scope.caller, doc);
     ctx.set('ETag', etagOfPost(doc));
+    // The password this write set opens the item in its own answer, as the password parameter does on reads (§12).
+    const password = paramValue(scope.sources, 'password');
+    if (typeof password === 'string' && doc.passwordHash !== null) await services.itemPasswords.verifier.verify(password, doc.passwordHash);
     ctx.body = renderItem(kind, doc, settings, scope, false);
   };
 

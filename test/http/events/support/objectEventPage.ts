@@ -6,6 +6,7 @@ import { loadConfig } from '../../../../src/config/config.ts';
 import type { Language } from '../../../../src/events/catalogue/values.ts';
 import { anonymous, type Caller } from '../../../../src/http/auth/caller.ts';
 import { isLockedPost } from '../../../../src/http/auth/postAccess.ts';
+import { PasswordUnlocks } from '../../../../src/http/auth/passwordUnlocks.ts';
 import { composeHttpServices } from '../../../../src/http/composeServices.ts';
 import { translationFill } from '../../../../src/http/middleware/translationFill.ts';
 import { blankProtected } from '../../../../src/http/representation/blanking.ts';
@@ -52,6 +53,16 @@ export class ObjectEventPages {
     const state: RequestState = { caller: await this.callerOf(who), messageLanguage: segment ?? 'en', ...(segment ? { segment } : {}) };
     // What checkArgs reads of a Koa context for a GET without a body.
     const ctx = { querystring: match[2] ?? '', request: {}, is: () => false, state } as unknown as Context;
+    const { services } = this;
+    // The route's own unlocking: items whose password needs argon2 are judged once the first rendering named them.
+    const unlocks = new PasswordUnlocks(services.itemPasswords.verifier, services.itemPasswords.failedUnlocks, 'object reference');
+    state.unlocks = unlocks;
+    let text = await this.render(ctx);
+    while (await unlocks.settle()) text = await this.render(ctx);
+    return text;
+  }
+
+  private async render(ctx: Context): Promise<string> {
     const { services } = this;
     const { settings, readStore } = services;
     const { scope, request } = await checkedEventListRequest(ctx, services);

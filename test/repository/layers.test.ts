@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import {
   importCycles,
   layerViolations,
+  pendingModuleState,
   readSources,
   sourceFacts,
   stateViolations,
@@ -30,8 +31,13 @@ describe('the layers of src', () => {
     expect(importCycles(sources)).to.deep.equal([]);
   });
 
-  it('keeps no module-level mutable state in src/commands, src/projections and src/domain', () => {
-    expect(stateViolations(sources)).to.deep.equal([]);
+  it('keeps no module-level mutable state in src/commands, src/projections and src/domain (but the pending list)', () => {
+    expect(stateViolations(sources, pendingModuleState)).to.deep.equal([]);
+  });
+
+  it('lists as pending only module-level state that is still there', () => {
+    const present = stateViolations(sources);
+    expect(pendingModuleState.filter((pending) => !present.includes(pending))).to.deep.equal([]);
   });
 
   describe('the checks', () => {

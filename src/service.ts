@@ -10,7 +10,7 @@ import { connectEsdbEventStore } from './events/esdb/esdbEventStore.ts';
 import { meteredEventStore } from './events/meteredEventStore.ts';
 import type { ReadStore } from './projections/readStore.ts';
 import type { SnapshotLoad } from './projections/snapshot/readModelSnapshot.ts';
-import { openMemoryReadModel, saveSnapshot, snapshotTarget, type SnapshotTarget } from './projections/snapshot/embeddedSnapshots.ts';
+import { openMemoryReadModel, saveSnapshot, snapshotTarget, type SnapshotTarget } from './compose/embeddedReadModel.ts';
 import { openVersionedMongoReadModel, type VersionedMongoReadModel } from './projections/mongo/versionedMongoReadModel.ts';
 import { VersionFollowingRunner } from './projections/versionFollowingRunner.ts';
 import { ProjectionRunner } from './projections/projectionRunner.ts';

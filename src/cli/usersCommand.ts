@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { isLeft, type Either } from 'fp-ts/lib/Either.js';
 import type { WriteContext } from '../events/catalogue/envelope.ts';
-import { Role } from '../events/catalogue/users.ts';
+import { Role, userIdsStream } from '../events/catalogue/users.ts';
 import { IdAllocator } from '../commands/registries/idAllocator.ts';
 import type { UserCommandError } from '../commands/users/userDecider.ts';
 import { isValidLogin } from '../commands/users/userDecider.ts';
@@ -10,7 +10,6 @@ import { listUsers } from '../commands/users/userLookup.ts';
 import {
   changeUserRole, generatePassword, registerUser, revokeUserPassword, setUserPassword, type UserWritten,
 } from '../commands/users/userCommands.ts';
-import { userIdsStream } from '../projections/users/userDirectory.ts';
 import { argumentsOf, UsageError, type Invocation } from './cliParser.ts';
 import { CliFailure } from './cliStore.ts';
 import type { Output, PreparedCommand } from './preparedCommand.ts';

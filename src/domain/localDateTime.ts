@@ -1,10 +1,9 @@
 // Wall-clock date-times (`YYYY-MM-DD HH:MM:SS`, docs/api.md §1.4) and their conversions between time zones.
 import { DateTime, Settings } from 'luxon';
 import { zoneOf, zoneOffsetMinutes, type TimeZoneId } from './timeZone.ts';
-import { LOCAL_DATE_TIME, utcWallClockOf, wallClockAt, wallClockMs } from './wallClock.ts';
+import { LOCAL_DATE_TIME, utcWallClockOf, wallClockAt, wallClockMs, type LocalDateTime } from './wallClock.ts';
 
-/** `YYYY-MM-DD HH:MM:SS`, a wall-clock reading with no zone. Zero-padded, so strings sort chronologically. */
-export type LocalDateTime = string;
+export type { LocalDateTime } from './wallClock.ts';
 
 /** `{year, month, day, hour, minutes, seconds}`, zero-padded to 4, 2, 2, 2, 2, 2 digits (§4.1 rows 18–25). */
 export interface DateDetails {

@@ -1,8 +1,7 @@
 // Time zone identifiers (docs/api.md §10.1 `timezone`): validation,
 // luxon zones, tz-database abbreviations (§4.1 row 27).
 import { FixedOffsetZone, IANAZone, type Zone } from 'luxon';
-import type { LocalDateTime } from './localDateTime.ts';
-import { fieldsMs, wallClockMs } from './wallClock.ts';
+import { fieldsMs, wallClockMs, type LocalDateTime } from './wallClock.ts';
 
 /** A stored time zone identifier, exactly as the client gave it: `America/New_York`, `UTC`, `UTC+5.5`, `UTC-3`. */
 export type TimeZoneId = string;

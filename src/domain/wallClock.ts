@@ -1,6 +1,11 @@
 // Wall-clock values as numbers: a `YYYY-MM-DD HH:MM:SS` reading counted in milliseconds as if it were UTC, and back.
 // Zone arithmetic then comes down to adding offsets, with no date library on the hot paths.
-import type { LocalDateTime } from './localDateTime.ts';
+
+/**
+ * `YYYY-MM-DD HH:MM:SS`, a wall-clock reading with no zone. Zero-padded, so strings sort chronologically. Declared here,
+ * the lowest of the date modules, so that none of them imports another in a circle; `localDateTime.ts` re-exports it.
+ */
+export type LocalDateTime = string;
 
 /** The shape, with each field in range; whether the day exists in that month is checked apart. */
 export const LOCAL_DATE_TIME = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]) ([01]\d|2[0-3]):([0-5]\d):([0-5]\d)$/;

@@ -3,7 +3,7 @@
 import type { EventStore, RecordedEvent, Subscription } from '../events/eventStore.ts';
 import type { ReadStore } from './readStore.ts';
 import type { ProjectionHandler } from './projectionHandler.ts';
-import { applyRecordedEvent, readModelCheckpoint } from './projectionStep.ts';
+import { applyRecordedEvent, handledTypes, readModelCheckpoint } from './projectionStep.ts';
 import { PositionWaiters, type ProjectionProgress } from './projectionProgress.ts';
 
 export interface ProjectionRunnerOptions {
@@ -37,6 +37,8 @@ export class ProjectionRunner implements ProjectionProgress {
   private resolveCaughtUp!: () => void;
   /** Resolves once the catch-up from the checkpoint reached the store's head. */
   readonly caughtUp = new Promise<void>((resolve) => (this.resolveCaughtUp = resolve));
+  /** The handlers' event types, worked out once: every event is checked against them before it is decoded. */
+  private readonly handledTypes: ReadonlySet<string> | undefined;
 
   constructor(
     private readonly store: EventStore,
@@ -45,6 +47,7 @@ export class ProjectionRunner implements ProjectionProgress {
     private readonly options: ProjectionRunnerOptions = {},
   ) {
     this.retryDelayMs = options.retry?.initialMs ?? 100;
+    this.handledTypes = handledTypes(handlers);
   }
 
   async start(): Promise<void> {
@@ -105,7 +108,7 @@ export class ProjectionRunner implements ProjectionProgress {
   }
 
   private async apply(recorded: RecordedEvent): Promise<void> {
-    await applyRecordedEvent(recorded, this.handlers, this.readStore);
+    await applyRecordedEvent(recorded, this.handlers, this.readStore, this.handledTypes);
     this.position = recorded.position;
     if (++this.appliedSinceSave >= (this.options.checkpointEvery ?? 1000)) await this.saveCheckpoint();
     // A catch-up saves when it ends (onCaughtUp); an idle timer per event would only cost it time.

@@ -19,22 +19,22 @@ export interface TypedProjectionHandler extends ProjectionHandler {
 
 const isTyped = (handler: ProjectionHandler): handler is TypedProjectionHandler => 'eventTypes' in handler;
 
-/** The handler list seen last (steps come with the same long-lived list, event after event) and its handled types. */
-let lastHandlers: readonly ProjectionHandler[] | undefined;
-let lastHandledTypes: ReadonlySet<string> | undefined;
-
 /** The types any of the handlers takes; undefined when one of them does not say. */
 export function handledTypes(handlers: readonly ProjectionHandler[]): ReadonlySet<string> | undefined {
-  if (handlers !== lastHandlers) {
-    lastHandledTypes = handlers.every(isTyped) ? new Set<string>(handlers.flatMap((handler) => handler.eventTypes)) : undefined;
-    lastHandlers = handlers;
-  }
-  return lastHandledTypes;
+  return handlers.every(isTyped) ? new Set<string>(handlers.flatMap((handler) => handler.eventTypes)) : undefined;
 }
 
-/** Events that no handler takes (registries, users) or that do not decode change no document but still count as applied. */
-export async function applyRecordedEvent(recorded: RecordedEvent, handlers: readonly ProjectionHandler[], readStore: ReadStore): Promise<void> {
-  if (handledTypes(handlers)?.has(recorded.type) === false) return;
+/**
+ * Events that no handler takes (registries, users) or that do not decode change no document but still count as applied.
+ * `types`: the handlers' `handledTypes`, which a caller applying many events works out once and passes in.
+ */
+export async function applyRecordedEvent(
+  recorded: RecordedEvent,
+  handlers: readonly ProjectionHandler[],
+  readStore: ReadStore,
+  types: ReadonlySet<string> | undefined = handledTypes(handlers),
+): Promise<void> {
+  if (types?.has(recorded.type) === false) return;
   const event = decodeDomainEvent(recorded);
   if (!event) return;
   for (const handler of handlers) if (handler.handles(event)) await handler.apply(event, recorded, readStore);

@@ -3,7 +3,7 @@ import type { EventStore } from '../events/eventStore.ts';
 import type { ReadStore } from './readStore.ts';
 import type { ProjectionHandler } from './projectionHandler.ts';
 import { allProjections } from './allProjections.ts';
-import { applyRecordedEvent, readModelCheckpoint } from './projectionStep.ts';
+import { applyRecordedEvent, handledTypes, readModelCheckpoint } from './projectionStep.ts';
 
 const defaultPageSize = 500;
 
@@ -44,6 +44,7 @@ export interface ReplayResult {
 export async function replayInto(store: EventStore, readStore: ReadStore, options: ReplayOptions = {}): Promise<ReplayResult> {
   const upTo = options.upTo ?? (await store.headPosition());
   const handlers = options.handlers ?? allProjections;
+  const types = handledTypes(handlers);
   const pageSize = options.pageSize ?? defaultPageSize;
   let appliedPosition = options.after ?? -1n;
   let appliedEvents = 0;
@@ -55,7 +56,7 @@ export async function replayInto(store: EventStore, readStore: ReadStore, option
         more = false;
         break;
       }
-      await applyRecordedEvent(recorded, handlers, readStore);
+      await applyRecordedEvent(recorded, handlers, readStore, types);
       appliedPosition = recorded.position;
       appliedEvents++;
     }

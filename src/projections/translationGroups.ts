@@ -1,6 +1,5 @@
 // Translation groups in the read model (docs/api.md §15): a document's
 // group, and the language → id map of a group's live members.
-import { IdsByKey } from './memory/idsByKey.ts';
 import type { Language } from '../events/catalogue/values.ts';
 
 export interface GroupMember {
@@ -38,18 +37,4 @@ export function otherTranslations(all: Translations | undefined, own: GroupMembe
   const others: Translations = {};
   for (const [language, id] of Object.entries(all ?? {})) if (language !== own.language && id !== own.id) others[language] = id;
   return others;
-}
-
-/** The in-process index of a collection: group → member ids, kept current by `put`. */
-export class TranslationGroupIndex {
-  private readonly members = new IdsByKey<number>();
-
-  move(previous: GroupMember | undefined, doc: GroupMember): void {
-    if (previous) this.members.delete(groupOf(previous), previous.id);
-    this.members.add(groupOf(doc), doc.id);
-  }
-
-  ids(group: number): number[] {
-    return this.members.get(group);
-  }
 }

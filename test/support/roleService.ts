@@ -6,10 +6,9 @@ import { hash } from '@node-rs/argon2';
 import { IdAllocator } from '../../src/commands/registries/idAllocator.ts';
 import { systemWrite } from '../../src/commands/registries/systemWrite.ts';
 import { toNewEvent } from '../../src/events/catalogue/envelope.ts';
-import { userStreamId, type Role } from '../../src/events/catalogue/users.ts';
+import { userIdsStream, userStreamId, type Role } from '../../src/events/catalogue/users.ts';
 import { openLmdbEventStore } from '../../src/events/embedded/lmdbEventStore.ts';
 import { NoStream } from '../../src/events/eventStore.ts';
-import { userIdsStream } from '../../src/projections/users/userDirectory.ts';
 import { startTestService, type RequestOptions, type TestResponse, type TestService } from './testService.ts';
 
 export const rolePassword = 'role-secret';

@@ -1,6 +1,6 @@
 // Organizers as an item kind: blank facts of a new organizer, their events, and the fields a duplicate is compared on.
 import { isOrganizerEvent, organizerStreamId, type OrganizerEvent, type OrganizerFacts } from '../../events/catalogue/organizers.ts';
-import { optionalRoot, type ItemFact } from '../posts/itemDecider.ts';
+import { optionalRoot, organizerFactOf } from '../../events/catalogue/itemFacts.ts';
 import type { ItemStreamKind } from '../posts/itemCommands.ts';
 
 export const organizerKind: ItemStreamKind<OrganizerFacts, OrganizerEvent> = {
@@ -22,16 +22,7 @@ export const organizerKind: ItemStreamKind<OrganizerFacts, OrganizerEvent> = {
   }),
   streamId: organizerStreamId,
   accepts: (event): event is OrganizerEvent => isOrganizerEvent(event),
-  factOf: (event): ItemFact<OrganizerFacts> => {
-    switch (event.type) {
-      case 'OrganizerRegistered':
-        return { type: 'registered', id: event.data.id, facts: event.data.facts, ...optionalRoot(event.data.translationOf) };
-      case 'OrganizerDetailsChanged':
-        return { type: 'changed', id: event.data.id, changes: event.data.changes };
-      case 'OrganizerTrashed':
-        return { type: 'trashed', ...event.data };
-    }
-  },
+  factOf: organizerFactOf,
   eventOf: (fact): OrganizerEvent => {
     switch (fact.type) {
       case 'registered':

@@ -3,7 +3,7 @@ import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import type { WriteContext } from '../../events/catalogue/envelope.ts';
 import type { DomainEvent } from '../../events/catalogue/index.ts';
 import { instantToLocal } from '../../domain/localDateTime.ts';
-import type { DuplicateProbe } from '../../projections/posts/duplicateProbe.ts';
+import type { DuplicateProbe } from './duplicateProbe.ts';
 import { loadStream, newStream, retryOnConflict } from '../commandHandler.ts';
 import { invalidParams, reason, type CommandError } from '../errors.ts';
 import { abandonTranslation, claimTranslation } from '../registries/translationClaims.ts';

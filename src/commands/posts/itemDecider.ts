@@ -1,26 +1,16 @@
 // The pure state, fold and decider that venues and organizers share; each kind supplies its blank facts and events.
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
-import type { ImageRef, Language, PostStatus } from '../../events/catalogue/values.ts';
+import type { Language, PostStatus } from '../../events/catalogue/values.ts';
+import type { ItemChanges, ItemFact, ItemFacts } from '../../events/catalogue/itemFacts.ts';
 import { trashedSlug } from '../../domain/slug.ts';
 import type { LocalDateTime } from '../../domain/localDateTime.ts';
 import type { CommandError } from '../errors.ts';
 import { translationOf, type TranslationTarget } from '../registries/translationClaims.ts';
 import { changedFields, definedOnly, publicationStatus, type RequestedStatus } from './publication.ts';
 
-/** What venue and organizer facts have in common. */
-export interface ItemFacts {
-  readonly language: Language;
-  readonly author: string;
-  readonly status: PostStatus;
-  readonly publishedUtc: string;
-  readonly name: string;
-  readonly description: string;
-  readonly excerpt: string;
-  readonly slug: string;
-  readonly image: ImageRef | null;
-  readonly website: string;
-  readonly passwordHash: string | null;
-}
+// The facts both sides fold live with the event catalogue; the write side's modules still name them from here.
+export type { ItemChanges, ItemFact, ItemFacts } from '../../events/catalogue/itemFacts.ts';
+export { optionalRoot } from '../../events/catalogue/itemFacts.ts';
 
 /** What a write asks for; absent keys keep stored values. Item dates are in the site zone, so they arrive as UTC. */
 export type ItemRequest<F extends ItemFacts> = Partial<Omit<F, 'language' | 'publishedUtc' | 'status'>> & {
@@ -50,18 +40,6 @@ export type ItemCommand<F extends ItemFacts> =
 export type ItemState<F extends ItemFacts> =
   | { readonly exists: false }
   | { readonly exists: true; readonly id: number; readonly facts: F; readonly statusBeforeTrash: PostStatus | null };
-
-/** The facts a change decides on: those that differ, each whole. */
-export type ItemChanges<F extends ItemFacts> = Omit<Partial<F>, 'language'>;
-
-/**
- * The three facts of an item's life, independent of how each kind names its events. `C` is what a recorded change
- * holds; the decider records `ItemChanges<F>`, which every kind's `C` accepts.
- */
-export type ItemFact<F extends ItemFacts, C extends object = ItemChanges<F>> =
-  | { readonly type: 'registered'; readonly id: number; readonly facts: F; readonly translationOf?: number }
-  | { readonly type: 'changed'; readonly id: number; readonly changes: C }
-  | { readonly type: 'trashed'; readonly id: number; readonly previousStatus: PostStatus; readonly slug: string };
 
 /** One kind of item: its resource name and the facts of a new item before the request applies. */
 export interface ItemKind<F extends ItemFacts, C extends object = ItemChanges<F>> {
@@ -132,7 +110,3 @@ function settle<F extends ItemFacts, C extends object>(kind: ItemKind<F, C>, bas
   const merged = kind.applyRequest ? kind.applyRequest(base, request) : ({ ...base, ...definedOnly(request) } as F);
   return { ...merged, status: publicationStatus(merged.status, merged.publishedUtc, nowUtc) };
 }
-
-/** Carries an optional group root between a creation event and its kind-neutral fact, omitting it when absent. */
-export const optionalRoot = (root: number | null | undefined): { translationOf?: number } =>
-  typeof root === 'number' ? { translationOf: root } : {};

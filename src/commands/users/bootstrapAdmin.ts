@@ -3,7 +3,7 @@ import { NoStream, WrongExpectedRevision, type EventStore } from '../../events/e
 import { toNewEvent } from '../../events/catalogue/envelope.ts';
 import { IdAllocator } from '../registries/idAllocator.ts';
 import { systemWrite } from '../registries/systemWrite.ts';
-import { userIdsStream } from '../../projections/users/userDirectory.ts';
+import { userIdsStream } from '../../events/catalogue/users.ts';
 import { generatePassword, registerUser } from './userCommands.ts';
 import { findUserId } from './userLookup.ts';
 

@@ -2,8 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { EventStore } from '../../events/eventStore.ts';
 import { decodeDomainEvent } from '../../events/catalogue/envelope.ts';
-import { isUserEvent, userStreamId } from '../../events/catalogue/users.ts';
-import { userIdsStream } from '../../projections/users/userDirectory.ts';
+import { isUserEvent, userIdsStream, userStreamId } from '../../events/catalogue/users.ts';
 import { loadStream } from '../commandHandler.ts';
 import { claimHolder } from '../registries/claims.ts';
 import { evolveUser, initialUserState, type UserState } from './userState.ts';

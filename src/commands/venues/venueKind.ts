@@ -1,6 +1,6 @@
 // Venues as an item kind: blank facts of a new venue, their events, and the fields a duplicate is compared on.
 import { isVenueEvent, venueStreamId, type VenueChanges, type VenueEvent, type VenueFacts } from '../../events/catalogue/venues.ts';
-import { optionalRoot, type ItemFact } from '../posts/itemDecider.ts';
+import { optionalRoot, venueFactOf } from '../../events/catalogue/itemFacts.ts';
 import type { ItemStreamKind } from '../posts/itemCommands.ts';
 import { applyVenueChanges, applyVenueRequest } from './venueCoordinates.ts';
 
@@ -35,16 +35,7 @@ export const venueKind: ItemStreamKind<VenueFacts, VenueEvent, VenueChanges> = {
   applyChanges: applyVenueChanges,
   streamId: venueStreamId,
   accepts: (event): event is VenueEvent => isVenueEvent(event),
-  factOf: (event): ItemFact<VenueFacts, VenueChanges> => {
-    switch (event.type) {
-      case 'VenueRegistered':
-        return { type: 'registered', id: event.data.id, facts: event.data.facts, ...optionalRoot(event.data.translationOf) };
-      case 'VenueDetailsChanged':
-        return { type: 'changed', id: event.data.id, changes: event.data.changes };
-      case 'VenueTrashed':
-        return { type: 'trashed', ...event.data };
-    }
-  },
+  factOf: venueFactOf,
   eventOf: (fact): VenueEvent => {
     switch (fact.type) {
       case 'registered':

@@ -44,3 +44,5 @@ const userTypes: ReadonlySet<string> = new Set(['UserRegistered', 'UserRoleChang
 export const isUserEvent = (event: { readonly type: string }): event is UserEvent => userTypes.has(event.type);
 
 export const userStreamId = (id: number): string => `user-${id}`;
+/** The allocator stream of user ids (docs/architecture.md §4). */
+export const userIdsStream = 'ids-user';

@@ -22,18 +22,16 @@ export function appliedOf(recorded: RecordedEvent): Applied {
 }
 
 /**
- * The events of one write share their `occurredAt`; remembering the last one converted saves the conversion, and the
- * documents they make share one `modifiedUtc` string.
+ * Every projected event passes here. The writers record `occurredAt` as `Date.toISOString()` gives it
+ * (`2026-03-01T10:00:00.000Z`), whose digits are the UTC wall clock already: read them without building a Date. Any
+ * other form goes the long way. (No memo of the last value: it would be state shared by every projector in the process.)
  */
-let lastOccurredAt: unknown;
-let lastOccurredUtc = '';
-
 function occurredUtcOf(occurredAt: unknown): string {
-  if (occurredAt !== lastOccurredAt || lastOccurredUtc === '') {
-    lastOccurredUtc = instantToLocal(new Date(String(occurredAt)), 'UTC');
-    lastOccurredAt = occurredAt;
+  if (typeof occurredAt === 'string' && occurredAt.length === 24 && occurredAt[10] === 'T' && occurredAt[23] === 'Z') {
+    // join, not a template: documents keep this value, and a template's result is a rope of pieces twice the size.
+    return [occurredAt.slice(0, 10), occurredAt.slice(11, 19)].join(' ');
   }
-  return lastOccurredUtc;
+  return instantToLocal(new Date(String(occurredAt)), 'UTC');
 }
 
 /** What an event makes of a document, before the linked items are embedded. */

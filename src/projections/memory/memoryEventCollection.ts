@@ -1,7 +1,8 @@
 // In-process event documents with real indexes: per language and status a start-ordered partition; maps by id, slug,
 // linked item and venue location; the words of the search texts; per document the fields queries check most.
 import { IdsByKey } from './idsByKey.ts';
-import { TranslationGroupIndex, translationsOf, type Translations } from '../translationGroups.ts';
+import { translationsOf, type Translations } from '../translationGroups.ts';
+import { TranslationGroupIndex } from './translationGroupIndex.ts';
 import { linkFields, type EmbeddedLinks, type EventDocument, type LinkField } from '../events/eventDocument.ts';
 import type { EventListQuery, Page } from '../events/eventListQuery.ts';
 import { compileEventQuery } from '../events/matchesEventQuery.ts';

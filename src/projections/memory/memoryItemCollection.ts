@@ -1,6 +1,7 @@
 // In-process venue or organizer documents with real indexes: by id, by language+slug, by language+lower-cased name,
 // and per language+status a list kept in listing order (publication date desc, id desc).
-import { TranslationGroupIndex, translationsOf, type Translations } from '../translationGroups.ts';
+import { translationsOf, type Translations } from '../translationGroups.ts';
+import { TranslationGroupIndex } from './translationGroupIndex.ts';
 import type { Page } from '../events/eventListQuery.ts';
 import type { PostListQuery } from '../postListQuery.ts';
 import { isDuplicateOf, type DuplicateProbe } from '../posts/duplicateProbe.ts';

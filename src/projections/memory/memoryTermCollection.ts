@@ -1,5 +1,6 @@
 // In-process category or tag documents with indexes by id, language+slug, language+lower-cased name and parent.
-import { TranslationGroupIndex, translationsOf, type Translations } from '../translationGroups.ts';
+import { translationsOf, type Translations } from '../translationGroups.ts';
+import { TranslationGroupIndex } from './translationGroupIndex.ts';
 import type { Taxonomy } from '../../events/catalogue/terms.ts';
 import type { Page } from '../events/eventListQuery.ts';
 import type { CountedTerm, TermCollection, TermListQuery } from '../terms/termCollection.ts';

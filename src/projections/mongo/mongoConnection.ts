@@ -18,6 +18,9 @@ const defaultServerSelectionTimeoutMS = 5000;
 export async function connectMongoDatabase(url: string, options: MongoConnectionOptions = {}): Promise<MongoConnection> {
   const client = new MongoClient(url, {
     serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? defaultServerSelectionTimeoutMS,
+    // A field whose value is undefined is left out, as the memory adapter has it, instead of being written (and read
+    // back, or matched) as null: documents and filters need not strip undefined values before they are sent.
+    ignoreUndefined: true,
   });
   const db = client.db(options.dbName);
   try {

@@ -1,14 +1,13 @@
 // The MongoDB `events` collection: documents keyed by id, revision-guarded writes, list and link queries.
-import { translationsOf, type Translations } from '../translationGroups.ts';
-import { groupMemberOf, groupMemberProjection, groupMembersFilter } from './translationGroupQuery.ts';
-import { MongoServerError, type Collection, type Document, type IndexDescription } from 'mongodb';
+import type { Translations } from '../translationGroups.ts';
+import { groupTranslations } from './translationGroupQuery.ts';
+import { putIfNewer } from './revisionGuardedPut.ts';
+import type { Collection, Document, IndexDescription } from 'mongodb';
 import type { EmbeddedLinks, EventDocument, LinkField } from '../events/eventDocument.ts';
 import type { EventListQuery, Page } from '../events/eventListQuery.ts';
 import type { EventCollection, LinkedIdsFilter } from '../readStore.ts';
 import { fromStoredEventDocument, translateEventListQuery, type StoredEventDocument } from './eventQueryTranslation.ts';
 import { venueLocationsOf } from '../events/venueLocations.ts';
-
-const duplicateKeyCode = 11000;
 
 /**
  * The indexes the list, slug and term queries need; `_id` closes the start index so ties sort without a scan. The
@@ -30,8 +29,7 @@ export class MongoEventCollection implements EventCollection {
   constructor(private readonly collection: Collection<StoredEventDocument>) {}
 
   async translationsOf(group: number): Promise<Translations> {
-    const found = await this.collection.find(groupMembersFilter(group, { status: { $ne: 'trash' } }) as Document, groupMemberProjection).toArray();
-    return translationsOf(found.map((stored) => groupMemberOf(stored as unknown as Document)));
+    return groupTranslations(this.collection, group, { status: { $ne: 'trash' } });
   }
 
   async get(id: number): Promise<EventDocument | undefined> {
@@ -59,18 +57,7 @@ export class MongoEventCollection implements EventCollection {
   /** Never lets an older revision overwrite a newer one, so that concurrent or replaying projectors converge. */
   async put(doc: EventDocument): Promise<void> {
     const { id, ...fields } = doc;
-    const missingOrOlder = { _id: id, revision: { $lt: doc.revision } };
-    try {
-      await this.collection.replaceOne(missingOrOlder, fields, { upsert: true });
-    } catch (error) {
-      if (!(error instanceof MongoServerError && error.code === duplicateKeyCode)) throw error;
-      // The guard matched no document, so the upsert tried to insert and met the existing `_id`. Usually that
-      // document is at this revision or newer and there is nothing to do; but when two puts race on a missing
-      // document the one inserted first may be the older. Documents are never deleted, so a replace with the same
-      // guard and without upsert now settles both cases; the server's own retry of duplicate-key upserts does not
-      // apply here because the filter is not equality-only.
-      await this.collection.replaceOne(missingOrOlder, fields);
-    }
+    await putIfNewer(id, doc.revision, (missingOrOlder, options) => this.collection.replaceOne(missingOrOlder, fields, options));
   }
 
   async linking(field: LinkField, id: number): Promise<EventDocument[]> {

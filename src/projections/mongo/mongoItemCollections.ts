@@ -1,7 +1,8 @@
 // The `venues` and `organizers` collections on MongoDB, with the indexes their list, slug and duplicate queries use.
-import { translationsOf, type Translations } from '../translationGroups.ts';
-import { groupMemberOf, groupMemberProjection, groupMembersFilter } from './translationGroupQuery.ts';
-import { MongoServerError, type Collection, type Db, type Document, type IndexDescription } from 'mongodb';
+import type { Translations } from '../translationGroups.ts';
+import { groupTranslations } from './translationGroupQuery.ts';
+import { putIfNewer } from './revisionGuardedPut.ts';
+import type { Collection, Db, Document, IndexDescription } from 'mongodb';
 import type { Page } from '../events/eventListQuery.ts';
 import type { PostListQuery } from '../postListQuery.ts';
 import { isDuplicateOf, type DuplicateProbe } from '../posts/duplicateProbe.ts';
@@ -15,8 +16,6 @@ import {
 } from './postQueryTranslation.ts';
 import { collectionNamesOf, firstReadModelVersion, type ReadModelCollectionNames } from './readModelVersion.ts';
 
-const duplicateKeyCode = 11000;
-
 const itemIndexes: IndexDescription[] = [
   { key: { language: 1, status: 1, publishedUtc: -1, _id: -1 } },
   { key: { language: 1, slug: 1 } },
@@ -28,8 +27,7 @@ class MongoItemCollection<D extends ItemDocument> {
   constructor(private readonly collection: Collection<Document>) {}
 
   async translationsOf(group: number): Promise<Translations> {
-    return translationsOf(await this.collection.find(groupMembersFilter(group, { status: { $ne: 'trash' } }), groupMemberProjection).toArray()
-      .then((found) => found.map(groupMemberOf)));
+    return groupTranslations(this.collection, group, { status: { $ne: 'trash' } });
   }
 
   async get(id: number): Promise<D | undefined> {
@@ -51,16 +49,9 @@ class MongoItemCollection<D extends ItemDocument> {
     return { items, total };
   }
 
-  /** Same revision guard and duplicate-key settling as the event collection. */
   async put(doc: D): Promise<void> {
     const { _id, ...fields } = toStoredItem(doc);
-    const missingOrOlder: Document = { _id, revision: { $lt: doc.revision } };
-    try {
-      await this.collection.replaceOne(missingOrOlder, fields, { upsert: true });
-    } catch (error) {
-      if (!(error instanceof MongoServerError && error.code === duplicateKeyCode)) throw error;
-      await this.collection.replaceOne(missingOrOlder, fields);
-    }
+    await putIfNewer(_id, doc.revision, (missingOrOlder, options) => this.collection.replaceOne(missingOrOlder, fields, options));
   }
 
   async findDuplicate(language: string, probe: DuplicateProbe): Promise<D | undefined> {

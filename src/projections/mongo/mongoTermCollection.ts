@@ -1,15 +1,14 @@
 // Categories or tags on MongoDB (`categories`, `tags` collections): revision-guarded documents with their own count.
-import { translationsOf, type Translations } from '../translationGroups.ts';
-import { groupMemberOf, groupMemberProjection, groupMembersFilter } from './translationGroupQuery.ts';
-import { MongoServerError, type Collection, type Db, type Document, type IndexDescription } from 'mongodb';
+import type { Translations } from '../translationGroups.ts';
+import { groupTranslations } from './translationGroupQuery.ts';
+import { putIfNewer } from './revisionGuardedPut.ts';
+import type { Collection, Db, Document, IndexDescription } from 'mongodb';
 import type { Taxonomy } from '../../events/catalogue/terms.ts';
 import type { Page } from '../events/eventListQuery.ts';
 import type { CountedTerm, TermCollection, TermListQuery } from '../terms/termCollection.ts';
 import type { TermDocument } from '../terms/termDocument.ts';
 import { fromStoredTermDocument, storedTermFields, translateTermListQuery, type StoredTermDocument } from './termQueryTranslation.ts';
 import { collectionNamesOf, firstReadModelVersion, type ReadModelCollectionNames } from './readModelVersion.ts';
-
-const duplicateKeyCode = 11000;
 
 const firstVersionNames = collectionNamesOf(firstReadModelVersion);
 
@@ -39,8 +38,7 @@ class MongoTermCollection implements TermCollection {
   constructor(private readonly collection: Collection<StoredTermDocument>) {}
 
   async translationsOf(group: number): Promise<Translations> {
-    const found = await this.collection.find(groupMembersFilter(group, live) as Document, groupMemberProjection).toArray();
-    return translationsOf(found.map((stored) => groupMemberOf(stored as unknown as Document)));
+    return groupTranslations(this.collection, group, live);
   }
 
   async get(id: number): Promise<CountedTerm | undefined> {
@@ -83,15 +81,8 @@ class MongoTermCollection implements TermCollection {
 
   /** Never lets an older revision overwrite a newer one; the count is not touched (it starts at 0 on insert). */
   async put(doc: TermDocument): Promise<void> {
-    const missingOrOlder = { _id: doc.id, revision: { $lt: doc.revision } };
     const update = { $set: storedTermFields(doc), $setOnInsert: { count: 0 } };
-    try {
-      await this.collection.updateOne(missingOrOlder, update, { upsert: true });
-    } catch (error) {
-      if (!(error instanceof MongoServerError && error.code === duplicateKeyCode)) throw error;
-      // As for events: the guard met an existing document; a guarded update without upsert settles a racing insert.
-      await this.collection.updateOne(missingOrOlder, update);
-    }
+    await putIfNewer(doc.id, doc.revision, (missingOrOlder, options) => this.collection.updateOne(missingOrOlder, update, options));
   }
 
   /** `$set` on the count alone, so that it never races the revision guard of `put`; unknown ids are ignored. */

@@ -1,7 +1,7 @@
 // The MongoDB query for a translation group's members, shared by the event, item and term collections.
-import type { Document } from 'mongodb';
+import type { Collection, Document, Filter } from 'mongodb';
 import type { Language } from '../../events/catalogue/values.ts';
-import type { GroupMember } from '../translationGroups.ts';
+import { translationsOf, type GroupMember, type Translations } from '../translationGroups.ts';
 
 /**
  * Members carry the group's root id in the indexed `translationGroup`; the root itself also matches by `_id`, which
@@ -19,3 +19,9 @@ export const groupMemberOf = (stored: Document): GroupMember => ({
   language: stored.language as Language,
   translationGroup: typeof stored.translationGroup === 'number' ? stored.translationGroup : (stored._id as number),
 });
+
+/** The language → id map of a group's live members (`live`: the collection's condition for a member that counts). */
+export async function groupTranslations<T extends Document>(collection: Collection<T>, group: number, live: Document): Promise<Translations> {
+  const found = await collection.find(groupMembersFilter(group, live) as Filter<T>, groupMemberProjection).toArray();
+  return translationsOf(found.map((stored) => groupMemberOf(stored)));
+}

@@ -1,6 +1,6 @@
 // The organizer projector (pure) and the projection handler that stores its documents.
 import { isOrganizerEvent, type OrganizerEvent, type OrganizerFacts } from '../../events/catalogue/organizers.ts';
-import { organizerKind } from '../../commands/organizers/organizerKind.ts';
+import { organizerFactOf } from '../../events/catalogue/itemFacts.ts';
 import type { TypedProjectionHandler } from '../projectionStep.ts';
 import { appliedOf, type Applied } from '../events/eventProjector.ts';
 import { searchTextOf } from '../posts/itemDocument.ts';
@@ -11,7 +11,7 @@ const organizerSearchText = (f: OrganizerFacts): string =>
   searchTextOf([f.name, f.description, f.excerpt, f.phone, f.email, f.website]);
 
 export function projectOrganizer(doc: OrganizerDocument | undefined, event: OrganizerEvent, at: Applied): OrganizerDocument | undefined {
-  return projectItem(doc, organizerKind.factOf(event), at, organizerSearchText);
+  return projectItem(doc, organizerFactOf(event), at, organizerSearchText);
 }
 
 export const organizerProjection: TypedProjectionHandler = {

@@ -1,5 +1,5 @@
 // The read-model shape venue and organizer documents share, and their listing order (docs/api.md §5.4).
-import type { ItemFacts } from '../../commands/posts/itemDecider.ts';
+import type { ItemFacts } from '../../events/catalogue/itemFacts.ts';
 import type { PostStatus } from '../../events/catalogue/values.ts';
 import type { PostListQuery } from '../postListQuery.ts';
 import { isLockedFor, isPasswordProtected } from '../listLocks.ts';

@@ -1,5 +1,5 @@
 // The pure fold from venue or organizer lifecycle facts to their read-model document, idempotent by revision.
-import type { ItemFact, ItemFacts } from '../../commands/posts/itemDecider.ts';
+import type { ItemFact, ItemFacts } from '../../events/catalogue/itemFacts.ts';
 import type { PostStatus } from '../../events/catalogue/values.ts';
 import type { Applied } from '../events/eventProjector.ts';
 import type { ItemDocument } from './itemDocument.ts';

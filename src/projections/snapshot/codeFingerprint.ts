@@ -53,10 +53,3 @@ function readSource(path: string): string {
     return '\0missing';
   }
 }
-
-let computed: string | undefined;
-
-/** The running code's fingerprint, computed on first use. */
-export function runningCodeFingerprint(): string {
-  return (computed ??= codeFingerprint());
-}

@@ -2,7 +2,7 @@
 // passwords) reach the running service without restart.
 import type { EventStore } from '../../events/eventStore.ts';
 import { decodeDomainEvent } from '../../events/catalogue/envelope.ts';
-import { userStreamId, type Role } from '../../events/catalogue/users.ts';
+import { userIdsStream, userStreamId, type Role } from '../../events/catalogue/users.ts';
 import type { DomainEvent } from '../../events/catalogue/index.ts';
 
 export interface User {
@@ -14,7 +14,6 @@ export interface User {
   readonly passwordHash: string | null;
 }
 
-export const userIdsStream = 'ids-user';
 /** A login we do not know triggers a re-read at most this often, so unknown logins cannot hammer the store. */
 const refreshInterval = 500;
 /** How long a loaded user is trusted before authentication looks for newer events on its stream. */

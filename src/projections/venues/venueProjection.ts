@@ -1,7 +1,6 @@
 // The venue projector (pure) and the projection handler that stores its documents.
 import { isVenueEvent, type VenueChanges, type VenueEvent, type VenueFacts } from '../../events/catalogue/venues.ts';
-import { venueKind } from '../../commands/venues/venueKind.ts';
-import type { ItemFact } from '../../commands/posts/itemDecider.ts';
+import { venueFactOf, type ItemFact } from '../../events/catalogue/itemFacts.ts';
 import type { TypedProjectionHandler } from '../projectionStep.ts';
 import { appliedOf, type Applied } from '../events/eventProjector.ts';
 import { searchTextOf } from '../posts/itemDocument.ts';
@@ -28,7 +27,7 @@ export function storedVenueFact(fact: ItemFact<VenueFacts, VenueChanges>): ItemF
 }
 
 export function projectVenue(doc: VenueDocument | undefined, event: VenueEvent, at: Applied): VenueDocument | undefined {
-  return projectItem(doc, storedVenueFact(venueKind.factOf(event)), at, venueSearchText);
+  return projectItem(doc, storedVenueFact(venueFactOf(event)), at, venueSearchText);
 }
 
 export const venueProjection: TypedProjectionHandler = {

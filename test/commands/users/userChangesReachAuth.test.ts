@@ -5,7 +5,8 @@ import { changeUserRole, registerUser, revokeUserPassword, setUserPassword } fro
 import type { WriteContext } from '../../../src/events/catalogue/envelope.ts';
 import type { EventStore, ReadStreamOptions } from '../../../src/events/eventStore.ts';
 import { CredentialChecker } from '../../../src/http/auth/basicAuth.ts';
-import { UserDirectory, userIdsStream } from '../../../src/projections/users/userDirectory.ts';
+import { UserDirectory } from '../../../src/projections/users/userDirectory.ts';
+import { userIdsStream } from '../../../src/events/catalogue/users.ts';
 import { openTempStore, type TempStore } from '../../support/tempStore.ts';
 
 const ctx: WriteContext = { actor: 'cli', now: new Date(), correlationId: 'c', causationId: 'c' };

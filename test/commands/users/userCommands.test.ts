@@ -10,7 +10,7 @@ import {
 import type { UserCommandError } from '../../../src/commands/users/userDecider.ts';
 import { listUsers, loginStreamId } from '../../../src/commands/users/userLookup.ts';
 import type { WriteContext } from '../../../src/events/catalogue/envelope.ts';
-import { userIdsStream } from '../../../src/projections/users/userDirectory.ts';
+import { userIdsStream } from '../../../src/events/catalogue/users.ts';
 import { openTempStore, type TempStore } from '../../support/tempStore.ts';
 
 const ctx: WriteContext = { actor: 'cli', now: new Date('2026-11-22T10:52:28Z'), correlationId: 'corr-1', causationId: 'corr-1' };

@@ -9,13 +9,12 @@ import { eventStreamId } from '../../../src/events/catalogue/calendarEvents.ts';
 import { venueStreamId } from '../../../src/events/catalogue/venues.ts';
 import { organizerStreamId } from '../../../src/events/catalogue/organizers.ts';
 import { termStreamId } from '../../../src/events/catalogue/terms.ts';
-import { userStreamId } from '../../../src/events/catalogue/users.ts';
+import { userIdsStream, userStreamId } from '../../../src/events/catalogue/users.ts';
 import { slugStreamId } from '../../../src/commands/registries/slugRegistry.ts';
 import { translationStreamId } from '../../../src/commands/registries/translationClaims.ts';
 import { termNameStreamId } from '../../../src/commands/terms/termClaims.ts';
 import { loginStreamId } from '../../../src/commands/users/userLookup.ts';
 import { imageStreamId } from '../../../src/commands/images/imageRecords.ts';
-import { userIdsStream } from '../../../src/projections/users/userDirectory.ts';
 import { streamCategory } from '../../../src/events/eventStore.ts';
 
 const entries = Object.entries(catalogue as Record<string, CatalogueEntry>);

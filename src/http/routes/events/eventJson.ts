@@ -14,7 +14,7 @@ import type { Addresses, SiteSettings } from '../../representation/site.ts';
 import { embeddedTermRepresentation } from '../../representation/termRepresentation.ts';
 import { translationSlot } from '../../representation/translationSlots.ts';
 import type { Scope } from '../../requestScope.ts';
-import type { PageRendering } from './eventRendering.ts';
+import type { PageRendering } from './linkedItemVisibility.ts';
 
 /** An event's text without its linked items and `translations` value: what comes before and after them. */
 interface EventFragment {

@@ -2,15 +2,9 @@
 import type { EventDocument } from '../../../projections/events/eventDocument.ts';
 import type { ItemDocument } from '../../../projections/posts/itemDocument.ts';
 import type { TermDocument } from '../../../projections/terms/termDocument.ts';
-import type { LinkedRendering } from '../../representation/eventRepresentation.ts';
 import type { Scope } from '../../requestScope.ts';
 import type { HttpServices } from '../../services.ts';
-import { linkedItemVerdicts, visibleLinkedItems, type CurrentLinkedItems, type LinkedItemVerdicts } from './linkedItemVisibility.ts';
-
-/** What rendering events needs for one response, with the verdicts that let the text path use cached fragments. */
-export interface PageRendering extends LinkedRendering {
-  readonly verdicts: LinkedItemVerdicts;
-}
+import { linkedItemVerdicts, visibleLinkedItems, type CurrentLinkedItems, type PageRendering } from './linkedItemVisibility.ts';
 
 /**
  * Term counts are read once per read-model position for every term the events embed. `past`: the documents are `as_of` states,

@@ -23,6 +23,15 @@ export interface LinkedItemVerdicts {
 }
 
 /**
+ * What rendering events needs for one response, with the verdicts that let the text path use cached fragments.
+ * Declared here rather than beside `linkedRendering`, which reads the services: the fragment cache names this type,
+ * and the services name the fragment cache.
+ */
+export interface PageRendering extends LinkedRendering {
+  readonly verdicts: LinkedItemVerdicts;
+}
+
+/**
  * the contract (docs/api.md) says nothing of a non-published venue or organizer linked into an
  * event a caller may read; we decided an embedded copy shows no more than the item's own GET would
  * (README, "Guarantees"): left out for a caller who would get 403 `venue-not-accessible` there,

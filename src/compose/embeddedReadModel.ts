@@ -1,13 +1,17 @@
-// The embedded deployment's read-model snapshot as the service uses it: where it lives, loading it into a fresh
-// in-memory read model at start, saving it at close. Failures are logged, never fatal: the store is the truth.
+// Part of the composition root: the embedded deployment's in-memory read model and its snapshot as the service uses
+// them: where the snapshot lives, loading it into a fresh memory read model at start, saving it at close. Failures are
+// logged, never fatal: the store is the truth.
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import type { Config } from '../../config/config.ts';
-import type { EventStore } from '../../events/eventStore.ts';
-import type { ReadStore } from '../readStore.ts';
-import { createMemoryReadStore } from '../memory/memoryReadStore.ts';
-import { loadReadModelSnapshot, saveReadModelSnapshot, snapshotFileName, type SnapshotLoad } from './readModelSnapshot.ts';
-import { runningCodeFingerprint } from './codeFingerprint.ts';
+import type { Config } from '../config/config.ts';
+import type { EventStore } from '../events/eventStore.ts';
+import type { ReadStore } from '../projections/readStore.ts';
+import { createMemoryReadStore } from '../projections/memory/memoryReadStore.ts';
+import { loadReadModelSnapshot, saveReadModelSnapshot, snapshotFileName, type SnapshotLoad } from '../projections/snapshot/readModelSnapshot.ts';
+import { codeFingerprint } from '../projections/snapshot/codeFingerprint.ts';
+
+/** The code does not change while the process runs: one fingerprint serves every start in it. */
+let runningFingerprint: string | undefined;
 
 export interface SnapshotTarget {
   readonly path: string;
@@ -18,7 +22,7 @@ export interface SnapshotTarget {
 export function snapshotTarget(config: Config, logger: Logger): SnapshotTarget | undefined {
   if (!config.readModelSnapshot || config.eventStoreUrl || config.mongoUrl) return undefined;
   try {
-    return { path: join(config.dataDir, snapshotFileName), fingerprint: runningCodeFingerprint() };
+    return { path: join(config.dataDir, snapshotFileName), fingerprint: (runningFingerprint ??= codeFingerprint()) };
   } catch (error) {
     logger.warn({ err: error }, 'cannot fingerprint the projection code: read-model snapshots are off');
     return undefined;

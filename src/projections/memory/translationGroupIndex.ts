@@ -1,0 +1,17 @@
+// The memory read model's index of translation groups (docs/api.md §15): group root → the ids of its members.
+import { groupOf, type GroupMember } from '../translationGroups.ts';
+import { IdsByKey } from './idsByKey.ts';
+
+/** The in-process index of a collection: group → member ids, kept current by `put`. */
+export class TranslationGroupIndex {
+  private readonly members = new IdsByKey<number>();
+
+  move(previous: GroupMember | undefined, doc: GroupMember): void {
+    if (previous) this.members.delete(groupOf(previous), previous.id);
+    this.members.add(groupOf(doc), doc.id);
+  }
+
+  ids(group: number): number[] {
+    return this.members.get(group);
+  }
+}

@@ -22,7 +22,7 @@ import { itemLinkFilters } from './routes/events/linkFilters.ts';
 import { registerHistoryRoutes } from './routes/history/historyRoutes.ts';
 import { registerChangeRoutes } from './routes/changes/changeRoutes.ts';
 import { registerReadModelRoutes } from './routes/readModel/readModelDigestRoute.ts';
-import type { HttpServices } from './services.ts';
+import type { HttpParts } from './services.ts';
 import { requestContext } from './observability/requestContext.ts';
 import { operationsRoutes, type OperationsDeps } from './routes/operations/operationsRoutes.ts';
 import { webPages } from '../web/webPages.ts';
@@ -31,7 +31,7 @@ import { lazyWebAssets } from '../web/assets/webAssets.ts';
 export const bodyLimit = '1mb';
 
 /** `operations` serves /health, /ready and /metrics beside the API, outside its path, credentials and wire format. */
-export function createApp(services: HttpServices, logger: Logger, operations: OperationsDeps): Koa {
+export function createApp(services: HttpParts, logger: Logger, operations: OperationsDeps): Koa {
   const app = new Koa();
   // Only a trusted proxy's X-Forwarded-For names the client, and only its last entry: the one that proxy appended.
   app.proxy = services.trustProxy;

@@ -24,7 +24,7 @@ export interface InlineLinks {
   creators(scope: Scope, ctx: WriteContext): LinkCreators<unknown, unknown>;
 }
 
-export interface HttpServices {
+export interface HttpParts {
   readonly settings: SiteSettings;
   readonly readStore: ReadStore;
   readonly users: UserDirectory;

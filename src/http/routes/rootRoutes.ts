@@ -8,10 +8,10 @@ import { buildOpenApi } from '../doc/openApiDocument.ts';
 import { buildAsyncApi } from '../doc/asyncApiDocument.ts';
 import { checkArgs } from '../endpoint.ts';
 import { noRoute, simpleError } from '../errors/wireError.ts';
-import type { HttpServices } from '../services.ts';
+import type { HttpParts } from '../services.ts';
 import { docArgs, rootArgs } from './catalogue/index.ts';
 
-export function registerRootRoutes(router: Router, services: HttpServices): void {
+export function registerRootRoutes(router: Router, services: HttpParts): void {
   const { settings } = services;
   const defaults = () => {
     const window = defaultListWindow(services.clock(), settings.timeZone);
@@ -44,7 +44,7 @@ export function registerRootRoutes(router: Router, services: HttpServices): void
 }
 
 /** OPTIONS answers 200 with the route's index entry (docs/api.md §1.1), for any route of the catalogue. */
-export function optionsAnswer(services: HttpServices) {
+export function optionsAnswer(services: HttpParts) {
   return async (ctx: Context, next: Next): Promise<void> => {
     if (ctx.method !== 'OPTIONS') return next();
     const { scope } = checkArgs(ctx, services.settings, []);

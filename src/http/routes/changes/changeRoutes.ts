@@ -3,7 +3,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Caller } from '../../auth/caller.ts';
 import { checkArgs, requirePermission } from '../../endpoint.ts';
-import type { HttpServices } from '../../services.ts';
+import type { HttpParts } from '../../services.ts';
 import { afterHead, changeArgs, decodeLastEventId, feedStart, lastEventIdHeader, type ChangeKind, type FeedFrom } from './changeArgs.ts';
 import { answerHead } from './changeFeed.ts';
 import { carriesStream } from './changeMessage.ts';
@@ -12,7 +12,7 @@ import { carriesStream } from './changeMessage.ts';
 export const mayFollowChanges = (caller: Caller): boolean =>
   caller.kind === 'user' && (caller.role === 'administrator' || caller.role === 'editor');
 
-export function registerChangeRoutes(router: Router, services: HttpServices): void {
+export function registerChangeRoutes(router: Router, services: HttpParts): void {
   router.get('/changes', async (ctx: Context) => {
     ctx.set('Allow', 'GET');
     const { args, scope, validation } = checkArgs(ctx, services.settings, changeArgs);

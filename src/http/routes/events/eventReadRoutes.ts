@@ -9,7 +9,7 @@ import { listText } from '../../representation/jsonText.ts';
 import { renderJsonText } from '../../middleware/translationFill.ts';
 import { writeEventJson } from './eventJson.ts';
 import { envelopeKeys, pageLinks, totalPagesOf } from '../../representation/listEnvelope.ts';
-import type { HttpServices } from '../../services.ts';
+import type { HttpParts } from '../../services.ts';
 import { eventBySlugReadArgs, eventListArgs, eventReadArgs } from '../catalogue/index.ts';
 import { assertEventId, assertReadable, eventBySlug, pathId } from './eventAccess.ts';
 import { collectionAllow, etagOfPost, setPostAllow } from '../../auth/postAccess.ts';
@@ -24,7 +24,7 @@ import { readablePastEvent } from '../history/pastReads.ts';
 import { chargeCostlyRead } from '../../costs/chargeCostlyRead.ts';
 
 /** GET /events's parameters checked and resolved for this request; a bad one throws its wire error. */
-export async function checkedEventListRequest(ctx: Context, services: Pick<HttpServices, 'settings' | 'clock' | 'readStore'>): Promise<{ scope: Scope; request: EventListRequest }> {
+export async function checkedEventListRequest(ctx: Context, services: Pick<HttpParts, 'settings' | 'clock' | 'readStore'>): Promise<{ scope: Scope; request: EventListRequest }> {
   const { settings, readStore } = services;
   const checked = checkArgs(ctx, settings, eventListArgs);
   const request = await readEventListRequest(checked, { now: services.clock(), siteZone: settings.timeZone, extendedAddOn: settings.extendedAddOn, readStore });
@@ -32,7 +32,7 @@ export async function checkedEventListRequest(ctx: Context, services: Pick<HttpS
   return { scope: checked.scope, request: { ...request, query: await withListLocks(request.query, checked.scope, readStore.events) } };
 }
 
-export function registerEventReads(router: Router, services: HttpServices): void {
+export function registerEventReads(router: Router, services: HttpParts): void {
   const { settings, readStore } = services;
 
   /** Checks 3–6 of §9 on the event now, or with `as_of` on it now and as it was then (`notFound`: not yet created). */

@@ -11,7 +11,7 @@ import { termFold } from '../../../projections/terms/termDocumentAt.ts';
 import { canCreatePosts, canEditPost, type OwnedPost } from '../../auth/caller.ts';
 import { invalidParams } from '../../errors/wireError.ts';
 import { requirePermission, type Checked } from '../../endpoint.ts';
-import type { HttpServices } from '../../services.ts';
+import type { HttpParts } from '../../services.ts';
 import { assertEventId } from '../events/eventAccess.ts';
 import { canManageTerms } from '../terms/termAccess.ts';
 import type { historyPlurals } from '../catalogue/extensions.ts';
@@ -25,7 +25,7 @@ export interface HistoryResource {
    * Steps 4–6 of docs/api.md §2 for the item as its whole stream leaves it (undefined: the stream is empty), with the
    * errors the resource's own routes give: throws unless the caller may read its history.
    */
-  readonly admit: (services: HttpServices, checked: Checked, id: number, current: object | undefined) => Promise<void>;
+  readonly admit: (services: HttpParts, checked: Checked, id: number, current: object | undefined) => Promise<void>;
 }
 
 /** Events: an unknown id is judged in step 6, after the general capability (like the event write routes). */

@@ -10,16 +10,16 @@ import { historyEntryJson } from '../../../projections/history/historyJson.ts';
 import { checkArgs } from '../../endpoint.ts';
 import { noRoute } from '../../errors/wireError.ts';
 import { pageLinks, pagingOf, setListHeaders, totalPagesOf } from '../../representation/listEnvelope.ts';
-import type { HttpServices } from '../../services.ts';
+import type { HttpParts } from '../../services.ts';
 import { historyArgs } from '../catalogue/extensions.ts';
 import { pathId } from '../events/eventAccess.ts';
 import { historyResources, type HistoryResource } from './historyResources.ts';
 
-export function registerHistoryRoutes(router: Router, services: HttpServices): void {
+export function registerHistoryRoutes(router: Router, services: HttpParts): void {
   for (const resource of historyResources) router.get(`/${resource.plural}/:id/history`, historyOfResource(services, resource));
 }
 
-function historyOfResource(services: HttpServices, resource: HistoryResource) {
+function historyOfResource(services: HttpParts, resource: HistoryResource) {
   return async (ctx: Context) => {
     const id = pathId(ctx.params.id);
     if (id === undefined) throw noRoute();

@@ -15,7 +15,7 @@ import { answerListPage, anonymousPageKey } from '../../representation/sharedPag
 import { listText, type JsonText } from '../../representation/jsonText.ts';
 import { renderJsonText } from '../../middleware/translationFill.ts';
 import { writeItemJson } from '../events/eventJson.ts';
-import type { HttpServices } from '../../services.ts';
+import type { HttpParts } from '../../services.ts';
 import type { Scope } from '../../requestScope.ts';
 import { renderItem } from './itemAccess.ts';
 import { collectionAllow, isLockedPost } from '../../auth/postAccess.ts';
@@ -36,7 +36,7 @@ const allButTrash: PostStatus[] = ['publish', 'future', 'draft', 'pending', 'pri
 const intersect = (a: readonly number[] | undefined, b: readonly number[]): number[] =>
   a === undefined ? [...b] : a.filter((id) => b.includes(id));
 
-export function registerItemList<D extends ItemDocument>(router: Router, services: HttpServices, kind: ItemRouteKind<D>, links: LinkFilters): void {
+export function registerItemList<D extends ItemDocument>(router: Router, services: HttpParts, kind: ItemRouteKind<D>, links: LinkFilters): void {
   const { settings } = services;
   router.get(`/${kind.plural}`, async (ctx: Context) => {
     ctx.set('Allow', collectionAllow(ctx.state.caller));

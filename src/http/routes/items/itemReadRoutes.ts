@@ -7,7 +7,7 @@ import type { GlobalPoint } from '../../../projections/history/foldPoint.ts';
 import { checkArgs } from '../../endpoint.ts';
 import { invalidParams, noRoute } from '../../errors/wireError.ts';
 import type { Scope } from '../../requestScope.ts';
-import type { HttpServices } from '../../services.ts';
+import type { HttpParts } from '../../services.ts';
 import { pathId } from '../events/eventAccess.ts';
 import { assertItemReadable, renderItem } from './itemAccess.ts';
 import { etagOfPost, itemsBySlug, preferredBySlug, setPostAllow } from '../../auth/postAccess.ts';
@@ -16,7 +16,7 @@ import { readAsOf } from '../history/asOfParam.ts';
 import { readablePastItem, renderPastItem } from '../history/pastReads.ts';
 import { chargeCostlyRead } from '../../costs/chargeCostlyRead.ts';
 
-export function registerItemReads<D extends ItemDocument>(router: Router, services: HttpServices, kind: ItemRouteKind<D>): void {
+export function registerItemReads<D extends ItemDocument>(router: Router, services: HttpParts, kind: ItemRouteKind<D>): void {
   const { settings } = services;
   const collection = () => kind.collection(services.readStore);
 

@@ -6,7 +6,7 @@ import type { Caller } from '../../auth/caller.ts';
 import { checkArgs, requirePermission } from '../../endpoint.ts';
 import { WireError } from '../../errors/wireError.ts';
 import { digestArgs } from '../catalogue/extensions.ts';
-import type { HttpServices } from '../../services.ts';
+import type { HttpParts } from '../../services.ts';
 import { digestAtPosition } from '../../../projections/digest/digestAtPosition.ts';
 
 export const readModelDigestPath = '/read-model/digest';
@@ -23,7 +23,7 @@ const projectionBusy = new WireError(503, 'cal_read_model_busy', (language) => (
   data: {},
 }), { 'Retry-After': '1' });
 
-export function registerReadModelRoutes(router: Router, services: HttpServices): void {
+export function registerReadModelRoutes(router: Router, services: HttpParts): void {
   router.get(readModelDigestPath, async (ctx: Context) => {
     ctx.set('Allow', 'GET');
     const { args, scope, validation } = checkArgs(ctx, services.settings, digestArgs);

@@ -10,7 +10,7 @@ import { answerListPage } from '../../representation/sharedPages.ts';
 import { fillTranslations } from '../../middleware/translationFill.ts';
 import { termRepresentation, type TermView } from '../../representation/termRepresentation.ts';
 import { termViewOf, termViewsOf } from '../../representation/termView.ts';
-import type { HttpServices } from '../../services.ts';
+import type { HttpParts } from '../../services.ts';
 import { pathId } from '../events/eventAccess.ts';
 import { setTermAllow, termEtag, type TaxonomyRoutes, type TermsOfEvent } from './termAccess.ts';
 import { readTermListRequest, termPageLinks } from './termListRequest.ts';
@@ -18,10 +18,10 @@ import { readAsOf } from '../history/asOfParam.ts';
 import { pastTermView } from '../history/pastReads.ts';
 import { chargeCostlyRead } from '../../costs/chargeCostlyRead.ts';
 
-export function registerTermReads(router: Router, services: HttpServices, routes: TaxonomyRoutes, termsOfEvent: TermsOfEvent): void {
+export function registerTermReads(router: Router, services: HttpParts, routes: TaxonomyRoutes, termsOfEvent: TermsOfEvent): void {
   const { settings } = services;
   const { taxonomy, plural, args } = routes;
-  const collection = routes.collection(services);
+  const collection = routes.collection(services.readStore);
   const currentView = async (id: number): Promise<TermView | undefined> => {
     const term = await collection.get(id);
     return term && termViewOf(collection, term);

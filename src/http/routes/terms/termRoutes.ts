@@ -2,7 +2,7 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { ReadStore } from '../../../projections/readStore.ts';
-import type { HttpServices } from '../../services.ts';
+import type { HttpParts } from '../../services.ts';
 import { taxonomyRoutes, type TermsOfEvent } from './termAccess.ts';
 import { registerTermReads } from './termReadRoutes.ts';
 import { registerTermWrites } from './termWriteRoutes.ts';
@@ -11,7 +11,7 @@ import { eventLinksVisible } from '../events/eventAccess.ts';
 export type { TermsOfEvent } from './termAccess.ts';
 
 /** `termsOfEvent` answers the `post` / `event` list filters (§8); events own their links to terms. */
-export function registerTermRoutes(router: Router, services: HttpServices, bodyParser: Middleware, termsOfEvent: TermsOfEvent): void {
+export function registerTermRoutes(router: Router, services: HttpParts, bodyParser: Middleware, termsOfEvent: TermsOfEvent): void {
   for (const routes of taxonomyRoutes) {
     registerTermReads(router, services, routes, termsOfEvent);
     registerTermWrites(router, services, bodyParser, routes);

@@ -1,5 +1,6 @@
 // Builds what the HTTP layer needs from the stores and projections: the part of the composition root for Koa.
 import { RenderedItems } from './representation/renderedItems.ts';
+import { siteSettings } from './representation/site.ts';
 import type { Config } from '../config/config.ts';
 import type { EventStore } from '../events/eventStore.ts';
 import type { ReadStore } from '../projections/readStore.ts';
@@ -40,12 +41,12 @@ export function composeHttpServices(parts: ServiceParts): HttpParts {
     termIds: new IdAllocator(store, 'ids-term'),
     slugs: new SlugRegistry(store),
   };
-  const settings = {
+  const settings = siteSettings({
     base: config.publicUrl,
     timeZone: config.timeZone,
-    currency: { symbol: '$', position: 'prefix' as const, code: 'USD' },
+    currency: { symbol: '$', position: 'prefix', code: 'USD' },
     extendedAddOn: config.extendedAddOn,
-  };
+  });
   const renderedItems = new RenderedItems();
   const services: HttpParts = {
     settings,

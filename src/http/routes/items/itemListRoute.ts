@@ -13,7 +13,7 @@ import type { MessageKey } from '../../errors/messages.ts';
 import { envelopeKeys, pageLinks, totalPagesOf, pagingOf } from '../../representation/listEnvelope.ts';
 import { answerListPage, anonymousPageKey } from '../../representation/sharedPages.ts';
 import { listText, type JsonText } from '../../representation/jsonText.ts';
-import { renderJsonText } from '../../middleware/translationFill.ts';
+import { renderJsonText, type TranslationFillDeps } from '../../middleware/translationFill.ts';
 import { writeItemJson } from '../events/eventJson.ts';
 import type { HttpParts } from '../../services.ts';
 import type { Scope } from '../../requestScope.ts';
@@ -36,8 +36,11 @@ const allButTrash: PostStatus[] = ['publish', 'future', 'draft', 'pending', 'pri
 const intersect = (a: readonly number[] | undefined, b: readonly number[]): number[] =>
   a === undefined ? [...b] : a.filter((id) => b.includes(id));
 
-export function registerItemList<D extends ItemDocument>(router: Router, services: HttpParts, kind: ItemRouteKind<D>, links: LinkFilters): void {
-  const { settings } = services;
+/** Venue and organizer lists: the read model, its memo (shared pages, translations) and rendered fragments. */
+export type ItemListDeps = TranslationFillDeps & Pick<HttpParts, 'settings' | 'clock' | 'readStore' | 'fragments'>;
+
+export function registerItemList<D extends ItemDocument>(router: Router, deps: ItemListDeps, kind: ItemRouteKind<D>, links: LinkFilters): void {
+  const { settings } = deps;
   router.get(`/${kind.plural}`, async (ctx: Context) => {
     ctx.set('Allow', collectionAllow(ctx.state.caller));
     const checked = checkArgs(ctx, settings, kind.args.list);
@@ -64,7 +67,7 @@ export function registerItemList<D extends ItemDocument>(router: Router, service
       pairs.push(['has_events', v.has_events ? '1' : '0']);
     }
     if (typeof v.only_with_upcoming === 'boolean') {
-      if (v.only_with_upcoming) onlyIds = intersect(onlyIds, await links.withUpcoming(services.clock(), mayFilterStatus));
+      if (v.only_with_upcoming) onlyIds = intersect(onlyIds, await links.withUpcoming(deps.clock(), mayFilterStatus));
       pairs.push(['only_with_upcoming', v.only_with_upcoming ? '1' : '0']);
     }
     const requested = v.status as string[] | undefined;
@@ -90,19 +93,19 @@ export function registerItemList<D extends ItemDocument>(router: Router, service
     };
     // A search reads what blanking hides: protected items this request cannot unlock match none (docs/api.md §7, §12).
     const locks = searchTerms
-      ? await listLocks(scope, async (limit) => (await kind.collection(services.readStore).list({ ...query, onlyProtected: true, offset: 0, limit })).items)
+      ? await listLocks(scope, async (limit) => (await kind.collection(deps.readStore).list({ ...query, onlyProtected: true, offset: 0, limit })).items)
       : undefined;
     if (locks) query = { ...query, locks };
-    await answerListPage(ctx, services.memo, `${kind.plural} pages`, anonymousPageKey(scope, [query, pairs]), async () => {
-      const found = await kind.collection(services.readStore).list(query);
+    await answerListPage(ctx, deps.memo, `${kind.plural} pages`, anonymousPageKey(scope, [query, pairs]), async () => {
+      const found = await kind.collection(deps.readStore).list(query);
       if (found.items.length === 0 && page > 1) throw simpleError(404, `${kind.singular}-archive-page-not-found` as MessageKey);
       const totalPages = totalPagesOf(found.total, perPage);
       const links = pageLinks(`${scope.addresses.apiRoot}/${kind.plural}/`, pairs, page, totalPages);
-      const fragments = services.fragments.of(scope.addresses);
+      const fragments = deps.fragments.of(scope.addresses);
       const write = (out: JsonText, doc: D) =>
         writeItemJson(out, kind.singular, doc, isLockedPost(doc, scope), () => renderItem(kind, doc, settings, scope, false), fragments);
       const out = listText(kind.plural, found.items, write, envelopeKeys(links, found.total, totalPages));
-      return { total: found.total, totalPages, links, body: Buffer.from(await renderJsonText(out, services, scope.caller)) };
+      return { total: found.total, totalPages, links, body: Buffer.from(await renderJsonText(out, deps, scope.caller)) };
     });
   });
 }

@@ -1,11 +1,10 @@
 // Turns validated GET /events parameters into the typed EventListQuery
 // and the ordered `rest_url` pairs (docs/api.md §5.3, §6).
-import type { PostStatus } from '../../../events/catalogue/values.ts';
 import { defaultListWindow, endOfDay, startOfDay } from '../../../domain/localDateTime.ts';
 import { readDateTimeInput } from '../../../domain/dateTimeInput.ts';
 import { dateReason, reason } from '../../../commands/errors.ts';
 import type { EventListQuery } from '../../../projections/events/eventListQuery.ts';
-import { canCreatePosts } from '../../auth/caller.ts';
+import { readStatusFilter } from '../statusFilter.ts';
 import type { Checked } from '../../endpoint.ts';
 import type { ReadStore } from '../../../projections/readStore.ts';
 import type { TermCollection } from '../../../projections/terms/termCollection.ts';
@@ -30,7 +29,6 @@ const pairOrder = [
 ] as const;
 
 const relativeFilters = ['starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
-const allButTrash: PostStatus[] = ['publish', 'future', 'draft', 'pending', 'private'];
 
 export interface ListContext {
   readonly now: Date;
@@ -54,7 +52,8 @@ export async function readEventListRequest(checked: Checked, ctx: ListContext): 
   }
   const geo = ctx.extendedAddOn ? readGeoFilters(checked, pairs) : refuseGeoFilters(checked);
   if (v.ticketed === true) validation.invalid('ticketed', reason('event-tickets-not-active'));
-  const statuses = readStatuses(checked, pairs);
+  const { statuses, shown } = readStatusFilter(checked);
+  pairs.set('status', shown);
   let alwaysEmpty = false;
   if (typeof v.post_parent === 'number') {
     if (await ctx.readStore.events.get(v.post_parent)) alwaysEmpty = true;
@@ -120,19 +119,6 @@ function readDateFilters({ args, validation }: Checked, ctx: ListContext, pairs:
     ...(relative.ends_before !== undefined ? { endsBefore: relative.ends_before } : {}),
     ...(relative.ends_after !== undefined ? { endsAfter: relative.ends_after } : {}),
   };
-}
-
-/** Those who may create events list every status but `trash` by default and may ask for any; others `publish` only. */
-function readStatuses({ args, scope, validation }: Checked, pairs: Map<string, string>): PostStatus[] {
-  const mayFilterStatus = canCreatePosts(scope.caller);
-  const requested = args.values.status as string[] | undefined;
-  if (requested === undefined) {
-    pairs.set('status', mayFilterStatus ? 'any' : 'publish');
-    return mayFilterStatus ? allButTrash : ['publish'];
-  }
-  if (!mayFilterStatus && !(requested.length === 1 && requested[0] === 'publish')) validation.invalid('status', reason('status-not-allowed'));
-  pairs.set('status', requested.join(','));
-  return [...new Set(requested.flatMap((s) => (s === 'any' ? allButTrash : [s as PostStatus])))];
 }
 
 type LinkFilters = Partial<Record<'venues' | 'organizers' | 'categories' | 'tags', number[]>>;

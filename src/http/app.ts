@@ -22,7 +22,7 @@ import { itemLinkFilters } from './routes/events/linkFilters.ts';
 import { registerHistoryRoutes } from './routes/history/historyRoutes.ts';
 import { registerChangeRoutes } from './routes/changes/changeRoutes.ts';
 import { registerReadModelRoutes } from './routes/readModel/readModelDigestRoute.ts';
-import type { HttpServices } from './services.ts';
+import type { HttpParts } from './services.ts';
 import { requestContext } from './observability/requestContext.ts';
 import { operationsRoutes, type OperationsDeps } from './routes/operations/operationsRoutes.ts';
 import { webPages } from '../web/webPages.ts';
@@ -30,11 +30,15 @@ import { lazyWebAssets } from '../web/assets/webAssets.ts';
 
 export const bodyLimit = '1mb';
 
-/** `operations` serves /health, /ready and /metrics beside the API, outside its path, credentials and wire format. */
-export function createApp(services: HttpServices, logger: Logger, operations: OperationsDeps): Koa {
+/**
+ * Wires the routes and middleware, each with the parts it declares (`Pick<HttpParts, …>`), all made by the composition
+ * root (`composeHttpServices`). `operations` serves /health, /ready and /metrics beside the API, outside its path,
+ * credentials and wire format.
+ */
+export function createApp(parts: HttpParts, logger: Logger, operations: OperationsDeps): Koa {
   const app = new Koa();
   // Only a trusted proxy's X-Forwarded-For names the client, and only its last entry: the one that proxy appended.
-  app.proxy = services.trustProxy;
+  app.proxy = parts.trustProxy;
   app.maxIpsCount = 1;
   app.silent = true;
   const router = new Router({ prefix: '/cal/events/v1' });
@@ -52,34 +56,34 @@ export function createApp(services: HttpServices, logger: Logger, operations: Op
       throw simpleError(400, 'rest_invalid_json');
     },
   }));
-  registerRootRoutes(root, services);
-  registerEventReads(router, services);
-  registerEventWrites(router, services, parseBody);
-  registerVenueRoutes(router, services, parseBody, itemLinkFilters(services.readStore, 'venues'));
-  registerOrganizerRoutes(router, services, parseBody, itemLinkFilters(services.readStore, 'organizers'));
-  registerTermRoutes(router, services, parseBody, termsOfEventInReadStore(services.readStore));
-  registerReadModelRoutes(router, services);
-  registerHistoryRoutes(router, services);
-  registerChangeRoutes(router, services);
+  registerRootRoutes(root, parts);
+  registerEventReads(router, parts);
+  registerEventWrites(router, parts, parseBody);
+  registerVenueRoutes(router, parts, parseBody, itemLinkFilters(parts.readStore, 'venues'));
+  registerOrganizerRoutes(router, parts, parseBody, itemLinkFilters(parts.readStore, 'organizers'));
+  registerTermRoutes(router, parts, parseBody, termsOfEventInReadStore(parts.readStore));
+  registerReadModelRoutes(router, parts);
+  registerHistoryRoutes(router, parts);
+  registerChangeRoutes(router, parts);
 
   app.use(requestContext(logger, operations.metrics));
   app.use(operationsRoutes(operations));
   // The web pages answer their own paths before the API's middleware and read through the API's own handler.
   let handler: ReturnType<Koa['callback']> | undefined;
-  app.use(webPages({ settings: services.settings, api: () => (handler ??= app.callback()), assets: lazyWebAssets() }));
-  app.use(commonHeaders(services.corsOrigins));
+  app.use(webPages({ settings: parts.settings, api: () => (handler ??= app.callback()), assets: lazyWebAssets() }));
+  app.use(commonHeaders(parts.corsOrigins));
   app.use(wireErrors(logger));
   app.use(conditionalGet);
   app.use(apiPathOf);
   // Before the credentials are looked at: a forged write neither counts as a failed login nor runs as the user.
-  app.use(crossSiteWrites(services.settings.base, services.corsOrigins));
-  app.use(basicAuth(services.credentials));
+  app.use(crossSiteWrites(parts.settings.base, parts.corsOrigins));
+  app.use(basicAuth(parts.credentials));
   app.use(insideApiOnly);
-  app.use(optionsAnswer(services));
-  app.use(translationFill(services));
+  app.use(optionsAnswer(parts));
+  app.use(translationFill(parts));
   app.use(root.routes());
   const routes = router.routes();
-  app.use(unlockingRoutes(Object.assign(async (ctx: Koa.Context, next: Koa.Next) => routes(ctx as Parameters<typeof routes>[0], next), { router }), services));
+  app.use(unlockingRoutes(Object.assign(async (ctx: Koa.Context, next: Koa.Next) => routes(ctx as Parameters<typeof routes>[0], next), { router }), parts));
   app.use(async (ctx) => {
     if (ctx.body === undefined && ctx.status === 404) throw noRoute();
   });

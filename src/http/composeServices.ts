@@ -1,5 +1,6 @@
 // Builds what the HTTP layer needs from the stores and projections: the part of the composition root for Koa.
 import { RenderedItems } from './representation/renderedItems.ts';
+import { siteSettings } from './representation/site.ts';
 import type { Config } from '../config/config.ts';
 import type { EventStore } from '../events/eventStore.ts';
 import type { ReadStore } from '../projections/readStore.ts';
@@ -16,7 +17,7 @@ import { renderItem } from './routes/items/itemAccess.ts';
 import { organizerRouteKind, venueRouteKind } from './routes/items/itemRouteKind.ts';
 import { inlineItems } from './routes/items/inlineItems.ts';
 import { ChangeFeeds } from './routes/changes/changeFeeds.ts';
-import type { HttpServices } from './services.ts';
+import type { HttpParts } from './services.ts';
 import { RenderedFragments } from './routes/events/eventJson.ts';
 import { ReadModelMemo } from './readModelMemo.ts';
 import { FoldCache } from '../projections/history/foldCache.ts';
@@ -32,7 +33,7 @@ export interface ServiceParts {
   readonly clock: () => Date;
 }
 
-export function composeHttpServices(parts: ServiceParts): HttpServices {
+export function composeHttpServices(parts: ServiceParts): HttpParts {
   const { config, store, readStore } = parts;
   const writes = {
     store,
@@ -40,14 +41,14 @@ export function composeHttpServices(parts: ServiceParts): HttpServices {
     termIds: new IdAllocator(store, 'ids-term'),
     slugs: new SlugRegistry(store),
   };
-  const settings = {
+  const settings = siteSettings({
     base: config.publicUrl,
     timeZone: config.timeZone,
-    currency: { symbol: '$', position: 'prefix' as const, code: 'USD' },
+    currency: { symbol: '$', position: 'prefix', code: 'USD' },
     extendedAddOn: config.extendedAddOn,
-  };
+  });
   const renderedItems = new RenderedItems();
-  const services: HttpServices = {
+  const services: HttpParts = {
     settings,
     readStore,
     users: parts.users,
@@ -59,7 +60,7 @@ export function composeHttpServices(parts: ServiceParts): HttpServices {
     waitForProjection: (position) => parts.projections.waitFor(position, config.readYourWritesTimeoutMs),
     projectionPosition: () => parts.projections.appliedPosition,
     clock: parts.clock,
-    inlineLinks: inlineItems(() => services),
+    inlineLinks: inlineItems({ settings, clock: parts.clock, users: parts.users, writes, readStore }),
     unlinkCascade: (field, id, ctx) => unlinkCascade(writes, field, id, async (f, linked) => {
       // Read first: the documents then reflect at least every event up to it.
       const reflects = parts.projections.appliedPosition;

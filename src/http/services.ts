@@ -1,4 +1,4 @@
-// What the HTTP layer needs from the rest of the service; wired by the composition root.
+// The parts of the HTTP layer: made once by the composition root (composeServices.ts), handed down by app.ts.
 import type { ReadStore } from '../projections/readStore.ts';
 import type { UserDirectory } from '../projections/users/userDirectory.ts';
 import type { WriteDeps } from '../commands/writeDeps.ts';
@@ -24,7 +24,12 @@ export interface InlineLinks {
   creators(scope: Scope, ctx: WriteContext): LinkCreators<unknown, unknown>;
 }
 
-export interface HttpServices {
+/**
+ * Everything the composition root makes for the HTTP layer: stores, caches, limiters, allocators. No route or helper
+ * takes it whole: each declares the `Pick<HttpParts, …>` it uses (`EventWriteDeps`, `HistoryDeps`, …), so what a route
+ * depends on is read from its signature, and tests can hand it exactly that.
+ */
+export interface HttpParts {
   readonly settings: SiteSettings;
   readonly readStore: ReadStore;
   readonly users: UserDirectory;

@@ -31,7 +31,7 @@ describe('cal users (CLI beside a running service)', function () {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('adds an editor who can create events within the directory's refresh interval, without a restart', async () => {
+  it('adds an editor who can create events within the directory refresh interval, without a restart', async () => {
     const run = await users('add', 'erin', '--role', 'editor', '--password', 'erin-pw');
     expect(run, run.stderr).to.include({ code: 0 });
     expect(run.stdout).to.include('Added user "erin" (id 2, role editor).');

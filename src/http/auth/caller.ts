@@ -16,6 +16,15 @@ export const canCreatePosts = (caller: Caller): boolean => caller.kind === 'user
 /** Contributors' statuses are scaled down (docs/api.md §3.3). */
 export const isContributor = (caller: Caller): boolean => caller.kind === 'user' && caller.role === 'contributor';
 
+/**
+ * Whom an item the caller creates is credited to, and the status it gets when none is sent: a contributor's items
+ * start as drafts (docs/api.md §3.3). Anonymous callers cannot create; `'0'` is the reference's "no author".
+ */
+export const authorOf = (caller: Caller): { readonly author: string; readonly status: 'draft' | 'publish' } => ({
+  author: caller.kind === 'user' ? String(caller.id) : '0',
+  status: isContributor(caller) ? 'draft' : 'publish',
+});
+
 export interface OwnedPost {
   readonly author: string;
   readonly status: PostStatus;

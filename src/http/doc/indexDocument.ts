@@ -91,17 +91,15 @@ export function findRoute<R extends RouteSpec>(path: string, routes: readonly R[
   return routes.find((route) => routeRegExp(route).test(trimmed));
 }
 
-const routeRegExps = new Map<RouteSpec, RegExp>();
+/** The patterns are PCRE as the index shows them; JavaScript spells named groups without the `P`. */
+const routeRegExpOf = (route: RouteSpec): RegExp => new RegExp(`^${route.pattern.replaceAll('(?P<', '(?<')}$`);
 
-function routeRegExp(route: RouteSpec): RegExp {
-  let re = routeRegExps.get(route);
-  if (re === undefined) {
-    // The patterns are PCRE as the index shows them; JavaScript spells named groups without the `P`.
-    re = new RegExp(`^${route.pattern.replaceAll('(?P<', '(?<')}$`);
-    routeRegExps.set(route, re);
-  }
-  return re;
-}
+/** Every route's pattern compiled once, when the module loads: the catalogue and the extensions are constants. */
+const routeRegExps: ReadonlyMap<RouteSpec, RegExp> = new Map(
+  [...routeCatalogue, ...extensionRoutes].map((route) => [route, routeRegExpOf(route)]),
+);
+
+const routeRegExp = (route: RouteSpec): RegExp => routeRegExps.get(route) ?? routeRegExpOf(route);
 
 function indexArg(arg: ArgSpec, defaults: RequestDefaults): IndexArg {
   const shown = Object.entries(arg.index).map(([key, value]) => [

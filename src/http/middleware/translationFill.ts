@@ -3,7 +3,7 @@
 import type { Middleware } from 'koa';
 import type { JsonText } from '../representation/jsonText.ts';
 import type { ReadModelMemo } from '../readModelMemo.ts';
-import type { HttpServices } from '../services.ts';
+import type { HttpParts } from '../services.ts';
 import type { ReadStore } from '../../projections/readStore.ts';
 import { otherTranslations, type Translations } from '../../projections/translationGroups.ts';
 import { pendingTranslations, type TranslatedKind, type TranslationSlot } from '../representation/translationSlots.ts';
@@ -114,17 +114,20 @@ async function lookUpTranslations(readStore: ReadStore, memo: ReadModelMemo, cal
 }
 
 /** Completes the marked `translations` objects of a response body for `caller` (texts and buffers have none). */
-export async function fillTranslations(body: unknown, services: Pick<HttpServices, 'readStore' | 'memo'>, caller: Caller): Promise<void> {
+/** Translation groups are looked up in the read model, once per projected position (the memo). */
+export type TranslationFillDeps = Pick<HttpParts, 'readStore' | 'memo'>;
+
+export async function fillTranslations(body: unknown, deps: TranslationFillDeps, caller: Caller): Promise<void> {
   const pending = pendingTranslations(body);
   if (pending.length === 0) return;
-  const translations = await lookUpTranslations(services.readStore, services.memo, caller, pending.map(({ slot }) => slot));
+  const translations = await lookUpTranslations(deps.readStore, deps.memo, caller, pending.map(({ slot }) => slot));
   pending.forEach(({ target }, index) => Object.assign(target, translations[index]?.value));
 }
 
-export function translationFill(services: Pick<HttpServices, 'readStore' | 'memo'>): Middleware {
+export function translationFill(deps: TranslationFillDeps): Middleware {
   return async (ctx, next) => {
     await next();
-    await fillTranslations(ctx.body, services, (ctx.state as { caller?: Caller }).caller ?? anonymous);
+    await fillTranslations(ctx.body, deps, (ctx.state as { caller?: Caller }).caller ?? anonymous);
   };
 }
 
@@ -133,6 +136,6 @@ export function translationFill(services: Pick<HttpServices, 'readStore' | 'memo
  * bytes for anonymous callers (sharedPages.ts) are rendered for an anonymous caller, so they hold what all of them
  * may read.
  */
-export async function renderJsonText(out: JsonText, services: Pick<HttpServices, 'readStore' | 'memo'>, caller: Caller): Promise<string> {
-  return out.render(async (slots) => (await lookUpTranslations(services.readStore, services.memo, caller, slots)).map(({ json }) => json));
+export async function renderJsonText(out: JsonText, deps: TranslationFillDeps, caller: Caller): Promise<string> {
+  return out.render(async (slots) => (await lookUpTranslations(deps.readStore, deps.memo, caller, slots)).map(({ json }) => json));
 }

@@ -4,7 +4,7 @@ import type { Context, Middleware, Next } from 'koa';
 import { clientOf } from '../auth/clientAddress.ts';
 import { knownUnlocksOnly, PasswordUnlocks } from '../auth/passwordUnlocks.ts';
 import { stateOf } from '../requestScope.ts';
-import type { HttpServices } from '../services.ts';
+import type { HttpParts } from '../services.ts';
 
 const readMethods: ReadonlySet<string> = new Set(['GET', 'HEAD']);
 
@@ -17,7 +17,7 @@ const readMethods: ReadonlySet<string> = new Set(['GET', 'HEAD']);
  */
 export function unlockingRoutes<R extends (ctx: Context, next: Next) => Promise<unknown>>(
   routes: R & { readonly router?: unknown },
-  services: Pick<HttpServices, 'itemPasswords'>,
+  services: Pick<HttpParts, 'itemPasswords'>,
 ): Middleware & { readonly router?: unknown } {
   const { verifier, failedUnlocks } = services.itemPasswords;
   const middleware = async (ctx: Context, next: Next): Promise<void> => {

@@ -64,3 +64,10 @@ export function pagingOf(values: Readonly<Record<string, unknown>>): { page: num
   const page = (values.page as number | undefined) ?? 1;
   return { page, perPage: Math.min((values.per_page as number | undefined) ?? 10, maxPerPage) };
 }
+
+/** A list route's typed query with its paging, read from checked parameters (docs/api.md §5). */
+export interface ListRequest<Q> {
+  readonly query: Q;
+  readonly page: number;
+  readonly perPage: number;
+}

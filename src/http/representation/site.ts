@@ -1,5 +1,8 @@
 // Addresses and settings a representation needs: the public origin, the language segment, the site settings.
 import type { SiteCurrency } from '../../domain/cost.ts';
+import { Language } from '../../events/catalogue/values.ts';
+
+const languages = Object.keys(Language.keys) as Language[];
 
 export interface SiteSettings {
   /** Public origin, no trailing slash (`http://localhost:8080`). */
@@ -7,6 +10,11 @@ export interface SiteSettings {
   readonly timeZone: string;
   readonly currency: SiteCurrency & { readonly code: string };
   readonly extendedAddOn: boolean;
+  /**
+   * The addresses of each language segment and of none. Every request asks for one of these few (parsing the base URL
+   * each time showed in profiles), and caches of rendered text key on their identity.
+   */
+  readonly addresses: Readonly<Record<Language | '', Addresses>>;
 }
 
 /** Addresses of one request: `{site}` and `{api_root}` carry the language segment when a language was selected. */
@@ -17,19 +25,19 @@ export interface Addresses {
   readonly globalHost: string;
 }
 
-export function addressesFor(settings: SiteSettings, language: string | undefined): Addresses {
-  const key = `${settings.base}|${language ?? ''}`;
-  let addresses = addressesByBase.get(key);
-  if (!addresses) {
+/** Settings as the composition root makes them: the addresses of every language segment are built once, here. */
+export function siteSettings(settings: Omit<SiteSettings, 'addresses'>): SiteSettings {
+  const addressesOf = (language: Language | undefined): Addresses => {
     const site = language ? `${settings.base}/${language}` : settings.base;
     const url = new URL(settings.base);
-    addresses = { site, apiRoot: `${site}/cal/events/v1`, globalHost: `${url.hostname}${url.pathname.replace(/\/$/, '')}` };
-    addressesByBase.set(key, addresses);
-  }
-  return addresses;
+    return { site, apiRoot: `${site}/cal/events/v1`, globalHost: `${url.hostname}${url.pathname.replace(/\/$/, '')}` };
+  };
+  const addresses = { '': addressesOf(undefined), ...Object.fromEntries(languages.map((language) => [language, addressesOf(language)])) };
+  return { ...settings, addresses: addresses as SiteSettings['addresses'] };
 }
 
-/** Every request asks for one of these few; parsing the base URL each time showed in profiles. */
-const addressesByBase = new Map<string, Addresses>();
+export function addressesFor(settings: SiteSettings, language: Language | undefined): Addresses {
+  return settings.addresses[language ?? ''];
+}
 
 export const globalId = (addresses: Addresses, id: number): string => `${addresses.globalHost}?id=${id}`;

@@ -1,6 +1,6 @@
 // Read-your-writes at the edge: a write answers once the read model reflects it, or says that it gave up waiting.
 import type { Context } from 'koa';
-import type { HttpServices } from '../services.ts';
+import type { HttpParts } from '../services.ts';
 
 /**
  * Set on a write's response when the read model did not reflect the write within CAL_READ_YOUR_WRITES_TIMEOUT_MS:
@@ -8,6 +8,8 @@ import type { HttpServices } from '../services.ts';
  */
 export const readYourWritesHeader = 'X-Cal-Read-Your-Writes';
 
-export async function awaitReadModel(ctx: Context, services: HttpServices, position: bigint): Promise<void> {
-  if (!(await services.waitForProjection(position))) ctx.set(readYourWritesHeader, 'timeout');
+export type ReadYourWritesDeps = Pick<HttpParts, 'waitForProjection'>;
+
+export async function awaitReadModel(ctx: Context, deps: ReadYourWritesDeps, position: bigint): Promise<void> {
+  if (!(await deps.waitForProjection(position))) ctx.set(readYourWritesHeader, 'timeout');
 }

@@ -8,13 +8,16 @@ import { buildOpenApi } from '../doc/openApiDocument.ts';
 import { buildAsyncApi } from '../doc/asyncApiDocument.ts';
 import { checkArgs } from '../endpoint.ts';
 import { noRoute, simpleError } from '../errors/wireError.ts';
-import type { HttpServices } from '../services.ts';
+import type { HttpParts } from '../services.ts';
 import { docArgs, rootArgs } from './catalogue/index.ts';
 
-export function registerRootRoutes(router: Router, services: HttpServices): void {
-  const { settings } = services;
+/** The index and OPTIONS show the default date window, which depends on the clock and the site's time zone. */
+export type RootRouteDeps = Pick<HttpParts, 'settings' | 'clock'>;
+
+export function registerRootRoutes(router: Router, deps: RootRouteDeps): void {
+  const { settings } = deps;
   const defaults = () => {
-    const window = defaultListWindow(services.clock(), settings.timeZone);
+    const window = defaultListWindow(deps.clock(), settings.timeZone);
     return { startDate: window.start, endDate: window.end };
   };
 
@@ -44,11 +47,11 @@ export function registerRootRoutes(router: Router, services: HttpServices): void
 }
 
 /** OPTIONS answers 200 with the route's index entry (docs/api.md §1.1), for any route of the catalogue. */
-export function optionsAnswer(services: HttpServices) {
+export function optionsAnswer(deps: RootRouteDeps) {
   return async (ctx: Context, next: Next): Promise<void> => {
     if (ctx.method !== 'OPTIONS') return next();
-    const { scope } = checkArgs(ctx, services.settings, []);
-    const window = defaultListWindow(services.clock(), services.settings.timeZone);
+    const { scope } = checkArgs(ctx, deps.settings, []);
+    const window = defaultListWindow(deps.clock(), deps.settings.timeZone);
     const entry = routeIndexEntry(ctx.path.slice('/cal/events/v1'.length) || '/', {
       apiRoot: scope.addresses.apiRoot,
       defaults: { startDate: window.start, endDate: window.end },

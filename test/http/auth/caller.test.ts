@@ -1,6 +1,6 @@
 // Specifies the item-level rules of docs/api.md §3.2 for post-like items: who may read and who may edit.
 import { expect } from 'chai';
-import { canCreatePosts, canEditPost, canReadPost, type Caller } from '../../../src/http/auth/caller.ts';
+import { authorOf, canCreatePosts, canEditPost, canReadPost, type Caller } from '../../../src/http/auth/caller.ts';
 import type { Role } from '../../../src/events/catalogue/users.ts';
 import type { PostStatus } from '../../../src/events/catalogue/values.ts';
 
@@ -15,6 +15,12 @@ describe('post permissions', () => {
       true, true, true, true, false,
     ]);
     expect(canCreatePosts(anonymous)).to.equal(false);
+  });
+
+  it('credits a created item to its creator, a contributor\'s as a draft (§3.3)', () => {
+    expect(authorOf(user('author', 7))).to.deep.equal({ author: '7', status: 'publish' });
+    expect(authorOf(user('contributor', 8))).to.deep.equal({ author: '8', status: 'draft' });
+    expect(authorOf(anonymous)).to.deep.equal({ author: '0', status: 'publish' });
   });
 
   it('lets editors edit every item, authors only their own, contributors their own while not publish/future', () => {

@@ -17,6 +17,17 @@ const integerItems = { type: 'integer' } as const;
 // The reference documents its CSV-capable filters as form-style arrays; the term lists it borrows do not.
 const csvFilter = { doc: { style: 'form' } } as const;
 
+/**
+ * The link filters (§6): lists of term references (ids, slugs or names) or of item ids, by comma or as arrays.
+ * `what` completes the reference's description.
+ */
+function linkFilter(name: 'categories' | 'tags' | 'venue' | 'organizer', what: string): ArgSpec {
+  const codec = name === 'categories' || name === 'tags'
+    ? listOf(TermRef, false, reason('not-a-list-of-terms'))
+    : listOf(PositiveInt, false, reason('not-a-list-of-ids'));
+  return optionalArg(name, codec, { description: `Events should be assigned one of the specified ${what}`, items: integerItems }, csvFilter);
+}
+
 /** Date filters are only checked for being text here; parsing needs the site time zone (§1.3). */
 function dateFilter(name: string, description: string): ArgSpec {
   return optionalArg(name, NonBlankString, { description });
@@ -53,30 +64,10 @@ export const eventListArgs: readonly ArgSpec[] = withLanguage(
     description: 'Events should contain the specified string in the title or description',
     type: 'string',
   }),
-  optionalArg(
-    'categories',
-    listOf(TermRef, false, reason('not-a-list-of-terms')),
-    { description: 'Events should be assigned one of the specified categories slugs or IDs', items: integerItems },
-    csvFilter,
-  ),
-  optionalArg(
-    'tags',
-    listOf(TermRef, false, reason('not-a-list-of-terms')),
-    { description: 'Events should be assigned one of the specified tags slugs or IDs', items: integerItems },
-    csvFilter,
-  ),
-  optionalArg(
-    'venue',
-    listOf(PositiveInt, false, reason('not-a-list-of-ids')),
-    { description: 'Events should be assigned one of the specified venue IDs', items: integerItems },
-    csvFilter,
-  ),
-  optionalArg(
-    'organizer',
-    listOf(PositiveInt, false, reason('not-a-list-of-ids')),
-    { description: 'Events should be assigned one of the specified organizer IDs', items: integerItems },
-    csvFilter,
-  ),
+  linkFilter('categories', 'categories slugs or IDs'),
+  linkFilter('tags', 'tags slugs or IDs'),
+  linkFilter('venue', 'venue IDs'),
+  linkFilter('organizer', 'organizer IDs'),
   optionalArg('featured', TypedBoolean, {
     type: 'boolean',
     description: 'Events should be filtered by their featured status',

@@ -10,18 +10,8 @@ import {
   PostStatusInput,
   WebsiteUrl,
 } from '../../params/codecs.ts';
-import { linkedItemListArgs } from './linkedItemListArgs.ts';
-import {
-  asOptional,
-  idPathArg,
-  itemPasswordArg,
-  optionalArg,
-  requiredArg,
-  slugPathArg,
-  postRoutes,
-  withLanguage,
-  type RouteSpec,
-} from './routeSpec.ts';
+import { itemRouteArgs } from './itemRouteArgs.ts';
+import { optionalArg, requiredArg, postRoutes, type RouteSpec } from './routeSpec.ts';
 
 /** Every organizer field shows `default: null` in the reference's index. */
 function field(name: string, codec: t.Decoder<unknown, unknown>, type: ArgIndexInfo['type'], description: string) {
@@ -42,28 +32,7 @@ const organizerCreateFields: readonly ArgSpec[] = [
   field('image', AnyValue, 'string', 'The organizer featured image ID or URL'),
 ];
 
-const organizerUpdateFields = organizerCreateFields.map(asOptional);
-const organizerIdArg = idPathArg('the organizer post ID');
-const organizerSlugPathArg = slugPathArg('the organizer post name');
+/** Every organizer route's arguments; `/doc` documents the update body, as the reference's index does. */
+export const organizerArgs = itemRouteArgs({ singular: 'organizer', plural: 'Organizers' }, organizerCreateFields, true);
 
-export const organizerListArgs = linkedItemListArgs('Organizers');
-export const organizerCreateArgs = withLanguage(...organizerCreateFields);
-export const organizerReadArgs = withLanguage(organizerIdArg);
-export const organizerDeleteArgs = withLanguage(organizerIdArg);
-export const organizerUpdateArgs = withLanguage(organizerIdArg, itemPasswordArg, ...organizerUpdateFields);
-export const organizerBySlugReadArgs = withLanguage(organizerSlugPathArg);
-export const organizerBySlugDeleteArgs = withLanguage(organizerSlugPathArg);
-export const organizerBySlugUpdateArgs = withLanguage(organizerSlugPathArg, ...organizerUpdateFields);
-
-export const organizerRoutes: readonly RouteSpec[] = postRoutes('organizers', {
-  list: organizerListArgs,
-  create: organizerCreateArgs,
-  read: organizerReadArgs,
-  remove: organizerDeleteArgs,
-  update: organizerUpdateArgs,
-  bySlugRead: organizerBySlugReadArgs,
-  bySlugRemove: organizerBySlugDeleteArgs,
-  bySlugUpdate: organizerBySlugUpdateArgs,
-  updateDocBody: [organizerIdArg, ...organizerUpdateFields],
-  bySlugUpdateDocBody: [organizerSlugPathArg, ...organizerUpdateFields],
-});
+export const organizerRoutes: readonly RouteSpec[] = postRoutes('organizers', organizerArgs);

@@ -9,18 +9,8 @@ import {
   PostStatusInput,
   WebsiteUrl,
 } from '../../params/codecs.ts';
-import { linkedItemListArgs } from './linkedItemListArgs.ts';
-import {
-  asOptional,
-  idPathArg,
-  itemPasswordArg,
-  optionalArg,
-  requiredArg,
-  slugPathArg,
-  postRoutes,
-  withLanguage,
-  type RouteSpec,
-} from './routeSpec.ts';
+import { itemRouteArgs } from './itemRouteArgs.ts';
+import { optionalArg, requiredArg, postRoutes, type RouteSpec } from './routeSpec.ts';
 
 /** Free-text address fields (§10.2): any string, `""` blanks. */
 function textField(name: string, description: string): ArgSpec {
@@ -66,26 +56,7 @@ const venueCreateFields: readonly ArgSpec[] = [
   }),
 ];
 
-const venueUpdateFields = venueCreateFields.map(asOptional);
-const venueIdArg = idPathArg('the venue post ID');
-const venueSlugPathArg = slugPathArg('the venue post name');
+/** Every venue route's arguments. */
+export const venueArgs = itemRouteArgs({ singular: 'venue', plural: 'Venues' }, venueCreateFields, false);
 
-export const venueListArgs = linkedItemListArgs('Venues');
-export const venueCreateArgs = withLanguage(...venueCreateFields);
-export const venueReadArgs = withLanguage(venueIdArg);
-export const venueDeleteArgs = withLanguage(venueIdArg);
-export const venueUpdateArgs = withLanguage(venueIdArg, itemPasswordArg, ...venueUpdateFields);
-export const venueBySlugReadArgs = withLanguage(venueSlugPathArg);
-export const venueBySlugDeleteArgs = withLanguage(venueSlugPathArg);
-export const venueBySlugUpdateArgs = withLanguage(venueSlugPathArg, ...venueUpdateFields);
-
-export const venueRoutes: readonly RouteSpec[] = postRoutes('venues', {
-  list: venueListArgs,
-  create: venueCreateArgs,
-  read: venueReadArgs,
-  remove: venueDeleteArgs,
-  update: venueUpdateArgs,
-  bySlugRead: venueBySlugReadArgs,
-  bySlugRemove: venueBySlugDeleteArgs,
-  bySlugUpdate: venueBySlugUpdateArgs,
-});
+export const venueRoutes: readonly RouteSpec[] = postRoutes('venues', venueArgs);

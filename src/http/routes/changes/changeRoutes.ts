@@ -3,7 +3,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Caller } from '../../auth/caller.ts';
 import { checkArgs, requirePermission } from '../../endpoint.ts';
-import type { HttpServices } from '../../services.ts';
+import type { HttpParts } from '../../services.ts';
 import { afterHead, changeArgs, decodeLastEventId, feedStart, lastEventIdHeader, type ChangeKind, type FeedFrom } from './changeArgs.ts';
 import { answerHead } from './changeFeed.ts';
 import { carriesStream } from './changeMessage.ts';
@@ -12,10 +12,18 @@ import { carriesStream } from './changeMessage.ts';
 export const mayFollowChanges = (caller: Caller): boolean =>
   caller.kind === 'user' && (caller.role === 'administrator' || caller.role === 'editor');
 
-export function registerChangeRoutes(router: Router, services: HttpServices): void {
-  router.get('/changes', async (ctx: Context) => {
+/** The feeds follow the store itself; `changeFeeds` holds the open ones (the composition root ends them). */
+export type ChangeRouteDeps = Pick<HttpParts, 'settings' | 'changeFeeds' | 'writes'>;
+
+export function registerChangeRoutes(router: Router, deps: ChangeRouteDeps): void {
+  router.get('/changes', followChanges(deps));
+}
+
+/** GET /changes (docs/audit-and-changes.md). */
+export function followChanges(deps: ChangeRouteDeps) {
+  return async (ctx: Context): Promise<void> => {
     ctx.set('Allow', 'GET');
-    const { args, scope, validation } = checkArgs(ctx, services.settings, changeArgs);
+    const { args, scope, validation } = checkArgs(ctx, deps.settings, changeArgs);
     const lastEventId = decodeLastEventId(ctx.get(lastEventIdHeader));
     if (lastEventId === 'invalid') validation.invalid(lastEventIdHeader);
     validation.throwIfAny();
@@ -27,18 +35,18 @@ export function registerChangeRoutes(router: Router, services: HttpServices): vo
       return answerHead(ctx.res);
     }
     // Within the caps, or 503 before anything is streamed (docs/security.md, "Costs a caller can impose").
-    const slot = services.changeFeeds.reserve(scope.caller.kind === 'user' ? scope.caller.id : 0);
+    const slot = deps.changeFeeds.reserve(scope.caller.kind === 'user' ? scope.caller.id : 0);
     let opened = false;
     try {
       const start = feedStart(lastEventId === 'invalid' ? undefined : lastEventId, args.values.from as FeedFrom | undefined);
       // Read before the headers go out: a client holding the response knows every later write will reach it.
-      const after = start === 'head' ? afterHead(await services.writes.store.headPosition()) : start.after;
+      const after = start === 'head' ? afterHead(await deps.writes.store.headPosition()) : start.after;
       ctx.respond = false;
-      const feed = services.changeFeeds.open(ctx.res, { after, carries: carriesStream(args.values.kinds as ChangeKind[] | undefined) }, slot);
+      const feed = deps.changeFeeds.open(ctx.res, { after, carries: carriesStream(args.values.kinds as ChangeKind[] | undefined) }, slot);
       opened = true;
       await feed.ended;
     } finally {
       if (!opened) slot.release();
     }
-  });
+  };
 }

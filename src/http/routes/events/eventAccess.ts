@@ -5,7 +5,7 @@ import { canCreatePosts, canEditPost, canReadPost, type Caller } from '../../aut
 import type { WriteGuard } from '../../../commands/posts/writeGuard.ts';
 import { isLockedPost, itemsBySlug, preferredBySlug } from '../../auth/postAccess.ts';
 import { simpleError } from '../../errors/wireError.ts';
-import type { HttpServices } from '../../services.ts';
+import type { HttpParts } from '../../services.ts';
 import type { Scope } from '../../requestScope.ts';
 import { findImage } from '../../../commands/images/imageRecords.ts';
 
@@ -15,8 +15,8 @@ export function pathId(raw: string | undefined): number | undefined {
 }
 
 /** Among events sharing a slug in the request's language, the published one wins, else the lowest id (§9). */
-export async function eventBySlug(services: HttpServices, language: string, slug: string): Promise<EventDocument | undefined> {
-  return preferredBySlug(await itemsBySlug((sent) => services.readStore.events.bySlug(language, sent), slug));
+export async function eventBySlug(deps: Pick<HttpParts, 'readStore'>, language: string, slug: string): Promise<EventDocument | undefined> {
+  return preferredBySlug(await itemsBySlug((sent) => deps.readStore.events.bySlug(language, sent), slug));
 }
 
 /** Checks 3–5 of §9 for a single read; 6 (the answer) is the caller's. */
@@ -37,8 +37,8 @@ export function eventLinksVisible(doc: EventDocument, scope: Scope): boolean {
 }
 
 /** Step 6 for an id naming no event: 400 when it names another kind of item (an image here), else 404. */
-export async function assertEventId(services: HttpServices, id: number): Promise<never> {
-  if (await findImage(services.writes.store, id)) throw simpleError(400, 'rest-invalid-event-id');
+export async function assertEventId(deps: Pick<HttpParts, 'writes'>, id: number): Promise<never> {
+  if (await findImage(deps.writes.store, id)) throw simpleError(400, 'rest-invalid-event-id');
   throw simpleError(404, 'rest-event-not-found', id);
 }
 

@@ -1,25 +1,21 @@
 // Turns validated GET /events parameters into the typed EventListQuery
 // and the ordered `rest_url` pairs (docs/api.md §5.3, §6).
-import type { PostStatus } from '../../../events/catalogue/values.ts';
 import { defaultListWindow, endOfDay, startOfDay } from '../../../domain/localDateTime.ts';
 import { readDateTimeInput } from '../../../domain/dateTimeInput.ts';
 import { dateReason, reason } from '../../../commands/errors.ts';
 import type { EventListQuery } from '../../../projections/events/eventListQuery.ts';
-import { canCreatePosts } from '../../auth/caller.ts';
+import { readStatusFilter } from '../statusFilter.ts';
 import type { Checked } from '../../endpoint.ts';
 import type { ReadStore } from '../../../projections/readStore.ts';
 import type { TermCollection } from '../../../projections/terms/termCollection.ts';
-import { pagingOf } from '../../representation/listEnvelope.ts';
+import { pagingOf, type ListRequest } from '../../representation/listEnvelope.ts';
 import { asksForBlankedContent } from '../../../projections/events/matchesEventQuery.ts';
 import type { EventCollection } from '../../../projections/readStore.ts';
 import { listLocks } from '../../auth/listLocks.ts';
 import type { Scope } from '../../requestScope.ts';
 
 
-export interface EventListRequest {
-  readonly query: EventListQuery;
-  readonly page: number;
-  readonly perPage: number;
+export interface EventListRequest extends ListRequest<EventListQuery> {
   /** `rest_url` pairs in the fixed order of §5.3, values verbatim. */
   readonly pairs: readonly (readonly [string, string])[];
   /** `post_parent` named an event: no event has children here, so the list is empty. */
@@ -33,7 +29,6 @@ const pairOrder = [
 ] as const;
 
 const relativeFilters = ['starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
-const allButTrash: PostStatus[] = ['publish', 'future', 'draft', 'pending', 'private'];
 
 export interface ListContext {
   readonly now: Date;
@@ -49,29 +44,7 @@ export async function readEventListRequest(checked: Checked, ctx: ListContext): 
   const pairs = new Map<string, string>();
   const { page, perPage } = pagingOf(v);
   pairs.set('page', String(page)).set('per_page', String(perPage));
-
-  const strict = v.strict_dates === true;
-  const date = (name: string, widen: (d: string) => string): string | undefined => {
-    const raw = v[name];
-    if (typeof raw !== 'string') return undefined;
-    const parsed = readDateTimeInput(raw, ctx.siteZone, ctx.now);
-    if (!parsed.ok) return void validation.invalid(name, dateReason(parsed.problem));
-    return strict ? parsed.local : widen(parsed.local);
-  };
-  const include = v.include as number[] | undefined;
-  const relative = Object.fromEntries(relativeFilters.map((name) => [name, date(name, endOfDay)]));
-  const usesRelative = relativeFilters.some((name) => args.sent[name] !== undefined);
-  const window = defaultListWindow(ctx.now, ctx.siteZone);
-  let startFrom = date('start_date', startOfDay);
-  let endUntil = date('end_date', endOfDay);
-  if (!usesRelative) {
-    startFrom ??= strict ? window.start : startOfDay(window.start);
-    endUntil ??= strict ? window.end : endOfDay(window.end);
-  }
-  if (include) startFrom = endUntil = undefined;
-  if (startFrom !== undefined) pairs.set('start_date', startFrom);
-  if (endUntil !== undefined) pairs.set('end_date', endUntil);
-
+  const dates = readDateFilters(checked, ctx, pairs);
   let searchTerms: string[] | undefined;
   if (typeof v.search === 'string') {
     searchTerms = searchTermsOf(v.search);
@@ -79,62 +52,25 @@ export async function readEventListRequest(checked: Checked, ctx: ListContext): 
   }
   const geo = ctx.extendedAddOn ? readGeoFilters(checked, pairs) : refuseGeoFilters(checked);
   if (v.ticketed === true) validation.invalid('ticketed', reason('event-tickets-not-active'));
-
-  const mayFilterStatus = canCreatePosts(scope.caller);
-  let statuses: PostStatus[];
-  const requested = v.status as string[] | undefined;
-  if (requested === undefined) {
-    statuses = mayFilterStatus ? allButTrash : ['publish'];
-    pairs.set('status', mayFilterStatus ? 'any' : 'publish');
-  } else {
-    if (!mayFilterStatus && !(requested.length === 1 && requested[0] === 'publish')) validation.invalid('status', reason('status-not-allowed'));
-    statuses = [...new Set(requested.flatMap((s) => (s === 'any' ? allButTrash : [s as PostStatus])))];
-    pairs.set('status', requested.join(','));
-  }
-
+  const { statuses, shown } = readStatusFilter(checked);
+  pairs.set('status', shown);
   let alwaysEmpty = false;
   if (typeof v.post_parent === 'number') {
     if (await ctx.readStore.events.get(v.post_parent)) alwaysEmpty = true;
     else validation.invalid('post_parent', reason('unknown-event'));
     pairs.set('post_parent', String(v.post_parent));
   }
+  const include = v.include as number[] | undefined;
   if (include) pairs.set('include', include.join(','));
-  for (const name of relativeFilters) if (relative[name] !== undefined) pairs.set(name, relative[name]);
   if (v.ticketed === false) pairs.set('ticketed', '0');
-  const links: Partial<Record<'venues' | 'organizers' | 'categories' | 'tags', number[]>> = {};
-  for (const [name, field, exists] of [
-    ['venue', 'venues', async (id: number) => (await ctx.readStore.venues.get(id)) !== undefined],
-    ['organizer', 'organizers', async (id: number) => (await ctx.readStore.organizers.get(id)) !== undefined],
-  ] as const) {
-    const ids = v[name] as number[] | undefined;
-    if (ids === undefined) continue;
-    if ((await Promise.all(ids.map((id) => exists(id)))).includes(false)) validation.invalid(name, reason(`unknown-${name}`));
-    links[field] = ids;
-    pairs.set(name, ids.join(','));
-  }
+  const links = await readLinkFilters(checked, ctx.readStore, pairs);
   if (typeof v.featured === 'boolean') pairs.set('featured', v.featured ? '1' : '0');
-  for (const [name, collection, withDescendants] of [
-    ['categories', ctx.readStore.categories, true],
-    ['tags', ctx.readStore.tags, false],
-  ] as const) {
-    const refs = v[name] as (number | string)[] | undefined;
-    if (refs === undefined) continue;
-    const ids = await termIdsOf(collection, scope.language, refs, withDescendants);
-    if (ids === undefined) validation.invalid(name, reason(name === 'categories' ? 'unknown-category' : 'unknown-tag'));
-    else links[name] = ids;
-    pairs.set(name, refs.join(','));
-  }
-  if (args.sent.strict_dates !== undefined) pairs.set('strict_dates', strict ? '1' : '0');
+  if (args.sent.strict_dates !== undefined) pairs.set('strict_dates', v.strict_dates === true ? '1' : '0');
 
   const query: EventListQuery = {
     language: scope.language,
     statuses,
-    ...(startFrom !== undefined ? { startFrom } : {}),
-    ...(endUntil !== undefined ? { endUntil } : {}),
-    ...(relative.starts_before !== undefined ? { startsBefore: relative.starts_before } : {}),
-    ...(relative.starts_after !== undefined ? { startsAfter: relative.starts_after } : {}),
-    ...(relative.ends_before !== undefined ? { endsBefore: relative.ends_before } : {}),
-    ...(relative.ends_after !== undefined ? { endsAfter: relative.ends_after } : {}),
+    ...dates,
     ...(searchTerms ? { searchTerms } : {}),
     ...(typeof v.featured === 'boolean' ? { featured: v.featured } : {}),
     ...(include ? { ids: include } : {}),
@@ -144,6 +80,75 @@ export async function readEventListRequest(checked: Checked, ctx: ListContext): 
     limit: perPage,
   };
   return { query, page, perPage, pairs: pairOrder.filter((n) => pairs.has(n)).map((n) => [n, pairs.get(n) as string]), alwaysEmpty };
+}
+
+type DateFilters = Pick<EventListQuery, 'startFrom' | 'endUntil' | 'startsBefore' | 'startsAfter' | 'endsBefore' | 'endsAfter'>;
+
+/**
+ * The date window and the relative date filters (docs/api.md §6): without `strict_dates` dates widen to whole days;
+ * without any date the default window applies, unless a relative filter or `include` is sent.
+ */
+function readDateFilters({ args, validation }: Checked, ctx: ListContext, pairs: Map<string, string>): DateFilters {
+  const v = args.values;
+  const strict = v.strict_dates === true;
+  const date = (name: string, widen: (d: string) => string): string | undefined => {
+    const raw = v[name];
+    if (typeof raw !== 'string') return undefined;
+    const parsed = readDateTimeInput(raw, ctx.siteZone, ctx.now);
+    if (!parsed.ok) return void validation.invalid(name, dateReason(parsed.problem));
+    return strict ? parsed.local : widen(parsed.local);
+  };
+  const relative = Object.fromEntries(relativeFilters.map((name) => [name, date(name, endOfDay)]));
+  const usesRelative = relativeFilters.some((name) => args.sent[name] !== undefined);
+  const window = defaultListWindow(ctx.now, ctx.siteZone);
+  let startFrom = date('start_date', startOfDay);
+  let endUntil = date('end_date', endOfDay);
+  if (!usesRelative) {
+    startFrom ??= strict ? window.start : startOfDay(window.start);
+    endUntil ??= strict ? window.end : endOfDay(window.end);
+  }
+  if (v.include) startFrom = endUntil = undefined;
+  if (startFrom !== undefined) pairs.set('start_date', startFrom);
+  if (endUntil !== undefined) pairs.set('end_date', endUntil);
+  for (const name of relativeFilters) if (relative[name] !== undefined) pairs.set(name, relative[name]);
+  return {
+    ...(startFrom !== undefined ? { startFrom } : {}),
+    ...(endUntil !== undefined ? { endUntil } : {}),
+    ...(relative.starts_before !== undefined ? { startsBefore: relative.starts_before } : {}),
+    ...(relative.starts_after !== undefined ? { startsAfter: relative.starts_after } : {}),
+    ...(relative.ends_before !== undefined ? { endsBefore: relative.ends_before } : {}),
+    ...(relative.ends_after !== undefined ? { endsAfter: relative.ends_after } : {}),
+  };
+}
+
+type LinkFilters = Partial<Record<'venues' | 'organizers' | 'categories' | 'tags', number[]>>;
+
+/** `venue` and `organizer` ids must name items; term entries resolve to ids, categories with those below (§6). */
+async function readLinkFilters({ args, scope, validation }: Checked, readStore: ReadStore, pairs: Map<string, string>): Promise<LinkFilters> {
+  const v = args.values;
+  const links: LinkFilters = {};
+  for (const [name, field, exists] of [
+    ['venue', 'venues', async (id: number) => (await readStore.venues.get(id)) !== undefined],
+    ['organizer', 'organizers', async (id: number) => (await readStore.organizers.get(id)) !== undefined],
+  ] as const) {
+    const ids = v[name] as number[] | undefined;
+    if (ids === undefined) continue;
+    if ((await Promise.all(ids.map((id) => exists(id)))).includes(false)) validation.invalid(name, reason(`unknown-${name}`));
+    links[field] = ids;
+    pairs.set(name, ids.join(','));
+  }
+  for (const [name, collection, withDescendants] of [
+    ['categories', readStore.categories, true],
+    ['tags', readStore.tags, false],
+  ] as const) {
+    const refs = v[name] as (number | string)[] | undefined;
+    if (refs === undefined) continue;
+    const ids = await termIdsOf(collection, scope.language, refs, withDescendants);
+    if (ids === undefined) validation.invalid(name, reason(name === 'categories' ? 'unknown-category' : 'unknown-tag'));
+    else links[name] = ids;
+    pairs.set(name, refs.join(','));
+  }
+  return links;
 }
 
 /**

@@ -6,16 +6,16 @@ import { checkArgs } from '../../endpoint.ts';
 import { invalidParams, noRoute, simpleError, type WireError } from '../../errors/wireError.ts';
 import { eventWithJsonLd } from '../../representation/eventRepresentation.ts';
 import { listText } from '../../representation/jsonText.ts';
-import { renderJsonText } from '../../middleware/translationFill.ts';
+import { renderJsonText, type TranslationFillDeps } from '../../middleware/translationFill.ts';
 import { writeEventJson } from './eventJson.ts';
 import { envelopeKeys, pageLinks, totalPagesOf } from '../../representation/listEnvelope.ts';
-import type { HttpServices } from '../../services.ts';
+import type { HttpParts } from '../../services.ts';
 import { eventBySlugReadArgs, eventListArgs, eventReadArgs } from '../catalogue/index.ts';
 import { assertEventId, assertReadable, eventBySlug, pathId } from './eventAccess.ts';
 import { collectionAllow, etagOfPost, setPostAllow } from '../../auth/postAccess.ts';
 import { readEventListRequest, withListLocks, type EventListRequest } from './eventListRequest.ts';
 import { answerListPage, anonymousPageKey, type AnsweredPage } from '../../representation/sharedPages.ts';
-import { linkedRendering } from './eventRendering.ts';
+import { linkedRendering, type LinkedRenderingDeps } from './eventRendering.ts';
 import type { EventDocument } from '../../../projections/events/eventDocument.ts';
 import type { GlobalPoint } from '../../../projections/history/foldPoint.ts';
 import type { Scope } from '../../requestScope.ts';
@@ -24,30 +24,34 @@ import { readablePastEvent } from '../history/pastReads.ts';
 import { chargeCostlyRead } from '../../costs/chargeCostlyRead.ts';
 
 /** GET /events's parameters checked and resolved for this request; a bad one throws its wire error. */
-export async function checkedEventListRequest(ctx: Context, services: Pick<HttpServices, 'settings' | 'clock' | 'readStore'>): Promise<{ scope: Scope; request: EventListRequest }> {
-  const { settings, readStore } = services;
+export async function checkedEventListRequest(ctx: Context, deps: Pick<HttpParts, 'settings' | 'clock' | 'readStore'>): Promise<{ scope: Scope; request: EventListRequest }> {
+  const { settings, readStore } = deps;
   const checked = checkArgs(ctx, settings, eventListArgs);
-  const request = await readEventListRequest(checked, { now: services.clock(), siteZone: settings.timeZone, extendedAddOn: settings.extendedAddOn, readStore });
+  const request = await readEventListRequest(checked, { now: deps.clock(), siteZone: settings.timeZone, extendedAddOn: settings.extendedAddOn, readStore });
   checked.validation.throwIfAny();
   return { scope: checked.scope, request: { ...request, query: await withListLocks(request.query, checked.scope, readStore.events) } };
 }
 
-export function registerEventReads(router: Router, services: HttpServices): void {
-  const { settings, readStore } = services;
+/** Event reads: the read model, its memo and fragments, linked items' renderers, and past folds for `as_of`. */
+export type EventReadDeps = LinkedRenderingDeps & TranslationFillDeps &
+  Pick<HttpParts, 'settings' | 'clock' | 'readStore' | 'writes' | 'fragments' | 'costlyReads' | 'pastFolds'>;
+
+export function registerEventReads(router: Router, deps: EventReadDeps): void {
+  const { settings, readStore } = deps;
 
   /** Checks 3–6 of §9 on the event now, or with `as_of` on it now and as it was then (`notFound`: not yet created). */
   const answer = async (ctx: Context, doc: EventDocument, scope: Scope, asOf: GlobalPoint | undefined, notFound: () => WireError) => {
     if (!asOf) assertReadable(doc, scope);
-    if (asOf) chargeCostlyRead(services.costlyReads, ctx);
-    const shown = asOf ? await readablePastEvent(services.pastFolds, doc, scope, asOf, notFound) : doc;
+    if (asOf) chargeCostlyRead(deps.costlyReads, ctx);
+    const shown = asOf ? await readablePastEvent(deps.pastFolds, doc, scope, asOf, notFound) : doc;
     ctx.set('ETag', etagOfPost(shown));
-    ctx.body = eventWithJsonLd(shown, settings, scope.addresses, await linkedRendering(services, scope, [shown], asOf ? 'past' : 'now'));
+    ctx.body = eventWithJsonLd(shown, settings, scope.addresses, await linkedRendering(deps, scope, [shown], asOf ? 'past' : 'now'));
   };
 
   router.get('/events', async (ctx: Context) => {
     ctx.set('Allow', collectionAllow(ctx.state.caller));
-    const { scope, request } = await checkedEventListRequest(ctx, services);
-    await answerListPage(ctx, services.memo, 'event pages', anonymousPageKey(scope, request), () => renderPage(scope, request));
+    const { scope, request } = await checkedEventListRequest(ctx, deps);
+    await answerListPage(ctx, deps.memo, 'event pages', anonymousPageKey(scope, request), () => renderPage(scope, request));
   });
 
   const renderPage = async (scope: Scope, request: EventListRequest): Promise<AnsweredPage> => {
@@ -55,19 +59,19 @@ export function registerEventReads(router: Router, services: HttpServices): void
     if (page.items.length === 0 && request.page > 1) throw simpleError(404, 'event-archive-page-not-found');
     const totalPages = totalPagesOf(page.total, request.perPage);
     const links = pageLinks(`${scope.addresses.apiRoot}/events/`, request.pairs, request.page, totalPages);
-    const rendering = await linkedRendering(services, scope, page.items);
-    const context = { settings, scope, rendering, fragments: services.fragments.of(scope.addresses) };
+    const rendering = await linkedRendering(deps, scope, page.items);
+    const context = { settings, scope, rendering, fragments: deps.fragments.of(scope.addresses) };
     const out = listText('events', page.items, (text, doc) => writeEventJson(text, doc, context), envelopeKeys(links, page.total, totalPages));
-    return { total: page.total, totalPages, links, body: Buffer.from(await renderJsonText(out, services, scope.caller)) };
+    return { total: page.total, totalPages, links, body: Buffer.from(await renderJsonText(out, deps, scope.caller)) };
   };
 
   router.get('/events/by-slug/:slug', async (ctx: Context) => {
     const slug = ctx.params.slug as string;
     const checked = checkArgs(ctx, settings, eventBySlugReadArgs, { slug });
-    const doc = await eventBySlug(services, checked.scope.language, slug);
+    const doc = await eventBySlug(deps, checked.scope.language, slug);
     setPostAllow(ctx, checked.scope.caller, doc);
     if (!doc) checked.validation.invalid('slug', reason('unknown-slug'));
-    const asOf = readAsOf(checked, settings.timeZone, services.clock());
+    const asOf = readAsOf(checked, settings.timeZone, deps.clock());
     checked.validation.throwIfAny();
     if (!doc) throw invalidParams([{ name: 'slug', reason: reason('unknown-slug') }]);
     await answer(ctx, doc, checked.scope, asOf, () => invalidParams([{ name: 'slug', reason: reason('unknown-slug') }]));
@@ -79,9 +83,9 @@ export function registerEventReads(router: Router, services: HttpServices): void
     const doc = await readStore.events.get(id);
     setPostAllow(ctx, ctx.state.caller, doc);
     const checked = checkArgs(ctx, settings, eventReadArgs, { id: String(id) });
-    const asOf = readAsOf(checked, settings.timeZone, services.clock());
+    const asOf = readAsOf(checked, settings.timeZone, deps.clock());
     checked.validation.throwIfAny();
-    if (!doc) return assertEventId(services, id);
+    if (!doc) return assertEventId(deps, id);
     await answer(ctx, doc, checked.scope, asOf, () => simpleError(404, 'rest-event-not-found', id));
   });
 }

@@ -1,198 +1,148 @@
 // POST /events, and update (POST, PUT, PATCH) and delete by id and by slug.
-import { requireTranslationRight, translationTarget } from '../translations/translationOf.ts';
+import { requireTranslationRight, translationTarget, type TranslationDeps } from '../translations/translationOf.ts';
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
+import type { Either } from 'fp-ts/lib/Either.js';
 import { changeEventDetails, scheduleEvent, trashEvent, type EventWritten } from '../../../commands/events/eventCommands.ts';
-import { readEventInput, type EventInput } from '../../../commands/events/eventInput.ts';
+import type { EventInput } from '../../../commands/events/eventInput.ts';
 import { endBeforeStart } from '../../../commands/events/eventDecider.ts';
 import { reason, type CommandError } from '../../../commands/errors.ts';
-import type { WriteContext } from '../../../events/catalogue/envelope.ts';
 import type { EventDocument } from '../../../projections/events/eventDocument.ts';
-import { eventDocumentAt, eventFold } from '../../../projections/events/eventDocumentAt.ts';
-import { foldDocument } from '../../../projections/history/documentFold.ts';
-import { embedLinks } from '../../../projections/links/embedLinks.ts';
-import { venueLocationsOf } from '../../../projections/events/venueLocations.ts';
-import { canCreatePosts, canEditPost, isContributor } from '../../auth/caller.ts';
+import { writtenEventDocument } from '../../../projections/events/writtenEventDocument.ts';
+import { authorOf, canCreatePosts, canEditPost } from '../../auth/caller.ts';
 import { checkArgs, requireAuthorRight, requirePermission, type Checked } from '../../endpoint.ts';
 import { wireErrorOf } from '../../errors/commandErrors.ts';
-import { termWireErrorOf } from '../../errors/termCommandErrors.ts';
-import { noRoute, simpleError } from '../../errors/wireError.ts';
 import { eventRepresentation } from '../../representation/eventRepresentation.ts';
-import type { HttpServices } from '../../services.ts';
+import type { HttpParts } from '../../services.ts';
 import { writeContextOf } from '../../observability/requestContext.ts';
-import { awaitReadModel } from '../readYourWrites.ts';
+import { answerWrite } from '../answerWrite.ts';
 import type { ArgSpec } from '../../params/argSpec.ts';
 import {
   eventBySlugDeleteArgs, eventBySlugUpdateArgs, eventCreateArgs, eventDeleteArgs, eventUpdateArgs,
 } from '../catalogue/index.ts';
-import { assertEventId, eventBySlug, pathId, writeGuardOf } from './eventAccess.ts';
+import { assertEventId, eventBySlug, writeGuardOf } from './eventAccess.ts';
+import { idPath, noPath, slugPath } from '../routePaths.ts';
 import { collectionAllow, etagOfPost, setPostAllow } from '../../auth/postAccess.ts';
-import { readLinks, type ReadLinks } from './eventLinks.ts';
-import { settleLinks } from './settleLinks.ts';
-import { linkedRendering } from './eventRendering.ts';
-import { imageForUrl } from '../../../commands/images/imageRecords.ts';
-import { left, right, type Either } from 'fp-ts/lib/Either.js';
-import { dropRemovedLinks, removedInStore } from '../../../commands/events/unlinkFromEvents.ts';
+import { linkedRendering, type LinkedRenderingDeps } from './eventRendering.ts';
 import type { Scope } from '../../requestScope.ts';
+import {
+  readPendingEventInput, settleEventInput, withoutRemovedLinks, type EventInputDeps, type EventSettleDeps, type PendingInput,
+} from './eventWriteInput.ts';
 
-/** Validated input, and the links that need writes of their own once the caller is known to be allowed to write. */
-interface PendingInput {
-  readonly input: EventInput;
-  readonly links: ReadLinks<unknown, unknown>;
-}
+/** What the event write routes use: reading and settling the input, translations, and answering with the event. */
+export type EventWriteDeps = EventInputDeps & EventSettleDeps & TranslationDeps & EventAnswerDeps;
+
+type EventAnswerDeps = LinkedRenderingDeps & Pick<HttpParts, 'settings' | 'writes' | 'readStore' | 'waitForProjection'>;
 
 /** Item routes address an event by id or by slug; both resolve to the stored document (or none). */
 type Locate = (ctx: Context, checked: Checked) => Promise<EventDocument | undefined>;
 
-export function registerEventWrites(router: Router, services: HttpServices, bodyParser: Middleware): void {
-  const { settings } = services;
+/** How an update or delete route finds its event and the path parameters its checks see. */
+interface Addressing {
+  readonly specs: readonly ArgSpec[];
+  readonly locate: Locate;
+  readonly pathOf: (ctx: Context) => Record<string, string>;
+}
 
-  const writeContext = (ctx: Context): WriteContext => writeContextOf(ctx, services.clock());
+/** Answers with the event as this write left it, folded from its stream (docs/api.md §10.1). */
+async function answerEventWrite(
+  ctx: Context,
+  deps: EventAnswerDeps,
+  scope: Scope,
+  written: Either<CommandError, EventWritten>,
+  operation: 'update' | 'delete',
+): Promise<void> {
+  await answerWrite(ctx, deps, written, {
+    errorOf: (error) => wireErrorOf(error, operation),
+    documentOf: (write) => writtenEventDocument(deps.writes.store, deps.readStore, write),
+    etagOf: etagOfPost,
+    bodyOf: async (doc) => {
+      setPostAllow(ctx, scope.caller, doc);
+      return eventRepresentation(doc, deps.settings, scope.addresses, await linkedRendering(deps, scope, [doc]));
+    },
+  });
+}
 
-  /** Step 4 for event fields: everything `readEventInput` checks, plus the references that need the store. */
-  const inputOf = async (checked: Checked, storedZone?: string): Promise<PendingInput | undefined> => {
-    const { values } = checked.args;
-    const userIds = new Set<number>();
-    if (typeof values.author === 'number' && (await services.users.exists(values.author))) userIds.add(values.author);
-    const read = readEventInput(values, {
-      siteZone: settings.timeZone,
-      now: services.clock(),
-      ...(storedZone ? { storedZone } : {}),
-      scaleDownStatus: isContributor(checked.scope.caller),
-      userExists: (id) => userIds.has(id),
-    });
-    if (read._tag === 'Left') for (const p of read.left) checked.validation.invalid(p.name, p.reason);
-    const links = await readLinks(values, {
-      store: services.writes.store,
-      readStore: services.readStore,
-      language: checked.scope.language,
-      contributor: isContributor(checked.scope.caller),
-      readers: services.inlineLinks.readers(checked.scope),
-    });
-    for (const { name, reason: why } of links.invalid) checked.validation.invalid(name, why);
-    if (read._tag === 'Left' || links.invalid.length > 0) return undefined;
-    return { input: read.right, links };
-  };
-
-  /** After the permission check: registers the image URL, creates named terms and inline items, completes the input. */
-  const settle = async (ctx: Context, scope: Scope, pending: PendingInput): Promise<EventInput> => {
-    const write = writeContext(ctx);
-    const settled = await settleLinks(pending.links, services.writes, scope.language, services.inlineLinks.creators(scope, write), write);
-    if (settled._tag === 'Left') throw termWireErrorOf(settled.left);
-    const image = pending.links.imageUrl === undefined ? {} : { image: await imageForUrl(services.writes.store, services.writes.postIds, pending.links.imageUrl, write) };
-    return { ...pending.input, request: { ...pending.input.request, ...settled.right, ...image } };
-  };
-
-  /**
-   * A link the write set to an item trashed or deleted meanwhile is taken out again: the removal may have looked for
-   * linking events before this write was committed (docs/api.md §11).
-   */
-  const withoutRemovedLinks = async (ctx: Context, written: Either<CommandError, EventWritten>, input: EventInput) => {
-    if (written._tag === 'Left') return written;
-    const checked = await dropRemovedLinks(services.writes, written.right, input.request, removedInStore(services.writes.store), writeContext(ctx));
-    return checked.error ? left(checked.error) : right(checked.written);
-  };
-
-  /**
-   * Waits until the read model reflects the write (so every later read does), then answers with the event as this
-   * write left it, folded from its stream (as the command knew it, or read up to the write): concurrent writes never
-   * lend a response their state or ETag.
-   */
-  const respond = async (ctx: Context, scope: Scope, written: Either<CommandError, EventWritten>, operation: 'update' | 'delete') => {
-    if (written._tag === 'Left') throw wireErrorOf(written.left, operation);
-    const { id, revision, position, stream } = written.right;
-    await awaitReadModel(ctx, services, position);
-    const folded = stream ? foldDocument(eventFold, stream) : await eventDocumentAt(services.writes.store, id, revision);
-    if (!folded) throw simpleError(500, 'rest_internal_error');
-    const embedded = await embedLinks(services.readStore, folded);
-    // Folded from the stream alone, the document lacks what the projection derives from linked items.
-    const doc = { ...folded, embedded, venueLocations: venueLocationsOf(embedded.venues) };
-    setPostAllow(ctx, scope.caller, doc);
-    ctx.set('ETag', etagOfPost(doc));
-    ctx.body = eventRepresentation(doc, settings, scope.addresses, await linkedRendering(services, scope, [doc]));
-  };
-
-
-  router.post('/events', bodyParser, async (ctx: Context) => {
+/** POST /events (docs/api.md §10.1). */
+export function createEventRoute(deps: EventWriteDeps): Middleware {
+  return async (ctx: Context) => {
     ctx.set('Allow', collectionAllow(ctx.state.caller));
-    const checked = checkArgs(ctx, settings, eventCreateArgs);
-    const pending = await inputOf(checked);
+    const checked = checkArgs(ctx, deps.settings, eventCreateArgs);
+    const pending = await readPendingEventInput(deps, checked);
     const request = pending?.input.request ?? {};
     if (request.start !== undefined && request.end !== undefined && endBeforeStart(request.start, request.end, request.allDay ?? false)) {
       checked.validation.invalid('end_date', reason('event-end-before-start'));
     }
-    const translationRequest = await translationTarget(services, 'event', checked.scope, (name) => checked.validation.invalid(name, reason('not-a-translation-target')));
+    const translationRequest = await translationTarget(deps, 'event', checked.scope, (name) => checked.validation.invalid(name, reason('not-a-translation-target')));
     checked.validation.throwIfAny();
     requirePermission(canCreatePosts(checked.scope.caller), checked.scope);
     requireAuthorRight(checked);
     const translation = requireTranslationRight(translationRequest, checked.scope);
-    const caller = checked.scope.caller;
-    const input = await settle(ctx, checked.scope, pending as PendingInput);
+    const { caller } = checked.scope;
+    const input = await settleEventInput(deps, ctx, checked.scope, pending as PendingInput);
     const written = await scheduleEvent(
-      services.writes,
+      deps.writes,
       input as EventInput & { request: { title: string; start: string; end: string } },
-      {
-        language: checked.scope.language,
-        author: caller.kind === 'user' ? String(caller.id) : '0',
-        status: isContributor(caller) ? 'draft' : 'publish',
-        timezone: settings.timeZone,
-        ...(translation ? { translation } : {}),
-      },
-      writeContext(ctx),
+      { language: checked.scope.language, ...authorOf(caller), timezone: deps.settings.timeZone, ...(translation ? { translation } : {}) },
+      writeContextOf(ctx, deps.clock()),
     );
-    await respond(ctx, checked.scope, await withoutRemovedLinks(ctx, written, input), 'update');
+    await answerEventWrite(ctx, deps, checked.scope, await withoutRemovedLinks(deps, ctx, written, input), 'update');
     ctx.status = 201;
     ctx.set('Allow', collectionAllow(caller));
-  });
-
-  const byId: Locate = async (_ctx, checked) => services.readStore.events.get(Number(checked.args.values.id));
-  const bySlug: Locate = async (ctx, checked) => {
-    const doc = await eventBySlug(services, checked.scope.language, ctx.params.slug as string);
-    if (!doc) checked.validation.invalid('slug', reason('unknown-slug'));
-    return doc;
   };
+}
 
-  const update = (specs: readonly ArgSpec[], locate: Locate, pathOf: (ctx: Context) => Record<string, string>) =>
-    async (ctx: Context) => {
-      const checked = checkArgs(ctx, settings, specs, pathOf(ctx));
-      const doc = await locate(ctx, checked);
-      setPostAllow(ctx, checked.scope.caller, doc);
-      const pending = await inputOf(checked, doc?.timezone);
-      checked.validation.throwIfAny();
-      requirePermission(doc ? canEditPost(checked.scope.caller, doc) : canCreatePosts(checked.scope.caller), checked.scope);
-      requireAuthorRight(checked);
-      // A missing event passed validation only on the by-id route (step 6 of docs/api.md §2 answers it).
-      if (!doc || !pending) return assertEventId(services, Number(checked.args.values.id ?? 0));
-      const input = await settle(ctx, checked.scope, pending);
-      const written = await changeEventDetails(services.writes, doc.id, input, writeContext(ctx), writeGuardOf(ctx, checked.scope.caller));
-      await respond(ctx, checked.scope, await withoutRemovedLinks(ctx, written, input), 'update');
-    };
-
-  const remove = (specs: readonly ArgSpec[], locate: Locate, pathOf: (ctx: Context) => Record<string, string>) =>
-    async (ctx: Context) => {
-      const checked = checkArgs(ctx, settings, specs, pathOf(ctx));
-      const doc = await locate(ctx, checked);
-      setPostAllow(ctx, checked.scope.caller, doc);
-      checked.validation.throwIfAny();
-      requirePermission(doc ? canEditPost(checked.scope.caller, doc) : canCreatePosts(checked.scope.caller), checked.scope);
-      if (!doc) return assertEventId(services, Number(checked.args.values.id ?? 0));
-      const written = await trashEvent(services.writes, doc.id, writeContext(ctx), writeGuardOf(ctx, checked.scope.caller));
-      await respond(ctx, checked.scope, written, 'delete');
-    };
-
-  const idPath = (ctx: Context) => {
-    const id = pathId(ctx.params.id);
-    if (id === undefined) throw noRoute();
-    return { id: String(id) };
+/** POST, PUT, PATCH /events/{id} and /events/by-slug/{slug} (docs/api.md §10.1). */
+export function updateEventRoute(deps: EventWriteDeps, { specs, locate, pathOf }: Addressing): Middleware {
+  return async (ctx: Context) => {
+    const checked = checkArgs(ctx, deps.settings, specs, pathOf(ctx));
+    const doc = await locate(ctx, checked);
+    setPostAllow(ctx, checked.scope.caller, doc);
+    const pending = await readPendingEventInput(deps, checked, doc?.timezone);
+    checked.validation.throwIfAny();
+    requirePermission(doc ? canEditPost(checked.scope.caller, doc) : canCreatePosts(checked.scope.caller), checked.scope);
+    requireAuthorRight(checked);
+    // A missing event passed validation only on the by-id route (step 6 of docs/api.md §2 answers it).
+    if (!doc || !pending) return assertEventId(deps, Number(checked.args.values.id ?? 0));
+    const input = await settleEventInput(deps, ctx, checked.scope, pending);
+    const written = await changeEventDetails(deps.writes, doc.id, input, writeContextOf(ctx, deps.clock()), writeGuardOf(ctx, checked.scope.caller));
+    await answerEventWrite(ctx, deps, checked.scope, await withoutRemovedLinks(deps, ctx, written, input), 'update');
   };
-  const slugPath = (ctx: Context) => ({ slug: ctx.params.slug as string });
-  // On a by-slug update the path only locates the event; a body `slug` is the new slug (docs/api.md §10.1).
-  const noPath = () => ({});
+}
 
+/** DELETE /events/{id} and /events/by-slug/{slug}: moves the event to the trash (docs/api.md §11). */
+export function deleteEventRoute(deps: EventAnswerDeps & Pick<HttpParts, 'clock'>, { specs, locate, pathOf }: Addressing): Middleware {
+  return async (ctx: Context) => {
+    const checked = checkArgs(ctx, deps.settings, specs, pathOf(ctx));
+    const doc = await locate(ctx, checked);
+    setPostAllow(ctx, checked.scope.caller, doc);
+    checked.validation.throwIfAny();
+    requirePermission(doc ? canEditPost(checked.scope.caller, doc) : canCreatePosts(checked.scope.caller), checked.scope);
+    if (!doc) return assertEventId(deps, Number(checked.args.values.id ?? 0));
+    const written = await trashEvent(deps.writes, doc.id, writeContextOf(ctx, deps.clock()), writeGuardOf(ctx, checked.scope.caller));
+    await answerEventWrite(ctx, deps, checked.scope, written, 'delete');
+  };
+}
+
+/** The event a by-id route names, from the read model (none: step 6 answers it). */
+const eventById = (deps: Pick<HttpParts, 'readStore'>): Locate => async (_ctx, checked) =>
+  deps.readStore.events.get(Number(checked.args.values.id));
+
+/** The event a by-slug route names; an unknown slug is a validation error. */
+const eventBySlugPath = (deps: Pick<HttpParts, 'readStore'>): Locate => async (ctx, checked) => {
+  const doc = await eventBySlug(deps, checked.scope.language, ctx.params.slug as string);
+  if (!doc) checked.validation.invalid('slug', reason('unknown-slug'));
+  return doc;
+};
+
+export function registerEventWrites(router: Router, deps: EventWriteDeps, bodyParser: Middleware): void {
+  const byId = eventById(deps);
+  const bySlug = eventBySlugPath(deps);
+  router.post('/events', bodyParser, createEventRoute(deps));
   for (const method of ['post', 'put', 'patch'] as const) {
-    router[method]('/events/by-slug/:slug', bodyParser, update(eventBySlugUpdateArgs, bySlug, noPath));
-    router[method]('/events/:id', bodyParser, update(eventUpdateArgs, byId, idPath));
+    router[method]('/events/by-slug/:slug', bodyParser, updateEventRoute(deps, { specs: eventBySlugUpdateArgs, locate: bySlug, pathOf: noPath }));
+    router[method]('/events/:id', bodyParser, updateEventRoute(deps, { specs: eventUpdateArgs, locate: byId, pathOf: idPath }));
   }
-  router.delete('/events/by-slug/:slug', bodyParser, remove(eventBySlugDeleteArgs, bySlug, slugPath));
-  router.delete('/events/:id', bodyParser, remove(eventDeleteArgs, byId, idPath));
+  router.delete('/events/by-slug/:slug', bodyParser, deleteEventRoute(deps, { specs: eventBySlugDeleteArgs, locate: bySlug, pathOf: slugPath }));
+  router.delete('/events/:id', bodyParser, deleteEventRoute(deps, { specs: eventDeleteArgs, locate: byId, pathOf: idPath }));
 }

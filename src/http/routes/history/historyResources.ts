@@ -11,7 +11,7 @@ import { termFold } from '../../../projections/terms/termDocumentAt.ts';
 import { canCreatePosts, canEditPost, type OwnedPost } from '../../auth/caller.ts';
 import { invalidParams } from '../../errors/wireError.ts';
 import { requirePermission, type Checked } from '../../endpoint.ts';
-import type { HttpServices } from '../../services.ts';
+import type { HttpParts } from '../../services.ts';
 import { assertEventId } from '../events/eventAccess.ts';
 import { canManageTerms } from '../terms/termAccess.ts';
 import type { historyPlurals } from '../catalogue/extensions.ts';
@@ -25,19 +25,19 @@ export interface HistoryResource {
    * Steps 4–6 of docs/api.md §2 for the item as its whole stream leaves it (undefined: the stream is empty), with the
    * errors the resource's own routes give: throws unless the caller may read its history.
    */
-  readonly admit: (services: HttpServices, checked: Checked, id: number, current: object | undefined) => Promise<void>;
+  readonly admit: (deps: Pick<HttpParts, 'writes'>, checked: Checked, id: number, current: object | undefined) => Promise<void>;
 }
 
 /** Events: an unknown id is judged in step 6, after the general capability (like the event write routes). */
-const admitEvent: HistoryResource['admit'] = async (services, checked, id, current) => {
+const admitEvent: HistoryResource['admit'] = async (deps, checked, id, current) => {
   checked.validation.throwIfAny();
   const caller = checked.scope.caller;
   requirePermission(current ? canEditPost(caller, current as OwnedPost) : canCreatePosts(caller), checked.scope);
-  if (!current) await assertEventId(services, id);
+  if (!current) await assertEventId(deps, id);
 };
 
 /** Venues and organizers: an unknown id is a validation failure (400 naming `id`), before the permission check. */
-const admitItem = (kind: 'venue' | 'organizer'): HistoryResource['admit'] => async (_services, checked, _id, current) => {
+const admitItem = (kind: 'venue' | 'organizer'): HistoryResource['admit'] => async (_deps, checked, _id, current) => {
   const unknown = { name: 'id', reason: reason(`unknown-${kind}`) } as const;
   if (!current) checked.validation.invalid(unknown.name, unknown.reason);
   checked.validation.throwIfAny();
@@ -46,7 +46,7 @@ const admitItem = (kind: 'venue' | 'organizer'): HistoryResource['admit'] => asy
 };
 
 /** Terms: those who may write the taxonomy; a deleted term keeps its history (auditors need deleted things). */
-const admitTerm = (taxonomy: 'category' | 'tag'): HistoryResource['admit'] => async (_services, checked, _id, current) => {
+const admitTerm = (taxonomy: 'category' | 'tag'): HistoryResource['admit'] => async (_deps, checked, _id, current) => {
   const unknown = { name: 'id', reason: reason(`unknown-${taxonomy}`) } as const;
   if (!current) checked.validation.invalid(unknown.name, unknown.reason);
   checked.validation.throwIfAny();

@@ -10,27 +10,31 @@ import { historyEntryJson } from '../../../projections/history/historyJson.ts';
 import { checkArgs } from '../../endpoint.ts';
 import { noRoute } from '../../errors/wireError.ts';
 import { pageLinks, pagingOf, setListHeaders, totalPagesOf } from '../../representation/listEnvelope.ts';
-import type { HttpServices } from '../../services.ts';
+import type { HttpParts } from '../../services.ts';
 import { historyArgs } from '../catalogue/extensions.ts';
 import { pathId } from '../events/eventAccess.ts';
 import { historyResources, type HistoryResource } from './historyResources.ts';
 
-export function registerHistoryRoutes(router: Router, services: HttpServices): void {
-  for (const resource of historyResources) router.get(`/${resource.plural}/:id/history`, historyOfResource(services, resource));
+/** History reads are folded from the store's streams (remembered), charged to the caller's costly reads. */
+export type HistoryDeps = Pick<HttpParts, 'settings' | 'costlyReads' | 'pastFolds' | 'writes'>;
+
+export function registerHistoryRoutes(router: Router, deps: HistoryDeps): void {
+  for (const resource of historyResources) router.get(`/${resource.plural}/:id/history`, historyOfResource(deps, resource));
 }
 
-function historyOfResource(services: HttpServices, resource: HistoryResource) {
+/** GET /{plural}/{id}/history (docs/api.md §19). */
+export function historyOfResource(deps: HistoryDeps, resource: HistoryResource) {
   return async (ctx: Context) => {
     const id = pathId(ctx.params.id);
     if (id === undefined) throw noRoute();
     ctx.set('Allow', 'GET');
-    const checked = checkArgs(ctx, services.settings, historyArgs, { id: String(id) });
-    chargeCostlyRead(services.costlyReads, ctx);
+    const checked = checkArgs(ctx, deps.settings, historyArgs, { id: String(id) });
+    chargeCostlyRead(deps.costlyReads, ctx);
     const streamId = resource.streamOf(id);
-    const folds = services.pastFolds;
+    const folds = deps.pastFolds;
     // The state now decides who may read (remembered per revision, so a repeated read folds nothing again).
     const head = await folds.foldAt(streamId, resource.fold, { kind: 'head' });
-    await resource.admit(services, checked, id, head.doc);
+    await resource.admit(deps, checked, id, head.doc);
 
     // Revisions are dense from 0, so the page is a revision range: only its events and the state before it are read.
     const total = Number(head.revision + 1n);

@@ -7,7 +7,7 @@ import type { GlobalPoint } from '../../../projections/history/foldPoint.ts';
 import { checkArgs } from '../../endpoint.ts';
 import { invalidParams, noRoute } from '../../errors/wireError.ts';
 import type { Scope } from '../../requestScope.ts';
-import type { HttpServices } from '../../services.ts';
+import type { HttpParts } from '../../services.ts';
 import { pathId } from '../events/eventAccess.ts';
 import { assertItemReadable, renderItem } from './itemAccess.ts';
 import { etagOfPost, itemsBySlug, preferredBySlug, setPostAllow } from '../../auth/postAccess.ts';
@@ -16,15 +16,18 @@ import { readAsOf } from '../history/asOfParam.ts';
 import { readablePastItem, renderPastItem } from '../history/pastReads.ts';
 import { chargeCostlyRead } from '../../costs/chargeCostlyRead.ts';
 
-export function registerItemReads<D extends ItemDocument>(router: Router, services: HttpServices, kind: ItemRouteKind<D>): void {
-  const { settings } = services;
-  const collection = () => kind.collection(services.readStore);
+/** Single venue and organizer reads: the read model, and past folds for `as_of`. */
+export type ItemReadDeps = Pick<HttpParts, 'settings' | 'clock' | 'readStore' | 'costlyReads' | 'pastFolds'>;
+
+export function registerItemReads<D extends ItemDocument>(router: Router, deps: ItemReadDeps, kind: ItemRouteKind<D>): void {
+  const { settings } = deps;
+  const collection = () => kind.collection(deps.readStore);
 
   /** With `as_of`, the item as it was then; an item that did not exist yet is unknown, like a wrong id or slug. */
   const answer = async (ctx: Context, doc: D, scope: Scope, asOf: GlobalPoint | undefined, unknownName: 'id' | 'slug') => {
     if (asOf) {
-      chargeCostlyRead(services.costlyReads, ctx);
-      const past = await readablePastItem(kind, services.pastFolds, doc, scope, asOf, () => invalidParams([{ name: unknownName, reason: reason(unknownName === 'slug' ? 'unknown-slug' : `unknown-${kind.singular}`) }]));
+      chargeCostlyRead(deps.costlyReads, ctx);
+      const past = await readablePastItem(kind, deps.pastFolds, doc, scope, asOf, () => invalidParams([{ name: unknownName, reason: reason(unknownName === 'slug' ? 'unknown-slug' : `unknown-${kind.singular}`) }]));
       ctx.set('ETag', etagOfPost(past));
       ctx.body = renderPastItem(kind, doc, past, settings, scope);
       return;
@@ -40,7 +43,7 @@ export function registerItemReads<D extends ItemDocument>(router: Router, servic
     const doc = preferredBySlug(await itemsBySlug((sent) => collection().bySlug(checked.scope.language, sent), slug));
     setPostAllow(ctx, checked.scope.caller, doc);
     if (!doc) checked.validation.invalid('slug', reason('unknown-slug'));
-    const asOf = readAsOf(checked, settings.timeZone, services.clock());
+    const asOf = readAsOf(checked, settings.timeZone, deps.clock());
     checked.validation.throwIfAny();
     await answer(ctx, doc as D, checked.scope, asOf, 'slug');
   });
@@ -53,7 +56,7 @@ export function registerItemReads<D extends ItemDocument>(router: Router, servic
     const checked = checkArgs(ctx, settings, kind.args.read, { id: String(id) });
     // An id naming no item of this kind is a validation failure (docs/api.md §2), before any permission check.
     if (!doc) checked.validation.invalid('id', reason(`unknown-${kind.singular}`));
-    const asOf = readAsOf(checked, settings.timeZone, services.clock());
+    const asOf = readAsOf(checked, settings.timeZone, deps.clock());
     checked.validation.throwIfAny();
     await answer(ctx, doc as D, checked.scope, asOf, 'id');
   });

@@ -59,11 +59,7 @@ export interface ItemRouteKind<D extends ItemDocument> {
 export const venueRouteKind: ItemRouteKind<VenueDocument> = {
   singular: 'venue',
   plural: 'venues',
-  args: {
-    list: catalogue.venueListArgs, create: catalogue.venueCreateArgs, read: catalogue.venueReadArgs,
-    remove: catalogue.venueDeleteArgs, update: catalogue.venueUpdateArgs, bySlugRead: catalogue.venueBySlugReadArgs,
-    bySlugRemove: catalogue.venueBySlugDeleteArgs, bySlugUpdate: catalogue.venueBySlugUpdateArgs,
-  },
+  args: catalogue.venueArgs,
   undeclared: ['geo_lat', 'geo_lng'],
   collection: (readStore) => readStore.venues,
   represent: venueRepresentation,
@@ -77,12 +73,7 @@ export const venueRouteKind: ItemRouteKind<VenueDocument> = {
 export const organizerRouteKind: ItemRouteKind<OrganizerDocument> = {
   singular: 'organizer',
   plural: 'organizers',
-  args: {
-    list: catalogue.organizerListArgs, create: catalogue.organizerCreateArgs, read: catalogue.organizerReadArgs,
-    remove: catalogue.organizerDeleteArgs, update: catalogue.organizerUpdateArgs,
-    bySlugRead: catalogue.organizerBySlugReadArgs, bySlugRemove: catalogue.organizerBySlugDeleteArgs,
-    bySlugUpdate: catalogue.organizerBySlugUpdateArgs,
-  },
+  args: catalogue.organizerArgs,
   undeclared: [],
   collection: (readStore) => readStore.organizers,
   represent: organizerRepresentation,

@@ -6,7 +6,7 @@ import type { Caller } from '../../auth/caller.ts';
 import { checkArgs, requirePermission } from '../../endpoint.ts';
 import { WireError } from '../../errors/wireError.ts';
 import { digestArgs } from '../catalogue/extensions.ts';
-import type { HttpServices } from '../../services.ts';
+import type { HttpParts } from '../../services.ts';
 import { digestAtPosition } from '../../../projections/digest/digestAtPosition.ts';
 
 export const readModelDigestPath = '/read-model/digest';
@@ -23,17 +23,25 @@ const projectionBusy = new WireError(503, 'cal_read_model_busy', (language) => (
   data: {},
 }), { 'Retry-After': '1' });
 
-export function registerReadModelRoutes(router: Router, services: HttpServices): void {
-  router.get(readModelDigestPath, async (ctx: Context) => {
+/** The digest is computed over the read model at the position the projection has applied. */
+export type DigestDeps = Pick<HttpParts, 'settings' | 'readStore' | 'projectionPosition'>;
+
+export function registerReadModelRoutes(router: Router, deps: DigestDeps): void {
+  router.get(readModelDigestPath, readModelDigest(deps));
+}
+
+/** GET /read-model/digest (docs/operations.md). */
+export function readModelDigest(deps: DigestDeps) {
+  return async (ctx: Context): Promise<void> => {
     ctx.set('Allow', 'GET');
-    const { args, scope, validation } = checkArgs(ctx, services.settings, digestArgs);
+    const { args, scope, validation } = checkArgs(ctx, deps.settings, digestArgs);
     validation.throwIfAny();
     requirePermission(isAdministrator(scope.caller), scope);
-    const digest = await digestAtPosition(services.readStore, {
-      position: services.projectionPosition,
+    const digest = await digestAtPosition(deps.readStore, {
+      position: deps.projectionPosition,
       detail: args.values.detail === true,
     });
     if (!digest) throw projectionBusy;
     ctx.body = digest;
-  });
+  };
 }

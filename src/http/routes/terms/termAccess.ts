@@ -4,7 +4,7 @@ import type { Taxonomy } from '../../../events/catalogue/terms.ts';
 import type { TermCollection } from '../../../projections/terms/termCollection.ts';
 import type { Caller } from '../../auth/caller.ts';
 import type { ArgSpec } from '../../params/argSpec.ts';
-import type { HttpServices } from '../../services.ts';
+import type { ReadStore } from '../../../projections/readStore.ts';
 import type { Scope } from '../../requestScope.ts';
 import {
   categoryCreateArgs, categoryDeleteArgs, categoryListArgs, categoryReadArgs, categoryUpdateArgs,
@@ -28,7 +28,7 @@ export interface TaxonomyRoutes {
     readonly update: readonly ArgSpec[];
     readonly remove: readonly ArgSpec[];
   };
-  readonly collection: (services: HttpServices) => TermCollection;
+  readonly collection: (readStore: ReadStore) => TermCollection;
 }
 
 export const taxonomyRoutes: readonly TaxonomyRoutes[] = [
@@ -36,13 +36,13 @@ export const taxonomyRoutes: readonly TaxonomyRoutes[] = [
     taxonomy: 'category',
     plural: 'categories',
     args: { list: categoryListArgs, create: categoryCreateArgs, read: categoryReadArgs, update: categoryUpdateArgs, remove: categoryDeleteArgs },
-    collection: (services) => services.readStore.categories,
+    collection: (readStore) => readStore.categories,
   },
   {
     taxonomy: 'tag',
     plural: 'tags',
     args: { list: tagListArgs, create: tagCreateArgs, read: tagReadArgs, update: tagUpdateArgs, remove: tagDeleteArgs },
-    collection: (services) => services.readStore.tags,
+    collection: (readStore) => readStore.tags,
   },
 ];
 

@@ -3,7 +3,7 @@ import { reason } from '../../../commands/errors.ts';
 import type { Taxonomy } from '../../../events/catalogue/terms.ts';
 import type { TermCollection, TermListQuery, TermOrderBy } from '../../../projections/terms/termCollection.ts';
 import type { Checked } from '../../endpoint.ts';
-import { formEncode, type PageLinks, pagingOf } from '../../representation/listEnvelope.ts';
+import { formEncode, type ListRequest, type PageLinks, pagingOf } from '../../representation/listEnvelope.ts';
 import type { TermsOfEvent } from './termAccess.ts';
 
 
@@ -11,11 +11,7 @@ const orderByValues: ReadonlySet<string> = new Set<TermOrderBy>([
   'id', 'name', 'slug', 'count', 'description', 'term_group', 'include', 'include_slugs',
 ]);
 
-export interface TermListRequest {
-  readonly query: TermListQuery;
-  readonly page: number;
-  readonly perPage: number;
-}
+export type TermListRequest = ListRequest<TermListQuery>;
 
 export interface TermListContext {
   readonly taxonomy: Taxonomy;

@@ -7,10 +7,10 @@ import { checkArgs } from '../../endpoint.ts';
 import { invalidParams, noRoute } from '../../errors/wireError.ts';
 import { totalPagesOf } from '../../representation/listEnvelope.ts';
 import { answerListPage } from '../../representation/sharedPages.ts';
-import { fillTranslations } from '../../middleware/translationFill.ts';
+import { fillTranslations, type TranslationFillDeps } from '../../middleware/translationFill.ts';
 import { termRepresentation, type TermView } from '../../representation/termRepresentation.ts';
 import { termViewOf, termViewsOf } from '../../representation/termView.ts';
-import type { HttpServices } from '../../services.ts';
+import type { HttpParts } from '../../services.ts';
 import { pathId } from '../events/eventAccess.ts';
 import { setTermAllow, termEtag, type TaxonomyRoutes, type TermsOfEvent } from './termAccess.ts';
 import { readTermListRequest, termPageLinks } from './termListRequest.ts';
@@ -18,10 +18,13 @@ import { readAsOf } from '../history/asOfParam.ts';
 import { pastTermView } from '../history/pastReads.ts';
 import { chargeCostlyRead } from '../../costs/chargeCostlyRead.ts';
 
-export function registerTermReads(router: Router, services: HttpServices, routes: TaxonomyRoutes, termsOfEvent: TermsOfEvent): void {
-  const { settings } = services;
+/** Term reads: the read model and its memo (shared pages, translations), and past folds for `as_of`. */
+export type TermReadDeps = TranslationFillDeps & Pick<HttpParts, 'settings' | 'clock' | 'readStore' | 'costlyReads' | 'pastFolds'>;
+
+export function registerTermReads(router: Router, deps: TermReadDeps, routes: TaxonomyRoutes, termsOfEvent: TermsOfEvent): void {
+  const { settings } = deps;
   const { taxonomy, plural, args } = routes;
-  const collection = routes.collection(services);
+  const collection = routes.collection(deps.readStore);
   const currentView = async (id: number): Promise<TermView | undefined> => {
     const term = await collection.get(id);
     return term && termViewOf(collection, term);
@@ -35,7 +38,7 @@ export function registerTermReads(router: Router, services: HttpServices, routes
     const { addresses } = checked.scope;
     // Terms are public: every caller gets the same page for the same address variant and query.
     const key = JSON.stringify([addresses.apiRoot, ctx.querystring, request]);
-    await answerListPage(ctx, services.memo, `${plural} pages`, key, async () => {
+    await answerListPage(ctx, deps.memo, `${plural} pages`, key, async () => {
       const page = await collection.list(request.query);
       const totalPages = totalPagesOf(page.total, request.perPage);
       const links = termPageLinks(`${addresses.apiRoot}/${plural}/`, ctx.querystring, request.page, totalPages);
@@ -49,7 +52,7 @@ export function registerTermReads(router: Router, services: HttpServices, routes
         ...(links.previous ? { previous_rest_url: links.previous } : {}),
       };
       // Terms are public, so their translations are the same for every caller that shares this page.
-      await fillTranslations(body, services, anonymous);
+      await fillTranslations(body, deps, anonymous);
       return { total: page.total, totalPages, links, body: Buffer.from(JSON.stringify(body)) };
     });
   });
@@ -59,11 +62,11 @@ export function registerTermReads(router: Router, services: HttpServices, routes
     if (id === undefined) throw noRoute();
     setTermAllow(ctx, taxonomy, 'item');
     const checked = checkArgs(ctx, settings, args.read, { id: String(id) });
-    const asOf = readAsOf(checked, settings.timeZone, services.clock());
-    if (asOf) chargeCostlyRead(services.costlyReads, ctx);
+    const asOf = readAsOf(checked, settings.timeZone, deps.clock());
+    if (asOf) chargeCostlyRead(deps.costlyReads, ctx);
     // As of a past point the term is judged as it was then: one deleted since is still shown (terms are public).
     const view = asOf
-      ? await pastTermView(services.pastFolds, collection, taxonomy, id, asOf)
+      ? await pastTermView(deps.pastFolds, collection, taxonomy, id, asOf)
       : await currentView(id);
     if (!view) checked.validation.invalid('id', reason(`unknown-${taxonomy}`));
     checked.validation.throwIfAny();

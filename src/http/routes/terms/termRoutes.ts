@@ -2,19 +2,20 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { ReadStore } from '../../../projections/readStore.ts';
-import type { HttpServices } from '../../services.ts';
 import { taxonomyRoutes, type TermsOfEvent } from './termAccess.ts';
-import { registerTermReads } from './termReadRoutes.ts';
-import { registerTermWrites } from './termWriteRoutes.ts';
+import { registerTermReads, type TermReadDeps } from './termReadRoutes.ts';
+import { registerTermWrites, type TermWriteDeps } from './termWriteRoutes.ts';
 import { eventLinksVisible } from '../events/eventAccess.ts';
 
 export type { TermsOfEvent } from './termAccess.ts';
 
 /** `termsOfEvent` answers the `post` / `event` list filters (§8); events own their links to terms. */
-export function registerTermRoutes(router: Router, services: HttpServices, bodyParser: Middleware, termsOfEvent: TermsOfEvent): void {
+export type TermRouteDeps = TermReadDeps & TermWriteDeps;
+
+export function registerTermRoutes(router: Router, deps: TermRouteDeps, bodyParser: Middleware, termsOfEvent: TermsOfEvent): void {
   for (const routes of taxonomyRoutes) {
-    registerTermReads(router, services, routes, termsOfEvent);
-    registerTermWrites(router, services, bodyParser, routes);
+    registerTermReads(router, deps, routes, termsOfEvent);
+    registerTermWrites(router, deps, bodyParser, routes);
   }
 }
 

@@ -2,7 +2,7 @@
 // "Translations"): validated against the read model, and allowed only to those who may edit the item it names.
 import { paramValue } from '../../params/requestParams.ts';
 import type { Scope } from '../../requestScope.ts';
-import type { HttpServices } from '../../services.ts';
+import type { HttpParts } from '../../services.ts';
 import type { TranslationTarget } from '../../../commands/registries/translationClaims.ts';
 import type { TranslatedKind } from '../../representation/translationSlots.ts';
 import { groupOf, type GroupMember, type Translations } from '../../../projections/translationGroups.ts';
@@ -18,10 +18,13 @@ interface LiveMember extends GroupMember {
 /** The item `translation_of` names exists, but the caller may not edit it, so may not add to its group (403). */
 export const notEditable = 'not-editable';
 
+/** Translation groups are read from the read model only. */
+export type TranslationDeps = Pick<HttpParts, 'readStore'>;
+
 export type TranslationRequest = TranslationTarget | typeof notEditable | undefined;
 
-async function memberOf(services: HttpServices, kind: TranslatedKind, id: number): Promise<LiveMember | undefined> {
-  const { readStore } = services;
+async function memberOf(deps: TranslationDeps, kind: TranslatedKind, id: number): Promise<LiveMember | undefined> {
+  const { readStore } = deps;
   switch (kind) {
     case 'event':
     case 'venue':
@@ -37,8 +40,8 @@ async function memberOf(services: HttpServices, kind: TranslatedKind, id: number
   }
 }
 
-function groupsOf(services: HttpServices, kind: TranslatedKind): { translationsOf(group: number): Promise<Translations> } {
-  const { readStore } = services;
+function groupsOf(deps: TranslationDeps, kind: TranslatedKind): { translationsOf(group: number): Promise<Translations> } {
+  const { readStore } = deps;
   const byKind = { event: readStore.events, venue: readStore.venues, organizer: readStore.organizers, category: readStore.categories, tag: readStore.tags };
   return byKind[kind];
 }
@@ -51,7 +54,7 @@ function groupsOf(services: HttpServices, kind: TranslatedKind): { translationsO
  * and the route refuses the write once the general permission is checked.
  */
 export async function translationTarget(
-  services: HttpServices,
+  deps: TranslationDeps,
   kind: TranslatedKind,
   scope: Scope,
   invalid: (name: string) => void,
@@ -59,19 +62,19 @@ export async function translationTarget(
   const sent = paramValue(scope.sources, 'translation_of');
   if (sent === undefined || sent === null || sent === '') return undefined;
   const id = typeof sent === 'number' ? sent : typeof sent === 'string' && /^\d+$/.test(sent) ? Number(sent) : NaN;
-  const member = Number.isSafeInteger(id) && id > 0 ? await memberOf(services, kind, id) : undefined;
+  const member = Number.isSafeInteger(id) && id > 0 ? await memberOf(deps, kind, id) : undefined;
   if (member?.standing && !canEditPost(scope.caller, member.standing)) return notEditable;
   if (!member || !member.live || member.language === scope.language) {
     invalid('translation_of');
     return undefined;
   }
   const root = groupOf(member);
-  const translations = await groupsOf(services, kind).translationsOf(root);
+  const translations = await groupsOf(deps, kind).translationsOf(root);
   if (translations[scope.language] !== undefined) {
     invalid('translation_of');
     return undefined;
   }
-  const rootMember = root === member.id ? member : await memberOf(services, kind, root);
+  const rootMember = root === member.id ? member : await memberOf(deps, kind, root);
   return { root, rootLanguage: rootMember?.language ?? member.language };
 }
 

@@ -15,7 +15,7 @@ import { pageLinks, totalPagesOf } from '../../../../src/http/representation/lis
 import type { RequestState } from '../../../../src/http/requestScope.ts';
 import { checkedEventListRequest } from '../../../../src/http/routes/events/eventReadRoutes.ts';
 import { linkedRendering } from '../../../../src/http/routes/events/eventRendering.ts';
-import type { HttpServices } from '../../../../src/http/services.ts';
+import type { HttpParts } from '../../../../src/http/services.ts';
 import { UserDirectory } from '../../../../src/projections/users/userDirectory.ts';
 import { adminPassword, type TestService } from '../../../support/testService.ts';
 import { rolePassword, type Who } from '../../../support/roleService.ts';
@@ -24,7 +24,7 @@ import { rolePassword, type Who } from '../../../support/roleService.ts';
 export class ObjectEventPages {
   private readonly callers = new Map<Who, Caller>();
 
-  private constructor(private readonly services: HttpServices) {}
+  private constructor(private readonly services: HttpParts) {}
 
   static async beside(t: TestService, clock: () => Date): Promise<ObjectEventPages> {
     const config = loadConfig({ PORT: '0', CAL_DATA_DIR: t.dataDir, CAL_PUBLIC_URL: 'http://localhost:8080', CAL_ADMIN_PASSWORD: adminPassword });

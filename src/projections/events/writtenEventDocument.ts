@@ -1,0 +1,34 @@
+// The document of an event just written, as the write left it: what a write's answer renders (docs/api.md §10.1).
+import type { RecordedEvent } from '../../events/eventStore.ts';
+import type { FoldSource } from '../history/streamFolds.ts';
+import { foldDocument } from '../history/documentFold.ts';
+import { embedLinks } from '../links/embedLinks.ts';
+import type { ReadStore } from '../readStore.ts';
+import type { EventDocument } from './eventDocument.ts';
+import { eventDocumentAt, eventFold } from './eventDocumentAt.ts';
+import { venueLocationsOf } from './venueLocations.ts';
+
+/** What a write reports of the event: its id and revision, and its stream when the write knew it without reading. */
+export interface WrittenEvent {
+  readonly id: number;
+  readonly revision: bigint;
+  readonly stream?: readonly RecordedEvent[];
+}
+
+/**
+ * Folded from the event's own stream (as the write knew it, or read up to the write), so concurrent writes never lend
+ * it their state; the linked items are embedded from the read model, which a write's answer has waited for. Undefined
+ * only if the stream does not hold the write.
+ */
+export async function writtenEventDocument(
+  store: FoldSource,
+  readStore: ReadStore,
+  written: WrittenEvent,
+): Promise<EventDocument | undefined> {
+  const { id, revision, stream } = written;
+  const folded = stream ? foldDocument(eventFold, stream) : await eventDocumentAt(store, id, revision);
+  if (!folded) return undefined;
+  const embedded = await embedLinks(readStore, folded);
+  // Folded from the stream alone, the document lacks what the projection derives from linked items.
+  return { ...folded, embedded, venueLocations: venueLocationsOf(embedded.venues) };
+}

@@ -50,17 +50,7 @@ export async function listen(app: Koa | undefined, port: number, host: string, t
     },
   );
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, host, () => resolve()));
-  // Requests Node's parser refuses (unreadable, headers over its 16 KB, too slow) never reach Koa: answer them here.
-  const answering = new WeakMap<Duplex, ServerResponse>();
-  server.on('clientError', (error: ParserError, socket: Duplex) => {
-    const previous = answering.get(socket);
-    const current = previous !== undefined && !previous.writableFinished ? previous : undefined;
-    // A response already under way cannot be followed by another on the same bytes: the connection just ends.
-    if (error.code === 'ECONNRESET' || !socket.writable || current?.headersSent) return socket.destroy();
-    // A client reads no body after the head of an answer to HEAD; one would corrupt its connection.
-    const head = current ? current.req.method === 'HEAD' : refusedHead(error);
-    socket.end(clientErrorMessage(error.code, { withBody: !head }), () => socket.destroy());
-  });
+  const answering = answerClientErrors(server);
   // Node's close() only closes connections idle at that moment; a busy keep-alive connection would then live on (and
   // take new requests, as a proxy's upstream pool sends them) until its client hangs up or the grace period cuts it.
   let closing = false;
@@ -94,6 +84,24 @@ export async function listen(app: Koa | undefined, port: number, host: string, t
       clearTimeout(cut);
     },
   };
+}
+
+/**
+ * Requests Node's parser refuses (unreadable, headers over its 16 KB, too slow) never reach Koa: they are answered
+ * here, in the wire format. Returns the map the server keeps of the response under way on each connection.
+ */
+function answerClientErrors(server: Server): WeakMap<Duplex, ServerResponse> {
+  const answering = new WeakMap<Duplex, ServerResponse>();
+  server.on('clientError', (error: ParserError, socket: Duplex) => {
+    const previous = answering.get(socket);
+    const current = previous !== undefined && !previous.writableFinished ? previous : undefined;
+    // A response already under way cannot be followed by another on the same bytes: the connection just ends.
+    if (error.code === 'ECONNRESET' || !socket.writable || current?.headersSent) return socket.destroy();
+    // A client reads no body after the head of an answer to HEAD; one would corrupt its connection.
+    const head = current ? current.req.method === 'HEAD' : refusedHead(error);
+    socket.end(clientErrorMessage(error.code, { withBody: !head }), () => socket.destroy());
+  });
+  return answering;
 }
 
 /** What Node's HTTP parser adds to the errors it raises: the bytes of the read it failed in and where it stopped. */

@@ -156,16 +156,9 @@ function brokenRule({ from, to }: ImportEdge): string | undefined {
  */
 export const pendingModuleState: readonly string[] = [
   'src/commands/streamLocks.ts: module-level mutated tails',
-  'src/domain/localDateTime.ts: module-level let lastWindow',
-  'src/domain/timeZone.ts: module-level mutated formatters',
-  'src/domain/timeZone.ts: module-level let rememberedOffsets',
-  'src/domain/timeZone.ts: module-level mutated offsetReaders',
-  'src/domain/timeZone.ts: module-level mutated rememberedByZone',
   'src/projections/events/sharedLists.ts: module-level mutated idAlone',
   'src/projections/events/sharedLists.ts: module-level mutated itemAlone',
   'src/projections/events/venueLocations.ts: module-level mutated locationsByVenue',
-  'src/projections/events/zoneAbbreviations.ts: module-level let remembered',
-  'src/projections/events/zoneAbbreviations.ts: module-level mutated byZone',
   'src/projections/memory/startWindow.ts: module-level mutated keyRanges',
 ];
 

@@ -151,15 +151,11 @@ function brokenRule({ from, to }: ImportEdge): string | undefined {
 }
 
 /**
- * Module-level state not yet moved into objects the composition root creates (issue 15 follow-up). Each is a bounded
- * memo of a pure function or the process's stream locks; the list may only shrink: anything else fails the test.
+ * Module-level state not yet moved into objects the composition root creates (issue 15 follow-up): the process's
+ * stream locks. The list may only shrink: anything else fails the test.
  */
 export const pendingModuleState: readonly string[] = [
   'src/commands/streamLocks.ts: module-level mutated tails',
-  'src/projections/events/sharedLists.ts: module-level mutated idAlone',
-  'src/projections/events/sharedLists.ts: module-level mutated itemAlone',
-  'src/projections/events/venueLocations.ts: module-level mutated locationsByVenue',
-  'src/projections/memory/startWindow.ts: module-level mutated keyRanges',
 ];
 
 /** Module-level mutable state in the stateless folders, as `file: let name` or `file: mutated name`. */

@@ -1,6 +1,6 @@
 // Wall-clock date-times (`YYYY-MM-DD HH:MM:SS`, docs/api.md §1.4) and their conversions between time zones.
 import { DateTime, Settings } from 'luxon';
-import { zoneOf, zoneOffsetMinutes, type TimeZoneId } from './timeZone.ts';
+import { processZoneClock, zoneOf, type TimeZoneId, type ZoneClock } from './timeZone.ts';
 import { LOCAL_DATE_TIME, utcWallClockOf, wallClockAt, wallClockMs, type LocalDateTime } from './wallClock.ts';
 
 export type { LocalDateTime } from './wallClock.ts';
@@ -48,19 +48,19 @@ interface PlacedReading extends ZonedInstant {
  * daylight time). An overlap keeps the first guess when it fits, so which instant it gives depends on the season the
  * call is made in: the later (standard-time) one while the zone is on standard time, the earlier one during DST.
  */
-function inZone(local: LocalDateTime, zoneId: TimeZoneId): PlacedReading | undefined {
-  const guess = zoneOffsetMinutes(zoneId, Settings.now());
+function inZone(local: LocalDateTime, zoneId: TimeZoneId, clock: ZoneClock): PlacedReading | undefined {
+  const guess = clock.offsetMinutes(zoneId, Settings.now());
   const localMs = wallClockMs(local);
-  return localMs === undefined ? undefined : { local, localMs, ...settleOffset(localMs, guess, zoneId) };
+  return localMs === undefined ? undefined : { local, localMs, ...settleOffset(localMs, guess, zoneId, clock) };
 }
 
 /** luxon's fixOffset: the instant whose offset agrees with the guess, or with the offset the guess leads to. */
-function settleOffset(localMs: number, guess: number, zoneId: TimeZoneId): ZonedInstant {
+function settleOffset(localMs: number, guess: number, zoneId: TimeZoneId, clock: ZoneClock): ZonedInstant {
   let epochMs = localMs - guess * 60 * 1000;
-  const there = zoneOffsetMinutes(zoneId, epochMs);
+  const there = clock.offsetMinutes(zoneId, epochMs);
   if (there === guess) return { epochMs, offset: guess };
   epochMs -= (there - guess) * 60 * 1000;
-  const corrected = zoneOffsetMinutes(zoneId, epochMs);
+  const corrected = clock.offsetMinutes(zoneId, epochMs);
   if (corrected === there) return { epochMs, offset: there };
   // A gap: neither offset holds at its own instant.
   return { epochMs: localMs - Math.min(there, corrected) * 60 * 1000, offset: Math.max(there, corrected) };
@@ -99,8 +99,8 @@ function formatChecked(dateTime: DateTime): LocalDateTime {
 }
 
 /** The UTC reading of a wall-clock value in `zoneId` (DST gaps and overlaps as described at `inZone`). */
-export function localToUtc(local: LocalDateTime, zoneId: TimeZoneId): LocalDateTime {
-  const { epochMs } = orThrow(inZone(local, zoneId), local);
+export function localToUtc(local: LocalDateTime, zoneId: TimeZoneId, clock: ZoneClock = processZoneClock): LocalDateTime {
+  const { epochMs } = orThrow(inZone(local, zoneId, clock), local);
   return orThrow(wallClockAt(epochMs), local);
 }
 
@@ -108,33 +108,37 @@ export function localToUtc(local: LocalDateTime, zoneId: TimeZoneId): LocalDateT
  * What the clocks of `zoneId` show at the instant a wall-clock value names there: the value itself, unless it falls
  * in a DST gap (then later by the gap's length, as described at `inZone`). Undefined for no calendar date-time.
  */
-export function existingLocalTime(local: LocalDateTime, zoneId: TimeZoneId): LocalDateTime | undefined {
-  const placed = inZone(local, zoneId);
+export function existingLocalTime(
+  local: LocalDateTime,
+  zoneId: TimeZoneId,
+  clock: ZoneClock = processZoneClock,
+): LocalDateTime | undefined {
+  const placed = inZone(local, zoneId, clock);
   return placed && shownAt(placed);
 }
 
 /** The wall-clock reading in `zoneId` of a UTC value. */
-export function utcToLocal(utc: LocalDateTime, zoneId: TimeZoneId): LocalDateTime {
+export function utcToLocal(utc: LocalDateTime, zoneId: TimeZoneId, clock: ZoneClock = processZoneClock): LocalDateTime {
   // Hot path (every representation on a UTC site): the value already is the UTC wall clock.
   if (zoneId === 'UTC' && isLocalDateTime(utc)) return utc;
   const epochMs = orThrow(wallClockMs(utc), utc);
-  return orThrow(wallClockOf({ epochMs, offset: zoneOffsetMinutes(zoneId, epochMs) }), utc);
+  return orThrow(wallClockOf({ epochMs, offset: clock.offsetMinutes(zoneId, epochMs) }), utc);
 }
 
 /** The wall-clock reading in `zoneId` of an instant. */
-export function instantToLocal(date: Date, zoneId: TimeZoneId): LocalDateTime {
+export function instantToLocal(date: Date, zoneId: TimeZoneId, clock: ZoneClock = processZoneClock): LocalDateTime {
   // Hot path (every projected event, every write): UTC needs no zone rules, only the ISO form's digits.
   if (zoneId === 'UTC') return orThrow(utcWallClockOf(date), date);
   const epochMs = date.getTime();
-  return orThrow(wallClockOf({ epochMs, offset: zoneOffsetMinutes(zoneId, epochMs) }), date);
+  return orThrow(wallClockOf({ epochMs, offset: clock.offsetMinutes(zoneId, epochMs) }), date);
 }
 
 /** ISO 8601 with the zone's offset at that moment (`2026-11-27T14:00:00-05:00`); UTC is `+00:00`, never `Z`. */
-export function toIsoWithOffset(local: LocalDateTime, zoneId: TimeZoneId): string {
-  const placed = orThrow(inZone(local, zoneId), local);
+export function toIsoWithOffset(local: LocalDateTime, zoneId: TimeZoneId, clock: ZoneClock = processZoneClock): string {
+  const placed = orThrow(inZone(local, zoneId, clock), local);
   const shown = orThrow(shownAt(placed), local);
   // The offset is asked again at the settled instant, as luxon's formatter does.
-  return `${shown.slice(0, 10)}T${shown.slice(11)}${offsetText(zoneOffsetMinutes(zoneId, placed.epochMs))}`;
+  return `${shown.slice(0, 10)}T${shown.slice(11)}${offsetText(clock.offsetMinutes(zoneId, placed.epochMs))}`;
 }
 
 /** luxon's `ZZ`: `+05:30`, `-04:56` (fractions of a minute dropped), `+00:00`. */
@@ -175,17 +179,33 @@ export function plusMonthsOverflowing(dateTime: DateTime, months: number): DateT
  * The default list window of §6 before whole-day widening: from "yesterday 23:59:00" (the current UTC date minus one
  * day, 23:59:00 UTC, read in the site zone) to now plus 24 months in the site zone.
  */
-export function defaultListWindow(now: Date, siteZone: TimeZoneId): { start: LocalDateTime; end: LocalDateTime } {
-  // Every list request without dates asks for this, and the wall clock has only second precision: one second's
-  // requests share one computation (luxon's zone arithmetic is the costly part of parsing such a request).
-  const second = Math.floor(now.getTime() / 1000);
-  if (lastWindow?.second !== second || lastWindow.zone !== siteZone) {
-    lastWindow = { second, zone: siteZone, window: computeListWindow(now, siteZone) };
-  }
-  return lastWindow.window;
+export function defaultListWindow(
+  now: Date,
+  siteZone: TimeZoneId,
+  windows: ListWindows = processListWindows,
+): { start: LocalDateTime; end: LocalDateTime } {
+  return windows.at(now, siteZone);
 }
 
-let lastWindow: { second: number; zone: TimeZoneId; window: { start: LocalDateTime; end: LocalDateTime } } | undefined;
+/**
+ * The default list window, remembered for the last second asked: every list request without dates asks for it, and
+ * the wall clock has only second precision, so one second's requests share one computation (luxon's zone arithmetic
+ * is the costly part of parsing such a request). Whoever serves the lists owns one (docs/architecture.md §2).
+ */
+export class ListWindows {
+  private last: { second: number; zone: TimeZoneId; window: { start: LocalDateTime; end: LocalDateTime } } | undefined;
+
+  at(now: Date, siteZone: TimeZoneId): { start: LocalDateTime; end: LocalDateTime } {
+    const second = Math.floor(now.getTime() / 1000);
+    if (this.last?.second !== second || this.last.zone !== siteZone) {
+      this.last = { second, zone: siteZone, window: computeListWindow(now, siteZone) };
+    }
+    return this.last.window;
+  }
+}
+
+/** The windows of the callers the composition root does not hand one yet: the HTTP routes (docs/architecture.md §2). */
+export const processListWindows = new ListWindows();
 
 function computeListWindow(now: Date, siteZone: TimeZoneId): { start: LocalDateTime; end: LocalDateTime } {
   const zone = zoneOf(siteZone);

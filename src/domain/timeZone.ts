@@ -95,24 +95,6 @@ const FORMATTER_OPTIONS = {
   },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 
-/** Building an Intl formatter costs ~10x a format call, and abbreviations and offsets are computed for every event. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(locale: string, zone: string, shows: keyof typeof FORMATTER_OPTIONS): Intl.DateTimeFormat {
-  // Intl ignores the case of zone names; keying on lower case keeps the cache to one entry per real zone.
-  const key = `${shows}\u0000${locale}\u0000${zone.toLowerCase()}`;
-  let formatter = formatters.get(key);
-  if (formatter === undefined) {
-    formatter = new Intl.DateTimeFormat(locale, { timeZone: zone, ...FORMATTER_OPTIONS[shows] });
-    formatters.set(key, formatter);
-  }
-  return formatter;
-}
-
-function shortZoneName(locale: string, zone: string, epochMs: number): string | undefined {
-  return formatterFor(locale, zone, 'zoneName').formatToParts(epochMs).find((part) => part.type === 'timeZoneName')?.value;
-}
-
 /** The tz database's form for a zone without letters: `+03`, `+0530`, `-0930`. */
 function numericAbbreviation(offsetMinutes: number): string {
   const sign = offsetMinutes < 0 ? '-' : '+';
@@ -122,23 +104,6 @@ function numericAbbreviation(offsetMinutes: number): string {
   return minutes === 0 ? `${sign}${hours}` : `${sign}${hours}${String(minutes).padStart(2, '0')}`;
 }
 
-/**
- * The tz database abbreviation of a zone at a UTC instant (`EST`, `CET`, `AEDT`, `+03`); for `UTC` and `UTC±h`
- * identifiers, the identifier itself. See the note above for what is approximate.
- */
-export function timeZoneAbbreviation(id: TimeZoneId, utc: LocalDateTime): string {
-  if (id === 'UTC' || utcOffsetMinutes(id) !== undefined) return id;
-  const zone = zoneOf(id);
-  const epochMs = wallClockMs(utc);
-  if (epochMs === undefined) throw new RangeError(`Not a YYYY-MM-DD HH:MM:SS value: ${utc}`);
-  for (const { locale, zones } of ABBREVIATION_LOCALES) {
-    if (zones !== undefined && !zones.includes(zone.name.toLowerCase())) continue;
-    const name = shortZoneName(locale, zone.name, epochMs);
-    if (name === undefined || !/^[A-Za-z]+$/.test(name) || NOT_IN_DATABASE.has(name)) continue;
-    return DATABASE_SPELLING[name] ?? name;
-  }
-  return numericAbbreviation(zoneOffsetMinutes(id, epochMs));
-}
 
 /*
  * Offsets. luxon asks Intl for the zone's wall clock at an instant and compares it with UTC; doing the same here,
@@ -146,47 +111,129 @@ export function timeZoneAbbreviation(id: TimeZoneId, utc: LocalDateTime): string
  * included: they come from the runtime's time zone data) at a fraction of the cost.
  */
 
-/** Answers per zone and instant; event dates repeat (startDate/endDate on every read), so most lookups are repeats. */
-const maxRememberedOffsets = 65_536;
-let rememberedOffsets = 0;
-const offsetReaders = new Map<TimeZoneId, (epochMs: number) => number>();
-const rememberedByZone: Map<number, number>[] = [];
+
+/** Answers remembered per zone and instant, each table bounded: past it, the table starts over, on any data. */
+const maxRemembered = 65_536;
 
 /**
- * Minutes east of UTC in a zone at an instant, exactly as luxon's `zoneOf(id).offset(epochMs)`: from Intl's wall
- * clock to the second, so local mean time before standard time gives fractions (New York in 1850: -296.03…).
- * NaN outside the Date range. Throws on an identifier `parseTimeZone` would not have accepted.
+ * The time-zone arithmetic repeated for every event (offsets, abbreviations) with its memos: Intl formatters
+ * (building one costs ~10x a format call), offsets per zone and second, abbreviations per zone and instant. Every
+ * answer is a pure function of the zone, the instant and the runtime's zone data, so one clock serves every caller
+ * of a process: the composition root creates it and hands it down (docs/architecture.md §2).
  */
-export function zoneOffsetMinutes(id: TimeZoneId, epochMs: number): number {
-  let reader = offsetReaders.get(id);
-  if (reader === undefined) {
-    reader = offsetReader(id);
-    offsetReaders.set(id, reader);
+export class ZoneClock {
+  private readonly formatters = new Map<string, Intl.DateTimeFormat>();
+  private readonly offsetReaders = new Map<TimeZoneId, (epochMs: number) => number>();
+  private readonly rememberedByZone: Map<number, number>[] = [];
+  private rememberedOffsets = 0;
+  private readonly abbreviationsByZone = new Map<TimeZoneId, Map<LocalDateTime, string>>();
+  private rememberedAbbreviations = 0;
+
+  /** `maxRememberedEach`: entries per table (offsets, abbreviations) before it starts over. */
+  constructor(private readonly maxRememberedEach: number = maxRemembered) {}
+
+  /**
+   * Minutes east of UTC in a zone at an instant, exactly as luxon's `zoneOf(id).offset(epochMs)`: from Intl's wall
+   * clock to the second, so local mean time before standard time gives fractions (New York in 1850: -296.03…).
+   * NaN outside the Date range. Throws on an identifier `parseTimeZone` would not have accepted.
+   */
+  offsetMinutes(id: TimeZoneId, epochMs: number): number {
+    let reader = this.offsetReaders.get(id);
+    if (reader === undefined) {
+      reader = this.offsetReader(id);
+      this.offsetReaders.set(id, reader);
+    }
+    return reader(epochMs);
   }
-  return reader(epochMs);
+
+  /**
+   * The tz database abbreviation of a zone at a UTC instant (`EST`, `CET`, `AEDT`, `+03`); for `UTC` and `UTC±h`
+   * identifiers, the identifier itself. See the note above for what is approximate. Remembered per zone and instant:
+   * a calendar's events share few start instants (the same evening hours, day after day).
+   */
+  abbreviation(id: TimeZoneId, utc: LocalDateTime): string {
+    const known = this.abbreviationsByZone.get(id)?.get(utc);
+    if (known !== undefined) return known;
+    const abbreviation = this.abbreviationOnce(id, utc);
+    if (++this.rememberedAbbreviations > this.maxRememberedEach) {
+      this.abbreviationsByZone.clear();
+      this.rememberedAbbreviations = 1;
+    }
+    let byInstant = this.abbreviationsByZone.get(id);
+    if (byInstant === undefined) this.abbreviationsByZone.set(id, (byInstant = new Map()));
+    byInstant.set(utc, abbreviation);
+    return abbreviation;
+  }
+
+  private abbreviationOnce(id: TimeZoneId, utc: LocalDateTime): string {
+    if (id === 'UTC' || utcOffsetMinutes(id) !== undefined) return id;
+    const zone = zoneOf(id);
+    const epochMs = wallClockMs(utc);
+    if (epochMs === undefined) throw new RangeError(`Not a YYYY-MM-DD HH:MM:SS value: ${utc}`);
+    for (const { locale, zones } of ABBREVIATION_LOCALES) {
+      if (zones !== undefined && !zones.includes(zone.name.toLowerCase())) continue;
+      const name = this.shortZoneName(locale, zone.name, epochMs);
+      if (name === undefined || !/^[A-Za-z]+$/.test(name) || NOT_IN_DATABASE.has(name)) continue;
+      return DATABASE_SPELLING[name] ?? name;
+    }
+    return numericAbbreviation(this.offsetMinutes(id, epochMs));
+  }
+
+  private formatterFor(locale: string, zone: string, shows: keyof typeof FORMATTER_OPTIONS): Intl.DateTimeFormat {
+    // Intl ignores the case of zone names; keying on lower case keeps the cache to one entry per real zone.
+    const key = `${shows}\u0000${locale}\u0000${zone.toLowerCase()}`;
+    let formatter = this.formatters.get(key);
+    if (formatter === undefined) {
+      formatter = new Intl.DateTimeFormat(locale, { timeZone: zone, ...FORMATTER_OPTIONS[shows] });
+      this.formatters.set(key, formatter);
+    }
+    return formatter;
+  }
+
+  private shortZoneName(locale: string, zone: string, epochMs: number): string | undefined {
+    const parts = this.formatterFor(locale, zone, 'zoneName').formatToParts(epochMs);
+    return parts.find((part) => part.type === 'timeZoneName')?.value;
+  }
+
+  private offsetReader(id: TimeZoneId): (epochMs: number) => number {
+    const fixed = id === 'UTC' ? 0 : utcOffsetMinutes(id);
+    if (fixed !== undefined) return () => fixed;
+    const zone = zoneOf(id);
+    const formatter = this.formatterFor('en-US', zone.name, 'wallClock');
+    // Event dates repeat (startDate/endDate on every read), so most lookups are repeats.
+    const remembered = new Map<number, number>();
+    this.rememberedByZone.push(remembered);
+    return (epochMs) => {
+      // The offset depends only on the whole second (Date drops fractions toward zero): one entry per second.
+      const second = Math.floor(Math.trunc(epochMs) / 1000) * 1000;
+      let offset = remembered.get(second);
+      if (offset === undefined) {
+        offset = intlOffset(formatter, second) ?? zone.offset(second);
+        if (++this.rememberedOffsets > this.maxRememberedEach) {
+          for (const zoneOffsets of this.rememberedByZone) zoneOffsets.clear();
+          this.rememberedOffsets = 1;
+        }
+        remembered.set(second, offset);
+      }
+      return offset;
+    };
+  }
 }
 
-function offsetReader(id: TimeZoneId): (epochMs: number) => number {
-  const fixed = id === 'UTC' ? 0 : utcOffsetMinutes(id);
-  if (fixed !== undefined) return () => fixed;
-  const zone = zoneOf(id);
-  const formatter = formatterFor('en-US', zone.name, 'wallClock');
-  const remembered = new Map<number, number>();
-  rememberedByZone.push(remembered);
-  return (epochMs) => {
-    // The offset depends only on the whole second (Date drops fractions toward zero): one entry per second.
-    const second = Math.floor(Math.trunc(epochMs) / 1000) * 1000;
-    let offset = remembered.get(second);
-    if (offset === undefined) {
-      offset = intlOffset(formatter, second) ?? zone.offset(second);
-      if (++rememberedOffsets > maxRememberedOffsets) {
-        for (const zoneOffsets of rememberedByZone) zoneOffsets.clear();
-        rememberedOffsets = 1;
-      }
-      remembered.set(second, offset);
-    }
-    return offset;
-  };
+/**
+ * The clock of the callers the composition root does not hand one yet: the write side's commands, the HTTP routes
+ * and the date parsing they call (docs/architecture.md §2). The optional `clock` parameters default to it.
+ */
+export const processZoneClock = new ZoneClock();
+
+/** The tz database abbreviation of a zone at a UTC instant: `ZoneClock.abbreviation`. */
+export function timeZoneAbbreviation(id: TimeZoneId, utc: LocalDateTime, clock: ZoneClock = processZoneClock): string {
+  return clock.abbreviation(id, utc);
+}
+
+/** Minutes east of UTC in a zone at an instant: `ZoneClock.offsetMinutes`. */
+export function zoneOffsetMinutes(id: TimeZoneId, epochMs: number, clock: ZoneClock = processZoneClock): number {
+  return clock.offsetMinutes(id, epochMs);
 }
 
 /** `12/31/1849 AD, 19:03:58`, the `wallClock` formatter's output: format is several times cheaper than formatToParts. */

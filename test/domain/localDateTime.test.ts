@@ -8,6 +8,7 @@ import {
   formatLocalDateTime,
   instantToLocal,
   isLocalDateTime,
+  ListWindows,
   localToUtc,
   plusMonthsOverflowing,
   startOfDay,
@@ -188,6 +189,16 @@ describe('defaultListWindow', () => {
 
   it('lets 29 February overflow to 1 March 24 months later, as PHP does', () => {
     expect(defaultListWindow(new Date('2028-02-29T12:00:00Z'), 'UTC').end).to.equal('2030-03-01 12:00:00');
+  });
+
+  it('is remembered by the ListWindows it is asked of, for one second and zone, and only there', () => {
+    const windows = new ListWindows();
+    const first = defaultListWindow(now, 'Europe/Madrid', windows);
+    expect(defaultListWindow(new Date(now.getTime() + 999 - (now.getTime() % 1000)), 'Europe/Madrid', windows)).to.equal(first);
+    expect(new ListWindows().at(now, 'Europe/Madrid')).to.deep.equal(first);
+    expect(new ListWindows().at(now, 'Europe/Madrid')).not.to.equal(first);
+    expect(windows.at(now, 'UTC')).to.deep.equal(defaultListWindow(now, 'UTC'));
+    expect(windows.at(new Date(now.getTime() + 1000), 'Europe/Madrid').end).to.equal('2028-11-22 11:52:29');
   });
 });
 

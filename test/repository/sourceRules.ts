@@ -151,22 +151,11 @@ function brokenRule({ from, to }: ImportEdge): string | undefined {
 }
 
 /**
- * Module-level state not yet moved into objects the composition root creates (issue 15 follow-up). Each is a bounded
- * memo of a pure function or the process's stream locks; the list may only shrink: anything else fails the test.
+ * Module-level state not yet moved into objects the composition root creates (issue 15 follow-up): the process's
+ * stream locks. The list may only shrink: anything else fails the test.
  */
 export const pendingModuleState: readonly string[] = [
   'src/commands/streamLocks.ts: module-level mutated tails',
-  'src/domain/localDateTime.ts: module-level let lastWindow',
-  'src/domain/timeZone.ts: module-level mutated formatters',
-  'src/domain/timeZone.ts: module-level let rememberedOffsets',
-  'src/domain/timeZone.ts: module-level mutated offsetReaders',
-  'src/domain/timeZone.ts: module-level mutated rememberedByZone',
-  'src/projections/events/sharedLists.ts: module-level mutated idAlone',
-  'src/projections/events/sharedLists.ts: module-level mutated itemAlone',
-  'src/projections/events/venueLocations.ts: module-level mutated locationsByVenue',
-  'src/projections/events/zoneAbbreviations.ts: module-level let remembered',
-  'src/projections/events/zoneAbbreviations.ts: module-level mutated byZone',
-  'src/projections/memory/startWindow.ts: module-level mutated keyRanges',
 ];
 
 /** Module-level mutable state in the stateless folders, as `file: let name` or `file: mutated name`. */

@@ -1,8 +1,8 @@
 // The pure fold from calendar event domain events to the event read-model document.
 import type { CalendarEventEvent, EventFacts } from '../../events/catalogue/calendarEvents.ts';
 import type { PostStatus } from '../../events/catalogue/values.ts';
-import { zoneAbbreviation } from './zoneAbbreviations.ts';
 import { instantToLocal, wallClockSeconds } from '../../domain/localDateTime.ts';
+import { timeZoneAbbreviation } from '../../domain/timeZone.ts';
 import type { RecordedEvent } from '../../events/eventStore.ts';
 import { noEmbeddedLinks, type EmbeddedLinks, type EventDocument } from './eventDocument.ts';
 import { venueLocationsOf } from './venueLocations.ts';
@@ -89,7 +89,7 @@ export function eventDocumentOf(update: EventUpdate, at: Applied, embedded: Embe
     id,
     revision: at.revision,
     modifiedUtc: at.occurredUtc,
-    timezoneAbbr: previous?.timezone === f.timezone && previous.startUtc === f.startUtc ? previous.timezoneAbbr : zoneAbbreviation(f.timezone, f.startUtc),
+    timezoneAbbr: previous?.timezone === f.timezone && previous.startUtc === f.startUtc ? previous.timezoneAbbr : timeZoneAbbreviation(f.timezone, f.startUtc),
     startKey: wallClockSeconds(f.start),
     endKey: wallClockSeconds(f.end),
     statusBeforeTrash,

@@ -21,28 +21,43 @@ export interface NearPoint {
  * The points of the linked venues that have coordinates, in link order. Derived from the embedded venue copies
  * whenever those are set, so that a venue moving moves every event linking it.
  */
-export function venueLocationsOf(venues: readonly VenueDocument[]): readonly VenueLocation[] {
-  if (venues.length === 1) return locationsOf(venues[0] as VenueDocument);
-  const located = venues.filter((venue) => locationsOf(venue).length > 0);
-  return located.length === 0 ? noLocations : located.map((venue) => locationsOf(venue)[0] as VenueLocation);
+export function venueLocationsOf(venues: readonly VenueDocument[], shared: VenueLocations = processVenueLocations): readonly VenueLocation[] {
+  return shared.of(venues);
 }
 
 const noLocations: readonly VenueLocation[] = Object.freeze([]);
+
 /**
  * Per venue document (documents never change: a new revision is a new one), its point alone: every event document
  * holds a list of locations, and most events have one venue, so they share the venue's list instead of each its own.
+ * Whoever builds event documents owns one (docs/architecture.md §2).
  */
-const locationsByVenue = new WeakMap<VenueDocument, readonly VenueLocation[]>();
+export class VenueLocations {
+  private readonly byVenue = new WeakMap<VenueDocument, readonly VenueLocation[]>();
 
-function locationsOf(venue: VenueDocument): readonly VenueLocation[] {
-  let locations = locationsByVenue.get(venue);
-  if (locations === undefined) {
-    const located = venue.geoLat !== null && venue.geoLng !== null;
-    locations = located ? Object.freeze([pointOf(venue.geoLng as number, venue.geoLat as number)]) : noLocations;
-    locationsByVenue.set(venue, locations);
+  /** See `venueLocationsOf`. */
+  of(venues: readonly VenueDocument[]): readonly VenueLocation[] {
+    if (venues.length === 1) return this.locationsOf(venues[0] as VenueDocument);
+    const located = venues.filter((venue) => this.locationsOf(venue).length > 0);
+    return located.length === 0 ? noLocations : located.map((venue) => this.locationsOf(venue)[0] as VenueLocation);
   }
-  return locations;
+
+  private locationsOf(venue: VenueDocument): readonly VenueLocation[] {
+    let locations = this.byVenue.get(venue);
+    if (locations === undefined) {
+      const located = venue.geoLat !== null && venue.geoLng !== null;
+      locations = located ? Object.freeze([pointOf(venue.geoLng as number, venue.geoLat as number)]) : noLocations;
+      this.byVenue.set(venue, locations);
+    }
+    return locations;
+  }
 }
+
+/**
+ * The locations of the document builders the composition root does not hand one yet: the projectors' free
+ * functions, the read stores' `setEmbedded`, history and the event write route (docs/architecture.md §2).
+ */
+export const processVenueLocations = new VenueLocations();
 
 function pointOf(lng: number, lat: number): VenueLocation {
   return Object.freeze({ type: 'Point', coordinates: Object.freeze([lng, lat] as const) });

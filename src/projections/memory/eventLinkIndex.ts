@@ -4,7 +4,7 @@ import { linkFields, type EventDocument, type LinkField } from '../events/eventD
 import type { EventListQuery } from '../events/eventListQuery.ts';
 import type { SlotRange } from './eventCandidates.ts';
 import type { EventColumns } from './eventColumns.ts';
-import { startWindow } from './startWindow.ts';
+import type { StartRanges } from './startWindow.ts';
 
 interface Linking {
   /** Each slot once, in no particular order: a replay appends every link once, a removal searches the array. */
@@ -16,7 +16,10 @@ interface Linking {
 export class EventLinkIndex {
   private readonly byField = new Map<LinkField, Map<number, Linking>>(linkFields.map((field) => [field, new Map()]));
 
-  constructor(private readonly columns: EventColumns) {}
+  constructor(
+    private readonly columns: EventColumns,
+    private readonly startRanges: StartRanges,
+  ) {}
 
   /** Moves the slot's entries from the links of `previous` (when there was one) to those of `doc`. */
   move(slot: number, previous: EventDocument | undefined, doc: EventDocument): void {
@@ -55,7 +58,7 @@ export class EventLinkIndex {
     const linking = this.byField.get(field)?.get(id);
     if (!linking) return { slots: noSlots, from: 0, to: 0 };
     const { slots, startKeys } = (linking.byStart ??= this.inStartOrder(linking.slots));
-    const [from, to] = startWindow(q, slots.length, (i) => startKeys[i] as number);
+    const [from, to] = this.startRanges.window(q, slots.length, (i) => startKeys[i] as number);
     return { slots, from, to };
   }
 

@@ -16,6 +16,7 @@ import { EventLinkIndex } from './eventLinkIndex.ts';
 import { EarliestFirst } from './earliestFirst.ts';
 import { SearchWordIndex } from './searchWordIndex.ts';
 import { SlotMarks } from './slotMarks.ts';
+import { StartRanges } from './startWindow.ts';
 
 const partitionKey = (language: string, status: string): string => `${language}|${status}`;
 const slugKey = (language: string, slug: string): string => `${language}|${slug}`;
@@ -33,7 +34,9 @@ export class MemoryEventCollection implements EventCollection {
   private readonly columns = new EventColumns();
   private readonly partitions = new Map<string, StartOrderedPartition>();
   private readonly bySlugKey = new IdsByKey<string>();
-  private readonly links = new EventLinkIndex(this.columns);
+  /** Each query's start range, shared by the partitions and the link index it is looked up in. */
+  private readonly startRanges = new StartRanges();
+  private readonly links = new EventLinkIndex(this.columns, this.startRanges);
   private readonly venueGrid = new VenueLocationGrid();
   private readonly groups = new TranslationGroupIndex();
   private readonly marks = new SlotMarks();
@@ -186,7 +189,7 @@ export class MemoryEventCollection implements EventCollection {
   private partition(doc: EventDocument): StartOrderedPartition {
     const key = partitionKey(doc.language, doc.status);
     let partition = this.partitions.get(key);
-    if (!partition) this.partitions.set(key, (partition = new StartOrderedPartition(this.columns)));
+    if (!partition) this.partitions.set(key, (partition = new StartOrderedPartition(this.columns, this.startRanges)));
     return partition;
   }
 }

@@ -3,7 +3,7 @@ import type { EventDocument } from '../events/eventDocument.ts';
 import type { EventListQuery } from '../events/eventListQuery.ts';
 import { wallClockSeconds } from '../../domain/localDateTime.ts';
 import type { EventColumns } from './eventColumns.ts';
-import { firstAfterKey, firstIndex, minOf, startWindow } from './startWindow.ts';
+import { firstAfterKey, firstIndex, minOf, type StartRanges } from './startWindow.ts';
 
 /** Above this many pending inserts, one sort-and-merge beats inserting each in place (a replay, a bulk import). */
 const mergeThreshold = 64;
@@ -32,7 +32,10 @@ export class StartOrderedPartition {
   /** The longest end − start seen (wall-clock seconds), so end bounds can be proven from start alone for most documents. */
   private maxSpan = 0;
 
-  constructor(private readonly columns: EventColumns) {}
+  constructor(
+    private readonly columns: EventColumns,
+    private readonly startRanges: StartRanges,
+  ) {}
 
   get size(): number {
     return this.slots.length + this.pending.size - this.removed.size;
@@ -158,7 +161,7 @@ export class StartOrderedPartition {
 
   /** Index range [from, to) of the documents whose start satisfies the start bounds of `q`. */
   private window(q: EventListQuery): [number, number] {
-    return startWindow(q, this.slots.length, this.startKeyAt);
+    return this.startRanges.window(q, this.slots.length, this.startKeyAt);
   }
 
   private readonly startKeyAt = (index: number): number => this.columns.startKey(this.slots[index] as number);

@@ -11,20 +11,25 @@ interface StartKeyRange {
   readonly highInclusive: boolean;
 }
 
-/** A query's range, worked out once however many lists it is looked up in (one per status, one per linked item). */
-const keyRanges = new WeakMap<EventListQuery, StartKeyRange>();
-
 /**
- * Index range [from, to) of a list of `length` entries in ascending start order (`startKeyAt(i)` is entry i's start
- * key) whose start satisfies the start bounds of `q`.
+ * Each query's start range, worked out once however many lists it is looked up in (one per status, one per linked
+ * item). One per event collection, which hands it to its partitions and link index; queries are its keys, weakly.
  */
-export function startWindow(q: EventListQuery, length: number, startKeyAt: (index: number) => number): [number, number] {
-  let range = keyRanges.get(q);
-  if (!range) keyRanges.set(q, (range = startKeyRange(q)));
-  const { low, lowInclusive, high, highInclusive } = range;
-  const from = low === undefined ? 0 : firstIndex(length, lowInclusive ? (i) => startKeyAt(i) >= low : (i) => startKeyAt(i) > low);
-  const to = high === undefined ? length : firstIndex(length, highInclusive ? (i) => startKeyAt(i) > high : (i) => startKeyAt(i) >= high);
-  return [from, Math.max(from, to)];
+export class StartRanges {
+  private readonly byQuery = new WeakMap<EventListQuery, StartKeyRange>();
+
+  /**
+   * Index range [from, to) of a list of `length` entries in ascending start order (`startKeyAt(i)` is entry i's start
+   * key) whose start satisfies the start bounds of `q`.
+   */
+  window(q: EventListQuery, length: number, startKeyAt: (index: number) => number): [number, number] {
+    let range = this.byQuery.get(q);
+    if (!range) this.byQuery.set(q, (range = startKeyRange(q)));
+    const { low, lowInclusive, high, highInclusive } = range;
+    const from = low === undefined ? 0 : firstIndex(length, lowInclusive ? (i) => startKeyAt(i) >= low : (i) => startKeyAt(i) > low);
+    const to = high === undefined ? length : firstIndex(length, highInclusive ? (i) => startKeyAt(i) > high : (i) => startKeyAt(i) >= high);
+    return [from, Math.max(from, to)];
+  }
 }
 
 /** The first entry whose start key exceeds `key`. */

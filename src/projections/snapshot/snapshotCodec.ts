@@ -6,7 +6,7 @@ import type { EventDocument, LinkField } from '../events/eventDocument.ts';
 import type { VenueDocument } from '../venues/venueDocument.ts';
 import type { OrganizerDocument } from '../organizers/organizerDocument.ts';
 import type { CountedTerm } from '../terms/termCollection.ts';
-import { sharedIds, sharedItems } from '../events/sharedLists.ts';
+import { SharedLists } from '../events/sharedLists.ts';
 
 /** Bumped when the layout below changes; projection code changes are caught by the code fingerprint instead. */
 export const snapshotFormat = 1;
@@ -92,7 +92,9 @@ function decodeBody(bytes: Uint8Array): SnapshotDocuments {
   // msgpackr keeps a view of the last buffer it read until it reads another, which would keep the whole file alive.
   unpackr.unpack(emptyDocument);
   const copies = body.embedded as never[];
-  const copiesAt = (indexes: readonly number[]) => sharedItems(indexes.map((index) => copies[index] as never)) as never[];
+  // The loaded documents share among themselves; the lists die with them, not with the process.
+  const lists = new SharedLists();
+  const copiesAt = (indexes: readonly number[]) => lists.items(indexes.map((index) => copies[index] as never)) as never[];
   const texts = new Map<string, string>();
   const shared = (value: unknown): unknown => {
     if (typeof value === 'string' && value.length <= maxSharedText) {
@@ -102,7 +104,7 @@ function decodeBody(bytes: Uint8Array): SnapshotDocuments {
       return value;
     }
     const isIdList = Array.isArray(value) && value.length <= 1 && value.every((item) => typeof item === 'number');
-    return isIdList ? sharedIds(value as number[]) : value;
+    return isIdList ? lists.ids(value as number[]) : value;
   };
   // Changed in place: the decoded objects are this function's own, and keep the compact shape msgpackr gave them.
   const events = body.events.map((encoded): EventDocument => {

@@ -1,7 +1,7 @@
 // Specifies the lists the read model shares between documents: the same content as the lists they stand for, frozen.
 import { expect } from 'chai';
-import { sharedIds, sharedItems } from '../../../src/projections/events/sharedLists.ts';
-import { venueLocationsOf } from '../../../src/projections/events/venueLocations.ts';
+import { SharedLists, sharedIds, sharedItems } from '../../../src/projections/events/sharedLists.ts';
+import { VenueLocations, venueLocationsOf } from '../../../src/projections/events/venueLocations.ts';
 import { aVenueDocument } from '../items/itemFixtures.ts';
 
 describe('shared lists', () => {
@@ -44,5 +44,33 @@ describe('venueLocationsOf', () => {
     expect(venueLocationsOf([venue(10, null, null)])).to.deep.equal([]);
     // A moved venue is a new document, with its own point.
     expect(venueLocationsOf([{ ...located, geoLat: 40 }])).to.deep.equal([{ type: 'Point', coordinates: [-89.65, 40] }]);
+  });
+});
+
+describe('SharedLists and VenueLocations instances', () => {
+  it('share within one instance only, and start over past their bound with the same content', () => {
+    const lists = new SharedLists(2);
+    const other = new SharedLists();
+    const seven = lists.ids([7]);
+    expect(lists.ids([7])).to.equal(seven);
+    expect(other.ids([7])).to.deep.equal([7]);
+    expect(other.ids([7])).not.to.equal(seven);
+    lists.ids([8]);
+    lists.ids([9]); // past the bound of two: the table starts over
+    expect(lists.ids([7])).to.deep.equal([7]);
+    expect(lists.ids([7])).not.to.equal(seven);
+    const item = { id: 1 };
+    expect(lists.items([item])).to.equal(lists.items([undefined, item]));
+    expect(other.items([item])).to.deep.equal([item]);
+    expect(other.items([item])).not.to.equal(lists.items([item]));
+  });
+
+  it('give one venue one list of locations per instance', () => {
+    const located = aVenueDocument({ id: 8, geoLat: 39.78, geoLng: -89.65 });
+    const mine = new VenueLocations();
+    const yours = new VenueLocations();
+    expect(mine.of([located])).to.equal(mine.of([located]));
+    expect(yours.of([located])).to.deep.equal(mine.of([located]));
+    expect(yours.of([located])).not.to.equal(mine.of([located]));
   });
 });

@@ -6,6 +6,7 @@ import { eventStreamId, isCalendarEventEvent, type EventFacts } from '../../even
 import { instantToLocal } from '../../domain/localDateTime.ts';
 import type { IdAllocator } from '../registries/idAllocator.ts';
 import type { SlugRegistry } from '../registries/slugRegistry.ts';
+import type { StreamLocks } from '../streamLocks.ts';
 import { loadStream, newStream, retryOnConflict, type Written } from '../commandHandler.ts';
 import type { CommandError } from '../errors.ts';
 import { changePost, decideWithSlug, trashPost, type PostStreamSpec } from '../posts/postStreamWrites.ts';
@@ -21,6 +22,7 @@ export interface EventCommandDeps {
   readonly store: EventStore;
   readonly postIds: IdAllocator;
   readonly slugs: SlugRegistry;
+  readonly locks: StreamLocks;
 }
 
 export interface EventWritten extends Written {

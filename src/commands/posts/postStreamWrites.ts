@@ -9,7 +9,7 @@ import type { EventStore } from '../../events/eventStore.ts';
 import type { SlugRegistry } from '../registries/slugRegistry.ts';
 import { appendClaimed, appendEvents, ifMatchHolds, registryStep, retryOnConflict, type Attempt, type Loaded, type Written } from '../commandHandler.ts';
 import type { CommandError, ResourceKind } from '../errors.ts';
-import { withStreamLock } from '../streamLocks.ts';
+import type { StreamLocks } from '../streamLocks.ts';
 import { planSlug } from '../events/slugPlan.ts';
 import type { PostStanding, WriteGuard } from './writeGuard.ts';
 
@@ -22,6 +22,7 @@ export interface PostFactsCore {
 export interface PostWriteDeps {
   readonly store: EventStore;
   readonly slugs: SlugRegistry;
+  readonly locks: StreamLocks;
 }
 
 /** How one kind of post stream is loaded and decided; `C` excludes the trash command. */
@@ -121,7 +122,7 @@ export function changePost<S, C, F extends PostFactsCore>(
   ctx: WriteContext,
   guard: WriteGuard = {},
 ): Promise<Either<CommandError, Written>> {
-  return withStreamLock(spec.streamId(id), () => retryOnConflict(
+  return deps.locks.withLock(spec.streamId(id), () => retryOnConflict(
     spec.kind,
     async (): Promise<Attempt<Written>> => {
       const loaded = await spec.load(deps.store, id);
@@ -145,7 +146,7 @@ export function trashPost<S, C, F extends PostFactsCore>(
   guard: WriteGuard = {},
   beforeTrash?: BeforeTrash,
 ): Promise<Either<CommandError, Written>> {
-  return withStreamLock(spec.streamId(id), () => retryOnConflict(
+  return deps.locks.withLock(spec.streamId(id), () => retryOnConflict(
     spec.kind,
     async (): Promise<Attempt<Written>> => {
       const loaded = await spec.load(deps.store, id);

@@ -8,7 +8,7 @@ import { isTermEvent, termStreamId, type Taxonomy } from '../../events/catalogue
 import type { IdAllocator } from '../registries/idAllocator.ts';
 import type { SlugRegistry } from '../registries/slugRegistry.ts';
 import { appendEvents, ifMatchHolds, loadStream, newStream, registryStep, type StreamBase, type Written } from '../commandHandler.ts';
-import { withStreamLock } from '../streamLocks.ts';
+import type { StreamLocks } from '../streamLocks.ts';
 import { claim, claimHolder, ownerTermId, release, termNameStreamId, termSlugStreamId } from './termClaims.ts';
 import { decideTerm, nextTermFacts, type TermRequest } from './termDecider.ts';
 import type { TermCommandError } from './termErrors.ts';
@@ -21,6 +21,7 @@ export interface TermCommandDeps {
   /** The `ids-term` sequence, shared by categories and tags. */
   readonly termIds: IdAllocator;
   readonly slugs: SlugRegistry;
+  readonly locks: StreamLocks;
 }
 
 /** Fields of a create or update as decoded at the edge; `parent` only for categories. */
@@ -102,7 +103,7 @@ export async function changeTerm(
   ctx: WriteContext,
   ifMatch?: bigint,
 ): Promise<Either<TermCommandError, TermWritten>> {
-  return withStreamLock(termStreamId(taxonomy, id), () => retryTerm(taxonomy, ifMatch, async () => {
+  return deps.locks.withLock(termStreamId(taxonomy, id), () => retryTerm(taxonomy, ifMatch, async () => {
     const loaded = await loadTerm(deps.store, taxonomy, id);
     const { state } = loaded;
     if (!isLive(state)) return left({ kind: 'not-found', resource: taxonomy, id });
@@ -136,7 +137,7 @@ export async function deleteTerm(
   options: DeleteTermOptions = {},
 ): Promise<Either<TermCommandError, TermDeleted>> {
   const { ifMatch, childrenOf, beforeDelete } = options;
-  return withStreamLock(termStreamId(taxonomy, id), () => retryTerm(taxonomy, ifMatch, async (): Promise<TermAttempt<TermDeleted>> => {
+  return deps.locks.withLock(termStreamId(taxonomy, id), () => retryTerm(taxonomy, ifMatch, async (): Promise<TermAttempt<TermDeleted>> => {
     const loaded = await loadTerm(deps.store, taxonomy, id);
     const { state } = loaded;
     if (!isLive(state)) return left({ kind: 'not-found', resource: taxonomy, id });
@@ -214,7 +215,7 @@ async function applyChange(
 
 /** Moves one child category under a new parent; used when its parent is deleted. */
 export async function reparentCategory(deps: TermCommandDeps, id: number, parent: number, ctx: WriteContext): Promise<Either<TermCommandError, TermWritten>> {
-  return withStreamLock(termStreamId('category', id), () => retryTerm('category', undefined, async () => {
+  return deps.locks.withLock(termStreamId('category', id), () => retryTerm('category', undefined, async () => {
     const loaded = await loadTerm(deps.store, 'category', id);
     const { state } = loaded;
     if (!isLive(state)) return left({ kind: 'not-found', resource: 'category', id });

@@ -1,6 +1,8 @@
 // The write-side state of one calendar event, folded from its stream.
 import type { CalendarEventEvent, EventFacts } from '../../events/catalogue/calendarEvents.ts';
 import type { PostStatus } from '../../events/catalogue/values.ts';
+import { eventFactOf } from '../../events/catalogue/eventFacts.ts';
+import { foldPost } from '../../events/catalogue/postFold.ts';
 
 export type EventState =
   | { readonly exists: false }
@@ -14,23 +16,8 @@ export type EventState =
 
 export const initialEventState: EventState = { exists: false };
 
+/** The state after one more event, by the fold of posts the projections share (src/events/catalogue/postFold.ts). */
 export function evolveEvent(state: EventState, event: CalendarEventEvent): EventState {
-  switch (event.type) {
-    case 'EventScheduled':
-      return { exists: true, id: event.data.id, facts: event.data.facts, statusBeforeTrash: null };
-    case 'EventDetailsChanged':
-      if (!state.exists) return state;
-      return {
-        ...state,
-        facts: { ...state.facts, ...event.data.changes },
-        statusBeforeTrash: event.data.changes.status && event.data.changes.status !== 'trash' ? null : state.statusBeforeTrash,
-      };
-    case 'EventTrashed':
-      if (!state.exists) return state;
-      return {
-        ...state,
-        facts: { ...state.facts, status: 'trash', slug: event.data.slug },
-        statusBeforeTrash: event.data.previousStatus,
-      };
-  }
+  const folded = foldPost(state.exists ? state : undefined, eventFactOf(event));
+  return folded ? { exists: true, ...folded } : state;
 }

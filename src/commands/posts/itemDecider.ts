@@ -3,6 +3,7 @@ import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import type { Language, PostStatus } from '../../events/catalogue/values.ts';
 import type { ItemChanges, ItemFact, ItemFacts } from '../../events/catalogue/itemFacts.ts';
 import { trashedSlug } from '../../domain/slug.ts';
+import { foldPost } from '../../events/catalogue/postFold.ts';
 import type { LocalDateTime } from '../../domain/localDateTime.ts';
 import type { CommandError } from '../errors.ts';
 import { translationOf, type TranslationTarget } from '../registries/translationClaims.ts';
@@ -57,23 +58,10 @@ export interface ItemKind<F extends ItemFacts, C extends object = ItemChanges<F>
   applyChanges?(facts: F, changes: C): F;
 }
 
+/** The state after one more fact, by the fold of posts the projections share (src/events/catalogue/postFold.ts). */
 export function evolveItem<F extends ItemFacts, C extends object>(kind: ItemKind<F, C>, state: ItemState<F>, fact: ItemFact<F, C>): ItemState<F> {
-  switch (fact.type) {
-    case 'registered':
-      return { exists: true, id: fact.id, facts: fact.facts, statusBeforeTrash: null };
-    case 'changed': {
-      if (!state.exists) return state;
-      const { status } = fact.changes as { readonly status?: PostStatus };
-      return {
-        ...state,
-        facts: kind.applyChanges ? kind.applyChanges(state.facts, fact.changes) : ({ ...state.facts, ...fact.changes } as F),
-        statusBeforeTrash: status && status !== 'trash' ? null : state.statusBeforeTrash,
-      };
-    }
-    case 'trashed':
-      if (!state.exists) return state;
-      return { ...state, facts: { ...state.facts, status: 'trash', slug: fact.slug }, statusBeforeTrash: fact.previousStatus };
-  }
+  const folded = foldPost(state.exists ? state : undefined, fact, kind.applyChanges);
+  return folded ? { exists: true, ...folded } : state;
 }
 
 /** The facts an item would have after the command; the handler uses it to decide on slug reservations. */

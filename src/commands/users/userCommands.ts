@@ -9,7 +9,7 @@ import { appendEvents } from '../commandHandler.ts';
 import type { IdAllocator } from '../registries/idAllocator.ts';
 import { claim, release } from '../registries/claims.ts';
 import type { StreamLocks } from '../streamLocks.ts';
-import { decideUser, isValidLogin, type UserCommand, type UserCommandError } from './userDecider.ts';
+import { isValidLogin, userDecider, type UserCommand, type UserCommandError } from './userDecider.ts';
 import { findUserId, loadUser, loginStreamId } from './userLookup.ts';
 
 const maxAttempts = 8;
@@ -91,7 +91,7 @@ function decideAndAppend({ store, locks }: UserWriteDeps, id: number, command: U
   return locks.withLock(streamId, async () => {
     for (let attempt = 0; attempt < maxAttempts; attempt++) {
       const loaded = await loadUser(store, id);
-      const decided = decideUser(loaded.state, command);
+      const decided = userDecider.decide(command, loaded.state);
       if (isLeft(decided)) return decided;
       if (decided.right.length === 0) return right({ id, revision: loaded.revision, changed: false });
       const written = await appendEvents(store, streamId, decided.right, loaded, ctx);

@@ -54,8 +54,8 @@ export function loadPost<F extends PostFacts, C extends Sluggable, E extends Dom
 }
 
 /**
- * Decides once, settles the slug (reserving it when the status needs a unique one) and appends the events with the
- * slug. A reserved slug's claim is appended with the events, in one commit where the store can; a reservation whose
+ * Plans the slug from the facts the command leads to, settles it (reserving it when the status needs a unique one),
+ * decides with the settled slug on the command and appends the events. A reserved slug's claim is appended with the events, in one commit where the store can; a reservation whose
  * events were not appended is released again (EventStoreDB writes the claim on its own first).
  */
 export async function decideWithSlug<F extends PostFacts, C extends Sluggable, E extends DomainEvent>(
@@ -68,18 +68,18 @@ export async function decideWithSlug<F extends PostFacts, C extends Sluggable, E
   ctx: WriteContext,
 ): Promise<Attempt<Written>> {
   const { state } = loaded;
-  const preview = resource.nextFacts(state, command);
-  if (preview._tag === 'Left') return preview;
+  const next = resource.nextFacts(state, command);
+  if (next._tag === 'Left') return next;
   const before = state.exists ? state.facts : undefined;
   const plan = planSlug({
     ...(before ? { before: { status: before.status, slug: before.slug } } : {}),
-    afterStatus: preview.right.status,
+    afterStatus: next.right.status,
     ...(requestedSlug !== undefined ? { requested: requestedSlug === '' ? String(id) : requestedSlug } : {}),
-    title: resource.titleOf(preview.right),
+    title: resource.titleOf(next.right),
     id,
   });
   const owner = resource.streamId(id);
-  const language = preview.right.language;
+  const language = next.right.language;
   const decideWith = (slug: string | undefined) => resource.decider.decide(slug === undefined ? command : ({ ...command, slug } as C), state);
   if (plan.kind !== 'reserve') {
     const decided = decideWith(plan.kind === 'set' ? plan.slug : undefined);

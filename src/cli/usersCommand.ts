@@ -1,4 +1,5 @@
 // `cal users …`: provisions users through the user command handlers and prints the outcome.
+import { StreamLocks } from '../commands/streamLocks.ts';
 import { randomUUID } from 'node:crypto';
 import { isLeft, type Either } from 'fp-ts/lib/Either.js';
 import type { WriteContext } from '../events/catalogue/envelope.ts';
@@ -29,7 +30,7 @@ export function prepareUsersCommand(invocation: Invocation): PreparedCommand {
       return async (store, io) => {
         const chosen = password ?? generatePassword();
         const input = { login, role, password: chosen, ...(displayName !== undefined ? { displayName } : {}) };
-        const written = succeeded(await registerUser({ store, userIds: new IdAllocator(store, userIdsStream) }, input, cliWrite()));
+        const written = succeeded(await registerUser({ store, locks: new StreamLocks(), userIds: new IdAllocator(store, userIdsStream) }, input, cliWrite()));
         io.out(`Added user "${login}" (id ${written.id}, role ${role}).`);
         if (password === undefined) io.out(`Password (shown once, stored hashed): ${chosen}`);
       };
@@ -44,7 +45,7 @@ export function prepareUsersCommand(invocation: Invocation): PreparedCommand {
       const [login = '', roleName] = argumentsOf(invocation, ['users', command], ['login', 'role'], []);
       const role = roleOf(roleName, '<role>');
       return async (store, io) => {
-        const written = succeeded(await changeUserRole(store, login, role, cliWrite()));
+        const written = succeeded(await changeUserRole({ store, locks: new StreamLocks() }, login, role, cliWrite()));
         io.out(written.changed ? `User "${login}" is now ${role}.` : `User "${login}" already is ${role}.`);
       };
     }
@@ -53,7 +54,7 @@ export function prepareUsersCommand(invocation: Invocation): PreparedCommand {
       const { password } = invocation.options;
       return async (store, io) => {
         const chosen = password ?? generatePassword();
-        succeeded(await setUserPassword(store, login, chosen, cliWrite()));
+        succeeded(await setUserPassword({ store, locks: new StreamLocks() }, login, chosen, cliWrite()));
         io.out(`Password of "${login}" changed.`);
         if (password === undefined) io.out(`Password (shown once, stored hashed): ${chosen}`);
       };
@@ -61,7 +62,7 @@ export function prepareUsersCommand(invocation: Invocation): PreparedCommand {
     case 'revoke-password': {
       const [login = ''] = argumentsOf(invocation, ['users', command], ['login'], []);
       return async (store, io) => {
-        const written = succeeded(await revokeUserPassword(store, login, cliWrite()));
+        const written = succeeded(await revokeUserPassword({ store, locks: new StreamLocks() }, login, cliWrite()));
         io.out(written.changed ? `Password of "${login}" revoked.` : `User "${login}" had no password.`);
       };
     }

@@ -2,6 +2,7 @@
 import type { EventStore } from '../events/eventStore.ts';
 import type { IdAllocator } from './registries/idAllocator.ts';
 import type { SlugRegistry } from './registries/slugRegistry.ts';
+import type { StreamLocks } from './streamLocks.ts';
 
 export interface WriteDeps {
   readonly store: EventStore;
@@ -10,4 +11,6 @@ export interface WriteDeps {
   /** `ids-term`: categories and tags share this sequence. */
   readonly termIds: IdAllocator;
   readonly slugs: SlugRegistry;
+  /** The process's one set of stream locks (see streamLocks.ts). */
+  readonly locks: StreamLocks;
 }

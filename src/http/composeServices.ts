@@ -1,4 +1,5 @@
 // Builds what the HTTP layer needs from the stores and projections: the part of the composition root for Koa.
+import { StreamLocks } from '../commands/streamLocks.ts';
 import { RenderedItems } from './representation/renderedItems.ts';
 import { siteSettings } from './representation/site.ts';
 import type { Config } from '../config/config.ts';
@@ -40,6 +41,7 @@ export function composeHttpServices(parts: ServiceParts): HttpParts {
     postIds: new IdAllocator(store, 'ids-post'),
     termIds: new IdAllocator(store, 'ids-term'),
     slugs: new SlugRegistry(store),
+    locks: new StreamLocks(),
   };
   const settings = siteSettings({
     base: config.publicUrl,

@@ -1,16 +1,17 @@
-// Command handlers for calendar events: allocate, reserve slugs, decide, append with the expected revision.
+// Command handlers for calendar events: allocate, claim the translation, hash the password, then the shared post
+// write steps (settle the slug, decide, append with the expected revision).
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import type { EventStore } from '../../events/eventStore.ts';
 import type { WriteContext } from '../../events/catalogue/envelope.ts';
-import { eventStreamId, isCalendarEventEvent, type EventFacts } from '../../events/catalogue/calendarEvents.ts';
+import { eventStreamId, isCalendarEventEvent, type CalendarEventEvent, type EventFacts } from '../../events/catalogue/calendarEvents.ts';
 import { instantToLocal } from '../../domain/localDateTime.ts';
 import type { IdAllocator } from '../registries/idAllocator.ts';
 import type { SlugRegistry } from '../registries/slugRegistry.ts';
-import { loadStream, newStream, retryOnConflict, type Written } from '../commandHandler.ts';
+import type { StreamLocks } from '../streamLocks.ts';
+import { newStream, retryOnConflict, type Written } from '../commandHandler.ts';
 import type { CommandError } from '../errors.ts';
-import { changePost, decideWithSlug, trashPost, type PostStreamSpec } from '../posts/postStreamWrites.ts';
-import { decideEvent, eventsOf, nextEventFacts, type EventCommand, type ScheduleDefaults } from './eventDecider.ts';
-import { evolveEvent, initialEventState, type EventState } from './eventState.ts';
+import { changePost, decideWithSlug, loadPost, trashPost, type PostResource } from '../posts/postStreamWrites.ts';
+import { eventDecider, nextEventFacts, type EventCommand, type ScheduleDefaults } from './eventDecider.ts';
 import type { EventInput } from './eventInput.ts';
 import { abandonTranslation, claimTranslation } from '../registries/translationClaims.ts';
 import { requestWithPasswordHash } from '../posts/passwordToStore.ts';
@@ -21,28 +22,24 @@ export interface EventCommandDeps {
   readonly store: EventStore;
   readonly postIds: IdAllocator;
   readonly slugs: SlugRegistry;
+  readonly locks: StreamLocks;
 }
 
 export interface EventWritten extends Written {
   readonly id: number;
 }
 
-export const loadEvent = (store: EventStore, id: number) =>
-  loadStream(store, eventStreamId(id), initialEventState, evolveEvent, isCalendarEventEvent);
-
-type DecidingCommand = Exclude<EventCommand, { type: 'TrashEvent' }>;
-
-const eventStream: PostStreamSpec<EventState, DecidingCommand, EventFacts> = {
+/** Calendar events as the shared post write steps take them. */
+const eventResource: PostResource<EventFacts, EventCommand, CalendarEventEvent> = {
   kind: 'event',
+  decider: eventDecider,
   streamId: eventStreamId,
-  load: loadEvent,
-  factsOf: (state) => (state.exists ? state.facts : undefined),
-  standingOf: (state) => (state.exists ? { author: state.facts.author, status: state.facts.status, statusBeforeTrash: state.statusBeforeTrash } : undefined),
-  preview: nextEventFacts,
-  decide: eventsOf,
-  decideTrash: (state) => decideEvent(state, { type: 'TrashEvent' }),
+  accepts: isCalendarEventEvent,
+  nextFacts: nextEventFacts,
   titleOf: (facts) => facts.title,
 };
+
+export const loadEvent = (store: EventStore, id: number) => loadPost(eventResource, store, id);
 
 export async function scheduleEvent(
   deps: EventCommandDeps,
@@ -58,7 +55,7 @@ export async function scheduleEvent(
   const request = await requestWithPasswordHash(input, () => Promise.resolve(undefined));
   const command: EventCommand = { type: 'ScheduleEvent', id, request, defaults, nowUtc: instantToLocal(ctx.now, 'UTC') };
   const written = await retryOnConflict('event', () =>
-    decideWithSlug(deps, eventStream, id, { ...newStream, state: initialEventState }, command, input.slug, ctx),
+    decideWithSlug(deps, eventResource, id, { ...newStream, state: eventDecider.initialState }, command, input.slug, ctx),
   );
   if (written._tag === 'Left' && translation) await abandonTranslation(deps.store, 'event', translation, id, language, ctx);
   return written._tag === 'Right' ? right({ ...written.right, id }) : written;
@@ -71,9 +68,12 @@ export async function changeEventDetails(
   ctx: WriteContext,
   guard: WriteGuard = {},
 ): Promise<Either<CommandError, EventWritten>> {
-  const request = await requestWithPasswordHash(input, async () => eventStream.factsOf((await loadEvent(deps.store, id)).state)?.passwordHash);
+  const request = await requestWithPasswordHash(input, async () => {
+    const { state } = await loadEvent(deps.store, id);
+    return state.exists ? state.facts.passwordHash : undefined;
+  });
   const command: EventCommand = { type: 'ChangeEventDetails', request, nowUtc: instantToLocal(ctx.now, 'UTC') };
-  const written = await changePost(deps, eventStream, id, command, input.slug, ctx, guard);
+  const written = await changePost(deps, eventResource, id, command, input.slug, ctx, guard);
   return written._tag === 'Right' ? right({ ...written.right, id }) : written;
 }
 
@@ -83,6 +83,6 @@ export async function trashEvent(
   ctx: WriteContext,
   guard: WriteGuard = {},
 ): Promise<Either<CommandError, EventWritten>> {
-  const written = await trashPost(deps, eventStream, id, ctx, guard);
+  const written = await trashPost(deps, eventResource, id, { type: 'TrashEvent' }, ctx, guard);
   return written._tag === 'Right' ? right({ ...written.right, id }) : written;
 }

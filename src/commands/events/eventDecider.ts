@@ -1,11 +1,12 @@
-// The pure decider of calendar events: given the state and a command, the events to append or a failure.
+// The decider of calendar events: given a command and the state, the events to append or a failure.
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import type { CalendarEventEvent, EventChanges, EventFacts } from '../../events/catalogue/calendarEvents.ts';
 import type { Language, PostStatus } from '../../events/catalogue/values.ts';
 import { endOfDay, localToUtc, startOfDay, type LocalDateTime } from '../../domain/localDateTime.ts';
 import { trashedSlug } from '../../domain/slug.ts';
 import { invalidParams, reason, type CommandError } from '../errors.ts';
-import type { EventState } from './eventState.ts';
+import { evolveEvent, initialEventState, type EventState } from './eventState.ts';
+import type { Decider } from '../decider.ts';
 import { translationOf, type TranslationTarget } from '../registries/translationClaims.ts';
 import { changedFields, definedOnly, publicationStatus, type PublicationDate } from '../posts/publication.ts';
 
@@ -26,18 +27,26 @@ export interface ScheduleDefaults {
   readonly translation?: TranslationTarget;
 }
 
+/** The slug the handler settled (planned, or reserved in the registry); absent: the facts keep the one they have. */
+interface SettledSlug {
+  readonly slug?: string;
+}
+
 export type EventCommand =
-  | {
+  | (SettledSlug & {
       readonly type: 'ScheduleEvent';
       readonly id: number;
       readonly request: EventRequest & { readonly title: string; readonly start: LocalDateTime; readonly end: LocalDateTime };
       readonly defaults: ScheduleDefaults;
       readonly nowUtc: LocalDateTime;
-    }
-  | { readonly type: 'ChangeEventDetails'; readonly request: EventRequest; readonly nowUtc: LocalDateTime }
+    })
+  | (SettledSlug & { readonly type: 'ChangeEventDetails'; readonly request: EventRequest; readonly nowUtc: LocalDateTime })
   | { readonly type: 'TrashEvent' };
 
-/** The facts an event would have after the command; the handler uses it to decide on slug reservations. */
+/**
+ * The facts an event would have after the command, before a slug is settled: the handler plans the slug from them
+ * (the status and title they end with) before it asks the registry, which the pure step cannot.
+ */
 export function nextEventFacts(state: EventState, command: EventCommand): Either<CommandError, EventFacts> {
   switch (command.type) {
     case 'ScheduleEvent':
@@ -53,24 +62,28 @@ export function nextEventFacts(state: EventState, command: EventCommand): Either
   }
 }
 
-export function decideEvent(state: EventState, command: EventCommand): Either<CommandError, CalendarEventEvent[]> {
+/** One pure step: the events recording the command's outcome on the state, with the slug the command carries. */
+function decideEvent(command: EventCommand, state: EventState): Either<CommandError, CalendarEventEvent[]> {
   const next = nextEventFacts(state, command);
-  return next._tag === 'Left' ? next : eventsOf(state, command, next.right);
+  if (next._tag === 'Left') return next;
+  if (command.type === 'ScheduleEvent') {
+    const facts = withSettledSlug(next.right, command);
+    return right([{ type: 'EventScheduled', data: { id: command.id, facts, ...translationOf(command.defaults.translation) } }]);
+  }
+  if (!state.exists) return left({ kind: 'not-found', resource: 'event', id: 0 });
+  if (command.type === 'ChangeEventDetails') {
+    return right([{ type: 'EventDetailsChanged', data: { id: state.id, changes: changedFacts(state.facts, withSettledSlug(next.right, command)) } }]);
+  }
+  return right([{ type: 'EventTrashed', data: { id: state.id, previousStatus: state.facts.status, slug: next.right.slug } }]);
 }
 
-/** The events that record a command's outcome, given the facts `nextEventFacts` decided (with the slug settled). */
-export function eventsOf(state: EventState, command: EventCommand, facts: EventFacts): Either<CommandError, CalendarEventEvent[]> {
-  switch (command.type) {
-    case 'ScheduleEvent':
-      return right([{ type: 'EventScheduled', data: { id: command.id, facts, ...translationOf(command.defaults.translation) } }]);
-    case 'ChangeEventDetails':
-      if (!state.exists) return left({ kind: 'not-found', resource: 'event', id: 0 });
-      return right([{ type: 'EventDetailsChanged', data: { id: state.id, changes: changedFacts(state.facts, facts) } }]);
-    case 'TrashEvent':
-      if (!state.exists) return left({ kind: 'not-found', resource: 'event', id: 0 });
-      return right([{ type: 'EventTrashed', data: { id: state.id, previousStatus: state.facts.status, slug: facts.slug } }]);
-  }
-}
+export const eventDecider: Decider<EventCommand, CalendarEventEvent, EventState, CommandError> = {
+  initialState: initialEventState,
+  evolve: evolveEvent,
+  decide: decideEvent,
+};
+
+const withSettledSlug = (facts: EventFacts, { slug }: SettledSlug): EventFacts => (slug === undefined ? facts : { ...facts, slug });
 
 function scheduledBase(command: Extract<EventCommand, { type: 'ScheduleEvent' }>): EventFacts {
   const { defaults, request, nowUtc } = command;

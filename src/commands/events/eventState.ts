@@ -1,36 +1,11 @@
 // The write-side state of one calendar event, folded from its stream.
 import type { CalendarEventEvent, EventFacts } from '../../events/catalogue/calendarEvents.ts';
-import type { PostStatus } from '../../events/catalogue/values.ts';
+import { eventFactOf } from '../../events/catalogue/eventFacts.ts';
+import { evolvePost, type PostState } from '../posts/postState.ts';
 
-export type EventState =
-  | { readonly exists: false }
-  | {
-      readonly exists: true;
-      readonly id: number;
-      readonly facts: EventFacts;
-      /** The status before trashing; permissions of a trashed item follow it (docs/api.md §3.2). */
-      readonly statusBeforeTrash: PostStatus | null;
-    };
+/** None yet, or its facts and the status before trashing (permissions of a trashed event follow it, docs/api.md §3.2). */
+export type EventState = PostState<EventFacts>;
 
 export const initialEventState: EventState = { exists: false };
 
-export function evolveEvent(state: EventState, event: CalendarEventEvent): EventState {
-  switch (event.type) {
-    case 'EventScheduled':
-      return { exists: true, id: event.data.id, facts: event.data.facts, statusBeforeTrash: null };
-    case 'EventDetailsChanged':
-      if (!state.exists) return state;
-      return {
-        ...state,
-        facts: { ...state.facts, ...event.data.changes },
-        statusBeforeTrash: event.data.changes.status && event.data.changes.status !== 'trash' ? null : state.statusBeforeTrash,
-      };
-    case 'EventTrashed':
-      if (!state.exists) return state;
-      return {
-        ...state,
-        facts: { ...state.facts, status: 'trash', slug: event.data.slug },
-        statusBeforeTrash: event.data.previousStatus,
-      };
-  }
-}
+export const evolveEvent = (state: EventState, event: CalendarEventEvent): EventState => evolvePost(state, eventFactOf(event));

@@ -4,28 +4,25 @@ import type { WriteContext } from '../../events/catalogue/envelope.ts';
 import type { DomainEvent } from '../../events/catalogue/index.ts';
 import { instantToLocal } from '../../domain/localDateTime.ts';
 import type { DuplicateProbe } from './duplicateProbe.ts';
-import { loadStream, newStream, retryOnConflict } from '../commandHandler.ts';
+import { newStream, retryOnConflict } from '../commandHandler.ts';
 import { invalidParams, reason, type CommandError } from '../errors.ts';
 import { abandonTranslation, claimTranslation } from '../registries/translationClaims.ts';
 import type { WriteDeps } from '../writeDeps.ts';
 import {
-  decideItem, evolveItem, itemFactsOf, nextItemFacts,
-  type ItemChanges, type ItemCommand, type ItemFact, type ItemFacts, type ItemKind, type ItemState, type RegisterDefaults,
+  itemDecider, nextItemFacts, type ItemChanges, type ItemCommand, type ItemEvents, type ItemFacts, type ItemKind, type RegisterDefaults,
 } from './itemDecider.ts';
 import type { ItemInput } from './itemInput.ts';
 import type { WriteGuard } from './writeGuard.ts';
-import { changePost, decideWithSlug, trashPost, type BeforeTrash, type PostStreamSpec } from './postStreamWrites.ts';
+import { changePost, decideWithSlug, loadPost, trashPost, type BeforeTrash, type PostResource } from './postStreamWrites.ts';
 import { requestWithPasswordHash } from './passwordToStore.ts';
 
 /**
  * A kind of item as the handlers need it: the pure kind, its stream, its events, and its duplicate-compared fields.
  * Its events are read as facts with the changes they record (`C`), and written from the facts the decider decided.
  */
-export interface ItemStreamKind<F extends ItemFacts, E extends DomainEvent, C extends object = ItemChanges<F>> extends ItemKind<F, C> {
+export interface ItemStreamKind<F extends ItemFacts, E extends DomainEvent, C extends object = ItemChanges<F>> extends ItemKind<F, C>, ItemEvents<F, E, C> {
   streamId(id: number): string;
   accepts(event: DomainEvent): event is E;
-  factOf(event: E): ItemFact<F, C>;
-  eventOf(fact: ItemFact<F>): E;
   /** Facts compared on create when provided (§10.2 Duplicates). */
   readonly duplicateFields: readonly (keyof F & string)[];
 }
@@ -41,27 +38,20 @@ export interface DuplicateFinder {
   findDuplicate(language: string, probe: DuplicateProbe): Promise<{ readonly id: number; readonly revision: number } | undefined>;
 }
 
-type Deciding<F extends ItemFacts> = Exclude<ItemCommand<F>, { type: 'Trash' }>;
-
-export function loadItem<F extends ItemFacts, E extends DomainEvent, C extends object>(kind: ItemStreamKind<F, E, C>, store: WriteDeps['store'], id: number) {
-  return loadStream<ItemState<F>, E>(store, kind.streamId(id), { exists: false }, (s, e) => evolveItem(kind, s, kind.factOf(e)), kind.accepts);
-}
-
-function streamSpec<F extends ItemFacts, E extends DomainEvent, C extends object>(kind: ItemStreamKind<F, E, C>): PostStreamSpec<ItemState<F>, Deciding<F>, F> {
-  const asEvents = (facts: Either<CommandError, ItemFact<F>[]>): Either<CommandError, DomainEvent[]> =>
-    facts._tag === 'Left' ? facts : right(facts.right.map((f) => kind.eventOf(f)));
+/** One kind of item as the shared post write steps take it. */
+function itemResource<F extends ItemFacts, E extends DomainEvent, C extends object>(kind: ItemStreamKind<F, E, C>): PostResource<F, ItemCommand<F>, E> {
   return {
     kind: kind.resource,
+    decider: itemDecider(kind),
     streamId: kind.streamId,
-    load: (store, id) => loadItem(kind, store, id),
-    factsOf: (state) => (state.exists ? state.facts : undefined),
-    standingOf: (state) => (state.exists ? { author: state.facts.author, status: state.facts.status, statusBeforeTrash: state.statusBeforeTrash } : undefined),
-    preview: (state, command) => nextItemFacts(kind, state, command),
-    decide: (state, command, facts) => asEvents(itemFactsOf(kind, state, command, facts)),
-    decideTrash: (state) => asEvents(decideItem(kind, state, { type: 'Trash' })),
+    accepts: kind.accepts,
+    nextFacts: (state, command) => nextItemFacts(kind, state, command),
     titleOf: (facts) => facts.name,
   };
 }
+
+export const loadItem = <F extends ItemFacts, E extends DomainEvent, C extends object>(kind: ItemStreamKind<F, E, C>, store: WriteDeps['store'], id: number) =>
+  loadPost(itemResource(kind), store, id);
 
 /** The probe of a create: name, description and excerpt always, the kind's fields only when sent. */
 export function duplicateProbeOf(duplicateFields: readonly string[], input: ItemInput<ItemFacts>): DuplicateProbe {
@@ -88,9 +78,9 @@ export async function registerItem<F extends ItemFacts, E extends DomainEvent, C
     return left(invalidParams({ name: 'translation_of', reason: reason('not-a-translation-target') }));
   }
   const request = await requestWithPasswordHash(input, () => Promise.resolve(undefined));
-  const command: Deciding<F> = { type: 'Register', id, request, defaults, nowUtc: instantToLocal(ctx.now, 'UTC') };
+  const command: ItemCommand<F> = { type: 'Register', id, request, defaults, nowUtc: instantToLocal(ctx.now, 'UTC') };
   const written = await retryOnConflict(kind.resource, () =>
-    decideWithSlug(deps, streamSpec(kind), id, { ...newStream, state: { exists: false } }, command, input.slug, ctx),
+    decideWithSlug(deps, itemResource(kind), id, { ...newStream, state: { exists: false } }, command, input.slug, ctx),
   );
   if (written._tag === 'Left' && translation) await abandonTranslation(deps.store, kind.resource, translation, id, language, ctx);
   return written._tag === 'Right' ? right({ ...written.right, id }) : written;
@@ -108,8 +98,8 @@ export async function changeItemDetails<F extends ItemFacts, E extends DomainEve
     const { state } = await loadItem(kind, deps.store, id);
     return state.exists ? state.facts.passwordHash : undefined;
   });
-  const command: Deciding<F> = { type: 'ChangeDetails', request, nowUtc: instantToLocal(ctx.now, 'UTC') };
-  const written = await changePost(deps, streamSpec(kind), id, command, input.slug, ctx, guard);
+  const command: ItemCommand<F> = { type: 'ChangeDetails', request, nowUtc: instantToLocal(ctx.now, 'UTC') };
+  const written = await changePost(deps, itemResource(kind), id, command, input.slug, ctx, guard);
   return written._tag === 'Right' ? right({ ...written.right, id }) : written;
 }
 
@@ -121,6 +111,6 @@ export async function trashItem<F extends ItemFacts, E extends DomainEvent, C ex
   guard: WriteGuard = {},
   beforeTrash?: BeforeTrash,
 ): Promise<Either<CommandError, ItemWritten>> {
-  const written = await trashPost(deps, streamSpec(kind), id, ctx, guard, beforeTrash);
+  const written = await trashPost(deps, itemResource(kind), id, { type: 'Trash' }, ctx, guard, beforeTrash);
   return written._tag === 'Right' ? right({ ...written.right, id }) : written;
 }

@@ -1,8 +1,10 @@
-// The pure state, fold and decider that venues and organizers share; each kind supplies its blank facts and events.
+// The state, fold and decider that venues and organizers share; each kind supplies its blank facts and events.
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import type { Language, PostStatus } from '../../events/catalogue/values.ts';
 import type { ItemChanges, ItemFact, ItemFacts } from '../../events/catalogue/itemFacts.ts';
 import { trashedSlug } from '../../domain/slug.ts';
+import type { Decider } from '../decider.ts';
+import { evolvePost, type PostState } from './postState.ts';
 import type { LocalDateTime } from '../../domain/localDateTime.ts';
 import type { CommandError } from '../errors.ts';
 import { translationOf, type TranslationTarget } from '../registries/translationClaims.ts';
@@ -26,20 +28,23 @@ export interface RegisterDefaults {
   readonly translation?: TranslationTarget;
 }
 
+/** The slug the handler settled (planned, or reserved in the registry); absent: the facts keep the one they have. */
+interface SettledSlug {
+  readonly slug?: string;
+}
+
 export type ItemCommand<F extends ItemFacts> =
-  | {
+  | (SettledSlug & {
       readonly type: 'Register';
       readonly id: number;
       readonly request: ItemRequest<F> & { readonly name: string };
       readonly defaults: RegisterDefaults;
       readonly nowUtc: LocalDateTime;
-    }
-  | { readonly type: 'ChangeDetails'; readonly request: ItemRequest<F>; readonly nowUtc: LocalDateTime }
+    })
+  | (SettledSlug & { readonly type: 'ChangeDetails'; readonly request: ItemRequest<F>; readonly nowUtc: LocalDateTime })
   | { readonly type: 'Trash' };
 
-export type ItemState<F extends ItemFacts> =
-  | { readonly exists: false }
-  | { readonly exists: true; readonly id: number; readonly facts: F; readonly statusBeforeTrash: PostStatus | null };
+export type ItemState<F extends ItemFacts> = PostState<F>;
 
 /** One kind of item: its resource name and the facts of a new item before the request applies. */
 export interface ItemKind<F extends ItemFacts, C extends object = ItemChanges<F>> {
@@ -57,26 +62,20 @@ export interface ItemKind<F extends ItemFacts, C extends object = ItemChanges<F>
   applyChanges?(facts: F, changes: C): F;
 }
 
-export function evolveItem<F extends ItemFacts, C extends object>(kind: ItemKind<F, C>, state: ItemState<F>, fact: ItemFact<F, C>): ItemState<F> {
-  switch (fact.type) {
-    case 'registered':
-      return { exists: true, id: fact.id, facts: fact.facts, statusBeforeTrash: null };
-    case 'changed': {
-      if (!state.exists) return state;
-      const { status } = fact.changes as { readonly status?: PostStatus };
-      return {
-        ...state,
-        facts: kind.applyChanges ? kind.applyChanges(state.facts, fact.changes) : ({ ...state.facts, ...fact.changes } as F),
-        statusBeforeTrash: status && status !== 'trash' ? null : state.statusBeforeTrash,
-      };
-    }
-    case 'trashed':
-      if (!state.exists) return state;
-      return { ...state, facts: { ...state.facts, status: 'trash', slug: fact.slug }, statusBeforeTrash: fact.previousStatus };
-  }
+/** How one kind names the three facts of an item's life in its events (`C`: what its recorded changes hold). */
+export interface ItemEvents<F extends ItemFacts, E, C extends object = ItemChanges<F>> {
+  factOf(event: E): ItemFact<F, C>;
+  eventOf(fact: ItemFact<F>): E;
 }
 
-/** The facts an item would have after the command; the handler uses it to decide on slug reservations. */
+/** The state after one more fact, by the fold of posts the projections share (src/events/catalogue/postFold.ts). */
+export const evolveItem = <F extends ItemFacts, C extends object>(kind: ItemKind<F, C>, state: ItemState<F>, fact: ItemFact<F, C>): ItemState<F> =>
+  evolvePost(state, fact, kind.applyChanges);
+
+/**
+ * The facts an item would have after the command, before a slug is settled: the handler plans the slug from them (the
+ * status and name they end with) before it asks the registry, which the pure step cannot.
+ */
 export function nextItemFacts<F extends ItemFacts, C extends object>(kind: ItemKind<F, C>, state: ItemState<F>, command: ItemCommand<F>): Either<CommandError, F> {
   switch (command.type) {
     case 'Register':
@@ -92,17 +91,29 @@ export function nextItemFacts<F extends ItemFacts, C extends object>(kind: ItemK
   }
 }
 
-export function decideItem<F extends ItemFacts, C extends object>(kind: ItemKind<F, C>, state: ItemState<F>, command: ItemCommand<F>): Either<CommandError, ItemFact<F>[]> {
-  const next = nextItemFacts(kind, state, command);
-  return next._tag === 'Left' ? next : itemFactsOf(kind, state, command, next.right);
+/** The decider of one kind of item: one pure step from a command and the state to the kind's events. */
+export function itemDecider<F extends ItemFacts, E, C extends object>(
+  kind: ItemKind<F, C> & ItemEvents<F, E, C>,
+): Decider<ItemCommand<F>, E, ItemState<F>, CommandError> {
+  return {
+    initialState: { exists: false },
+    evolve: (state, event) => evolveItem(kind, state, kind.factOf(event)),
+    decide: (command, state) => {
+      const facts = decideItemFacts(kind, command, state);
+      return facts._tag === 'Left' ? facts : right(facts.right.map((fact) => kind.eventOf(fact)));
+    },
+  };
 }
 
-/** The facts that record a command's outcome, given the item facts `nextItemFacts` decided (with the slug settled). */
-export function itemFactsOf<F extends ItemFacts, C extends object>(kind: ItemKind<F, C>, state: ItemState<F>, command: ItemCommand<F>, facts: F): Either<CommandError, ItemFact<F>[]> {
-  if (command.type === 'Register') return right([{ type: 'registered', id: command.id, facts, ...translationOf(command.defaults.translation) }]);
+/** The kind-neutral facts recording a command's outcome, with the slug the command carries. */
+function decideItemFacts<F extends ItemFacts, C extends object>(kind: ItemKind<F, C>, command: ItemCommand<F>, state: ItemState<F>): Either<CommandError, ItemFact<F>[]> {
+  const next = nextItemFacts(kind, state, command);
+  if (next._tag === 'Left') return next;
+  const settled = command.type !== 'Trash' && command.slug !== undefined ? { ...next.right, slug: command.slug } : next.right;
+  if (command.type === 'Register') return right([{ type: 'registered', id: command.id, facts: settled, ...translationOf(command.defaults.translation) }]);
   if (!state.exists) return left({ kind: 'not-found', resource: kind.resource, id: 0 });
-  if (command.type === 'ChangeDetails') return right([{ type: 'changed', id: state.id, changes: changedFields(state.facts, facts) }]);
-  return right([{ type: 'trashed', id: state.id, previousStatus: state.facts.status, slug: facts.slug }]);
+  if (command.type === 'ChangeDetails') return right([{ type: 'changed', id: state.id, changes: changedFields(state.facts, settled) }]);
+  return right([{ type: 'trashed', id: state.id, previousStatus: state.facts.status, slug: settled.slug }]);
 }
 
 /** Applies a request onto facts, with the publication timing of events (docs/api.md §10.1, §10.2). */

@@ -1,4 +1,5 @@
-// The write steps events, venues and organizers share: slug reservation around a decision, and trashing with release.
+// The write steps events, venues and organizers share, around their deciders: load → guard → settle the slug → decide
+// → append, retried on a lost race; and trashing with the release of the slug and the translation claim.
 import { releaseTranslation } from '../registries/translationClaims.ts';
 import type { Either } from 'fp-ts/lib/Either.js';
 import { left } from 'fp-ts/lib/Either.js';
@@ -7,14 +8,18 @@ import type { DomainEvent } from '../../events/catalogue/index.ts';
 import type { Language, PostStatus } from '../../events/catalogue/values.ts';
 import type { EventStore } from '../../events/eventStore.ts';
 import type { SlugRegistry } from '../registries/slugRegistry.ts';
-import { appendClaimed, appendEvents, ifMatchHolds, registryStep, retryOnConflict, type Attempt, type Loaded, type Written } from '../commandHandler.ts';
+import { appendClaimed, appendEvents, ifMatchHolds, loadStream, registryStep, retryOnConflict, type Attempt, type Loaded, type Written } from '../commandHandler.ts';
+import type { Decider } from '../decider.ts';
+import { standingOf, type PostState } from './postState.ts';
 import type { CommandError, ResourceKind } from '../errors.ts';
-import { withStreamLock } from '../streamLocks.ts';
+import type { StreamLocks } from '../streamLocks.ts';
 import { planSlug } from '../events/slugPlan.ts';
-import type { PostStanding, WriteGuard } from './writeGuard.ts';
+import type { WriteGuard } from './writeGuard.ts';
 
-export interface PostFactsCore {
+/** What the shared write steps read of a post's facts. */
+export interface PostFacts {
   readonly language: Language;
+  readonly author: string;
   readonly status: PostStatus;
   readonly slug: string;
 }
@@ -22,75 +27,82 @@ export interface PostFactsCore {
 export interface PostWriteDeps {
   readonly store: EventStore;
   readonly slugs: SlugRegistry;
+  readonly locks: StreamLocks;
 }
 
-/** How one kind of post stream is loaded and decided; `C` excludes the trash command. */
-export interface PostStreamSpec<S, C, F extends PostFactsCore> {
+/** A command that can carry the slug the handler settled (create and change; never trash). */
+type Sluggable = { readonly type: string; readonly slug?: string };
+
+/** A post resource as the shared write steps need it: its decider, where its streams are, and how a slug is planned. */
+export interface PostResource<F extends PostFacts, C extends Sluggable, E extends DomainEvent> {
   readonly kind: Extract<ResourceKind, 'event' | 'venue' | 'organizer'>;
+  readonly decider: Decider<C, E, PostState<F>, CommandError>;
   streamId(id: number): string;
-  load(store: EventStore, id: number): Promise<Loaded<S>>;
-  factsOf(state: S): F | undefined;
-  /** Owner and status of an existing item, which the right to write it is judged on. */
-  standingOf(state: S): PostStanding | undefined;
-  /** The facts after the command, to plan the slug. */
-  preview(state: S, command: C): Either<CommandError, F>;
-  /** The events recording the command, from the facts `preview` gave with the settled slug (it changes no other fact). */
-  decide(state: S, command: C, facts: F): Either<CommandError, DomainEvent[]>;
-  decideTrash(state: S): Either<CommandError, DomainEvent[]>;
+  accepts(event: DomainEvent): event is E;
+  /** The facts after a command, before a slug is settled: what the slug plan reads (status, title, language). */
+  nextFacts(state: PostState<F>, command: C): Either<CommandError, F>;
   /** What a slug is derived from when none is given: the title or the name. */
   titleOf(facts: F): string;
 }
 
+export function loadPost<F extends PostFacts, C extends Sluggable, E extends DomainEvent>(
+  resource: PostResource<F, C, E>,
+  store: EventStore,
+  id: number,
+): Promise<Loaded<PostState<F>>> {
+  return loadStream(store, resource.streamId(id), resource.decider.initialState, resource.decider.evolve, resource.accepts);
+}
+
 /**
- * Decides once, settles the slug (reserving it when the status needs a unique one) and appends the events with the
- * slug. A reserved slug's claim is appended with the events, in one commit where the store can; a reservation whose
+ * Plans the slug from the facts the command leads to, settles it (reserving it when the status needs a unique one),
+ * decides with the settled slug on the command and appends the events. A reserved slug's claim is appended with the events, in one commit where the store can; a reservation whose
  * events were not appended is released again (EventStoreDB writes the claim on its own first).
  */
-export async function decideWithSlug<S, C, F extends PostFactsCore>(
+export async function decideWithSlug<F extends PostFacts, C extends Sluggable, E extends DomainEvent>(
   deps: PostWriteDeps,
-  spec: PostStreamSpec<S, C, F>,
+  resource: PostResource<F, C, E>,
   id: number,
-  loaded: Loaded<S>,
+  loaded: Loaded<PostState<F>>,
   command: C,
   requestedSlug: string | undefined,
   ctx: WriteContext,
 ): Promise<Attempt<Written>> {
   const { state } = loaded;
-  const preview = spec.preview(state, command);
-  if (preview._tag === 'Left') return preview;
-  const before = spec.factsOf(state);
+  const next = resource.nextFacts(state, command);
+  if (next._tag === 'Left') return next;
+  const before = state.exists ? state.facts : undefined;
   const plan = planSlug({
     ...(before ? { before: { status: before.status, slug: before.slug } } : {}),
-    afterStatus: preview.right.status,
+    afterStatus: next.right.status,
     ...(requestedSlug !== undefined ? { requested: requestedSlug === '' ? String(id) : requestedSlug } : {}),
-    title: spec.titleOf(preview.right),
+    title: resource.titleOf(next.right),
     id,
   });
-  const owner = spec.streamId(id);
-  const language = preview.right.language;
-  const decideWith = (slug: string | undefined) => spec.decide(state, command, slug === undefined ? preview.right : { ...preview.right, slug });
+  const owner = resource.streamId(id);
+  const language = next.right.language;
+  const decideWith = (slug: string | undefined) => resource.decider.decide(slug === undefined ? command : ({ ...command, slug } as C), state);
   if (plan.kind !== 'reserve') {
     const decided = decideWith(plan.kind === 'set' ? plan.slug : undefined);
     if (decided._tag === 'Left') return decided;
     const outcome = await appendEvents(deps.store, owner, decided.right, loaded, ctx);
     if (isAppended(outcome) && plan.kind === 'set' && plan.release !== undefined) {
-      await deps.slugs.release(spec.kind, language, plan.release, owner, ctx);
+      await deps.slugs.release(resource.kind, language, plan.release, owner, ctx);
     }
     return outcome;
   }
   let slug: string | undefined;
   const reserved = await registryStep(() =>
-    deps.slugs.reserveWith(spec.kind, language, plan.base, owner, ctx, async (candidate, claims) => {
+    deps.slugs.reserveWith(resource.kind, language, plan.base, owner, ctx, async (candidate, claims) => {
       slug = candidate;
       const decided = decideWith(candidate);
       return decided._tag === 'Left' ? decided : appendClaimed(deps.store, claims, owner, decided.right, loaded, ctx);
     }),
   );
   const outcome = reserved._tag === 'Left' ? reserved : reserved.right;
-  if (!isAppended(outcome) && slug !== undefined && slug !== before?.slug) await deps.slugs.release(spec.kind, language, slug, owner, ctx);
+  if (!isAppended(outcome) && slug !== undefined && slug !== before?.slug) await deps.slugs.release(resource.kind, language, slug, owner, ctx);
   // The slug held before is released, unless the reservation found the owner holding it (a suffixed base it had).
   if (isAppended(outcome) && plan.release !== undefined && plan.release !== slug) {
-    await deps.slugs.release(spec.kind, language, plan.release, owner, ctx);
+    await deps.slugs.release(resource.kind, language, plan.release, owner, ctx);
   }
   return outcome;
 }
@@ -101,9 +113,9 @@ const isAppended = (outcome: Attempt<Written>): boolean => outcome !== 'lost-rac
  * What stops an attempt on the state it loaded, before anything is decided or written: no item, a stale `If-Match`,
  * or a caller the item (as it now stands) is out of reach of.
  */
-function refusal<S, C, F extends PostFactsCore>(spec: PostStreamSpec<S, C, F>, id: number, loaded: Loaded<S>, guard: WriteGuard): CommandError | undefined {
-  const standing = spec.standingOf(loaded.state);
-  if (!standing) return { kind: 'not-found', resource: spec.kind, id };
+function refusal<F extends PostFacts>(kind: ResourceKind, id: number, loaded: Loaded<PostState<F>>, guard: WriteGuard): CommandError | undefined {
+  const standing = standingOf(loaded.state);
+  if (!standing) return { kind: 'not-found', resource: kind, id };
   if (guard.mayWrite && !guard.mayWrite(standing)) return { kind: 'forbidden' };
   if (!ifMatchHolds(guard.ifMatch, loaded.revision)) return { kind: 'precondition-failed' };
   return undefined;
@@ -112,22 +124,22 @@ function refusal<S, C, F extends PostFactsCore>(spec: PostStreamSpec<S, C, F>, i
 const retryOptions = (guard: WriteGuard) => (guard.ifMatch === undefined ? {} : { ifMatch: guard.ifMatch });
 
 /** Updates an existing item under its stream lock, honouring the guard on every attempt. */
-export function changePost<S, C, F extends PostFactsCore>(
+export function changePost<F extends PostFacts, C extends Sluggable, E extends DomainEvent>(
   deps: PostWriteDeps,
-  spec: PostStreamSpec<S, C, F>,
+  resource: PostResource<F, C, E>,
   id: number,
   command: C,
   requestedSlug: string | undefined,
   ctx: WriteContext,
   guard: WriteGuard = {},
 ): Promise<Either<CommandError, Written>> {
-  return withStreamLock(spec.streamId(id), () => retryOnConflict(
-    spec.kind,
+  return deps.locks.withLock(resource.streamId(id), () => retryOnConflict(
+    resource.kind,
     async (): Promise<Attempt<Written>> => {
-      const loaded = await spec.load(deps.store, id);
-      const refused = refusal(spec, id, loaded, guard);
+      const loaded = await loadPost(resource, deps.store, id);
+      const refused = refusal(resource.kind, id, loaded, guard);
       if (refused) return left(refused);
-      return decideWithSlug(deps, spec, id, loaded, command, requestedSlug, ctx);
+      return decideWithSlug(deps, resource, id, loaded, command, requestedSlug, ctx);
     },
     retryOptions(guard),
   ));
@@ -137,28 +149,30 @@ export function changePost<S, C, F extends PostFactsCore>(
 export type BeforeTrash = (id: number, ctx: WriteContext) => Promise<void>;
 
 /** Moves an item to the trash under its stream lock and frees its reserved slug. */
-export function trashPost<S, C, F extends PostFactsCore>(
+export function trashPost<F extends PostFacts, C extends Sluggable, E extends DomainEvent>(
   deps: PostWriteDeps,
-  spec: PostStreamSpec<S, C, F>,
+  resource: PostResource<F, C, E>,
   id: number,
+  trash: C,
   ctx: WriteContext,
   guard: WriteGuard = {},
   beforeTrash?: BeforeTrash,
 ): Promise<Either<CommandError, Written>> {
-  return withStreamLock(spec.streamId(id), () => retryOnConflict(
-    spec.kind,
+  return deps.locks.withLock(resource.streamId(id), () => retryOnConflict(
+    resource.kind,
     async (): Promise<Attempt<Written>> => {
-      const loaded = await spec.load(deps.store, id);
-      const refused = refusal(spec, id, loaded, guard);
-      const facts = spec.factsOf(loaded.state);
-      if (refused || !facts) return left(refused ?? { kind: 'not-found', resource: spec.kind, id });
-      const decided = spec.decideTrash(loaded.state);
+      const loaded = await loadPost(resource, deps.store, id);
+      const refused = refusal(resource.kind, id, loaded, guard);
+      const { state } = loaded;
+      if (refused || !state.exists) return left(refused ?? { kind: 'not-found', resource: resource.kind, id });
+      const decided = resource.decider.decide(trash, state);
       if (decided._tag === 'Left') return decided;
       if (beforeTrash) await beforeTrash(id, ctx);
-      const outcome = await appendEvents(deps.store, spec.streamId(id), decided.right, loaded, ctx);
+      const outcome = await appendEvents(deps.store, resource.streamId(id), decided.right, loaded, ctx);
       if (isAppended(outcome)) {
-        await deps.slugs.release(spec.kind, facts.language, facts.slug, spec.streamId(id), ctx);
-        await releaseTranslation(deps.store, spec.kind, id, ctx);
+        const { language, slug } = state.facts;
+        await deps.slugs.release(resource.kind, language, slug, resource.streamId(id), ctx);
+        await releaseTranslation(deps.store, resource.kind, id, ctx);
       }
       return outcome;
     },

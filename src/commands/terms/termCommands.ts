@@ -8,19 +8,20 @@ import { isTermEvent, termStreamId, type Taxonomy } from '../../events/catalogue
 import type { IdAllocator } from '../registries/idAllocator.ts';
 import type { SlugRegistry } from '../registries/slugRegistry.ts';
 import { appendEvents, ifMatchHolds, loadStream, newStream, registryStep, type StreamBase, type Written } from '../commandHandler.ts';
-import { withStreamLock } from '../streamLocks.ts';
+import type { StreamLocks } from '../streamLocks.ts';
 import { claim, claimHolder, ownerTermId, release, termNameStreamId, termSlugStreamId } from './termClaims.ts';
-import { decideTerm, nextTermFacts, type TermRequest } from './termDecider.ts';
+import { nextTermFacts, termDecider, type TermRequest } from './termDecider.ts';
 import type { TermCommandError } from './termErrors.ts';
 import { reason } from '../errors.ts';
 import { claimExplicitSlug, claimGeneratedSlug, explicitTermSlug } from './termSlugs.ts';
-import { evolveTerm, initialTermState, isLive, type LiveTerm, type TermFacts } from './termState.ts';
+import { isLive, type LiveTerm, type TermFacts } from './termState.ts';
 
 export interface TermCommandDeps {
   readonly store: EventStore;
   /** The `ids-term` sequence, shared by categories and tags. */
   readonly termIds: IdAllocator;
   readonly slugs: SlugRegistry;
+  readonly locks: StreamLocks;
 }
 
 /** Fields of a create or update as decoded at the edge; `parent` only for categories. */
@@ -39,7 +40,7 @@ export interface TermWritten extends Written {
 type TermAttempt<T> = Either<TermCommandError, T> | 'lost-race';
 
 export const loadTerm = (store: EventStore, taxonomy: Taxonomy, id: number) =>
-  loadStream(store, termStreamId(taxonomy, id), initialTermState, evolveTerm, isTermEvent);
+  loadStream(store, termStreamId(taxonomy, id), termDecider.initialState, termDecider.evolve, isTermEvent);
 
 export async function createTerm(
   deps: TermCommandDeps,
@@ -82,7 +83,7 @@ export async function createTerm(
   }
   const slug = claimed.right;
   const facts: TermFacts = { language, name: input.name, slug, description: input.description ?? '', parent };
-  const decided = decideTerm(initialTermState, { type: 'CreateTerm', taxonomy, id, facts, ...translationOf(translation) });
+  const decided = termDecider.decide({ type: 'CreateTerm', taxonomy, id, facts, ...translationOf(translation) }, termDecider.initialState);
   const outcome = decided._tag === 'Left' ? decided : await appendEvents(deps.store, owner, decided.right, newStream, ctx);
   if (outcome === 'lost-race' || outcome._tag === 'Left') {
     // Nothing was written: give the claims back so that the name and slug stay usable.
@@ -102,7 +103,7 @@ export async function changeTerm(
   ctx: WriteContext,
   ifMatch?: bigint,
 ): Promise<Either<TermCommandError, TermWritten>> {
-  return withStreamLock(termStreamId(taxonomy, id), () => retryTerm(taxonomy, ifMatch, async () => {
+  return deps.locks.withLock(termStreamId(taxonomy, id), () => retryTerm(taxonomy, ifMatch, async () => {
     const loaded = await loadTerm(deps.store, taxonomy, id);
     const { state } = loaded;
     if (!isLive(state)) return left({ kind: 'not-found', resource: taxonomy, id });
@@ -136,12 +137,12 @@ export async function deleteTerm(
   options: DeleteTermOptions = {},
 ): Promise<Either<TermCommandError, TermDeleted>> {
   const { ifMatch, childrenOf, beforeDelete } = options;
-  return withStreamLock(termStreamId(taxonomy, id), () => retryTerm(taxonomy, ifMatch, async (): Promise<TermAttempt<TermDeleted>> => {
+  return deps.locks.withLock(termStreamId(taxonomy, id), () => retryTerm(taxonomy, ifMatch, async (): Promise<TermAttempt<TermDeleted>> => {
     const loaded = await loadTerm(deps.store, taxonomy, id);
     const { state } = loaded;
     if (!isLive(state)) return left({ kind: 'not-found', resource: taxonomy, id });
     if (!ifMatchHolds(ifMatch, loaded.revision)) return left({ kind: 'precondition-failed' });
-    const decided = decideTerm(state, { type: 'DeleteTerm' });
+    const decided = termDecider.decide({ type: 'DeleteTerm' }, state);
     if (decided._tag === 'Left') return decided;
     if (taxonomy === 'category' && childrenOf) {
       for (const child of await childrenOf(id)) {
@@ -183,7 +184,7 @@ async function applyChange(
   }
   const request: TermRequest = { ...input, ...(input.slug !== undefined ? { slug: explicitTermSlug(input.slug, id) } : {}) };
   const parentChain = movesParent && taxonomy === 'category' ? await ancestorChain(deps.store, input.parent as number) : [];
-  const decided = decideTerm(state, { type: 'ChangeTerm', request, parentChain });
+  const decided = termDecider.decide({ type: 'ChangeTerm', request, parentChain }, state);
   if (decided._tag === 'Left') return decided;
   const after = nextTermFacts(before, request);
   const owner = termStreamId(taxonomy, id);
@@ -214,7 +215,7 @@ async function applyChange(
 
 /** Moves one child category under a new parent; used when its parent is deleted. */
 export async function reparentCategory(deps: TermCommandDeps, id: number, parent: number, ctx: WriteContext): Promise<Either<TermCommandError, TermWritten>> {
-  return withStreamLock(termStreamId('category', id), () => retryTerm('category', undefined, async () => {
+  return deps.locks.withLock(termStreamId('category', id), () => retryTerm('category', undefined, async () => {
     const loaded = await loadTerm(deps.store, 'category', id);
     const { state } = loaded;
     if (!isLive(state)) return left({ kind: 'not-found', resource: 'category', id });

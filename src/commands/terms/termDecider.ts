@@ -1,10 +1,11 @@
-// The pure decider of categories and tags: given the state and a command, the events to append or a failure.
-import { optionalRoot } from '../posts/itemDecider.ts';
+// The decider of categories and tags: given a command and the state, the events to append or a failure.
+import { optionalRoot } from '../../events/catalogue/postFold.ts';
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import type { CategoryChanges, Taxonomy, TermEvent } from '../../events/catalogue/terms.ts';
 import { invalidParams, reason } from '../errors.ts';
 import type { TermCommandError } from './termErrors.ts';
-import type { TermFacts, TermState } from './termState.ts';
+import { evolveTerm, initialTermState, type TermFacts, type TermState } from './termState.ts';
+import type { Decider } from '../decider.ts';
 
 /** What an update asks for, already resolved by the handler (slug normalised and claimed); absent keys keep values. */
 export interface TermRequest {
@@ -28,7 +29,7 @@ export type TermCommand =
     }
   | { readonly type: 'DeleteTerm' };
 
-export function decideTerm(state: TermState, command: TermCommand): Either<TermCommandError, TermEvent[]> {
+function decideTerm(command: TermCommand, state: TermState): Either<TermCommandError, TermEvent[]> {
   switch (command.type) {
     case 'CreateTerm': {
       // A fresh id has no stream; one that does was allocated twice, which only a lost race can explain.
@@ -64,6 +65,12 @@ export function decideTerm(state: TermState, command: TermCommand): Either<TermC
         : { type: 'TagDeleted', data: { id: state.id } }]);
   }
 }
+
+export const termDecider: Decider<TermCommand, TermEvent, TermState, TermCommandError> = {
+  initialState: initialTermState,
+  evolve: evolveTerm,
+  decide: decideTerm,
+};
 
 /** The facts after a change request; the handler uses it to know which claims (slug, name) to move. */
 export function nextTermFacts(before: TermFacts, request: TermRequest): TermFacts {

@@ -1,4 +1,5 @@
 // First start: registers the `admin` administrator once per data directory, with a given or generated password.
+import { StreamLocks } from '../streamLocks.ts';
 import { NoStream, WrongExpectedRevision, type EventStore } from '../../events/eventStore.ts';
 import { toNewEvent } from '../../events/catalogue/envelope.ts';
 import { IdAllocator } from '../registries/idAllocator.ts';
@@ -31,7 +32,8 @@ export async function bootstrapAdmin(store: EventStore, password: string | undef
   }
   const chosen = password ?? generatePassword();
   const registered = await registerUser(
-    { store, userIds: new IdAllocator(store, userIdsStream) },
+    // The service writes no other user while it starts, so this write's locks need share nothing.
+    { store, locks: new StreamLocks(), userIds: new IdAllocator(store, userIdsStream) },
     { login: 'admin', role: 'administrator', password: chosen },
     ctx,
   );

@@ -8,14 +8,19 @@ import { userStreamId, type Role } from '../../events/catalogue/users.ts';
 import { appendEvents } from '../commandHandler.ts';
 import type { IdAllocator } from '../registries/idAllocator.ts';
 import { claim, release } from '../registries/claims.ts';
-import { withStreamLock } from '../streamLocks.ts';
-import { decideUser, isValidLogin, type UserCommand, type UserCommandError } from './userDecider.ts';
+import type { StreamLocks } from '../streamLocks.ts';
+import { isValidLogin, userDecider, type UserCommand, type UserCommandError } from './userDecider.ts';
 import { findUserId, loadUser, loginStreamId } from './userLookup.ts';
 
 const maxAttempts = 8;
 
-export interface UserCommandDeps {
+/** What a write to an existing user needs: the store and the process's stream locks. */
+export interface UserWriteDeps {
   readonly store: EventStore;
+  readonly locks: StreamLocks;
+}
+
+export interface UserCommandDeps extends UserWriteDeps {
   /** The `ids-user` sequence. */
   readonly userIds: IdAllocator;
 }
@@ -49,7 +54,7 @@ export async function registerUser(deps: UserCommandDeps, input: NewUser, ctx: W
   if (!claimed.held) return left({ kind: 'login-taken', login: input.login });
   const passwordHash = await hash(input.password);
   const command: UserCommand = { type: 'RegisterUser', id, login: input.login, displayName: input.displayName ?? input.login, role: input.role, passwordHash };
-  const outcome = await decideAndAppend(store, id, command, ctx).catch(async (error: unknown) => {
+  const outcome = await decideAndAppend(deps, id, command, ctx).catch(async (error: unknown) => {
     await release(store, 'login', loginStreamId(input.login), owner, ctx);
     throw error;
   });
@@ -57,16 +62,16 @@ export async function registerUser(deps: UserCommandDeps, input: NewUser, ctx: W
   return outcome;
 }
 
-export async function changeUserRole(store: EventStore, login: string, role: Role, ctx: WriteContext): Promise<Either<UserCommandError, UserWritten>> {
-  return byLogin(store, login, (id) => decideAndAppend(store, id, { type: 'ChangeRole', role }, ctx));
+export async function changeUserRole(deps: UserWriteDeps, login: string, role: Role, ctx: WriteContext): Promise<Either<UserCommandError, UserWritten>> {
+  return byLogin(deps.store, login, (id) => decideAndAppend(deps, id, { type: 'ChangeRole', role }, ctx));
 }
 
-export async function setUserPassword(store: EventStore, login: string, password: string, ctx: WriteContext): Promise<Either<UserCommandError, UserWritten>> {
-  return byLogin(store, login, async (id) => decideAndAppend(store, id, { type: 'SetPassword', passwordHash: await hash(password) }, ctx));
+export async function setUserPassword(deps: UserWriteDeps, login: string, password: string, ctx: WriteContext): Promise<Either<UserCommandError, UserWritten>> {
+  return byLogin(deps.store, login, async (id) => decideAndAppend(deps, id, { type: 'SetPassword', passwordHash: await hash(password) }, ctx));
 }
 
-export async function revokeUserPassword(store: EventStore, login: string, ctx: WriteContext): Promise<Either<UserCommandError, UserWritten>> {
-  return byLogin(store, login, (id) => decideAndAppend(store, id, { type: 'RevokePassword' }, ctx));
+export async function revokeUserPassword(deps: UserWriteDeps, login: string, ctx: WriteContext): Promise<Either<UserCommandError, UserWritten>> {
+  return byLogin(deps.store, login, (id) => decideAndAppend(deps, id, { type: 'RevokePassword' }, ctx));
 }
 
 async function byLogin<T>(
@@ -81,12 +86,12 @@ async function byLogin<T>(
 }
 
 /** Loads, decides and appends under the stream's lock; a write by another process in between means deciding again. */
-function decideAndAppend(store: EventStore, id: number, command: UserCommand, ctx: WriteContext): Promise<Either<UserCommandError, UserWritten>> {
+function decideAndAppend({ store, locks }: UserWriteDeps, id: number, command: UserCommand, ctx: WriteContext): Promise<Either<UserCommandError, UserWritten>> {
   const streamId = userStreamId(id);
-  return withStreamLock(streamId, async () => {
+  return locks.withLock(streamId, async () => {
     for (let attempt = 0; attempt < maxAttempts; attempt++) {
       const loaded = await loadUser(store, id);
-      const decided = decideUser(loaded.state, command);
+      const decided = userDecider.decide(command, loaded.state);
       if (isLeft(decided)) return decided;
       if (decided.right.length === 0) return right({ id, revision: loaded.revision, changed: false });
       const written = await appendEvents(store, streamId, decided.right, loaded, ctx);

@@ -1,7 +1,8 @@
-// The pure decider of users: given the state of a `user-<id>` stream and a command, the events to append or a failure.
+// The decider of users: given a command and the state of a `user-<id>` stream, the events to append or a failure.
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import type { Role, UserEvent } from '../../events/catalogue/users.ts';
-import type { UserState } from './userState.ts';
+import { evolveUser, initialUserState, type UserState } from './userState.ts';
+import type { Decider } from '../decider.ts';
 
 export type UserCommand =
   /** The handler allocated the id, claimed the login and hashed the password. */
@@ -33,7 +34,7 @@ const loginPattern = /^[A-Za-z0-9._@-]{1,60}$/;
 
 export const isValidLogin = (login: string): boolean => loginPattern.test(login);
 
-export function decideUser(state: UserState, command: UserCommand): Either<UserCommandError, UserEvent[]> {
+function decideUser(command: UserCommand, state: UserState): Either<UserCommandError, UserEvent[]> {
   if (command.type === 'RegisterUser') {
     if (state.exists) return left({ kind: 'already-registered', id: command.id });
     if (!isValidLogin(command.login)) return left({ kind: 'invalid-login', login: command.login });
@@ -53,3 +54,9 @@ export function decideUser(state: UserState, command: UserCommand): Either<UserC
       return right(state.passwordHash === null ? [] : [{ type: 'UserPasswordRevoked', data: { id: state.id } }]);
   }
 }
+
+export const userDecider: Decider<UserCommand, UserEvent, UserState, UserCommandError> = {
+  initialState: initialUserState,
+  evolve: evolveUser,
+  decide: decideUser,
+};

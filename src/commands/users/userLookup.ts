@@ -5,7 +5,8 @@ import { decodeDomainEvent } from '../../events/catalogue/envelope.ts';
 import { isUserEvent, userIdsStream, userStreamId } from '../../events/catalogue/users.ts';
 import { loadStream } from '../commandHandler.ts';
 import { claimHolder } from '../registries/claims.ts';
-import { evolveUser, initialUserState, type UserState } from './userState.ts';
+import type { UserState } from './userState.ts';
+import { userDecider } from './userDecider.ts';
 
 export type KnownUser = Extract<UserState, { exists: true }>;
 
@@ -14,7 +15,7 @@ export function loginStreamId(login: string): string {
   return `login-${createHash('sha256').update(login.toLowerCase(), 'utf8').digest('hex')}`;
 }
 
-export const loadUser = (store: EventStore, id: number) => loadStream(store, userStreamId(id), initialUserState, evolveUser, isUserEvent);
+export const loadUser = (store: EventStore, id: number) => loadStream(store, userStreamId(id), userDecider.initialState, userDecider.evolve, isUserEvent);
 
 /** Every registered user, by id; reads each stream, which suits the CLI, not a request path. */
 export async function listUsers(store: EventStore): Promise<KnownUser[]> {

@@ -2,6 +2,7 @@
 // the write side (the item decider) and the read side (the item projections) fold these, so they live with the event
 // catalogue, below both (docs/architecture.md §2).
 import type { ImageRef, Language, PostStatus } from './values.ts';
+import { optionalRoot, type PostFact } from './postFold.ts';
 import type { OrganizerEvent, OrganizerFacts } from './organizers.ts';
 import type { VenueChanges, VenueEvent, VenueFacts } from './venues.ts';
 
@@ -23,18 +24,10 @@ export interface ItemFacts {
 /** The facts a change decides on: those that differ, each whole. */
 export type ItemChanges<F extends ItemFacts> = Omit<Partial<F>, 'language'>;
 
-/**
- * The three facts of an item's life, independent of how each kind names its events. `C` is what a recorded change
- * holds; the decider records `ItemChanges<F>`, which every kind's `C` accepts.
- */
-export type ItemFact<F extends ItemFacts, C extends object = ItemChanges<F>> =
-  | { readonly type: 'registered'; readonly id: number; readonly facts: F; readonly translationOf?: number }
-  | { readonly type: 'changed'; readonly id: number; readonly changes: C }
-  | { readonly type: 'trashed'; readonly id: number; readonly previousStatus: PostStatus; readonly slug: string };
+/** The three facts of an item's life (postFold.ts); the decider records `ItemChanges<F>`, which every kind's `C` accepts. */
+export type ItemFact<F extends ItemFacts, C extends object = ItemChanges<F>> = PostFact<F, C>;
 
-/** Carries an optional group root between a creation event and its kind-neutral fact, omitting it when absent. */
-export const optionalRoot = (root: number | null | undefined): { translationOf?: number } =>
-  typeof root === 'number' ? { translationOf: root } : {};
+export { optionalRoot };
 
 export function venueFactOf(event: VenueEvent): ItemFact<VenueFacts, VenueChanges> {
   switch (event.type) {

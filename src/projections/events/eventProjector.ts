@@ -1,6 +1,8 @@
 // The pure fold from calendar event domain events to the event read-model document.
 import type { CalendarEventEvent, EventFacts } from '../../events/catalogue/calendarEvents.ts';
 import type { PostStatus } from '../../events/catalogue/values.ts';
+import { eventFactOf } from '../../events/catalogue/eventFacts.ts';
+import { foldPost } from '../../events/catalogue/postFold.ts';
 import { instantToLocal, wallClockSeconds } from '../../domain/localDateTime.ts';
 import { timeZoneAbbreviation } from '../../domain/timeZone.ts';
 import type { RecordedEvent } from '../../events/eventStore.ts';
@@ -50,17 +52,12 @@ export interface EventUpdate {
  */
 export function eventUpdate(doc: EventDocument | undefined, event: CalendarEventEvent, at: Applied): EventUpdate | undefined {
   if (doc && at.revision <= doc.revision) return undefined;
-  switch (event.type) {
-    case 'EventScheduled':
-      return { id: event.data.id, facts: event.data.facts, statusBeforeTrash: null, translationGroup: event.data.translationOf ?? event.data.id, previous: doc };
-    case 'EventDetailsChanged': {
-      if (!doc) return undefined;
-      const facts = { ...doc, ...event.data.changes };
-      return { id: doc.id, facts, statusBeforeTrash: facts.status === 'trash' ? doc.statusBeforeTrash : null, translationGroup: groupOf(doc), previous: doc };
-    }
-    case 'EventTrashed':
-      return doc && { id: doc.id, facts: { ...doc, status: 'trash', slug: event.data.slug }, statusBeforeTrash: event.data.previousStatus, translationGroup: groupOf(doc), previous: doc };
-  }
+  const fact = eventFactOf(event);
+  // The document holds the facts, so it folds as them (only the fact keys are read from the result).
+  const folded = foldPost(doc && { id: doc.id, facts: doc as EventFacts, statusBeforeTrash: doc.statusBeforeTrash }, fact);
+  if (!folded) return undefined;
+  const translationGroup = fact.type === 'registered' ? (fact.translationOf ?? fact.id) : doc ? groupOf(doc) : folded.id;
+  return { ...folded, translationGroup, previous: doc };
 }
 
 /**

@@ -1,4 +1,5 @@
 // Specification of the event command handlers against a real embedded store: commits, slug claims, the reported stream.
+import { StreamLocks } from '../../../src/commands/streamLocks.ts';
 import { expect } from 'chai';
 import type { Either } from 'fp-ts/lib/Either.js';
 import { changeEventDetails, scheduleEvent, trashEvent, type EventCommandDeps, type EventWritten } from '../../../src/commands/events/eventCommands.ts';
@@ -25,7 +26,7 @@ describe('event commands', () => {
   let deps: EventCommandDeps;
   beforeEach(async () => {
     temp = await openTempStore();
-    deps = { store: temp.store, postIds: new IdAllocator(temp.store, 'ids-post'), slugs: new SlugRegistry(temp.store) };
+    deps = { store: temp.store, postIds: new IdAllocator(temp.store, 'ids-post'), slugs: new SlugRegistry(temp.store), locks: new StreamLocks() };
   });
   afterEach(async () => temp.dispose());
 

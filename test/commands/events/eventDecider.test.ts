@@ -1,41 +1,12 @@
 // Specification of the event decider (docs/api.md §10.1, §11):
 // given recorded events, when a command, then events or an error.
 import { expect } from 'chai';
-import { isRight } from 'fp-ts/lib/Either.js';
-import type * as t from 'io-ts';
-import { PathReporter } from 'io-ts/lib/PathReporter.js';
-import { changedFacts, decideEvent, endBeforeStart, type EventCommand, type EventRequest, type ScheduleDefaults } from '../../../src/commands/events/eventDecider.ts';
-import { evolveEvent, initialEventState } from '../../../src/commands/events/eventState.ts';
-import type { CommandError } from '../../../src/commands/errors.ts';
+import { changedFacts, endBeforeStart, eventDecider, type EventCommand, type EventRequest, type ScheduleDefaults } from '../../../src/commands/events/eventDecider.ts';
 import type { CalendarEventEvent, EventChanges, EventFacts } from '../../../src/events/catalogue/calendarEvents.ts';
 import type { PostStatus } from '../../../src/events/catalogue/values.ts';
-import { catalogue } from '../../../src/events/catalogue/index.ts';
+import { deciderSpecification } from '../../support/specification.ts';
 
-function given(history: readonly CalendarEventEvent[]) {
-  return {
-    when(command: EventCommand) {
-      const outcome = decideEvent(history.reduce(evolveEvent, initialEventState), command);
-      return {
-        then(expected: readonly CalendarEventEvent[]): void {
-          if (outcome._tag === 'Left') expect.fail(`expected events, got the failure ${JSON.stringify(outcome.left)}`);
-          expect(outcome.right).to.deep.equal(expected);
-          outcome.right.forEach(passesItsCodec);
-        },
-        thenFails(expected: Partial<CommandError>): void {
-          if (outcome._tag === 'Right') expect.fail(`expected a failure, got ${JSON.stringify(outcome.right)}`);
-          expect(outcome.left).to.deep.include(expected);
-        },
-      };
-    },
-  };
-}
-
-/** What a downstream reader will decode must be what the decider recorded. */
-function passesItsCodec(event: CalendarEventEvent): void {
-  const codec: t.Decoder<unknown, unknown> = catalogue[event.type].codec;
-  const decoded = codec.decode(event);
-  expect(isRight(decoded), PathReporter.report(decoded).join('; ')).to.equal(true);
-}
+const { given } = deciderSpecification(eventDecider);
 
 const id = 7;
 const nowUtc = '2025-11-10 12:00:00';
@@ -194,7 +165,7 @@ describe('event decider', () => {
     });
 
     it('fails with not-found on a missing event', () => {
-      given([]).when(change({ title: 'Renamed' })).thenFails({ kind: 'not-found', resource: 'event' });
+      given([]).when(change({ title: 'Renamed' })).thenFailsWith({ kind: 'not-found', resource: 'event' });
     });
   });
 
@@ -218,7 +189,7 @@ describe('event decider', () => {
     });
 
     it('fails with not-found on a missing event', () => {
-      given([]).when(trash).thenFails({ kind: 'not-found', resource: 'event' });
+      given([]).when(trash).thenFailsWith({ kind: 'not-found', resource: 'event' });
     });
   });
 

@@ -1,4 +1,5 @@
 // Specification of the term command handlers (docs/api.md §4.7 Slugs, §10.3, §11) against a real embedded event store.
+import { StreamLocks } from '../../../src/commands/streamLocks.ts';
 import { expect } from 'chai';
 import type { Either } from 'fp-ts/lib/Either.js';
 import { IdAllocator } from '../../../src/commands/registries/idAllocator.ts';
@@ -28,7 +29,7 @@ describe('term commands', () => {
   let deps: TermCommandDeps;
   beforeEach(async () => {
     temp = await openTempStore();
-    deps = { store: temp.store, termIds: new IdAllocator(temp.store, 'ids-term'), slugs: new SlugRegistry(temp.store) };
+    deps = { store: temp.store, termIds: new IdAllocator(temp.store, 'ids-term'), slugs: new SlugRegistry(temp.store), locks: new StreamLocks() };
   });
   afterEach(async () => temp.dispose());
 

@@ -1,40 +1,11 @@
 // Specification of the term decider (docs/api.md §10.3, §11):
 // given recorded events, when a command, then events or an error.
-import { expect } from 'chai';
-import { isRight } from 'fp-ts/lib/Either.js';
-import type * as t from 'io-ts';
-import { PathReporter } from 'io-ts/lib/PathReporter.js';
-import { decideTerm, type TermCommand, type TermRequest } from '../../../src/commands/terms/termDecider.ts';
-import type { TermCommandError } from '../../../src/commands/terms/termErrors.ts';
-import { evolveTerm, initialTermState, type TermFacts } from '../../../src/commands/terms/termState.ts';
+import { termDecider, type TermCommand, type TermRequest } from '../../../src/commands/terms/termDecider.ts';
+import type { TermFacts } from '../../../src/commands/terms/termState.ts';
 import type { CategoryChanges, TermEvent } from '../../../src/events/catalogue/terms.ts';
-import { catalogue } from '../../../src/events/catalogue/index.ts';
+import { deciderSpecification } from '../../support/specification.ts';
 
-function given(history: readonly TermEvent[]) {
-  return {
-    when(command: TermCommand) {
-      const outcome = decideTerm(history.reduce(evolveTerm, initialTermState), command);
-      return {
-        then(expected: readonly TermEvent[]): void {
-          if (outcome._tag === 'Left') expect.fail(`expected events, got the failure ${JSON.stringify(outcome.left)}`);
-          expect(outcome.right).to.deep.equal(expected);
-          outcome.right.forEach(passesItsCodec);
-        },
-        thenFails(expected: Partial<TermCommandError>): void {
-          if (outcome._tag === 'Right') expect.fail(`expected a failure, got ${JSON.stringify(outcome.right)}`);
-          expect(outcome.left).to.deep.include(expected);
-        },
-      };
-    },
-  };
-}
-
-/** What a downstream reader will decode must be what the decider recorded. */
-function passesItsCodec(event: TermEvent): void {
-  const codec: t.Decoder<unknown, unknown> = catalogue[event.type].codec;
-  const decoded = codec.decode(event);
-  expect(isRight(decoded), PathReporter.report(decoded).join('; ')).to.equal(true);
-}
+const { given } = deciderSpecification(termDecider);
 
 const id = 4;
 const facts = (overrides: Partial<TermFacts> = {}): TermFacts => ({
@@ -108,11 +79,11 @@ describe('term decider', () => {
     });
 
     it('refuses an absent term', () => {
-      given([]).when(change({ name: 'x' })).thenFails({ kind: 'not-found' });
+      given([]).when(change({ name: 'x' })).thenFailsWith({ kind: 'not-found' });
     });
 
     it('refuses a deleted term', () => {
-      given([categoryCreated, categoryDeleted]).when(change({ name: 'x' })).thenFails({ kind: 'not-found', resource: 'category' });
+      given([categoryCreated, categoryDeleted]).when(change({ name: 'x' })).thenFailsWith({ kind: 'not-found', resource: 'category' });
     });
   });
 
@@ -126,11 +97,11 @@ describe('term decider', () => {
     });
 
     it('refuses an absent term', () => {
-      given([]).when(remove).thenFails({ kind: 'not-found' });
+      given([]).when(remove).thenFailsWith({ kind: 'not-found' });
     });
 
     it('refuses a term deleted before', () => {
-      given([tagCreated, tagDeleted]).when(remove).thenFails({ kind: 'not-found', resource: 'tag' });
+      given([tagCreated, tagDeleted]).when(remove).thenFailsWith({ kind: 'not-found', resource: 'tag' });
     });
   });
 });

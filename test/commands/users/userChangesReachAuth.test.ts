@@ -1,4 +1,5 @@
 // Specifies that user changes reach authentication of a running service: the directory re-reads stale users cheaply.
+import { StreamLocks } from '../../../src/commands/streamLocks.ts';
 import { expect } from 'chai';
 import { IdAllocator } from '../../../src/commands/registries/idAllocator.ts';
 import { changeUserRole, registerUser, revokeUserPassword, setUserPassword } from '../../../src/commands/users/userCommands.ts';
@@ -35,7 +36,7 @@ describe('user changes reaching authentication', () => {
   beforeEach(async () => {
     clock = 1_000_000;
     temp = await openTempStore();
-    await registerUser({ store: temp.store, userIds: new IdAllocator(temp.store, userIdsStream) }, { login: 'ada', role: 'subscriber', password: 'pw' }, ctx);
+    await registerUser({ store: temp.store, locks: new StreamLocks(), userIds: new IdAllocator(temp.store, userIdsStream) }, { login: 'ada', role: 'subscriber', password: 'pw' }, ctx);
     const observed = counting(temp.store);
     reads = observed.reads;
     checker = new CredentialChecker(new UserDirectory(observed.store, { freshForMs, now: () => clock }));
@@ -51,7 +52,7 @@ describe('user changes reaching authentication', () => {
 
   it('applies a role change once the window has passed, reading only the one stream', async () => {
     expect(await checker.check('ada', 'pw')).to.deep.include({ role: 'subscriber' });
-    await changeUserRole(temp.store, 'ada', 'editor', ctx);
+    await changeUserRole({ store: temp.store, locks: new StreamLocks() }, 'ada', 'editor', ctx);
     pause(freshForMs + 10);
     const before = reads();
     expect(await checker.check('ada', 'pw')).to.deep.equal({ kind: 'user', id: 1, role: 'editor' });
@@ -60,14 +61,14 @@ describe('user changes reaching authentication', () => {
 
   it('refuses a revoked user even though the password was verified and remembered before', async () => {
     expect(await checker.check('ada', 'pw')).to.deep.include({ kind: 'user' });
-    await revokeUserPassword(temp.store, 'ada', ctx);
+    await revokeUserPassword({ store: temp.store, locks: new StreamLocks() }, 'ada', ctx);
     pause(freshForMs + 10);
     expect(await checker.check('ada', 'pw')).to.equal('wrong-password');
   });
 
   it('forgets the remembered password when a new one is set', async () => {
     expect(await checker.check('ada', 'pw')).to.deep.include({ kind: 'user' });
-    await setUserPassword(temp.store, 'ada', 'new-pw', ctx);
+    await setUserPassword({ store: temp.store, locks: new StreamLocks() }, 'ada', 'new-pw', ctx);
     pause(freshForMs + 10);
     expect(await checker.check('ada', 'pw')).to.equal('wrong-password');
     expect(await checker.check('ada', 'new-pw')).to.deep.include({ kind: 'user' });
@@ -75,7 +76,7 @@ describe('user changes reaching authentication', () => {
 
   it('finds a user registered after the directory loaded', async () => {
     expect(await checker.check('bob', 'pw2')).to.equal('unknown-login');
-    await registerUser({ store: temp.store, userIds: new IdAllocator(temp.store, userIdsStream) }, { login: 'bob', role: 'author', password: 'pw2' }, ctx);
+    await registerUser({ store: temp.store, locks: new StreamLocks(), userIds: new IdAllocator(temp.store, userIdsStream) }, { login: 'bob', role: 'author', password: 'pw2' }, ctx);
     pause(510);
     expect(await checker.check('bob', 'pw2')).to.deep.equal({ kind: 'user', id: 2, role: 'author' });
   });

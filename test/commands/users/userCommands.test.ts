@@ -1,4 +1,5 @@
 // Specifies the user command handlers on a real embedded store: unique logins, role and password changes, metadata.
+import { StreamLocks } from '../../../src/commands/streamLocks.ts';
 import { expect } from 'chai';
 import { isLeft, isRight, type Either } from 'fp-ts/lib/Either.js';
 import { verify } from '@node-rs/argon2';
@@ -30,7 +31,7 @@ describe('user command handlers', () => {
   let deps: UserCommandDeps;
   beforeEach(async () => {
     temp = await openTempStore();
-    deps = { store: temp.store, userIds: new IdAllocator(temp.store, userIdsStream) };
+    deps = { store: temp.store, locks: new StreamLocks(), userIds: new IdAllocator(temp.store, userIdsStream) };
   });
   afterEach(async () => temp.dispose());
 
@@ -77,8 +78,8 @@ describe('user command handlers', () => {
 
   it('changes the role, and records nothing when asked for the role the user has', async () => {
     ok(await registerUser(deps, { login: 'ada', role: 'subscriber', password: 'a' }, ctx));
-    expect(ok(await changeUserRole(temp.store, 'Ada', 'editor', { ...ctx, actor: '7' }))).to.deep.equal({ id: 1, revision: 1n, changed: true });
-    expect(ok(await changeUserRole(temp.store, 'ada', 'editor', ctx))).to.deep.equal({ id: 1, revision: 1n, changed: false });
+    expect(ok(await changeUserRole(deps, 'Ada', 'editor', { ...ctx, actor: '7' }))).to.deep.equal({ id: 1, revision: 1n, changed: true });
+    expect(ok(await changeUserRole(deps, 'ada', 'editor', ctx))).to.deep.equal({ id: 1, revision: 1n, changed: false });
     const events = await temp.store.readStream('user-1');
     expect(events.map((e) => [e.type, e.data, e.metadata.actor])).to.deep.equal([
       ['UserRegistered', events[0]?.data, 'cli'],
@@ -88,25 +89,25 @@ describe('user command handlers', () => {
 
   it('changes the role of the bootstrap admin, found without a login claim', async () => {
     await bootstrapAdmin(temp.store, 'admin-secret');
-    ok(await changeUserRole(temp.store, 'admin', 'editor', ctx));
+    ok(await changeUserRole(deps, 'admin', 'editor', ctx));
     expect((await listUsers(temp.store))[0]).to.include({ login: 'admin', role: 'editor' });
   });
 
   it('revokes a password once, then sets a new one', async () => {
     ok(await registerUser(deps, { login: 'ada', role: 'author', password: 'old' }, ctx));
-    expect(ok(await revokeUserPassword(temp.store, 'ada', ctx)).changed).to.equal(true);
-    expect(ok(await revokeUserPassword(temp.store, 'ada', ctx)).changed).to.equal(false);
+    expect(ok(await revokeUserPassword(deps, 'ada', ctx)).changed).to.equal(true);
+    expect(ok(await revokeUserPassword(deps, 'ada', ctx)).changed).to.equal(false);
     expect((await listUsers(temp.store))[0]?.passwordHash).to.equal(null);
-    ok(await setUserPassword(temp.store, 'ada', 'new', ctx));
+    ok(await setUserPassword(deps, 'ada', 'new', ctx));
     expect(await types(1)).to.deep.equal(['UserRegistered', 'UserPasswordRevoked', 'UserPasswordChanged']);
     expect(await verify((await listUsers(temp.store))[0]?.passwordHash ?? '', 'new')).to.equal(true);
   });
 
   it('answers user-not-found for an unknown login and writes nothing', async () => {
     const head = await temp.store.headPosition();
-    expect(failure(await changeUserRole(temp.store, 'ghost', 'editor', ctx))).to.deep.equal({ kind: 'user-not-found', login: 'ghost' });
-    expect(failure(await revokeUserPassword(temp.store, 'ghost', ctx))).to.deep.equal({ kind: 'user-not-found', login: 'ghost' });
-    expect(failure(await setUserPassword(temp.store, 'ghost', 'x', ctx))).to.deep.equal({ kind: 'user-not-found', login: 'ghost' });
+    expect(failure(await changeUserRole(deps, 'ghost', 'editor', ctx))).to.deep.equal({ kind: 'user-not-found', login: 'ghost' });
+    expect(failure(await revokeUserPassword(deps, 'ghost', ctx))).to.deep.equal({ kind: 'user-not-found', login: 'ghost' });
+    expect(failure(await setUserPassword(deps, 'ghost', 'x', ctx))).to.deep.equal({ kind: 'user-not-found', login: 'ghost' });
     expect(await temp.store.headPosition()).to.equal(head);
   });
 });

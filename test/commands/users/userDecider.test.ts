@@ -1,37 +1,9 @@
 // Specification of the user decider: given recorded user events, when a command, then events or an error.
-import { expect } from 'chai';
-import { isRight } from 'fp-ts/lib/Either.js';
-import type * as t from 'io-ts';
-import { PathReporter } from 'io-ts/lib/PathReporter.js';
-import { decideUser, type UserCommand, type UserCommandError } from '../../../src/commands/users/userDecider.ts';
-import { evolveUser, initialUserState } from '../../../src/commands/users/userState.ts';
+import { userDecider } from '../../../src/commands/users/userDecider.ts';
 import type { UserEvent } from '../../../src/events/catalogue/users.ts';
-import { catalogue } from '../../../src/events/catalogue/index.ts';
+import { deciderSpecification } from '../../support/specification.ts';
 
-function given(history: readonly UserEvent[]) {
-  return {
-    when(command: UserCommand) {
-      const outcome = decideUser(history.reduce(evolveUser, initialUserState), command);
-      return {
-        then(expected: readonly UserEvent[]): void {
-          if (outcome._tag === 'Left') expect.fail(`expected events, got the failure ${JSON.stringify(outcome.left)}`);
-          expect(outcome.right).to.deep.equal(expected);
-          outcome.right.forEach(passesItsCodec);
-        },
-        thenFails(expected: UserCommandError): void {
-          if (outcome._tag === 'Right') expect.fail(`expected a failure, got ${JSON.stringify(outcome.right)}`);
-          expect(outcome.left).to.deep.equal(expected);
-        },
-      };
-    },
-  };
-}
-
-function passesItsCodec(event: UserEvent): void {
-  const codec: t.Decoder<unknown, unknown> = catalogue[event.type].codec;
-  const decoded = codec.decode(event);
-  expect(isRight(decoded), PathReporter.report(decoded).join('; ')).to.equal(true);
-}
+const { given } = deciderSpecification(userDecider);
 
 const id = 6;
 const hashA = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaEE';

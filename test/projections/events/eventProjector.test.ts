@@ -1,5 +1,6 @@
 // Specification of the event projector: given domain events (with revision and time) → the projected read-model document.
 import { expect } from 'chai';
+import { projectionSpecification } from '../../support/specification.ts';
 import { projectEvent, type Applied } from '../../../src/projections/events/eventProjector.ts';
 import type { EventDocument } from '../../../src/projections/events/eventDocument.ts';
 import type { CalendarEventEvent, EventChanges, EventFacts } from '../../../src/events/catalogue/calendarEvents.ts';
@@ -21,9 +22,7 @@ const trashed: CalendarEventEvent = { type: 'EventTrashed', data: { id: 7, previ
 const at = (revision: number, occurredUtc: string): Applied => ({ revision, occurredUtc });
 
 /** Folds events, each with where and when it was recorded, from no document. */
-function given(...history: Array<[CalendarEventEvent, Applied]>): EventDocument | undefined {
-  return history.reduce<EventDocument | undefined>((doc, [event, applied]) => projectEvent(doc, event, applied), undefined);
-}
+const { given } = projectionSpecification((doc: EventDocument | undefined, event: CalendarEventEvent, applied: Applied) => projectEvent(doc, event, applied));
 
 function projected(doc: EventDocument | undefined): EventDocument {
   if (doc === undefined) return expect.fail('expected a document');
@@ -34,7 +33,7 @@ const atScheduling = at(0, '2025-11-10 12:00:00');
 
 describe('projectEvent', () => {
   it('creates the full document from EventScheduled', () => {
-    expect(given([scheduled, atScheduling])).to.deep.equal({
+    given([scheduled, atScheduling]).then({
       ...facts,
       id: 7,
       revision: 0,
@@ -51,7 +50,7 @@ describe('projectEvent', () => {
   });
 
   it('merges EventDetailsChanged, moving the revision, modifiedUtc and the search text', () => {
-    const doc = given([scheduled, atScheduling], [changed({ title: 'Blues Night', featured: true }), at(1, '2025-11-11 09:30:00')]);
+    const doc = given([scheduled, atScheduling], [changed({ title: 'Blues Night', featured: true }), at(1, '2025-11-11 09:30:00')]).document;
     expect(doc).to.deep.equal({
       ...facts,
       title: 'Blues Night',
@@ -72,20 +71,20 @@ describe('projectEvent', () => {
 
   it('derives the zone abbreviation from the changed zone and start', () => {
     const madrid = changed({ timezone: 'Europe/Madrid', startUtc: '2025-11-20 13:00:00', endUtc: '2025-11-20 15:00:00' });
-    expect(projected(given([scheduled, atScheduling], [madrid, at(1, '2025-11-11 09:30:00')])).timezoneAbbr).to.equal('CET');
+    expect(projected(given([scheduled, atScheduling], [madrid, at(1, '2025-11-11 09:30:00')]).document).timezoneAbbr).to.equal('CET');
     const summer = changed({ start: '2025-07-01 14:00:00', end: '2025-07-01 16:00:00', startUtc: '2025-07-01 18:00:00', endUtc: '2025-07-01 20:00:00' });
-    expect(projected(given([scheduled, atScheduling], [summer, at(1, '2025-11-11 09:30:00')])).timezoneAbbr).to.equal('EDT');
+    expect(projected(given([scheduled, atScheduling], [summer, at(1, '2025-11-11 09:30:00')]).document).timezoneAbbr).to.equal('EDT');
   });
 
   it('sets status trash and the trashed slug on EventTrashed, keeping the other facts', () => {
-    const doc = projected(given([scheduled, atScheduling], [trashed, at(1, '2025-11-12 10:00:00')]));
+    const doc = projected(given([scheduled, atScheduling], [trashed, at(1, '2025-11-12 10:00:00')]).document);
     expect(doc).to.deep.include({ status: 'trash', slug: 'jazz-night__trashed', revision: 1, modifiedUtc: '2025-11-12 10:00:00' });
     expect(doc.statusBeforeTrash).to.equal(facts.status);
     expect(doc).to.deep.include({ title: 'Jazz Night', venues: [8], cost: { entries: ['10'] } });
   });
 
   it('keeps nothing but facts and derived keys when merging onto a previous document', () => {
-    const doc = projected(given([scheduled, atScheduling], [changed({}), at(1, '2025-11-11 09:30:00')], [trashed, at(2, '2025-11-12 10:00:00')]));
+    const doc = projected(given([scheduled, atScheduling], [changed({}), at(1, '2025-11-11 09:30:00')], [trashed, at(2, '2025-11-12 10:00:00')]).document);
     expect(Object.keys(doc)).to.have.members([...Object.keys(facts), 'id', 'revision', 'modifiedUtc', 'timezoneAbbr', 'startKey', 'endKey', 'statusBeforeTrash', 'searchText', 'translationGroup', 'embedded', 'venueLocations']);
   });
 
@@ -104,14 +103,14 @@ describe('projectEvent', () => {
   });
 
   it('remembers the status before trashing while the event stays trashed, and forgets it once restored', () => {
-    const inTrash = given([scheduled, atScheduling], [trashed, at(1, '2025-11-12 10:00:00')], [changed({ title: 'Still trashed' }), at(2, '2025-11-12 11:00:00')]);
+    const inTrash = given([scheduled, atScheduling], [trashed, at(1, '2025-11-12 10:00:00')], [changed({ title: 'Still trashed' }), at(2, '2025-11-12 11:00:00')]).document;
     expect(projected(inTrash).statusBeforeTrash).to.equal(facts.status);
-    const restored = given([scheduled, atScheduling], [trashed, at(1, '2025-11-12 10:00:00')], [changed({ status: 'draft' }), at(2, '2025-11-12 11:00:00')]);
+    const restored = given([scheduled, atScheduling], [trashed, at(1, '2025-11-12 10:00:00')], [changed({ status: 'draft' }), at(2, '2025-11-12 11:00:00')]).document;
     expect(projected(restored).statusBeforeTrash).to.equal(null);
   });
 
   describe('idempotence by revision', () => {
-    const current = projected(given([scheduled, atScheduling], [changed({ title: 'Blues Night' }), at(1, '2025-11-11 09:30:00')]));
+    const current = projected(given([scheduled, atScheduling], [changed({ title: 'Blues Night' }), at(1, '2025-11-11 09:30:00')]).document);
 
     it('re-applying the event of the document revision returns the same document', () => {
       expect(projectEvent(current, changed({ title: 'Blues Night' }), at(1, '2025-11-11 09:30:00'))).to.equal(current);
@@ -124,18 +123,18 @@ describe('projectEvent', () => {
     });
 
     it('replaying the whole stream from zero gives the same document', () => {
-      const replayed = given([scheduled, atScheduling], [changed({ title: 'Blues Night' }), at(1, '2025-11-11 09:30:00')]);
+      const replayed = given([scheduled, atScheduling], [changed({ title: 'Blues Night' }), at(1, '2025-11-11 09:30:00')]).document;
       expect(replayed).to.deep.equal(current);
     });
   });
 
   describe('before scheduling', () => {
     it('ignores details changed', () => {
-      expect(given([changed({ title: 'Orphan' }), at(0, '2025-11-10 12:00:00')])).to.equal(undefined);
+      given([changed({ title: 'Orphan' }), at(0, '2025-11-10 12:00:00')]).thenNone();
     });
 
     it('ignores trashing', () => {
-      expect(given([trashed, at(0, '2025-11-10 12:00:00')])).to.equal(undefined);
+      given([trashed, at(0, '2025-11-10 12:00:00')]).thenNone();
     });
   });
 });

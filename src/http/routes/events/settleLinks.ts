@@ -59,7 +59,7 @@ async function termIds(
       ids.push(ref);
       continue;
     }
-    const created = await createTerm({ store: deps.store, termIds: deps.termIds, slugs: deps.slugs }, taxonomy, { name: ref }, language, ctx);
+    const created = await createTerm({ store: deps.store, termIds: deps.termIds, slugs: deps.slugs, locks: deps.locks }, taxonomy, { name: ref }, language, ctx);
     // Created meanwhile by someone else: link that one.
     if (created._tag === 'Left' && created.left.kind === 'term-exists') ids.push(created.left.id);
     else if (created._tag === 'Left') return created;

@@ -1,6 +1,6 @@
 // Date-time input (docs/api.md §1.3): reads what PHP's date parser reads into a wall-clock value in a target zone.
 import { DateTime } from 'luxon';
-import { existingLocalTime, type LocalDateTime } from './localDateTime.ts';
+import { existingLocalTime, localToInstant, type LocalDateTime } from './localDateTime.ts';
 import { parseTimeZone, zoneOffsetMinutes, type TimeZoneId } from './timeZone.ts';
 import { wallClockAt, wallClockMs } from './wallClock.ts';
 import { strtotimeFloating, type StrtotimeReading } from './strtotime.ts';
@@ -73,7 +73,9 @@ export function readDateTimeInput(input: string, targetZone: TimeZoneId, now: Da
   const wall = wallClockAt(reading.wallMs);
   if (wall === undefined) return failed('out-of-range');
   if (named === undefined) return inRange(existingLocalTime(wall, targetZone));
-  const epochMs = reading.wallMs - zoneOffsetMinutes(named, reading.wallMs) * 60_000;
+  // The named zone's wall clock becomes an instant by the one rule of §1.3 (gap: offset before it; overlap: first).
+  const epochMs = localToInstant(wall, named);
+  if (epochMs === undefined) return failed('out-of-range');
   return withNamedZone(inRange(wallClockAt(epochMs + zoneOffsetMinutes(targetZone, epochMs) * 60_000)), named);
 }
 

@@ -1,5 +1,5 @@
 // Wall-clock date-times (`YYYY-MM-DD HH:MM:SS`, docs/api.md §1.4) and their conversions between time zones.
-import { DateTime, Settings } from 'luxon';
+import { DateTime } from 'luxon';
 import { processZoneClock, zoneOf, type TimeZoneId, type ZoneClock } from './timeZone.ts';
 import { LOCAL_DATE_TIME, utcWallClockOf, wallClockAt, wallClockMs, type LocalDateTime } from './wallClock.ts';
 
@@ -29,7 +29,7 @@ export function dateDetails(local: LocalDateTime): DateDetails {
   return { year, month, day, hour, minutes, seconds };
 }
 
-/** An instant in a zone: milliseconds since the epoch, and the zone's offset there in minutes (luxon's `ts` and `o`). */
+/** An instant in a zone: milliseconds since the epoch, and the zone's offset there in minutes. */
 interface ZonedInstant {
   epochMs: number;
   offset: number;
@@ -41,29 +41,50 @@ interface PlacedReading extends ZonedInstant {
   localMs: number;
 }
 
+/** Offsets a day either side of a reading bracket it: zones change offset at most once in a day or two. */
+const MS_PER_DAY = 86_400_000;
+
 /**
- * The instant a wall-clock reading names in a zone. A reading that falls in a DST gap, or twice in an overlap, is
- * resolved as luxon's `DateTime.fromObject` does, whose steps this replays on plain numbers: guess with the zone's
- * offset now, then correct once. A gap moves forward by the gap's length (02:30 on a spring-forward night is 03:30
- * daylight time). An overlap keeps the first guess when it fits, so which instant it gives depends on the season the
- * call is made in: the later (standard-time) one while the zone is on standard time, the earlier one during DST.
+ * The instant a wall-clock reading names in a zone, by docs/api.md §1.3: a reading inside a DST gap takes the offset
+ * in force before the gap (02:30 on a spring-forward night in Madrid is 01:30Z, shown as 03:30 summer time); a reading
+ * that occurs twice (the fall-back hour) is the first of the two, the daylight-time one. It depends on the reading,
+ * the zone and the zone's rules only, never on the date the code runs (luxon guesses from the zone's offset now,
+ * which made overlaps follow the season; RFC 5545 §3.3.5 and Temporal's "compatible" rule are this one).
  */
 function inZone(local: LocalDateTime, zoneId: TimeZoneId, clock: ZoneClock): PlacedReading | undefined {
-  const guess = clock.offsetMinutes(zoneId, Settings.now());
   const localMs = wallClockMs(local);
-  return localMs === undefined ? undefined : { local, localMs, ...settleOffset(localMs, guess, zoneId, clock) };
+  if (localMs === undefined) return undefined;
+  const before = clock.offsetMinutes(zoneId, localMs - MS_PER_DAY);
+  const after = clock.offsetMinutes(zoneId, localMs + MS_PER_DAY);
+  const epochMs = firstInstant(localMs, before, after, zoneId, clock);
+  return { local, localMs, epochMs, offset: clock.offsetMinutes(zoneId, epochMs) };
 }
 
-/** luxon's fixOffset: the instant whose offset agrees with the guess, or with the offset the guess leads to. */
-function settleOffset(localMs: number, guess: number, zoneId: TimeZoneId, clock: ZoneClock): ZonedInstant {
-  let epochMs = localMs - guess * 60 * 1000;
-  const there = clock.offsetMinutes(zoneId, epochMs);
-  if (there === guess) return { epochMs, offset: guess };
-  epochMs -= (there - guess) * 60 * 1000;
-  const corrected = clock.offsetMinutes(zoneId, epochMs);
-  if (corrected === there) return { epochMs, offset: there };
-  // A gap: neither offset holds at its own instant.
-  return { epochMs: localMs - Math.min(there, corrected) * 60 * 1000, offset: Math.max(there, corrected) };
+/**
+ * The earliest instant among the offsets that hold at their own instant (an overlap has two; the larger offset is
+ * the earlier instant); none holds in a gap, read with the offset from before it. A number, so the hot path of every
+ * write and date filter allocates nothing.
+ */
+function firstInstant(localMs: number, before: number, after: number, zoneId: TimeZoneId, clock: ZoneClock): number {
+  // Offsets of local mean time are fractions of a minute; rounding keeps the instant on whole milliseconds.
+  const withBefore = localMs - Math.round(before * 60_000);
+  const beforeHolds = clock.offsetMinutes(zoneId, withBefore) === before;
+  if (before === after) return beforeHolds ? withBefore : settledAround(localMs, zoneId, clock) ?? withBefore;
+  const withAfter = localMs - Math.round(after * 60_000);
+  const afterHolds = clock.offsetMinutes(zoneId, withAfter) === after;
+  if (beforeHolds && afterHolds) return Math.min(withBefore, withAfter);
+  if (afterHolds) return withAfter;
+  return withBefore;
+}
+
+/**
+ * Two changes within a day either side (rare: a zone that moved and moved back) leave the same offset either side;
+ * the offset at the reading itself, if it holds there, is then the answer.
+ */
+function settledAround(localMs: number, zoneId: TimeZoneId, clock: ZoneClock): number | undefined {
+  const offset = clock.offsetMinutes(zoneId, localMs);
+  const epochMs = localMs - Math.round(offset * 60_000);
+  return clock.offsetMinutes(zoneId, epochMs) === offset ? epochMs : undefined;
 }
 
 /** The reading of an instant on its zone's wall clock (luxon's arithmetic); undefined outside years 0000–9999. */
@@ -98,7 +119,15 @@ function formatChecked(dateTime: DateTime): LocalDateTime {
   return orThrow(formatLocalDateTime(dateTime), dateTime);
 }
 
-/** The UTC reading of a wall-clock value in `zoneId` (DST gaps and overlaps as described at `inZone`). */
+/**
+ * The instant, in milliseconds since the epoch, a wall-clock value names in `zoneId` (a gap takes the offset before
+ * it, an overlap its first instant: `inZone`). Undefined for no calendar date-time.
+ */
+export function localToInstant(local: LocalDateTime, zoneId: TimeZoneId, clock: ZoneClock = processZoneClock): number | undefined {
+  return inZone(local, zoneId, clock)?.epochMs;
+}
+
+/** The UTC reading of a wall-clock value in `zoneId` (a gap takes the offset before it, an overlap its first instant: `inZone`). */
 export function localToUtc(local: LocalDateTime, zoneId: TimeZoneId, clock: ZoneClock = processZoneClock): LocalDateTime {
   const { epochMs } = orThrow(inZone(local, zoneId, clock), local);
   return orThrow(wallClockAt(epochMs), local);
@@ -106,7 +135,8 @@ export function localToUtc(local: LocalDateTime, zoneId: TimeZoneId, clock: Zone
 
 /**
  * What the clocks of `zoneId` show at the instant a wall-clock value names there: the value itself, unless it falls
- * in a DST gap (then later by the gap's length, as described at `inZone`). Undefined for no calendar date-time.
+ * in a DST gap (then later by the gap's length: the offset before the gap applies, `inZone`). Undefined for no
+ * calendar date-time.
  */
 export function existingLocalTime(
   local: LocalDateTime,

@@ -129,5 +129,30 @@ describe('the layers of src', () => {
         'src/commands/c.ts: module-level mutated queue',
       ]);
     });
+
+    it('finds module-level objects made with new in the core, and leaves stateless ones and functions alone', () => {
+      const sources = graph({
+        'src/domain/memo.ts': 'class Memo {}\nexport const processMemo = new Memo();',
+        'src/projections/table.ts': 'const seen = new Uint8Array(16);',
+        'src/commands/sticky.ts': "const WORD = new RegExp('w+', 'g');",
+        'src/domain/qualified.ts': "import * as lib from 'lib';\nconst unpackr = new lib.Unpackr();",
+        'src/domain/fine.ts': [
+          "const WORD = new RegExp('w+', 'i');",
+          "const SPACE = new RegExp('s');",
+          "const FORMAT = new Intl.NumberFormat('en');",
+          "const NAMES = new Set(['a']);",
+          'class Memo {}',
+          'export const freshMemo = () => new Memo();',
+          'export function f() { const local = new Memo(); return local; }',
+        ].join('\n'),
+        'src/http/root.ts': 'class Memo {}\nexport const allowedOutsideTheCore = new Memo();',
+      });
+      expect(stateViolations(sources)).to.deep.equal([
+        'src/domain/memo.ts: module-level instance processMemo',
+        'src/projections/table.ts: module-level instance seen',
+        'src/commands/sticky.ts: module-level instance WORD',
+        'src/domain/qualified.ts: module-level instance unpackr',
+      ]);
+    });
   });
 });

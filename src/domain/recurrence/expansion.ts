@@ -5,7 +5,7 @@
 // The rule is expanded by `rrule` (a port of python-dateutil; see docs/recurrence.md for the choice) in its UTC
 // mode: dates whose UTC fields are the wall-clock reading, which keeps the library away from zones altogether.
 import rrulePackage from 'rrule';
-import type { TimeZoneId } from '../timeZone.ts';
+import type { TimeZoneId, ZoneClock } from '../timeZone.ts';
 import { wallClockAt, wallClockMs, type LocalDateTime } from '../wallClock.ts';
 import type { DateValue } from './contentLines.ts';
 import type { CheckedRule } from './ruleParts.ts';
@@ -64,17 +64,17 @@ const dayOf = (local: LocalDateTime): string => local.slice(0, 10);
 const timeOf = (local: LocalDateTime): string => local.slice(11);
 
 /** Where a date value falls on the series' wall clock. A date alone takes the time of day of the start. */
-export function seriesReading(value: DateValue, series: SeriesStart): LocalDateTime {
+export function seriesReading(value: DateValue, series: SeriesStart, clock: ZoneClock): LocalDateTime {
   switch (value.kind) {
     case 'date':
       return `${value.date} ${timeOf(series.start)}`;
     case 'utc':
       // The UTC reading counted as UTC is the instant itself.
-      return readingAt(msOf(value.utc), series.zone) ?? value.utc;
+      return readingAt(msOf(value.utc), series.zone, clock) ?? value.utc;
     case 'local': {
       if (value.zone === undefined || value.zone === series.zone) return value.local;
-      const instant = instantOfReading(value.local, value.zone);
-      const local = instant === undefined ? undefined : readingAt(instant, series.zone);
+      const instant = instantOfReading(value.local, value.zone, clock);
+      const local = instant === undefined ? undefined : readingAt(instant, series.zone, clock);
       if (local === undefined) throw new RangeError(`No reading of ${value.local} in ${series.zone}`);
       return local;
     }
@@ -82,14 +82,14 @@ export function seriesReading(value: DateValue, series: SeriesStart): LocalDateT
 }
 
 /** An added date as an occurrence start: all-day series recur by date, so only the day counts. */
-function addedStart(value: DateValue, series: SeriesStart): LocalDateTime {
-  const local = seriesReading(value, series);
+function addedStart(value: DateValue, series: SeriesStart, clock: ZoneClock): LocalDateTime {
+  const local = seriesReading(value, series, clock);
   return series.allDay ? `${dayOf(local)} ${timeOf(series.start)}` : local;
 }
 
 /** Whether an EXDATE removes a start: by day for dates alone and all-day series, by reading otherwise. */
-function excludes(value: DateValue, start: LocalDateTime, series: SeriesStart): boolean {
-  const local = seriesReading(value, series);
+function excludes(value: DateValue, start: LocalDateTime, series: SeriesStart, clock: ZoneClock): boolean {
+  const local = seriesReading(value, series, clock);
   return value.kind === 'date' || series.allDay ? dayOf(local) === dayOf(start) : local === start;
 }
 
@@ -103,16 +103,16 @@ interface UntilBound {
   readonly keeps: (start: LocalDateTime) => boolean;
 }
 
-function untilBound(until: DateValue, series: SeriesStart): UntilBound {
+function untilBound(until: DateValue, series: SeriesStart, clock: ZoneClock): UntilBound {
   if (until.kind === 'utc' && !series.allDay) {
     const untilMs = msOf(until.utc);
-    const reading = readingAt(untilMs, series.zone) ?? until.utc;
+    const reading = readingAt(untilMs, series.zone, clock) ?? until.utc;
     return {
       libraryUntilMs: msOf(reading) + MS_PER_DAY,
-      keeps: (start) => (instantOfReading(start, series.zone) ?? Infinity) <= untilMs,
+      keeps: (start) => (instantOfReading(start, series.zone, clock) ?? Infinity) <= untilMs,
     };
   }
-  const local = seriesReading(until, series);
+  const local = seriesReading(until, series, clock);
   const last = until.kind === 'date' || series.allDay ? `${dayOf(local)} 23:59:59` : local;
   return { libraryUntilMs: msOf(last), keeps: () => true };
 }
@@ -124,10 +124,10 @@ function libraryRule(rule: CheckedRule, series: SeriesStart, untilMs: number | u
 }
 
 /** The starts the rule gives up to `lastMs`, at most `limit` of them, kept by the UNTIL bound. */
-function ruleStarts(series: Series, lastMs: number, limit: number): LocalDateTime[] {
+function ruleStarts(series: Series, lastMs: number, limit: number, clock: ZoneClock): LocalDateTime[] {
   const { rule } = series.recurrence;
   if (!rule) return [];
-  const bound = rule.until ? untilBound(rule.until, series) : undefined;
+  const bound = rule.until ? untilBound(rule.until, series, clock) : undefined;
   const starts: LocalDateTime[] = [];
   libraryRule(rule, series, bound?.libraryUntilMs).all((date) => {
     if (date.getTime() > lastMs) return false;
@@ -139,10 +139,10 @@ function ruleStarts(series: Series, lastMs: number, limit: number): LocalDateTim
 }
 
 /** Whether the rule gives any start at all, however far: a rule of February 30 never does. */
-export function ruleYieldsAnything(series: Series): boolean {
+export function ruleYieldsAnything(series: Series, clock: ZoneClock): boolean {
   // The Gregorian calendar repeats every 400 years: a rule with nothing in 401 years has nothing ever.
   const lastMs = msOf(series.start) + 401 * 366 * MS_PER_DAY;
-  return ruleStarts(series, lastMs, 1).length > 0;
+  return ruleStarts(series, lastMs, 1, clock).length > 0;
 }
 
 /**
@@ -150,18 +150,18 @@ export function ruleYieldsAnything(series: Series): boolean {
  * occurrence, docs/api.md §20.2), the rule's starts and the RDATEs, less the EXDATEs. When the start does not fit
  * the rule (RFC 5545 leaves that set undefined), it is still the first occurrence, and COUNT counts the rule's own.
  */
-export function expand(series: Series, window: ExpansionWindow): Expansion {
+export function expand(series: Series, window: ExpansionWindow, clock: ZoneClock): Expansion {
   const lastMs = msOf(window.horizonEnd);
   const { rdates, exdates } = series.recurrence;
   const candidates = new Set<LocalDateTime>([series.start]);
   // One over the maximum from each source is enough to tell an excess; EXDATEs may remove some, hence their count.
-  for (const start of ruleStarts(series, lastMs, window.maxCount + exdates.length + 2)) candidates.add(start);
+  for (const start of ruleStarts(series, lastMs, window.maxCount + exdates.length + 2, clock)) candidates.add(start);
   for (const value of rdates) {
-    const start = addedStart(value, series);
+    const start = addedStart(value, series, clock);
     if (msOf(start) <= lastMs) candidates.add(start);
   }
   const starts = [...candidates]
-    .filter((start) => !exdates.some((value) => excludes(value, start, series)))
+    .filter((start) => !exdates.some((value) => excludes(value, start, series, clock)))
     .sort();
   return { starts: starts.slice(0, window.maxCount), exceedsMaxCount: starts.length > window.maxCount };
 }

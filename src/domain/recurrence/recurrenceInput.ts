@@ -1,5 +1,6 @@
 // The `recurrence` of an event write (docs/api.md §20.1), checked against the event's start and zone: each refusal
 // is a reason a person can act on (recurrenceReasons.ts); nothing here throws on input.
+import type { ZoneClock } from '../timeZone.ts';
 import { wallClockMs } from '../wallClock.ts';
 import { readContentLine, type DateValue } from './contentLines.ts';
 import { expand, ruleYieldsAnything, seriesReading, type Expansion, type ExpansionWindow, type RecurrenceSet, type Series, type SeriesStart } from './expansion.ts';
@@ -58,24 +59,25 @@ function earlier(a: string, b: string, allDay: boolean): boolean {
 
 /**
  * Checks `input` (the `recurrence` parameter) for an event starting at `start`. `window` bounds the occurrences:
- * the horizon end (the caller's clock plus CAL_RECURRENCE_HORIZON_MONTHS) and the maximum count.
+ * the horizon end (the caller's clock plus CAL_RECURRENCE_HORIZON_MONTHS) and the maximum count. `zones`: the zone
+ * clock the composition root hands down, for the lines that name an instant (docs/architecture.md §2).
  */
-export function checkRecurrence(input: unknown, start: SeriesStart, window: ExpansionWindow): RecurrenceReading {
+export function checkRecurrence(input: unknown, start: SeriesStart, window: ExpansionWindow, zones: ZoneClock): RecurrenceReading {
   const lines = asLines(input)?.map((line) => line.trim());
   if (!lines) return refuse({ code: 'recurrence-not-a-list' });
   const read = readSet(lines);
   if (!read.ok) return read;
   const series: Series = { ...start, recurrence: read.set };
   const until = read.set.rule?.until;
-  if (until && earlier(seriesReading(until, start), start.start, start.allDay)) {
+  if (until && earlier(seriesReading(until, start, zones), start.start, start.allDay)) {
     return refuse({ code: 'recurrence-until-before-start' });
   }
   for (const value of read.set.rdates) {
-    const reading = seriesReading(value, start);
+    const reading = seriesReading(value, start, zones);
     if (earlier(reading, start.start, start.allDay)) return refuse({ code: 'recurrence-date-before-start', value: reading });
   }
-  if (read.set.rule && !ruleYieldsAnything(series)) return refuse({ code: 'recurrence-no-occurrence' });
-  const expansion = expand(series, window);
+  if (read.set.rule && !ruleYieldsAnything(series, zones)) return refuse({ code: 'recurrence-no-occurrence' });
+  const expansion = expand(series, window, zones);
   if (expansion.starts.length === 0) return refuse({ code: 'recurrence-no-occurrence' });
   if (expansion.exceedsMaxCount) return refuse({ code: 'recurrence-too-many-occurrences', limit: window.maxCount });
   return { ok: true, recurrence: { lines, series, expansion } };

@@ -1,11 +1,15 @@
 // Worked examples of expanding a series (docs/api.md §20.1): wall-clock starts in the event's own zone.
 import { expect } from 'chai';
 import { checkRecurrence } from '../../../src/domain/recurrence/recurrenceInput.ts';
+import { ZoneClock } from '../../../src/domain/timeZone.ts';
+
+/** The zone clock the composition root would hand down. */
+const zones = new ZoneClock();
 
 const horizon = { horizonEnd: '2040-12-31 23:59:59', maxCount: 1000 };
 
 function starts(lines: readonly string[], start: string, zone = 'Europe/Madrid', allDay = false): readonly string[] {
-  const reading = checkRecurrence(lines, { start, zone, allDay }, horizon);
+  const reading = checkRecurrence(lines, { start, zone, allDay }, horizon, zones);
   if (!reading.ok) throw new Error(`refused: ${reading.reason.code}`);
   return reading.recurrence.expansion.starts;
 }
@@ -93,7 +97,7 @@ describe('expand', () => {
     const reading = checkRecurrence(['RRULE:FREQ=MONTHLY'], { start: '2026-01-15 10:00:00', zone: 'UTC', allDay: false }, {
       horizonEnd: '2026-06-15 10:00:00',
       maxCount: 1000,
-    });
+    }, zones);
     expect(reading.ok && reading.recurrence.expansion.starts).to.have.length(6);
   });
 });

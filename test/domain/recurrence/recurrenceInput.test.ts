@@ -3,6 +3,10 @@ import { expect } from 'chai';
 import { checkRecurrence } from '../../../src/domain/recurrence/recurrenceInput.ts';
 import type { RecurrenceReason } from '../../../src/domain/recurrence/recurrenceReasons.ts';
 import { recurrenceReasonText, recurrenceReasonTexts } from '../../../src/domain/recurrence/recurrenceReasonTexts.ts';
+import { ZoneClock } from '../../../src/domain/timeZone.ts';
+
+/** The zone clock the composition root would hand down. */
+const zones = new ZoneClock();
 
 const tuesdayClass = { start: '2026-01-06 19:00:00', zone: 'Europe/Madrid', allDay: false };
 const window = { horizonEnd: '2028-01-06 00:00:00', maxCount: 1000 };
@@ -44,7 +48,7 @@ describe('checkRecurrence refuses', () => {
   for (const [what, input, reason] of refusals) {
     it(`${what}: ${reason.code}`, () => {
       const maxCount = reason.code === 'recurrence-too-many-occurrences' ? reason.limit : window.maxCount;
-      expect(checkRecurrence(input, tuesdayClass, { ...window, maxCount })).to.deep.equal({ ok: false, reason });
+      expect(checkRecurrence(input, tuesdayClass, { ...window, maxCount }, zones)).to.deep.equal({ ok: false, reason });
     });
   }
 
@@ -64,7 +68,7 @@ describe('checkRecurrence refuses', () => {
 
 describe('checkRecurrence accepts', () => {
   it('a string holding one line as a list of one, keeping the lines as sent', () => {
-    const reading = checkRecurrence(' RRULE:FREQ=WEEKLY;COUNT=3 ', tuesdayClass, window);
+    const reading = checkRecurrence(' RRULE:FREQ=WEEKLY;COUNT=3 ', tuesdayClass, window, zones);
     expect(reading.ok && reading.recurrence.lines).to.deep.equal(['RRULE:FREQ=WEEKLY;COUNT=3']);
     expect(reading.ok && reading.recurrence.expansion.starts).to.deep.equal([
       '2026-01-06 19:00:00',
@@ -74,10 +78,10 @@ describe('checkRecurrence accepts', () => {
   });
 
   it('lower-case names, as RFC 5545 makes them case-insensitive', () => {
-    expect(checkRecurrence(['rrule:freq=weekly;byday=tu;count=2'], tuesdayClass, window).ok).to.equal(true);
+    expect(checkRecurrence(['rrule:freq=weekly;byday=tu;count=2'], tuesdayClass, window, zones).ok).to.equal(true);
   });
 
   it('exactly the maximum within the horizon', () => {
-    expect(checkRecurrence(['RRULE:FREQ=DAILY;COUNT=500'], tuesdayClass, { ...window, maxCount: 500 }).ok).to.equal(true);
+    expect(checkRecurrence(['RRULE:FREQ=DAILY;COUNT=500'], tuesdayClass, { ...window, maxCount: 500 }, zones).ok).to.equal(true);
   });
 });

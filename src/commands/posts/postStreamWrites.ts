@@ -123,6 +123,30 @@ function refusal<F extends PostFacts>(kind: ResourceKind, id: number, loaded: Lo
 
 const retryOptions = (guard: WriteGuard) => (guard.ifMatch === undefined ? {} : { ifMatch: guard.ifMatch });
 
+/**
+ * Runs `attempt` on the item's stream as loaded now, under its stream lock, once the guard (If-Match, the caller's
+ * right) holds on that state; loaded and checked again on every attempt after a lost race.
+ */
+function onLoadedPost<F extends PostFacts, C extends Sluggable, E extends DomainEvent>(
+  deps: PostWriteDeps,
+  resource: PostResource<F, C, E>,
+  id: number,
+  guard: WriteGuard,
+  attempt: (loaded: Loaded<PostState<F>>) => Promise<Attempt<Written>>,
+): Promise<Either<CommandError, Written>> {
+  return deps.locks.withLock(resource.streamId(id), () =>
+    retryOnConflict(
+      resource.kind,
+      async (): Promise<Attempt<Written>> => {
+        const loaded = await loadPost(resource, deps.store, id);
+        const refused = refusal(resource.kind, id, loaded, guard);
+        return refused ? left(refused) : attempt(loaded);
+      },
+      retryOptions(guard),
+    ),
+  );
+}
+
 /** Updates an existing item under its stream lock, honouring the guard on every attempt. */
 export function changePost<F extends PostFacts, C extends Sluggable, E extends DomainEvent>(
   deps: PostWriteDeps,
@@ -133,16 +157,7 @@ export function changePost<F extends PostFacts, C extends Sluggable, E extends D
   ctx: WriteContext,
   guard: WriteGuard = {},
 ): Promise<Either<CommandError, Written>> {
-  return deps.locks.withLock(resource.streamId(id), () => retryOnConflict(
-    resource.kind,
-    async (): Promise<Attempt<Written>> => {
-      const loaded = await loadPost(resource, deps.store, id);
-      const refused = refusal(resource.kind, id, loaded, guard);
-      if (refused) return left(refused);
-      return decideWithSlug(deps, resource, id, loaded, command, requestedSlug, ctx);
-    },
-    retryOptions(guard),
-  ));
+  return onLoadedPost(deps, resource, id, guard, (loaded) => decideWithSlug(deps, resource, id, loaded, command, requestedSlug, ctx));
 }
 
 /** Runs before the trash event is appended (venues and organizers are unlinked from events there). */
@@ -158,24 +173,18 @@ export function trashPost<F extends PostFacts, C extends Sluggable, E extends Do
   guard: WriteGuard = {},
   beforeTrash?: BeforeTrash,
 ): Promise<Either<CommandError, Written>> {
-  return deps.locks.withLock(resource.streamId(id), () => retryOnConflict(
-    resource.kind,
-    async (): Promise<Attempt<Written>> => {
-      const loaded = await loadPost(resource, deps.store, id);
-      const refused = refusal(resource.kind, id, loaded, guard);
-      const { state } = loaded;
-      if (refused || !state.exists) return left(refused ?? { kind: 'not-found', resource: resource.kind, id });
-      const decided = resource.decider.decide(trash, state);
-      if (decided._tag === 'Left') return decided;
-      if (beforeTrash) await beforeTrash(id, ctx);
-      const outcome = await appendEvents(deps.store, resource.streamId(id), decided.right, loaded, ctx);
-      if (isAppended(outcome)) {
-        const { language, slug } = state.facts;
-        await deps.slugs.release(resource.kind, language, slug, resource.streamId(id), ctx);
-        await releaseTranslation(deps.store, resource.kind, id, ctx);
-      }
-      return outcome;
-    },
-    retryOptions(guard),
-  ));
+  return onLoadedPost(deps, resource, id, guard, async (loaded) => {
+    const { state } = loaded;
+    if (!state.exists) return left({ kind: 'not-found', resource: resource.kind, id });
+    const decided = resource.decider.decide(trash, state);
+    if (decided._tag === 'Left') return decided;
+    if (beforeTrash) await beforeTrash(id, ctx);
+    const outcome = await appendEvents(deps.store, resource.streamId(id), decided.right, loaded, ctx);
+    if (isAppended(outcome)) {
+      const { language, slug } = state.facts;
+      await deps.slugs.release(resource.kind, language, slug, resource.streamId(id), ctx);
+      await releaseTranslation(deps.store, resource.kind, id, ctx);
+    }
+    return outcome;
+  });
 }

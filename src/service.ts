@@ -27,6 +27,11 @@ import { composeHttpServices } from './http/composeServices.ts';
 import type { ChangeFeeds } from './http/routes/changes/changeFeeds.ts';
 import { createServiceMetrics, type ServiceMetrics } from './http/observability/metrics.ts';
 import type { OperationsDeps } from './http/routes/operations/operationsRoutes.ts';
+import { PublicationScheduler } from './commands/scheduling/publicationScheduler.ts';
+import type { SchedulableKind } from './commands/scheduling/duePublications.ts';
+import type { PostWriteDeps } from './commands/posts/postStreamWrites.ts';
+import { SlugRegistry } from './commands/registries/slugRegistry.ts';
+import { StreamLocks } from './commands/streamLocks.ts';
 
 export interface RunningService {
   readonly role: ServiceRole;
@@ -43,6 +48,8 @@ export interface RunningService {
   readonly metrics: ServiceMetrics;
   /** Embedded with snapshots on: what the start made of the read-model snapshot; undefined otherwise. */
   readonly snapshotLoad: SnapshotLoad | undefined;
+  /** Publishes `future` items when their date passes; undefined in the `api` role and with `CAL_SCHEDULER=off`. */
+  readonly scheduler: PublicationScheduler | undefined;
   /**
    * Graceful: stops accepting, drains in-flight requests, ends change feeds, saves the checkpoint (and, embedded, the
    * read-model snapshot), closes stores.
@@ -128,6 +135,12 @@ async function startBound(server: HttpServer, config: Config, logger: Logger, cl
     await watcher?.refresh();
   }
   const api = role === 'projector' ? undefined : await startApi(config, store, readStore, progress, clock, operations, logger);
+  // The scheduler runs where the projections run (all, projector), never in every API instance; in one process it
+  // shares the API's stream locks, so its writes queue behind the API's instead of racing them.
+  const scheduler = role === 'api' || !config.scheduler
+    ? undefined
+    : publicationScheduler(readStore, api?.writes ?? { store, slugs: new SlugRegistry(store), locks: new StreamLocks() }, clock, logger);
+  scheduler?.start();
   server.serve(api?.app ?? createOperationsApp(operations, logger));
   return {
     role,
@@ -142,9 +155,11 @@ async function startBound(server: HttpServer, config: Config, logger: Logger, cl
     changeFeeds: api?.changeFeeds,
     metrics,
     snapshotLoad: stores.snapshotLoad,
+    scheduler,
     close: async () => {
       // Open change feeds never end by themselves and would hold the drain until the grace period ends.
       await server.close(config.shutdownGraceMs, async () => api?.changeFeeds.closeAll());
+      await scheduler?.stop();
       await runner?.stop();
       if (stores.snapshot) await saveSnapshot(stores.snapshot, stores.store, stores.readStore, logger);
       await readStore.close();
@@ -168,5 +183,17 @@ async function startApi(
   // Last before serving: nothing after it can stop the start before a generated password is shown.
   const bootstrap = await bootstrapAdmin(store, config.adminPassword);
   await users.refresh();
-  return { bootstrap, changeFeeds: services.changeFeeds, app };
+  return { bootstrap, changeFeeds: services.changeFeeds, app, writes: services.writes };
+}
+
+const collectionOf = { event: 'events', venue: 'venues', organizer: 'organizers' } as const satisfies Record<SchedulableKind, string>;
+
+function publicationScheduler(readStore: ReadStore, writes: PostWriteDeps, clock: () => Date, logger: Logger): PublicationScheduler {
+  return new PublicationScheduler({
+    source: { earliest: (kind, limit) => readStore[collectionOf[kind]].scheduledPublications(limit) },
+    writes,
+    clock,
+    onFailure: (error, item) => logger.warn({ err: error, item }, 'scheduled publication failed; retrying at the next round'),
+    onPublished: (item) => logger.info({ item }, 'published on schedule'),
+  });
 }

@@ -8,6 +8,7 @@ import type { VenueCollection } from './venues/venueCollection.ts';
 import type { OrganizerCollection } from './organizers/organizerCollection.ts';
 import type { VenueDocument } from './venues/venueDocument.ts';
 import type { OrganizerDocument } from './organizers/organizerDocument.ts';
+import type { ScheduledPublications } from './scheduledPublications.ts';
 
 export interface LinkedIdsFilter {
   readonly statuses: readonly PostStatus[];
@@ -15,7 +16,7 @@ export interface LinkedIdsFilter {
   readonly startUtcFrom?: string;
 }
 
-export interface EventCollection {
+export interface EventCollection extends ScheduledPublications {
   get(id: number): Promise<EventDocument | undefined>;
   /** Events of every status (trash included) with this slug in this language. */
   bySlug(language: string, slug: string): Promise<EventDocument[]>;

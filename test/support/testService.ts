@@ -38,9 +38,15 @@ export interface TestService {
   close(): Promise<void>;
 }
 
-export async function startTestService(env: Record<string, string> = {}, dataDir?: string, hooks: ServiceHooks = {}): Promise<TestService> {
+/** `startAt`: the clock at start, for what a start must do at a given time (scheduled publication on start). */
+export async function startTestService(
+  env: Record<string, string> = {},
+  dataDir?: string,
+  hooks: ServiceHooks = {},
+  startAt: Date = captureTime,
+): Promise<TestService> {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'cal-test-'));
-  let now = captureTime;
+  let now = startAt;
   const config = loadConfig({
     PORT: '0',
     CAL_DATA_DIR: dir,

@@ -10,7 +10,10 @@ import type { SlugRegistry } from '../registries/slugRegistry.ts';
 import type { StreamLocks } from '../streamLocks.ts';
 import { newStream, retryOnConflict, type Written } from '../commandHandler.ts';
 import type { CommandError } from '../errors.ts';
-import { changePost, decideWithSlug, loadPost, trashPost, type PostResource } from '../posts/postStreamWrites.ts';
+import {
+  changePost, decideWithSlug, loadPost, publishScheduledPost, trashPost, type PostResource, type PostWriteDeps, type ScheduledPublicationOutcome,
+} from '../posts/postStreamWrites.ts';
+import type { ScheduledPublicationCheck } from '../posts/publication.ts';
 import { eventDecider, nextEventFacts, type EventCommand, type ScheduleDefaults } from './eventDecider.ts';
 import type { EventInput } from './eventInput.ts';
 import { abandonTranslation, claimTranslation } from '../registries/translationClaims.ts';
@@ -85,4 +88,14 @@ export async function trashEvent(
 ): Promise<Either<CommandError, EventWritten>> {
   const written = await trashPost(deps, eventResource, id, { type: 'TrashEvent' }, ctx, guard);
   return written._tag === 'Right' ? right({ ...written.right, id }) : written;
+}
+
+/** Publishes a `future` event whose date passed, unless it is no longer due (docs/api.md §20.6). */
+export function publishScheduledEvent(
+  deps: PostWriteDeps,
+  id: number,
+  check: ScheduledPublicationCheck,
+  ctx: WriteContext,
+): Promise<Either<CommandError, ScheduledPublicationOutcome>> {
+  return publishScheduledPost(deps, eventResource, id, { type: 'PublishScheduled', ...check }, ctx);
 }

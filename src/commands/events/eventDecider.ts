@@ -8,7 +8,9 @@ import { invalidParams, reason, type CommandError } from '../errors.ts';
 import { evolveEvent, initialEventState, type EventState } from './eventState.ts';
 import type { Decider } from '../decider.ts';
 import { translationOf, type TranslationTarget } from '../registries/translationClaims.ts';
-import { changedFields, definedOnly, publicationStatus, type PublicationDate } from '../posts/publication.ts';
+import {
+  changedFields, definedOnly, isScheduledPublicationDue, publicationStatus, type PublicationDate, type ScheduledPublicationCheck,
+} from '../posts/publication.ts';
 
 export type { PublicationDate };
 
@@ -41,6 +43,8 @@ export type EventCommand =
       readonly nowUtc: LocalDateTime;
     })
   | (SettledSlug & { readonly type: 'ChangeEventDetails'; readonly request: EventRequest; readonly nowUtc: LocalDateTime })
+  /** The scheduler's: `future` becomes `publish` once its date passed (docs/api.md §20.6); a no-op when no longer due. */
+  | (SettledSlug & ScheduledPublicationCheck & { readonly type: 'PublishScheduled' })
   | { readonly type: 'TrashEvent' };
 
 /**
@@ -55,6 +59,9 @@ export function nextEventFacts(state: EventState, command: EventCommand): Either
     case 'ChangeEventDetails':
       if (!state.exists) return left({ kind: 'not-found', resource: 'event', id: 0 });
       return settle(state.facts, command.request, command.nowUtc);
+    case 'PublishScheduled':
+      if (!state.exists) return left({ kind: 'not-found', resource: 'event', id: 0 });
+      return right(isScheduledPublicationDue(state.facts, command) ? { ...state.facts, status: 'publish' } : state.facts);
     case 'TrashEvent':
       if (!state.exists) return left({ kind: 'not-found', resource: 'event', id: 0 });
       if (state.facts.status === 'trash') return left({ kind: 'already-trashed', resource: 'event' });
@@ -71,7 +78,8 @@ function decideEvent(command: EventCommand, state: EventState): Either<CommandEr
     return right([{ type: 'EventScheduled', data: { id: command.id, facts, ...translationOf(command.defaults.translation) } }]);
   }
   if (!state.exists) return left({ kind: 'not-found', resource: 'event', id: 0 });
-  if (command.type === 'ChangeEventDetails') {
+  if (command.type === 'PublishScheduled' && !isScheduledPublicationDue(state.facts, command)) return right([]);
+  if (command.type === 'ChangeEventDetails' || command.type === 'PublishScheduled') {
     return right([{ type: 'EventDetailsChanged', data: { id: state.id, changes: changedFacts(state.facts, withSettledSlug(next.right, command)) } }]);
   }
   return right([{ type: 'EventTrashed', data: { id: state.id, previousStatus: state.facts.status, slug: next.right.slug } }]);

@@ -13,7 +13,11 @@ import {
 } from './itemDecider.ts';
 import type { ItemInput } from './itemInput.ts';
 import type { WriteGuard } from './writeGuard.ts';
-import { changePost, decideWithSlug, loadPost, trashPost, type BeforeTrash, type PostResource } from './postStreamWrites.ts';
+import {
+  changePost, decideWithSlug, loadPost, publishScheduledPost, trashPost, type BeforeTrash, type PostResource, type PostWriteDeps,
+  type ScheduledPublicationOutcome,
+} from './postStreamWrites.ts';
+import type { ScheduledPublicationCheck } from './publication.ts';
 import { requestWithPasswordHash } from './passwordToStore.ts';
 
 /**
@@ -113,4 +117,15 @@ export async function trashItem<F extends ItemFacts, E extends DomainEvent, C ex
 ): Promise<Either<CommandError, ItemWritten>> {
   const written = await trashPost(deps, itemResource(kind), id, { type: 'Trash' }, ctx, guard, beforeTrash);
   return written._tag === 'Right' ? right({ ...written.right, id }) : written;
+}
+
+/** Publishes a `future` venue or organizer whose date passed, unless it is no longer due (docs/api.md §20.6). */
+export function publishScheduledItem<F extends ItemFacts, E extends DomainEvent, C extends object>(
+  kind: ItemStreamKind<F, E, C>,
+  deps: PostWriteDeps,
+  id: number,
+  check: ScheduledPublicationCheck,
+  ctx: WriteContext,
+): Promise<Either<CommandError, ScheduledPublicationOutcome>> {
+  return publishScheduledPost(deps, itemResource(kind), id, { type: 'PublishScheduled', ...check }, ctx);
 }

@@ -8,7 +8,9 @@ import { evolvePost, type PostState } from './postState.ts';
 import type { LocalDateTime } from '../../domain/localDateTime.ts';
 import type { CommandError } from '../errors.ts';
 import { translationOf, type TranslationTarget } from '../registries/translationClaims.ts';
-import { changedFields, definedOnly, publicationStatus, type RequestedStatus } from './publication.ts';
+import {
+  changedFields, definedOnly, isScheduledPublicationDue, publicationStatus, type RequestedStatus, type ScheduledPublicationCheck,
+} from './publication.ts';
 
 // The facts both sides fold live with the event catalogue; the write side's modules still name them from here.
 export type { ItemChanges, ItemFact, ItemFacts } from '../../events/catalogue/itemFacts.ts';
@@ -42,6 +44,8 @@ export type ItemCommand<F extends ItemFacts> =
       readonly nowUtc: LocalDateTime;
     })
   | (SettledSlug & { readonly type: 'ChangeDetails'; readonly request: ItemRequest<F>; readonly nowUtc: LocalDateTime })
+  /** The scheduler's: `future` becomes `publish` once its date passed (docs/api.md §20.6); a no-op when no longer due. */
+  | (SettledSlug & ScheduledPublicationCheck & { readonly type: 'PublishScheduled' })
   | { readonly type: 'Trash' };
 
 export type ItemState<F extends ItemFacts> = PostState<F>;
@@ -84,6 +88,9 @@ export function nextItemFacts<F extends ItemFacts, C extends object>(kind: ItemK
     case 'ChangeDetails':
       if (!state.exists) return left({ kind: 'not-found', resource: kind.resource, id: 0 });
       return right(settle<F, C>(kind, state.facts, command.request, command.nowUtc));
+    case 'PublishScheduled':
+      if (!state.exists) return left({ kind: 'not-found', resource: kind.resource, id: 0 });
+      return right(isScheduledPublicationDue(state.facts, command) ? ({ ...state.facts, status: 'publish' } as F) : state.facts);
     case 'Trash':
       if (!state.exists) return left({ kind: 'not-found', resource: kind.resource, id: 0 });
       if (state.facts.status === 'trash') return left({ kind: 'already-trashed', resource: kind.resource });
@@ -112,7 +119,8 @@ function decideItemFacts<F extends ItemFacts, C extends object>(kind: ItemKind<F
   const settled = command.type !== 'Trash' && command.slug !== undefined ? { ...next.right, slug: command.slug } : next.right;
   if (command.type === 'Register') return right([{ type: 'registered', id: command.id, facts: settled, ...translationOf(command.defaults.translation) }]);
   if (!state.exists) return left({ kind: 'not-found', resource: kind.resource, id: 0 });
-  if (command.type === 'ChangeDetails') return right([{ type: 'changed', id: state.id, changes: changedFields(state.facts, settled) }]);
+  if (command.type === 'PublishScheduled' && !isScheduledPublicationDue(state.facts, command)) return right([]);
+  if (command.type === 'ChangeDetails' || command.type === 'PublishScheduled') return right([{ type: 'changed', id: state.id, changes: changedFields(state.facts, settled) }]);
   return right([{ type: 'trashed', id: state.id, previousStatus: state.facts.status, slug: settled.slug }]);
 }
 

@@ -2,7 +2,7 @@
 // → append, retried on a lost race; and trashing with the release of the slug and the translation claim.
 import { releaseTranslation } from '../registries/translationClaims.ts';
 import type { Either } from 'fp-ts/lib/Either.js';
-import { left } from 'fp-ts/lib/Either.js';
+import { left, right } from 'fp-ts/lib/Either.js';
 import type { WriteContext } from '../../events/catalogue/envelope.ts';
 import type { DomainEvent } from '../../events/catalogue/index.ts';
 import type { Language, PostStatus } from '../../events/catalogue/values.ts';
@@ -187,4 +187,34 @@ export function trashPost<F extends PostFacts, C extends Sluggable, E extends Do
     }
     return outcome;
   });
+}
+
+/** What a scheduled publication did: appended its event, or found the item no longer due (another writer got there). */
+export type ScheduledPublicationOutcome = { readonly kind: 'published'; readonly written: Written } | { readonly kind: 'not-due' };
+
+/**
+ * The scheduler's write (docs/api.md §20.6), by the steps every write takes: under the stream lock, load, decide, and
+ * append with the revision decided on. The decider answers no events when the item is no longer due, so a process
+ * that lost the race to another one (its append refused by the expected revision, then decided again on the newer
+ * state) appends nothing: one publication event, whatever the number of schedulers.
+ */
+export function publishScheduledPost<F extends PostFacts, C extends Sluggable, E extends DomainEvent>(
+  deps: PostWriteDeps,
+  resource: PostResource<F, C, E>,
+  id: number,
+  publish: C,
+  ctx: WriteContext,
+): Promise<Either<CommandError, ScheduledPublicationOutcome>> {
+  return deps.locks.withLock(resource.streamId(id), () => retryOnConflict(
+    resource.kind,
+    async (): Promise<Attempt<ScheduledPublicationOutcome>> => {
+      const loaded = await loadPost(resource, deps.store, id);
+      if (!loaded.state.exists) return right({ kind: 'not-due' });
+      const decided = resource.decider.decide(publish, loaded.state);
+      if (decided._tag === 'Left') return decided;
+      if (decided.right.length === 0) return right({ kind: 'not-due' });
+      const outcome = await decideWithSlug(deps, resource, id, loaded, publish, undefined, ctx);
+      return outcome === 'lost-race' || outcome._tag === 'Left' ? outcome : right({ kind: 'published', written: outcome.right });
+    },
+  ));
 }

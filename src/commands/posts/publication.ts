@@ -15,6 +15,24 @@ export function publicationStatus(status: PostStatus, publishedUtc: LocalDateTim
   return status;
 }
 
+/**
+ * What the scheduler asks (docs/api.md §20.6): publish the item it saw as `future` with this date, now that the date
+ * has passed. `publishedUtc` is the date it saw, so that an item whose date was moved meanwhile is left alone.
+ */
+export interface ScheduledPublicationCheck {
+  readonly publishedUtc: LocalDateTime;
+  readonly nowUtc: LocalDateTime;
+}
+
+/**
+ * A scheduled publication is due while the item is still `future`, still with the date the scheduler saw, and that
+ * date has come. Anything else (published, unpublished, trashed, or re-dated meanwhile, by a user or by another
+ * process's scheduler) makes the command a no-op, which is what keeps a duplicate attempt from appending anything.
+ */
+export function isScheduledPublicationDue(facts: { readonly status: PostStatus; readonly publishedUtc: LocalDateTime }, check: ScheduledPublicationCheck): boolean {
+  return facts.status === 'future' && facts.publishedUtc === check.publishedUtc && facts.publishedUtc <= check.nowUtc;
+}
+
 /** Contributors' `publish` and `future` become `pending`; other values are kept (docs/api.md §3.3). */
 export function scaledStatus(status: string, scaleDown: boolean): RequestedStatus {
   const s = status as RequestedStatus;

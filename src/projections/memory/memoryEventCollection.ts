@@ -17,6 +17,8 @@ import { EarliestFirst } from './earliestFirst.ts';
 import { SearchWordIndex } from './searchWordIndex.ts';
 import { SlotMarks } from './slotMarks.ts';
 import { StartRanges } from './startWindow.ts';
+import { FuturePublications } from './futurePublications.ts';
+import type { ScheduledPublication } from '../scheduledPublications.ts';
 
 const partitionKey = (language: string, status: string): string => `${language}|${status}`;
 const slugKey = (language: string, slug: string): string => `${language}|${slug}`;
@@ -41,6 +43,7 @@ export class MemoryEventCollection implements EventCollection {
   private readonly groups = new TranslationGroupIndex();
   private readonly marks = new SlotMarks();
   private readonly searchWords = new SearchWordIndex(this.columns, this.marks);
+  private readonly future = new FuturePublications();
 
   async translationsOf(group: number): Promise<Translations> {
     return translationsOf(this.groups.ids(group).map((id) => this.columns.get(id) as EventDocument).filter((doc) => doc.status !== 'trash'));
@@ -150,6 +153,11 @@ export class MemoryEventCollection implements EventCollection {
     this.venueGrid.set(doc.id, doc.venueLocations);
     if (!doc.hideFromListings) this.partition(doc).insert(slot);
     this.bySlugKey.add(slugKey(doc.language, doc.slug), doc.id);
+    this.future.track(doc);
+  }
+
+  async scheduledPublications(limit: number): Promise<readonly ScheduledPublication[]> {
+    return this.future.earliest(limit);
   }
 
   async linking(field: LinkField, id: number): Promise<EventDocument[]> {

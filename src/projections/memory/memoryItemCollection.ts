@@ -2,6 +2,8 @@
 // and per language+status a list kept in listing order (publication date desc, id desc).
 import { translationsOf, type Translations } from '../translationGroups.ts';
 import { TranslationGroupIndex } from './translationGroupIndex.ts';
+import { FuturePublications } from './futurePublications.ts';
+import type { ScheduledPublication } from '../scheduledPublications.ts';
 import type { Page } from '../events/eventListQuery.ts';
 import type { PostListQuery } from '../postListQuery.ts';
 import { isDuplicateOf, type DuplicateProbe } from '../posts/duplicateProbe.ts';
@@ -20,6 +22,7 @@ export class MemoryItemCollection<D extends ItemDocument> {
   /** Sorted in listing order. */
   private readonly partitions = new Map<string, D[]>();
   private readonly groups = new TranslationGroupIndex();
+  private readonly future = new FuturePublications();
 
   async translationsOf(group: number): Promise<Translations> {
     return translationsOf(this.groups.ids(group).map((id) => this.byId.get(id) as D).filter((doc) => doc.status !== 'trash'));
@@ -67,6 +70,11 @@ export class MemoryItemCollection<D extends ItemDocument> {
     partition.splice(insertionIndex(partition, doc), 0, doc);
     addTo(this.bySlugKey, key(doc.language, doc.slug), doc.id);
     addTo(this.byNameKey, key(doc.language, doc.name.toLowerCase()), doc.id);
+    this.future.track(doc);
+  }
+
+  async scheduledPublications(limit: number): Promise<readonly ScheduledPublication[]> {
+    return this.future.earliest(limit);
   }
 
   async findDuplicate(language: string, probe: DuplicateProbe): Promise<D | undefined> {

@@ -8,6 +8,8 @@ import type { EventListQuery, Page } from '../events/eventListQuery.ts';
 import type { EventCollection, LinkedIdsFilter } from '../readStore.ts';
 import { fromStoredEventDocument, translateEventListQuery, type StoredEventDocument } from './eventQueryTranslation.ts';
 import { venueLocationsOf } from '../events/venueLocations.ts';
+import type { ScheduledPublication } from '../scheduledPublications.ts';
+import { findScheduledPublications, scheduledPublicationIndex } from './scheduledPublicationQuery.ts';
 
 /**
  * The indexes the list, slug and term queries need; `_id` closes the start index so ties sort without a scan. The
@@ -23,6 +25,7 @@ export const eventIndexes: IndexDescription[] = [
   { key: { status: 1 } },
   { key: { translationGroup: 1 } },
   { key: { venueLocations: '2dsphere' } },
+  scheduledPublicationIndex,
 ];
 
 export class MongoEventCollection implements EventCollection {
@@ -58,6 +61,10 @@ export class MongoEventCollection implements EventCollection {
   async put(doc: EventDocument): Promise<void> {
     const { id, ...fields } = doc;
     await putIfNewer(id, doc.revision, (missingOrOlder, options) => this.collection.replaceOne(missingOrOlder, fields, options));
+  }
+
+  async scheduledPublications(limit: number): Promise<readonly ScheduledPublication[]> {
+    return findScheduledPublications(this.collection as unknown as Collection<Document>, limit);
   }
 
   async linking(field: LinkField, id: number): Promise<EventDocument[]> {

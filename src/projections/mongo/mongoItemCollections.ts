@@ -14,6 +14,8 @@ import type { OrganizerDocument } from '../organizers/organizerDocument.ts';
 import {
   duplicateCandidatesFilter, fromStoredItem, toStoredItem, translatePostListQuery, type StoredItemDocument,
 } from './postQueryTranslation.ts';
+import type { ScheduledPublication } from '../scheduledPublications.ts';
+import { findScheduledPublications, scheduledPublicationIndex } from './scheduledPublicationQuery.ts';
 import { collectionNamesOf, firstReadModelVersion, type ReadModelCollectionNames } from './readModelVersion.ts';
 
 const itemIndexes: IndexDescription[] = [
@@ -21,6 +23,7 @@ const itemIndexes: IndexDescription[] = [
   { key: { language: 1, slug: 1 } },
   { key: { language: 1, name: 1 } },
   { key: { translationGroup: 1 } },
+  scheduledPublicationIndex,
 ];
 
 class MongoItemCollection<D extends ItemDocument> {
@@ -57,6 +60,10 @@ class MongoItemCollection<D extends ItemDocument> {
   async findDuplicate(language: string, probe: DuplicateProbe): Promise<D | undefined> {
     const candidates = await this.find(duplicateCandidatesFilter(language, probe), { _id: 1 });
     return candidates.find((doc) => isDuplicateOf(doc, probe));
+  }
+
+  async scheduledPublications(limit: number): Promise<readonly ScheduledPublication[]> {
+    return findScheduledPublications(this.collection, limit);
   }
 
   private async find(filter: Document, sort: Document = {}, skip = 0, limit = 0): Promise<D[]> {

@@ -4,8 +4,9 @@ import type { PostListQuery } from '../postListQuery.ts';
 import type { DuplicateProbe } from '../posts/duplicateProbe.ts';
 import type { OrganizerDocument } from './organizerDocument.ts';
 import type { Translations } from '../translationGroups.ts';
+import type { ScheduledPublications } from '../scheduledPublications.ts';
 
-export interface OrganizerCollection {
+export interface OrganizerCollection extends ScheduledPublications {
   get(id: number): Promise<OrganizerDocument | undefined>;
   /** Organizers of every status (trash included) with this slug in this language. */
   bySlug(language: string, slug: string): Promise<OrganizerDocument[]>;

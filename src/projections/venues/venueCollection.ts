@@ -4,8 +4,9 @@ import type { Page } from '../events/eventListQuery.ts';
 import type { PostListQuery } from '../postListQuery.ts';
 import type { DuplicateProbe } from '../posts/duplicateProbe.ts';
 import type { VenueDocument } from './venueDocument.ts';
+import type { ScheduledPublications } from '../scheduledPublications.ts';
 
-export interface VenueCollection {
+export interface VenueCollection extends ScheduledPublications {
   get(id: number): Promise<VenueDocument | undefined>;
   /** Venues of every status (trash included) with this slug in this language. */
   bySlug(language: string, slug: string): Promise<VenueDocument[]>;

@@ -212,7 +212,7 @@ export function plusMonthsOverflowing(dateTime: DateTime, months: number): DateT
 export function defaultListWindow(
   now: Date,
   siteZone: TimeZoneId,
-  windows: ListWindows = processListWindows,
+  windows: ListWindows,
 ): { start: LocalDateTime; end: LocalDateTime } {
   return windows.at(now, siteZone);
 }
@@ -233,9 +233,6 @@ export class ListWindows {
     return this.last.window;
   }
 }
-
-/** The windows of the callers the composition root does not hand one yet: the HTTP routes (docs/architecture.md §2). */
-export const processListWindows = new ListWindows();
 
 function computeListWindow(now: Date, siteZone: TimeZoneId): { start: LocalDateTime; end: LocalDateTime } {
   const zone = zoneOf(siteZone);

@@ -24,6 +24,7 @@ import { ReadModelMemo } from './readModelMemo.ts';
 import { FoldCache } from '../projections/history/foldCache.ts';
 import { streamFolds } from '../projections/history/streamFolds.ts';
 import { configuredCostlyReadLimiter } from './costs/costlyReadLimiter.ts';
+import { ListWindows } from '../domain/localDateTime.ts';
 
 export interface ServiceParts {
   readonly config: Config;
@@ -84,6 +85,7 @@ export function composeHttpServices(parts: ServiceParts): HttpParts {
     costlyReads: configuredCostlyReadLimiter(config, parts.clock),
     fragments: new RenderedFragments(),
     memo: new ReadModelMemo(() => parts.projections.appliedPosition),
+    listWindows: new ListWindows(),
   };
   return services;
 }

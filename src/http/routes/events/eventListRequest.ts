@@ -1,6 +1,6 @@
 // Turns validated GET /events parameters into the typed EventListQuery
 // and the ordered `rest_url` pairs (docs/api.md §5.3, §6).
-import { defaultListWindow, endOfDay, startOfDay } from '../../../domain/localDateTime.ts';
+import { defaultListWindow, endOfDay, startOfDay, type ListWindows } from '../../../domain/localDateTime.ts';
 import { readDateTimeInput } from '../../../domain/dateTimeInput.ts';
 import { dateReason, reason } from '../../../commands/errors.ts';
 import type { EventListQuery } from '../../../projections/events/eventListQuery.ts';
@@ -35,6 +35,7 @@ export interface ListContext {
   readonly siteZone: string;
   readonly extendedAddOn: boolean;
   readonly readStore: ReadStore;
+  readonly listWindows: ListWindows;
 }
 
 /** Adds context-dependent failures to `checked.validation`; the caller throws them before using the result. */
@@ -100,7 +101,7 @@ function readDateFilters({ args, validation }: Checked, ctx: ListContext, pairs:
   };
   const relative = Object.fromEntries(relativeFilters.map((name) => [name, date(name, endOfDay)]));
   const usesRelative = relativeFilters.some((name) => args.sent[name] !== undefined);
-  const window = defaultListWindow(ctx.now, ctx.siteZone);
+  const window = defaultListWindow(ctx.now, ctx.siteZone, ctx.listWindows);
   let startFrom = date('start_date', startOfDay);
   let endUntil = date('end_date', endOfDay);
   if (!usesRelative) {

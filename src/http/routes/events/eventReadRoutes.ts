@@ -24,17 +24,17 @@ import { readablePastEvent } from '../history/pastReads.ts';
 import { chargeCostlyRead } from '../../costs/chargeCostlyRead.ts';
 
 /** GET /events's parameters checked and resolved for this request; a bad one throws its wire error. */
-export async function checkedEventListRequest(ctx: Context, deps: Pick<HttpParts, 'settings' | 'clock' | 'readStore'>): Promise<{ scope: Scope; request: EventListRequest }> {
+export async function checkedEventListRequest(ctx: Context, deps: Pick<HttpParts, 'settings' | 'clock' | 'readStore' | 'listWindows'>): Promise<{ scope: Scope; request: EventListRequest }> {
   const { settings, readStore } = deps;
   const checked = checkArgs(ctx, settings, eventListArgs);
-  const request = await readEventListRequest(checked, { now: deps.clock(), siteZone: settings.timeZone, extendedAddOn: settings.extendedAddOn, readStore });
+  const request = await readEventListRequest(checked, { now: deps.clock(), siteZone: settings.timeZone, extendedAddOn: settings.extendedAddOn, readStore, listWindows: deps.listWindows });
   checked.validation.throwIfAny();
   return { scope: checked.scope, request: { ...request, query: await withListLocks(request.query, checked.scope, readStore.events) } };
 }
 
 /** Event reads: the read model, its memo and fragments, linked items' renderers, and past folds for `as_of`. */
 export type EventReadDeps = LinkedRenderingDeps & TranslationFillDeps &
-  Pick<HttpParts, 'settings' | 'clock' | 'readStore' | 'writes' | 'fragments' | 'costlyReads' | 'pastFolds'>;
+  Pick<HttpParts, 'settings' | 'clock' | 'readStore' | 'writes' | 'fragments' | 'costlyReads' | 'pastFolds' | 'listWindows'>;
 
 export function registerEventReads(router: Router, deps: EventReadDeps): void {
   const { settings, readStore } = deps;

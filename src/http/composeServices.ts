@@ -25,6 +25,7 @@ import { FoldCache } from '../projections/history/foldCache.ts';
 import { streamFolds } from '../projections/history/streamFolds.ts';
 import { configuredCostlyReadLimiter } from './costs/costlyReadLimiter.ts';
 import { ListWindows } from '../domain/localDateTime.ts';
+import type { ZoneClock } from '../domain/timeZone.ts';
 
 export interface ServiceParts {
   readonly config: Config;
@@ -33,6 +34,8 @@ export interface ServiceParts {
   readonly users: UserDirectory;
   readonly projections: ProjectionProgress;
   readonly clock: () => Date;
+  /** The process's zone clock, shared with the projections. */
+  readonly zones: ZoneClock;
 }
 
 export function composeHttpServices(parts: ServiceParts): HttpParts {
@@ -43,6 +46,7 @@ export function composeHttpServices(parts: ServiceParts): HttpParts {
     termIds: new IdAllocator(store, 'ids-term'),
     slugs: new SlugRegistry(store),
     locks: new StreamLocks(),
+    zones: parts.zones,
   };
   const settings = siteSettings({
     base: config.publicUrl,
@@ -86,6 +90,7 @@ export function composeHttpServices(parts: ServiceParts): HttpParts {
     fragments: new RenderedFragments(),
     memo: new ReadModelMemo(() => parts.projections.appliedPosition),
     listWindows: new ListWindows(),
+    zones: parts.zones,
   };
   return services;
 }

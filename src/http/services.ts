@@ -19,6 +19,7 @@ import type { ReadModelMemo } from './readModelMemo.ts';
 import type { StreamFolds } from '../projections/history/streamFolds.ts';
 import type { CostlyReadLimiter } from './costs/costlyReadLimiter.ts';
 import type { ListWindows } from '../domain/localDateTime.ts';
+import type { ZoneClock } from '../domain/timeZone.ts';
 
 export interface InlineLinks {
   readers(scope: Scope): LinkReaders<unknown, unknown>;
@@ -68,4 +69,6 @@ export interface HttpParts {
   readonly costlyReads: CostlyReadLimiter;
   /** The default list window of the current second (docs/api.md §6), shared by the lists, the index and OPTIONS. */
   readonly listWindows: ListWindows;
+  /** The process's zone clock (the one `writes` holds too): dates read and shown in a zone. */
+  readonly zones: ZoneClock;
 }

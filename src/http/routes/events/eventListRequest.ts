@@ -2,6 +2,7 @@
 // and the ordered `rest_url` pairs (docs/api.md §5.3, §6).
 import { defaultListWindow, endOfDay, startOfDay, type ListWindows } from '../../../domain/localDateTime.ts';
 import { readDateTimeInput } from '../../../domain/dateTimeInput.ts';
+import type { ZoneClock } from '../../../domain/timeZone.ts';
 import { dateReason, reason } from '../../../commands/errors.ts';
 import type { EventListQuery } from '../../../projections/events/eventListQuery.ts';
 import { readStatusFilter } from '../statusFilter.ts';
@@ -36,6 +37,7 @@ export interface ListContext {
   readonly extendedAddOn: boolean;
   readonly readStore: ReadStore;
   readonly listWindows: ListWindows;
+  readonly zones: ZoneClock;
 }
 
 /** Adds context-dependent failures to `checked.validation`; the caller throws them before using the result. */
@@ -95,7 +97,7 @@ function readDateFilters({ args, validation }: Checked, ctx: ListContext, pairs:
   const date = (name: string, widen: (d: string) => string): string | undefined => {
     const raw = v[name];
     if (typeof raw !== 'string') return undefined;
-    const parsed = readDateTimeInput(raw, ctx.siteZone, ctx.now);
+    const parsed = readDateTimeInput(raw, ctx.siteZone, ctx.now, ctx.zones);
     if (!parsed.ok) return void validation.invalid(name, dateReason(parsed.problem));
     return strict ? parsed.local : widen(parsed.local);
   };

@@ -2,6 +2,7 @@
 // for one of three roles: `all` (npm start: embedded all-in-one, or everything in one process on the real engines),
 // `api` (stateless HTTP on EventStoreDB + MongoDB, reading what a projector writes) and `projector`.
 import { ownerOnlyDirectory } from './events/embedded/ownerOnlyFiles.ts';
+import { ZoneClock } from './domain/timeZone.ts';
 import type { Logger } from 'pino';
 import { checkRole, type Config, type ServiceRole } from './config/config.ts';
 import type { EventStore } from './events/eventStore.ts';
@@ -109,6 +110,8 @@ export async function startService(
 }
 
 async function startBound(server: HttpServer, config: Config, logger: Logger, clock: () => Date, role: ServiceRole, hooks: ServiceHooks): Promise<RunningService> {
+  // One per process: its memos serve every caller, the answers being pure functions of zone and instant.
+  const zones = new ZoneClock();
   const stores = await openStores(config, logger);
   const { readStore, versions } = stores;
   const watcher = role === 'api' ? new CheckpointWatcher(readStore.checkpoints) : undefined;
@@ -134,7 +137,7 @@ async function startBound(server: HttpServer, config: Config, logger: Logger, cl
   } else {
     await watcher?.refresh();
   }
-  const api = role === 'projector' ? undefined : await startApi(config, store, readStore, progress, clock, operations, logger);
+  const api = role === 'projector' ? undefined : await startApi(config, store, readStore, progress, clock, zones, operations, logger);
   // The scheduler runs where the projections run (all, projector), never in every API instance; in one process it
   // shares the API's stream locks, so its writes queue behind the API's instead of racing them.
   const scheduler = role === 'api' || !config.scheduler
@@ -174,11 +177,12 @@ async function startApi(
   readStore: ReadStore,
   projections: ProjectionProgress,
   clock: () => Date,
+  zones: ZoneClock,
   operations: OperationsDeps,
   logger: Logger,
 ) {
   const users = new UserDirectory(store);
-  const services = composeHttpServices({ config, store, readStore, users, projections, clock });
+  const services = composeHttpServices({ config, store, readStore, users, projections, clock, zones });
   const app = createApp(services, logger, operations);
   // Last before serving: nothing after it can stop the start before a generated password is shown.
   const bootstrap = await bootstrapAdmin(store, config.adminPassword);

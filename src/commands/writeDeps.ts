@@ -3,6 +3,7 @@ import type { EventStore } from '../events/eventStore.ts';
 import type { IdAllocator } from './registries/idAllocator.ts';
 import type { SlugRegistry } from './registries/slugRegistry.ts';
 import type { StreamLocks } from './streamLocks.ts';
+import type { ZoneClock } from '../domain/timeZone.ts';
 
 export interface WriteDeps {
   readonly store: EventStore;
@@ -13,4 +14,6 @@ export interface WriteDeps {
   readonly slugs: SlugRegistry;
   /** The process's one set of stream locks (see streamLocks.ts). */
   readonly locks: StreamLocks;
+  /** The process's zone clock (its memos), for the dates commands read and settle into UTC. */
+  readonly zones: ZoneClock;
 }

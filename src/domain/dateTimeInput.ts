@@ -1,7 +1,7 @@
 // Date-time input (docs/api.md §1.3): reads what PHP's date parser reads into a wall-clock value in a target zone.
 import { DateTime } from 'luxon';
 import { existingLocalTime, localToInstant, type LocalDateTime } from './localDateTime.ts';
-import { parseTimeZone, zoneOffsetMinutes, type TimeZoneId } from './timeZone.ts';
+import { parseTimeZone, zoneOffsetMinutes, type TimeZoneId, type ZoneClock } from './timeZone.ts';
 import { wallClockAt, wallClockMs } from './wallClock.ts';
 import { strtotimeFloating, type StrtotimeReading } from './strtotime.ts';
 import { impossibleCalendarDay, rewriteForStrtotime, weekdayOf } from './phpDatePhrases.ts';
@@ -45,19 +45,22 @@ const ZONE_ONLY = /^(?:\(?[a-z]{1,6}\)?|(?:gmt|utc)?\s*[+-]\d{1,2}(?::?\d\d)?)$/
 /** A trailing time zone database identifier (`Europe/Madrid`), which PHP reads and the port does not. */
 const ZONE_ID_SUFFIX = /\s+([A-Za-z][A-Za-z_]*(?:\/[A-Za-z0-9_+-]+)+)$/;
 
-/** Reads `input` as a wall-clock value in `targetZone`, with `now` as the reference for relative forms. */
-export function readDateTimeInput(input: string, targetZone: TimeZoneId, now: Date): DateTimeReading {
+/**
+ * Reads `input` as a wall-clock value in `targetZone`, with `now` as the reference for relative forms; `clock` is the
+ * caller's zone clock (its memos; answers are the same whichever clock gives them).
+ */
+export function readDateTimeInput(input: string, targetZone: TimeZoneId, now: Date, clock: ZoneClock): DateTimeReading {
   const text = input.trim();
   if (text === '') return failed('unreadable');
   if (text.length > maxDateInputLength) return failed('too-long');
   if (TIMESTAMP.test(text)) return fromTimestamp(text);
   if (CANONICAL.test(text)) {
-    const local = existingLocalTime(text.length === 10 ? `${text} 00:00:00` : text, targetZone);
+    const local = existingLocalTime(text.length === 10 ? `${text} 00:00:00` : text, targetZone, clock);
     return local === undefined ? failed('no-such-date') : { ok: true, local };
   }
   if (hasUnsafeNumber(text)) return failed('amount-too-large');
   const elapsed = ELAPSED.exec(text);
-  if (elapsed) return fromElapsed(elapsed, targetZone, now);
+  if (elapsed) return fromElapsed(elapsed, targetZone, now, clock);
 
   const zoneId = ZONE_ID_SUFFIX.exec(text);
   const named = zoneId ? parseTimeZone(zoneId[1] ?? '') : undefined;
@@ -65,18 +68,18 @@ export function readDateTimeInput(input: string, targetZone: TimeZoneId, now: Da
   const phrase = zoneId ? text.slice(0, zoneId.index) : text;
   const evaluationZone = named ?? targetZone;
   if (impossibleCalendarDay(phrase)) return failed('no-such-date');
-  const reading = readPhrase(phrase, evaluationZone, now);
+  const reading = readPhrase(phrase, evaluationZone, now, clock);
   if (reading === undefined) return failed('unreadable');
   if (reading.kind === 'overflow') return failed('out-of-range');
   if (reading.kind === 'instant' && ZONE_ONLY.test(phrase)) return failed('unreadable');
-  if (reading.kind === 'instant') return fromInstant(reading, targetZone);
+  if (reading.kind === 'instant') return fromInstant(reading, targetZone, clock);
   const wall = wallClockAt(reading.wallMs);
   if (wall === undefined) return failed('out-of-range');
-  if (named === undefined) return inRange(existingLocalTime(wall, targetZone));
+  if (named === undefined) return inRange(existingLocalTime(wall, targetZone, clock));
   // The named zone's wall clock becomes an instant by the one rule of §1.3 (gap: offset before it; overlap: first).
-  const epochMs = localToInstant(wall, named);
+  const epochMs = localToInstant(wall, named, clock);
   if (epochMs === undefined) return failed('out-of-range');
-  return withNamedZone(inRange(wallClockAt(epochMs + zoneOffsetMinutes(targetZone, epochMs) * 60_000)), named);
+  return withNamedZone(inRange(wallClockAt(epochMs + zoneOffsetMinutes(targetZone, epochMs, clock) * 60_000)), named);
 }
 
 /**
@@ -85,20 +88,20 @@ export function readDateTimeInput(input: string, targetZone: TimeZoneId, now: Da
  * (`Z` is how machines write instants, not a choice of zone), or one whose offset `currentZone` has at that instant
  * anyway (`+01:00` for a Madrid winter date keeps Europe/Madrid).
  */
-export function zoneToKeep(input: string, currentZone: TimeZoneId, now: Date): TimeZoneId | undefined {
-  const reading = readDateTimeInput(input, 'UTC', now);
+export function zoneToKeep(input: string, currentZone: TimeZoneId, now: Date, clock: ZoneClock): TimeZoneId | undefined {
+  const reading = readDateTimeInput(input, 'UTC', now, clock);
   if (!reading.ok || reading.namedZone === undefined || reading.namedZone === currentZone || reading.namedZone === 'UTC') {
     return undefined;
   }
   const epochMs = wallClockMs(reading.local);
   if (epochMs === undefined) return undefined;
-  const sameOffset = zoneOffsetMinutes(reading.namedZone, epochMs) === zoneOffsetMinutes(currentZone, epochMs);
+  const sameOffset = zoneOffsetMinutes(reading.namedZone, epochMs, clock) === zoneOffsetMinutes(currentZone, epochMs, clock);
   return sameOffset && reading.namedZone.startsWith('UTC') ? undefined : reading.namedZone;
 }
 
 /** The value of `input` in `targetZone`, or undefined when it is not a date-time (see `readDateTimeInput`). */
-export function parseDateTimeInput(input: string, targetZone: TimeZoneId, now: Date): LocalDateTime | undefined {
-  const reading = readDateTimeInput(input, targetZone, now);
+export function parseDateTimeInput(input: string, targetZone: TimeZoneId, now: Date, clock: ZoneClock): LocalDateTime | undefined {
+  const reading = readDateTimeInput(input, targetZone, now, clock);
   return reading.ok ? reading.local : undefined;
 }
 
@@ -113,12 +116,12 @@ function withNamedZone(reading: DateTimeReading, namedZone: TimeZoneId): DateTim
 }
 
 /** The phrase as PHP reads it in `zone`, after the rewrites and checks of this service. */
-function readPhrase(phrase: string, zone: TimeZoneId, now: Date): StrtotimeReading | undefined {
-  const rewritten = rewriteForStrtotime(phrase, floatingNow(now, zone));
+function readPhrase(phrase: string, zone: TimeZoneId, now: Date, clock: ZoneClock): StrtotimeReading | undefined {
+  const rewritten = rewriteForStrtotime(phrase, floatingNow(now, zone, clock));
   const weekday = weekdayOf(rewritten);
-  if (weekday === undefined) return strtotimeFloating(rewritten, floatingNow(now, zone));
+  if (weekday === undefined) return strtotimeFloating(rewritten, floatingNow(now, zone, clock));
   // "first monday of <rest>": the rest names the month, and a time of its own (PHP's time is otherwise 00:00).
-  const midnight = DateTime.fromMillis(floatingNow(now, zone), { zone: 'utc' }).startOf('day').toMillis();
+  const midnight = DateTime.fromMillis(floatingNow(now, zone, clock), { zone: 'utc' }).startOf('day').toMillis();
   const rest = strtotimeFloating(weekday.rest, midnight);
   if (rest?.kind !== 'wall') return undefined;
   const wallMs = weekday.place(rest.wallMs);
@@ -126,14 +129,14 @@ function readPhrase(phrase: string, zone: TimeZoneId, now: Date): StrtotimeReadi
 }
 
 /** The wall clock of `zone` at `now`, as UTC milliseconds: the "now" PHP's parser works from. */
-function floatingNow(now: Date, zone: TimeZoneId): number {
-  return now.getTime() + zoneOffsetMinutes(zone, now.getTime()) * 60_000;
+function floatingNow(now: Date, zone: TimeZoneId, clock: ZoneClock): number {
+  return now.getTime() + zoneOffsetMinutes(zone, now.getTime(), clock) * 60_000;
 }
 
 /** A text that named its own zone: that instant in the target zone, and the named offset as a zone of ours. */
-function fromInstant(reading: Extract<StrtotimeReading, { kind: 'instant' }>, targetZone: TimeZoneId): DateTimeReading {
+function fromInstant(reading: Extract<StrtotimeReading, { kind: 'instant' }>, targetZone: TimeZoneId, clock: ZoneClock): DateTimeReading {
   const { epochMs, offsetSeconds } = reading;
-  const local = wallClockAt(epochMs + zoneOffsetMinutes(targetZone, epochMs) * 60_000);
+  const local = wallClockAt(epochMs + zoneOffsetMinutes(targetZone, epochMs, clock) * 60_000);
   const zone = offsetZoneId(offsetSeconds);
   return zone === undefined ? inRange(local) : withNamedZone(inRange(local), zone);
 }
@@ -155,13 +158,13 @@ function fromTimestamp(text: string): DateTimeReading {
 }
 
 /** Hours and smaller are elapsed time (PHP 8.1 and later), so "+2 hours" spans a DST change as two real hours. */
-function fromElapsed(match: RegExpExecArray, targetZone: TimeZoneId, now: Date): DateTimeReading {
+function fromElapsed(match: RegExpExecArray, targetZone: TimeZoneId, now: Date, clock: ZoneClock): DateTimeReading {
   const [, sign, amount = '', unit = '', ago] = match;
   const seconds = Number(amount) * { sec: 1, second: 1, min: 60, minute: 60, hour: 3600 }[unit.toLowerCase() as 'sec'];
   const signed = (sign === '-') !== (ago !== undefined) ? -seconds : seconds;
   const epochMs = Math.floor(now.getTime() / 1000) * 1000 + signed * 1000;
   if (!Number.isSafeInteger(epochMs)) return failed('out-of-range');
-  return inRange(wallClockAt(epochMs + zoneOffsetMinutes(targetZone, epochMs) * 60_000));
+  return inRange(wallClockAt(epochMs + zoneOffsetMinutes(targetZone, epochMs, clock) * 60_000));
 }
 
 /** Digits that make a number past 2^53 (fractions of a second aside), which PHP would read with digits lost. */

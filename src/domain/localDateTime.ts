@@ -163,6 +163,11 @@ export function instantToLocal(date: Date, zoneId: TimeZoneId, clock: ZoneClock 
   return orThrow(wallClockOf({ epochMs, offset: clock.offsetMinutes(zoneId, epochMs) }), date);
 }
 
+/** The UTC wall-clock reading of an instant: UTC needs no zone rules, so no clock. */
+export function instantToUtc(date: Date): LocalDateTime {
+  return orThrow(utcWallClockOf(date), date);
+}
+
 /** ISO 8601 with the zone's offset at that moment (`2026-11-27T14:00:00-05:00`); UTC is `+00:00`, never `Z`. */
 export function toIsoWithOffset(local: LocalDateTime, zoneId: TimeZoneId, clock: ZoneClock = processZoneClock): string {
   const placed = orThrow(inZone(local, zoneId, clock), local);
@@ -212,7 +217,7 @@ export function plusMonthsOverflowing(dateTime: DateTime, months: number): DateT
 export function defaultListWindow(
   now: Date,
   siteZone: TimeZoneId,
-  windows: ListWindows = processListWindows,
+  windows: ListWindows,
 ): { start: LocalDateTime; end: LocalDateTime } {
   return windows.at(now, siteZone);
 }
@@ -233,9 +238,6 @@ export class ListWindows {
     return this.last.window;
   }
 }
-
-/** The windows of the callers the composition root does not hand one yet: the HTTP routes (docs/architecture.md §2). */
-export const processListWindows = new ListWindows();
 
 function computeListWindow(now: Date, siteZone: TimeZoneId): { start: LocalDateTime; end: LocalDateTime } {
   const zone = zoneOf(siteZone);

@@ -221,8 +221,8 @@ export class ZoneClock {
 }
 
 /**
- * The clock of the callers the composition root does not hand one yet: the write side's commands, the HTTP routes
- * and the date parsing they call (docs/architecture.md §2). The optional `clock` parameters default to it.
+ * The clock of the callers the composition root does not hand one yet: the projectors and the HTTP representations
+ * (docs/architecture.md §2). The optional `clock` parameters default to it.
  */
 export const processZoneClock = new ZoneClock();
 

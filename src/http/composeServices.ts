@@ -24,6 +24,8 @@ import { ReadModelMemo } from './readModelMemo.ts';
 import { FoldCache } from '../projections/history/foldCache.ts';
 import { streamFolds } from '../projections/history/streamFolds.ts';
 import { configuredCostlyReadLimiter } from './costs/costlyReadLimiter.ts';
+import { ListWindows } from '../domain/localDateTime.ts';
+import type { ZoneClock } from '../domain/timeZone.ts';
 
 export interface ServiceParts {
   readonly config: Config;
@@ -32,6 +34,8 @@ export interface ServiceParts {
   readonly users: UserDirectory;
   readonly projections: ProjectionProgress;
   readonly clock: () => Date;
+  /** The process's zone clock, shared with the projections. */
+  readonly zones: ZoneClock;
 }
 
 export function composeHttpServices(parts: ServiceParts): HttpParts {
@@ -42,6 +46,7 @@ export function composeHttpServices(parts: ServiceParts): HttpParts {
     termIds: new IdAllocator(store, 'ids-term'),
     slugs: new SlugRegistry(store),
     locks: new StreamLocks(),
+    zones: parts.zones,
   };
   const settings = siteSettings({
     base: config.publicUrl,
@@ -84,6 +89,8 @@ export function composeHttpServices(parts: ServiceParts): HttpParts {
     costlyReads: configuredCostlyReadLimiter(config, parts.clock),
     fragments: new RenderedFragments(),
     memo: new ReadModelMemo(() => parts.projections.appliedPosition),
+    listWindows: new ListWindows(),
+    zones: parts.zones,
   };
   return services;
 }

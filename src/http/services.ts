@@ -18,6 +18,8 @@ import type { RenderedFragments } from './routes/events/eventJson.ts';
 import type { ReadModelMemo } from './readModelMemo.ts';
 import type { StreamFolds } from '../projections/history/streamFolds.ts';
 import type { CostlyReadLimiter } from './costs/costlyReadLimiter.ts';
+import type { ListWindows } from '../domain/localDateTime.ts';
+import type { ZoneClock } from '../domain/timeZone.ts';
 
 export interface InlineLinks {
   readers(scope: Scope): LinkReaders<unknown, unknown>;
@@ -65,4 +67,8 @@ export interface HttpParts {
   readonly pastFolds: StreamFolds;
   /** Per client allowance of `as_of` reads and history pages. */
   readonly costlyReads: CostlyReadLimiter;
+  /** The default list window of the current second (docs/api.md §6), shared by the lists, the index and OPTIONS. */
+  readonly listWindows: ListWindows;
+  /** The process's zone clock (the one `writes` holds too): dates read and shown in a zone. */
+  readonly zones: ZoneClock;
 }

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { parseDateTimeInput, readDateTimeInput } from '../../src/domain/dateTimeInput.ts';
+import { testZones } from '../support/memos.ts';
 
 /** What PHP's strtotime gives for every case of cases.json, per zone (written by oracle.php beside it). */
 const php = JSON.parse(readFileSync(new URL('../fixtures/php-dates/expected.json', import.meta.url), 'utf8')) as {
@@ -13,7 +14,7 @@ const php = JSON.parse(readFileSync(new URL('../fixtures/php-dates/expected.json
 const NOW = new Date('2026-11-22T10:52:28Z');
 
 function read(input: string, zone = 'UTC', now = NOW): string | undefined {
-  return parseDateTimeInput(input, zone, now);
+  return parseDateTimeInput(input, zone, now, testZones);
 }
 
 describe('parseDateTimeInput', () => {
@@ -285,7 +286,7 @@ describe('parseDateTimeInput', () => {
     ];
     for (const [input, problem] of problems) {
       it(`${JSON.stringify(input.slice(0, 40))}: ${problem}`, () => {
-        expect(readDateTimeInput(input, 'UTC', NOW)).to.deep.equal({ ok: false, problem });
+        expect(readDateTimeInput(input, 'UTC', NOW, testZones)).to.deep.equal({ ok: false, problem });
       });
     }
   });
@@ -301,16 +302,16 @@ describe('parseDateTimeInput', () => {
     ];
     for (const [input, local, namedZone] of named) {
       it(`${JSON.stringify(input)} is ${local} UTC and names ${namedZone}`, () => {
-        expect(readDateTimeInput(input, 'UTC', NOW)).to.deep.equal({ ok: true, local, namedZone });
+        expect(readDateTimeInput(input, 'UTC', NOW, testZones)).to.deep.equal({ ok: true, local, namedZone });
       });
     }
 
     it('names no zone for wall-clock input', () => {
-      expect(readDateTimeInput('tomorrow 9am', 'Europe/Madrid', NOW)).to.deep.equal({ ok: true, local: '2026-11-23 09:00:00' });
+      expect(readDateTimeInput('tomorrow 9am', 'Europe/Madrid', NOW, testZones)).to.deep.equal({ ok: true, local: '2026-11-23 09:00:00' });
     });
 
     it('names no zone for an offset that is no whole quarter of an hour, and still converts it', () => {
-      expect(readDateTimeInput('2026-11-25 10:00 +05:20', 'UTC', NOW)).to.deep.equal({ ok: true, local: '2026-11-25 04:40:00' });
+      expect(readDateTimeInput('2026-11-25 10:00 +05:20', 'UTC', NOW, testZones)).to.deep.equal({ ok: true, local: '2026-11-25 04:40:00' });
     });
   });
 

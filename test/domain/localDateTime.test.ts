@@ -159,20 +159,22 @@ describe('plusMonthsOverflowing', () => {
 
 describe('defaultListWindow', () => {
   const now = new Date('2026-11-22T10:52:28Z');
+  /** A window computed afresh, remembered by no one. */
+  const freshWindow = (at: Date, zone: string) => defaultListWindow(at, zone, new ListWindows());
 
   it('runs from yesterday 23:59:00 UTC to now plus 24 months on a UTC site', () => {
-    expect(defaultListWindow(now, 'UTC')).to.deep.equal({
+    expect(freshWindow(now, 'UTC')).to.deep.equal({
       start: '2026-11-21 23:59:00',
       end: '2028-11-22 10:52:28',
     });
   });
 
   it('reads both ends in the site time zone', () => {
-    expect(defaultListWindow(now, 'America/New_York')).to.deep.equal({
+    expect(freshWindow(now, 'America/New_York')).to.deep.equal({
       start: '2026-11-21 18:59:00',
       end: '2028-11-22 05:52:28',
     });
-    expect(defaultListWindow(now, 'UTC+5.5')).to.deep.equal({
+    expect(freshWindow(now, 'UTC+5.5')).to.deep.equal({
       start: '2026-11-22 05:29:00',
       end: '2028-11-22 16:22:28',
     });
@@ -181,14 +183,14 @@ describe('defaultListWindow', () => {
   it('takes "yesterday" from the UTC date even when the site is already on another day', () => {
     // 23:30 UTC on the 22nd is 00:30 on the 23rd in Madrid; the start still comes from the UTC date.
     const lateEvening = new Date('2026-11-22T23:30:00Z');
-    expect(defaultListWindow(lateEvening, 'Europe/Madrid')).to.deep.equal({
+    expect(freshWindow(lateEvening, 'Europe/Madrid')).to.deep.equal({
       start: '2026-11-22 00:59:00',
       end: '2028-11-23 00:30:00',
     });
   });
 
   it('lets 29 February overflow to 1 March 24 months later, as PHP does', () => {
-    expect(defaultListWindow(new Date('2028-02-29T12:00:00Z'), 'UTC').end).to.equal('2030-03-01 12:00:00');
+    expect(freshWindow(new Date('2028-02-29T12:00:00Z'), 'UTC').end).to.equal('2030-03-01 12:00:00');
   });
 
   it('is remembered by the ListWindows it is asked of, for one second and zone, and only there', () => {
@@ -197,7 +199,7 @@ describe('defaultListWindow', () => {
     expect(defaultListWindow(new Date(now.getTime() + 999 - (now.getTime() % 1000)), 'Europe/Madrid', windows)).to.equal(first);
     expect(new ListWindows().at(now, 'Europe/Madrid')).to.deep.equal(first);
     expect(new ListWindows().at(now, 'Europe/Madrid')).not.to.equal(first);
-    expect(windows.at(now, 'UTC')).to.deep.equal(defaultListWindow(now, 'UTC'));
+    expect(windows.at(now, 'UTC')).to.deep.equal(freshWindow(now, 'UTC'));
     expect(windows.at(new Date(now.getTime() + 1000), 'Europe/Madrid').end).to.equal('2028-11-22 11:52:29');
   });
 });

@@ -10,9 +10,12 @@ import { EventColumns } from '../../src/projections/memory/eventColumns.ts';
 import { unionOf } from '../../src/projections/memory/eventCandidates.ts';
 import { EarliestFirst } from '../../src/projections/memory/earliestFirst.ts';
 import { SearchWordIndex } from '../../src/projections/memory/searchWordIndex.ts';
-import { wordsOf } from '../../src/projections/memory/searchWords.ts';
+import { SearchWords } from '../../src/projections/memory/searchWords.ts';
 import { SlotMarks } from '../../src/projections/memory/slotMarks.ts';
 import { documentFields, documentOf, query, searchTerm, text } from './eventQueryArbitraries.ts';
+
+const searchWords = new SearchWords();
+const wordsOf = (value: string): string[] => searchWords.wordsOf(value);
 
 /** Documents with distinct ids, and the texts they hold (for search terms cut from them). */
 const documents = fc

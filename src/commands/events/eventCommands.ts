@@ -4,7 +4,8 @@ import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import type { EventStore } from '../../events/eventStore.ts';
 import type { WriteContext } from '../../events/catalogue/envelope.ts';
 import { eventStreamId, isCalendarEventEvent, type CalendarEventEvent, type EventFacts } from '../../events/catalogue/calendarEvents.ts';
-import { instantToLocal } from '../../domain/localDateTime.ts';
+import { instantToUtc } from '../../domain/localDateTime.ts';
+import type { ZoneClock } from '../../domain/timeZone.ts';
 import type { IdAllocator } from '../registries/idAllocator.ts';
 import type { SlugRegistry } from '../registries/slugRegistry.ts';
 import type { StreamLocks } from '../streamLocks.ts';
@@ -26,6 +27,8 @@ export interface EventCommandDeps {
   readonly postIds: IdAllocator;
   readonly slugs: SlugRegistry;
   readonly locks: StreamLocks;
+  /** Handed to the decider with each command, which settles dates into UTC with it. */
+  readonly zones: ZoneClock;
 }
 
 export interface EventWritten extends Written {
@@ -56,7 +59,7 @@ export async function scheduleEvent(
     return left(invalidParams({ name: 'translation_of', reason: reason('not-a-translation-target') }));
   }
   const request = await requestWithPasswordHash(input, () => Promise.resolve(undefined));
-  const command: EventCommand = { type: 'ScheduleEvent', id, request, defaults, nowUtc: instantToLocal(ctx.now, 'UTC') };
+  const command: EventCommand = { type: 'ScheduleEvent', id, request, defaults, nowUtc: instantToUtc(ctx.now), zones: deps.zones };
   const written = await retryOnConflict('event', () =>
     decideWithSlug(deps, eventResource, id, { ...newStream, state: eventDecider.initialState }, command, input.slug, ctx),
   );
@@ -75,7 +78,7 @@ export async function changeEventDetails(
     const { state } = await loadEvent(deps.store, id);
     return state.exists ? state.facts.passwordHash : undefined;
   });
-  const command: EventCommand = { type: 'ChangeEventDetails', request, nowUtc: instantToLocal(ctx.now, 'UTC') };
+  const command: EventCommand = { type: 'ChangeEventDetails', request, nowUtc: instantToUtc(ctx.now), zones: deps.zones };
   const written = await changePost(deps, eventResource, id, command, input.slug, ctx, guard);
   return written._tag === 'Right' ? right({ ...written.right, id }) : written;
 }

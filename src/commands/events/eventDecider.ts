@@ -4,6 +4,7 @@ import type { CalendarEventEvent, EventChanges, EventFacts } from '../../events/
 import type { Language, PostStatus } from '../../events/catalogue/values.ts';
 import { endOfDay, localToUtc, startOfDay, type LocalDateTime } from '../../domain/localDateTime.ts';
 import { trashedSlug } from '../../domain/slug.ts';
+import type { ZoneClock } from '../../domain/timeZone.ts';
 import { invalidParams, reason, type CommandError } from '../errors.ts';
 import { evolveEvent, initialEventState, type EventState } from './eventState.ts';
 import type { Decider } from '../decider.ts';
@@ -41,8 +42,10 @@ export type EventCommand =
       readonly request: EventRequest & { readonly title: string; readonly start: LocalDateTime; readonly end: LocalDateTime };
       readonly defaults: ScheduleDefaults;
       readonly nowUtc: LocalDateTime;
+      /** The handler's zone clock: a memo of pure conversions, so the decision stays a function of the command. */
+      readonly zones: ZoneClock;
     })
-  | (SettledSlug & { readonly type: 'ChangeEventDetails'; readonly request: EventRequest; readonly nowUtc: LocalDateTime })
+  | (SettledSlug & { readonly type: 'ChangeEventDetails'; readonly request: EventRequest; readonly nowUtc: LocalDateTime; readonly zones: ZoneClock })
   /** The scheduler's: `future` becomes `publish` once its date passed (docs/api.md §20.6); a no-op when no longer due. */
   | (SettledSlug & ScheduledPublicationCheck & { readonly type: 'PublishScheduled' })
   | { readonly type: 'TrashEvent' };
@@ -55,10 +58,10 @@ export function nextEventFacts(state: EventState, command: EventCommand): Either
   switch (command.type) {
     case 'ScheduleEvent':
       if (state.exists) return left({ kind: 'write-conflict', resource: 'event' });
-      return settle(scheduledBase(command), command.request, command.nowUtc);
+      return settle(scheduledBase(command), command.request, command.nowUtc, command.zones);
     case 'ChangeEventDetails':
       if (!state.exists) return left({ kind: 'not-found', resource: 'event', id: 0 });
-      return settle(state.facts, command.request, command.nowUtc);
+      return settle(state.facts, command.request, command.nowUtc, command.zones);
     case 'PublishScheduled':
       if (!state.exists) return left({ kind: 'not-found', resource: 'event', id: 0 });
       return right(isScheduledPublicationDue(state.facts, command) ? { ...state.facts, status: 'publish' } : state.facts);
@@ -127,7 +130,7 @@ function scheduledBase(command: Extract<EventCommand, { type: 'ScheduleEvent' }>
 }
 
 /** Applies a request onto facts and enforces the date and publication rules of docs/api.md §10.1. */
-function settle(base: EventFacts, request: EventRequest, nowUtc: LocalDateTime): Either<CommandError, EventFacts> {
+function settle(base: EventFacts, request: EventRequest, nowUtc: LocalDateTime, zones: ZoneClock): Either<CommandError, EventFacts> {
   const { date, ...fields } = request;
   const merged: EventFacts = { ...base, ...definedOnly(fields) };
   const allDayStart = merged.allDay ? startOfDay(merged.start) : merged.start;
@@ -135,13 +138,13 @@ function settle(base: EventFacts, request: EventRequest, nowUtc: LocalDateTime):
   if (endBeforeStart(merged.start, merged.end, merged.allDay)) {
     return left(invalidParams({ name: request.end !== undefined ? 'end_date' : 'start_date', reason: reason('event-end-before-start') }));
   }
-  const publishedUtc = date === undefined ? merged.publishedUtc : 'utc' in date ? date.utc : localToUtc(date.local, merged.timezone);
+  const publishedUtc = date === undefined ? merged.publishedUtc : 'utc' in date ? date.utc : localToUtc(date.local, merged.timezone, zones);
   return right({
     ...merged,
     start: allDayStart,
     end: allDayEnd,
-    startUtc: localToUtc(allDayStart, merged.timezone),
-    endUtc: localToUtc(allDayEnd, merged.timezone),
+    startUtc: localToUtc(allDayStart, merged.timezone, zones),
+    endUtc: localToUtc(allDayEnd, merged.timezone, zones),
     publishedUtc,
     status: publicationStatus(merged.status, publishedUtc, nowUtc),
   });

@@ -1,7 +1,7 @@
 // Reads validated event write parameters into an EventRequest: dates in their target zone, cost, password, links.
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import { readDateTimeInput, zoneToKeep } from '../../domain/dateTimeInput.ts';
-import { parseTimeZone } from '../../domain/timeZone.ts';
+import { parseTimeZone, type ZoneClock } from '../../domain/timeZone.ts';
 import { parseCostInput } from '../../domain/cost.ts';
 import { slugify } from '../../domain/slug.ts';
 import { dateReason, reason, type InvalidParam, type ParamReason } from '../errors.ts';
@@ -16,6 +16,7 @@ export interface EventInputContext {
   /** Contributors' `publish`/`future` become `pending` (docs/api.md §3.3). */
   readonly scaleDownStatus: boolean;
   readonly userExists: (id: number) => boolean;
+  readonly zones: ZoneClock;
 }
 
 /** An EventRequest plus the explicit slug, which the handler turns into a reservation. */
@@ -52,20 +53,20 @@ export function readEventInput(args: Args, ctx: EventInputContext): Either<Inval
   } else if (ctx.storedZone === undefined) {
     // A new event without a `timezone` whose dates carry their own offset or zone keeps it, rather than turn into
     // the site zone; an existing event keeps its zone, and such dates are converted into it.
-    const named = [args.start_date, args.end_date].find((value) => typeof value === 'string' && zoneToKeep(value, zone, ctx.now));
-    if (typeof named === 'string') zone = request.timezone = zoneToKeep(named, zone, ctx.now) as string;
+    const named = [args.start_date, args.end_date].find((value) => typeof value === 'string' && zoneToKeep(value, zone, ctx.now, ctx.zones));
+    if (typeof named === 'string') zone = request.timezone = zoneToKeep(named, zone, ctx.now, ctx.zones) as string;
   }
   if (typeof args.author === 'number') {
     if (ctx.userExists(args.author)) request.author = String(args.author);
     else fail('author', reason('unknown-user'));
   }
   if (typeof args.date === 'string') {
-    const read = readDateTimeInput(args.date, zone, ctx.now);
+    const read = readDateTimeInput(args.date, zone, ctx.now, ctx.zones);
     if (!read.ok) fail('date', dateReason(read.problem));
     else request.date = { local: read.local };
   }
   if (typeof args.date_utc === 'string') {
-    const read = readDateTimeInput(args.date_utc, 'UTC', ctx.now);
+    const read = readDateTimeInput(args.date_utc, 'UTC', ctx.now, ctx.zones);
     if (!read.ok) fail('date_utc', dateReason(read.problem));
     else request.date ??= { utc: read.local };
   }
@@ -75,7 +76,7 @@ export function readEventInput(args: Args, ctx: EventInputContext): Either<Inval
   if (typeof args.status === 'string') request.status = scaledStatus(args.status, ctx.scaleDownStatus);
   for (const name of ['start_date', 'end_date'] as const) {
     if (typeof args[name] !== 'string') continue;
-    const read = readDateTimeInput(args[name], zone, ctx.now);
+    const read = readDateTimeInput(args[name], zone, ctx.now, ctx.zones);
     if (!read.ok) fail(name, dateReason(read.problem));
     else request[name === 'start_date' ? 'start' : 'end'] = read.local;
   }

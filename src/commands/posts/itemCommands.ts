@@ -2,7 +2,7 @@
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import type { WriteContext } from '../../events/catalogue/envelope.ts';
 import type { DomainEvent } from '../../events/catalogue/index.ts';
-import { instantToLocal } from '../../domain/localDateTime.ts';
+import { instantToUtc } from '../../domain/localDateTime.ts';
 import type { DuplicateProbe } from './duplicateProbe.ts';
 import { newStream, retryOnConflict } from '../commandHandler.ts';
 import { invalidParams, reason, type CommandError } from '../errors.ts';
@@ -82,7 +82,7 @@ export async function registerItem<F extends ItemFacts, E extends DomainEvent, C
     return left(invalidParams({ name: 'translation_of', reason: reason('not-a-translation-target') }));
   }
   const request = await requestWithPasswordHash(input, () => Promise.resolve(undefined));
-  const command: ItemCommand<F> = { type: 'Register', id, request, defaults, nowUtc: instantToLocal(ctx.now, 'UTC') };
+  const command: ItemCommand<F> = { type: 'Register', id, request, defaults, nowUtc: instantToUtc(ctx.now) };
   const written = await retryOnConflict(kind.resource, () =>
     decideWithSlug(deps, itemResource(kind), id, { ...newStream, state: { exists: false } }, command, input.slug, ctx),
   );
@@ -102,7 +102,7 @@ export async function changeItemDetails<F extends ItemFacts, E extends DomainEve
     const { state } = await loadItem(kind, deps.store, id);
     return state.exists ? state.facts.passwordHash : undefined;
   });
-  const command: ItemCommand<F> = { type: 'ChangeDetails', request, nowUtc: instantToLocal(ctx.now, 'UTC') };
+  const command: ItemCommand<F> = { type: 'ChangeDetails', request, nowUtc: instantToUtc(ctx.now) };
   const written = await changePost(deps, itemResource(kind), id, command, input.slug, ctx, guard);
   return written._tag === 'Right' ? right({ ...written.right, id }) : written;
 }

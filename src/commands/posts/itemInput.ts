@@ -4,6 +4,7 @@ import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import { readDateTimeInput } from '../../domain/dateTimeInput.ts';
 import { localToUtc } from '../../domain/localDateTime.ts';
 import { slugify } from '../../domain/slug.ts';
+import type { ZoneClock } from '../../domain/timeZone.ts';
 import { dateReason, reason, type InvalidParam, type ParamReason } from '../errors.ts';
 import type { ItemFacts, ItemRequest } from './itemDecider.ts';
 import { scaledStatus } from './publication.ts';
@@ -16,6 +17,7 @@ export interface ItemInputContext {
   readonly userExists: (id: number) => boolean;
   /** Venue coordinates are read only with the extended add-on on (§16). */
   readonly extendedAddOn: boolean;
+  readonly zones: ZoneClock;
 }
 
 /** An ItemRequest plus the explicit slug, which the handler turns into a reservation. */
@@ -54,9 +56,9 @@ export function readItemInput<F extends ItemFacts>(
   // Item dates are read in the site zone (§1.3); `date` wins over `date_utc` as for events.
   for (const [name, zone] of [['date', ctx.siteZone], ['date_utc', 'UTC']] as const) {
     if (typeof args[name] !== 'string') continue;
-    const read = readDateTimeInput(args[name], zone, ctx.now);
+    const read = readDateTimeInput(args[name], zone, ctx.now, ctx.zones);
     if (!read.ok) fail(name, dateReason(read.problem));
-    else request.publishedUtc ??= localToUtc(read.local, zone);
+    else request.publishedUtc ??= localToUtc(read.local, zone, ctx.zones);
   }
   const name = args[reader.nameParam];
   if (typeof name === 'string') {

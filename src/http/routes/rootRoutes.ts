@@ -12,12 +12,12 @@ import type { HttpParts } from '../services.ts';
 import { docArgs, rootArgs } from './catalogue/index.ts';
 
 /** The index and OPTIONS show the default date window, which depends on the clock and the site's time zone. */
-export type RootRouteDeps = Pick<HttpParts, 'settings' | 'clock'>;
+export type RootRouteDeps = Pick<HttpParts, 'settings' | 'clock' | 'listWindows'>;
 
 export function registerRootRoutes(router: Router, deps: RootRouteDeps): void {
   const { settings } = deps;
   const defaults = () => {
-    const window = defaultListWindow(deps.clock(), settings.timeZone);
+    const window = defaultListWindow(deps.clock(), settings.timeZone, deps.listWindows);
     return { startDate: window.start, endDate: window.end };
   };
 
@@ -51,7 +51,7 @@ export function optionsAnswer(deps: RootRouteDeps) {
   return async (ctx: Context, next: Next): Promise<void> => {
     if (ctx.method !== 'OPTIONS') return next();
     const { scope } = checkArgs(ctx, deps.settings, []);
-    const window = defaultListWindow(deps.clock(), deps.settings.timeZone);
+    const window = defaultListWindow(deps.clock(), deps.settings.timeZone, deps.listWindows);
     const entry = routeIndexEntry(ctx.path.slice('/cal/events/v1'.length) || '/', {
       apiRoot: scope.addresses.apiRoot,
       defaults: { startDate: window.start, endDate: window.end },

@@ -3,7 +3,7 @@
 import type { CandidateSource } from './eventCandidates.ts';
 import type { EventColumns } from './eventColumns.ts';
 import type { SlotMarks } from './slotMarks.ts';
-import { forEachWord } from './searchWords.ts';
+import { SearchWords } from './searchWords.ts';
 
 /** Never part of a word, so a run found in the joined vocabulary lies within one word. */
 const wordSeparator = '\n';
@@ -33,6 +33,8 @@ export class SearchWordIndex {
   private postings: Postings | undefined;
   /** Slots whose text changed since the build, or which came after it. */
   private readonly changed = new Set<number>();
+  /** This index's own word cutter and its memo of word characters. */
+  private readonly wordCutter = new SearchWords();
 
   constructor(
     private readonly columns: EventColumns,
@@ -55,7 +57,7 @@ export class SearchWordIndex {
    * term has such a run: every document may then match.
    */
   candidates(terms: readonly string[]): CandidateSource | undefined {
-    const postings = (this.postings ??= buildPostings(this.columns));
+    const postings = (this.postings ??= buildPostings(this.columns, this.wordCutter));
     const distinct = [...new Set(terms)];
     const filters = distinct.flatMap((term) => this.bestRun(postings, term) ?? []).sort((a, b) => a.size - b.size);
     const first = filters[0];
@@ -74,7 +76,7 @@ export class SearchWordIndex {
   private bestRun(postings: Postings, term: string): RunFilter | undefined {
     let best: RunFilter | undefined;
     let runs = 0;
-    forEachWord(term, (run) => {
+    this.wordCutter.forEachWord(term, (run) => {
       runs++;
       const words = wordsContaining(postings, run);
       let size = this.changed.size;
@@ -148,7 +150,7 @@ function wordAt(wordStarts: Int32Array, at: number): number {
 }
 
 /** Two passes over the words of every text: count each word's holders, then place each holder. */
-function buildPostings(columns: EventColumns): Postings {
+function buildPostings(columns: EventColumns, cutter: SearchWords): Postings {
   const wordNumbers = new Map<string, number>();
   const words: string[] = [];
   const holders: number[] = [];
@@ -158,7 +160,7 @@ function buildPostings(columns: EventColumns): Postings {
   const indexed = columns.size;
   const slotEnds = new Int32Array(indexed);
   for (let slot = 0; slot < indexed; slot++) {
-    forEachWord(columns.doc(slot).searchText, (word) => {
+    cutter.forEachWord(columns.doc(slot).searchText, (word) => {
       let w = wordNumbers.get(word);
       if (w === undefined) {
         w = words.length;

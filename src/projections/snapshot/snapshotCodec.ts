@@ -49,9 +49,10 @@ interface EncodedBody extends Omit<SnapshotDocuments, 'events'> {
 }
 
 // Records: each document shape's keys are written once per file instead of once per document. A packer per
-// snapshot, since a packer keeps its (here large) buffer for the next call.
+// snapshot, since a packer keeps its (here large) buffer for the next call; an unpacker per decoding, since an
+// unpacker remembers the record structures it read, which belong to that one file part.
 const packer = () => new Packr({ useRecords: true });
-const unpackr = new Unpackr({ useRecords: true });
+const unpacker = () => new Unpackr({ useRecords: true });
 /** msgpack's nil: the smallest document there is. */
 const emptyDocument = Buffer.from([0xc0]);
 
@@ -88,8 +89,10 @@ const maxSharedText = 16;
  * item or id, and equal short texts. Without it a loaded read model took about 60% more heap than a replayed one.
  */
 function decodeBody(bytes: Uint8Array): SnapshotDocuments {
+  const unpackr = unpacker();
   const body = unpackr.unpack(bytes) as EncodedBody;
-  // msgpackr keeps a view of the last buffer it read until it reads another, which would keep the whole file alive.
+  // msgpackr keeps a view of the last buffer it read until it reads another (in its own module, whichever unpacker
+  // read it), which would keep the whole file alive.
   unpackr.unpack(emptyDocument);
   const copies = body.embedded as never[];
   // The loaded documents share among themselves; the lists die with them, not with the process.
@@ -140,7 +143,7 @@ export function decodeSnapshotHeader(file: Buffer): Decoded<{ header: SnapshotHe
   if (bodyOffset > file.length) return refused('the file is truncated');
   let header: Partial<SnapshotHeader>;
   try {
-    header = unpackr.unpack(file.subarray(magic.length + 4, bodyOffset)) as Partial<SnapshotHeader>;
+    header = unpacker().unpack(file.subarray(magic.length + 4, bodyOffset)) as Partial<SnapshotHeader>;
   } catch (error) {
     return refused(`unreadable header (${(error as Error).message})`);
   }

@@ -11,6 +11,7 @@ import { SlugRegistry, slugStreamId } from '../../../src/commands/registries/slu
 import type { WriteContext } from '../../../src/events/catalogue/envelope.ts';
 import { eventStreamId } from '../../../src/events/catalogue/calendarEvents.ts';
 import { openTempStore, type TempStore } from '../../support/tempStore.ts';
+import { testZones } from '../../support/memos.ts';
 
 const ctx: WriteContext = { actor: '1', now: new Date('2025-11-10T12:00:00Z'), correlationId: 'c', causationId: 'c' };
 const defaults: ScheduleDefaults = { language: 'en', author: '1', status: 'publish', timezone: 'Europe/Madrid' };
@@ -26,7 +27,7 @@ describe('event commands', () => {
   let deps: EventCommandDeps;
   beforeEach(async () => {
     temp = await openTempStore();
-    deps = { store: temp.store, postIds: new IdAllocator(temp.store, 'ids-post'), slugs: new SlugRegistry(temp.store), locks: new StreamLocks() };
+    deps = { store: temp.store, postIds: new IdAllocator(temp.store, 'ids-post'), slugs: new SlugRegistry(temp.store), locks: new StreamLocks(), zones: testZones };
   });
   afterEach(async () => temp.dispose());
 

@@ -5,6 +5,7 @@ import { changedFacts, endBeforeStart, eventDecider, type EventCommand, type Eve
 import type { CalendarEventEvent, EventChanges, EventFacts } from '../../../src/events/catalogue/calendarEvents.ts';
 import type { PostStatus } from '../../../src/events/catalogue/values.ts';
 import { deciderSpecification } from '../../support/specification.ts';
+import { testZones } from '../../support/memos.ts';
 
 const { given } = deciderSpecification(eventDecider);
 
@@ -31,8 +32,9 @@ const schedule = (request: Partial<ScheduleRequest> = {}, overrides: Partial<Sch
   request: { title: 'Concert', start: '2025-11-20 14:00:00', end: '2025-11-20 16:00:00', ...request },
   defaults: { ...defaults, ...overrides },
   nowUtc,
+  zones: testZones,
 });
-const change = (request: EventRequest): EventCommand => ({ type: 'ChangeEventDetails', request, nowUtc });
+const change = (request: EventRequest): EventCommand => ({ type: 'ChangeEventDetails', request, nowUtc, zones: testZones });
 const trash: EventCommand = { type: 'TrashEvent' };
 
 const scheduled = (f: EventFacts): CalendarEventEvent => ({ type: 'EventScheduled', data: { id, facts: f } });

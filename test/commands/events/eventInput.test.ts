@@ -1,12 +1,14 @@
 // Specification of reading validated event write parameters into an EventRequest (docs/api.md §1.3, §3.3, §10.1).
 import { expect } from 'chai';
 import { readEventInput, type EventInput, type EventInputContext } from '../../../src/commands/events/eventInput.ts';
+import { testZones } from '../../support/memos.ts';
 
 const context: EventInputContext = {
   siteZone: 'Europe/Madrid',
   now: new Date('2025-11-10T12:00:00Z'),
   scaleDownStatus: false,
   userExists: (id) => id === 3,
+  zones: testZones,
 };
 
 type Args = Readonly<Record<string, unknown>>;

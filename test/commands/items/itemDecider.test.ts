@@ -6,6 +6,7 @@ import { venueKind } from '../../../src/commands/venues/venueKind.ts';
 import { readVenueInput } from '../../../src/commands/venues/venueCommands.ts';
 import type { VenueRequest } from '../../../src/commands/venues/venueCoordinates.ts';
 import { deciderSpecification } from '../../support/specification.ts';
+import { testZones } from '../../support/memos.ts';
 
 const { given } = deciderSpecification(itemDecider(venueKind));
 
@@ -92,7 +93,7 @@ describe('item decider (venues)', function () {
 });
 
 describe('readVenueInput', function () {
-  const ctx = { siteZone: 'UTC', now: new Date('2026-11-22T10:00:00Z'), scaleDownStatus: false, userExists: () => true, extendedAddOn: false };
+  const ctx = { siteZone: 'UTC', now: new Date('2026-11-22T10:00:00Z'), scaleDownStatus: false, userExists: () => true, extendedAddOn: false, zones: testZones };
 
   it('reads text fields, blanks, password and scales status for contributors', function () {
     const read = readVenueInput({ venue: ' Hall ', city: '', status: 'publish', password: 'pw' }, { ...ctx, scaleDownStatus: true });

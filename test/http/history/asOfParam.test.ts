@@ -1,10 +1,11 @@
 // Specification of the `as_of` codec: digits are a global position, anything else a date-time read as §1.3 reads them.
 import { expect } from 'chai';
 import { asOfCodec } from '../../../src/http/routes/history/asOfParam.ts';
+import { testZones } from '../../support/memos.ts';
 
 const now = new Date('2026-11-22T10:52:28Z');
 const read = (value: unknown, zone = 'Europe/Madrid') => {
-  const decoded = asOfCodec(zone, now).decode(value);
+  const decoded = asOfCodec(zone, now, testZones).decode(value);
   return decoded._tag === 'Right' ? decoded.right : 'invalid';
 };
 

@@ -1,7 +1,8 @@
 // Turns validated GET /events parameters into the typed EventListQuery
 // and the ordered `rest_url` pairs (docs/api.md §5.3, §6).
-import { defaultListWindow, endOfDay, startOfDay } from '../../../domain/localDateTime.ts';
+import { defaultListWindow, endOfDay, startOfDay, type ListWindows } from '../../../domain/localDateTime.ts';
 import { readDateTimeInput } from '../../../domain/dateTimeInput.ts';
+import type { ZoneClock } from '../../../domain/timeZone.ts';
 import { dateReason, reason } from '../../../commands/errors.ts';
 import type { EventListQuery } from '../../../projections/events/eventListQuery.ts';
 import { readStatusFilter } from '../statusFilter.ts';
@@ -35,6 +36,8 @@ export interface ListContext {
   readonly siteZone: string;
   readonly extendedAddOn: boolean;
   readonly readStore: ReadStore;
+  readonly listWindows: ListWindows;
+  readonly zones: ZoneClock;
 }
 
 /** Adds context-dependent failures to `checked.validation`; the caller throws them before using the result. */
@@ -94,13 +97,13 @@ function readDateFilters({ args, validation }: Checked, ctx: ListContext, pairs:
   const date = (name: string, widen: (d: string) => string): string | undefined => {
     const raw = v[name];
     if (typeof raw !== 'string') return undefined;
-    const parsed = readDateTimeInput(raw, ctx.siteZone, ctx.now);
+    const parsed = readDateTimeInput(raw, ctx.siteZone, ctx.now, ctx.zones);
     if (!parsed.ok) return void validation.invalid(name, dateReason(parsed.problem));
     return strict ? parsed.local : widen(parsed.local);
   };
   const relative = Object.fromEntries(relativeFilters.map((name) => [name, date(name, endOfDay)]));
   const usesRelative = relativeFilters.some((name) => args.sent[name] !== undefined);
-  const window = defaultListWindow(ctx.now, ctx.siteZone);
+  const window = defaultListWindow(ctx.now, ctx.siteZone, ctx.listWindows);
   let startFrom = date('start_date', startOfDay);
   let endUntil = date('end_date', endOfDay);
   if (!usesRelative) {

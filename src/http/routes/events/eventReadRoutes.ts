@@ -24,17 +24,17 @@ import { readablePastEvent } from '../history/pastReads.ts';
 import { chargeCostlyRead } from '../../costs/chargeCostlyRead.ts';
 
 /** GET /events's parameters checked and resolved for this request; a bad one throws its wire error. */
-export async function checkedEventListRequest(ctx: Context, deps: Pick<HttpParts, 'settings' | 'clock' | 'readStore'>): Promise<{ scope: Scope; request: EventListRequest }> {
+export async function checkedEventListRequest(ctx: Context, deps: Pick<HttpParts, 'settings' | 'clock' | 'readStore' | 'listWindows' | 'zones'>): Promise<{ scope: Scope; request: EventListRequest }> {
   const { settings, readStore } = deps;
   const checked = checkArgs(ctx, settings, eventListArgs);
-  const request = await readEventListRequest(checked, { now: deps.clock(), siteZone: settings.timeZone, extendedAddOn: settings.extendedAddOn, readStore });
+  const request = await readEventListRequest(checked, { now: deps.clock(), siteZone: settings.timeZone, extendedAddOn: settings.extendedAddOn, readStore, listWindows: deps.listWindows, zones: deps.zones });
   checked.validation.throwIfAny();
   return { scope: checked.scope, request: { ...request, query: await withListLocks(request.query, checked.scope, readStore.events) } };
 }
 
 /** Event reads: the read model, its memo and fragments, linked items' renderers, and past folds for `as_of`. */
 export type EventReadDeps = LinkedRenderingDeps & TranslationFillDeps &
-  Pick<HttpParts, 'settings' | 'clock' | 'readStore' | 'writes' | 'fragments' | 'costlyReads' | 'pastFolds'>;
+  Pick<HttpParts, 'settings' | 'clock' | 'readStore' | 'writes' | 'fragments' | 'costlyReads' | 'pastFolds' | 'listWindows' | 'zones'>;
 
 export function registerEventReads(router: Router, deps: EventReadDeps): void {
   const { settings, readStore } = deps;
@@ -71,7 +71,7 @@ export function registerEventReads(router: Router, deps: EventReadDeps): void {
     const doc = await eventBySlug(deps, checked.scope.language, slug);
     setPostAllow(ctx, checked.scope.caller, doc);
     if (!doc) checked.validation.invalid('slug', reason('unknown-slug'));
-    const asOf = readAsOf(checked, settings.timeZone, deps.clock());
+    const asOf = readAsOf(checked, settings.timeZone, deps.clock(), deps.zones);
     checked.validation.throwIfAny();
     if (!doc) throw invalidParams([{ name: 'slug', reason: reason('unknown-slug') }]);
     await answer(ctx, doc, checked.scope, asOf, () => invalidParams([{ name: 'slug', reason: reason('unknown-slug') }]));
@@ -83,7 +83,7 @@ export function registerEventReads(router: Router, deps: EventReadDeps): void {
     const doc = await readStore.events.get(id);
     setPostAllow(ctx, ctx.state.caller, doc);
     const checked = checkArgs(ctx, settings, eventReadArgs, { id: String(id) });
-    const asOf = readAsOf(checked, settings.timeZone, deps.clock());
+    const asOf = readAsOf(checked, settings.timeZone, deps.clock(), deps.zones);
     checked.validation.throwIfAny();
     if (!doc) return assertEventId(deps, id);
     await answer(ctx, doc, checked.scope, asOf, () => simpleError(404, 'rest-event-not-found', id));

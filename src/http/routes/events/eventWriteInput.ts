@@ -35,6 +35,7 @@ export async function readPendingEventInput(deps: EventInputDeps, checked: Check
     ...(storedZone ? { storedZone } : {}),
     scaleDownStatus: isContributor(checked.scope.caller),
     userExists: (id) => userIds.has(id),
+    zones: deps.writes.zones,
   });
   if (read._tag === 'Left') for (const p of read.left) checked.validation.invalid(p.name, p.reason);
   const links = await readLinks(values, {

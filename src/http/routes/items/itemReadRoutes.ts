@@ -17,7 +17,7 @@ import { readablePastItem, renderPastItem } from '../history/pastReads.ts';
 import { chargeCostlyRead } from '../../costs/chargeCostlyRead.ts';
 
 /** Single venue and organizer reads: the read model, and past folds for `as_of`. */
-export type ItemReadDeps = Pick<HttpParts, 'settings' | 'clock' | 'readStore' | 'costlyReads' | 'pastFolds'>;
+export type ItemReadDeps = Pick<HttpParts, 'settings' | 'clock' | 'readStore' | 'costlyReads' | 'pastFolds' | 'zones'>;
 
 export function registerItemReads<D extends ItemDocument>(router: Router, deps: ItemReadDeps, kind: ItemRouteKind<D>): void {
   const { settings } = deps;
@@ -43,7 +43,7 @@ export function registerItemReads<D extends ItemDocument>(router: Router, deps: 
     const doc = preferredBySlug(await itemsBySlug((sent) => collection().bySlug(checked.scope.language, sent), slug));
     setPostAllow(ctx, checked.scope.caller, doc);
     if (!doc) checked.validation.invalid('slug', reason('unknown-slug'));
-    const asOf = readAsOf(checked, settings.timeZone, deps.clock());
+    const asOf = readAsOf(checked, settings.timeZone, deps.clock(), deps.zones);
     checked.validation.throwIfAny();
     await answer(ctx, doc as D, checked.scope, asOf, 'slug');
   });
@@ -56,7 +56,7 @@ export function registerItemReads<D extends ItemDocument>(router: Router, deps: 
     const checked = checkArgs(ctx, settings, kind.args.read, { id: String(id) });
     // An id naming no item of this kind is a validation failure (docs/api.md §2), before any permission check.
     if (!doc) checked.validation.invalid('id', reason(`unknown-${kind.singular}`));
-    const asOf = readAsOf(checked, settings.timeZone, deps.clock());
+    const asOf = readAsOf(checked, settings.timeZone, deps.clock(), deps.zones);
     checked.validation.throwIfAny();
     await answer(ctx, doc as D, checked.scope, asOf, 'id');
   });

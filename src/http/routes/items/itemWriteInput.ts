@@ -45,6 +45,7 @@ export async function readPendingItemInput<D extends ItemDocument>(
     scaleDownStatus: isContributor(caller),
     userExists: (id) => userIds.has(id),
     extendedAddOn: deps.settings.extendedAddOn,
+    zones: deps.writes.zones,
   });
   if (read._tag === 'Left') for (const p of read.left) invalid(p.name, p.reason);
   const image = await readImageInput(deps.writes.store, values.image, isContributor(caller));

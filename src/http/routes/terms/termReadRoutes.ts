@@ -19,7 +19,7 @@ import { pastTermView } from '../history/pastReads.ts';
 import { chargeCostlyRead } from '../../costs/chargeCostlyRead.ts';
 
 /** Term reads: the read model and its memo (shared pages, translations), and past folds for `as_of`. */
-export type TermReadDeps = TranslationFillDeps & Pick<HttpParts, 'settings' | 'clock' | 'readStore' | 'costlyReads' | 'pastFolds'>;
+export type TermReadDeps = TranslationFillDeps & Pick<HttpParts, 'settings' | 'clock' | 'readStore' | 'costlyReads' | 'pastFolds' | 'zones'>;
 
 export function registerTermReads(router: Router, deps: TermReadDeps, routes: TaxonomyRoutes, termsOfEvent: TermsOfEvent): void {
   const { settings } = deps;
@@ -62,7 +62,7 @@ export function registerTermReads(router: Router, deps: TermReadDeps, routes: Ta
     if (id === undefined) throw noRoute();
     setTermAllow(ctx, taxonomy, 'item');
     const checked = checkArgs(ctx, settings, args.read, { id: String(id) });
-    const asOf = readAsOf(checked, settings.timeZone, deps.clock());
+    const asOf = readAsOf(checked, settings.timeZone, deps.clock(), deps.zones);
     if (asOf) chargeCostlyRead(deps.costlyReads, ctx);
     // As of a past point the term is judged as it was then: one deleted since is still shown (terms are public).
     const view = asOf

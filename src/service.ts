@@ -109,10 +109,11 @@ export async function startService(
   }
 }
 
-async function startBound(server: HttpServer, config: Config, logger: Logger, clock: () => Date, role: ServiceRole, hooks: ServiceHooks): Promise<RunningService> {
-  // One per process: its memos serve every caller, the answers being pure functions of zone and instant.
-  const zones = new ZoneClock();
-  const stores = await openStores(config, logger);
+/**
+ * What keeps the read model current in this role: a projection runner where the role projects (following the read
+ * model version a blue-green rebuild switches to), else a watcher of the projector's checkpoint (the api role).
+ */
+function projectionsOf(stores: Awaited<ReturnType<typeof openStores>>, role: ServiceRole, logger: Logger) {
   const { readStore, versions } = stores;
   const watcher = role === 'api' ? new CheckpointWatcher(readStore.checkpoints) : undefined;
   const runnerOn = (target: ReadStore) =>
@@ -125,7 +126,15 @@ async function startBound(server: HttpServer, config: Config, logger: Logger, cl
     logger.info({ version }, 'read model switched to a rebuilt version');
     void runner?.switchTo(store).catch((error: unknown) => logger.error({ err: error }, 'could not restart the projection on the new version'));
   });
-  const progress = (watcher ?? runner) as ProjectionProgress;
+  return { watcher, runner, progress: (watcher ?? runner) as ProjectionProgress };
+}
+
+async function startBound(server: HttpServer, config: Config, logger: Logger, clock: () => Date, role: ServiceRole, hooks: ServiceHooks): Promise<RunningService> {
+  // One per process: its memos serve every caller, the answers being pure functions of zone and instant.
+  const zones = new ZoneClock();
+  const stores = await openStores(config, logger);
+  const { readStore } = stores;
+  const { watcher, runner, progress } = projectionsOf(stores, role, logger);
   const appliedPosition = async () => (watcher ? watcher.refresh() : progress.appliedPosition);
   const metrics = createServiceMetrics(async () => measureProjectionLag(stores.store, await appliedPosition(), clock()));
   const metered = meteredEventStore(stores.store, metrics);

@@ -47,6 +47,7 @@ describe('cal users (CLI beside a running service)', function () {
     const password = /Password \(shown once, stored hashed\): (\S+)/.exec(run.stdout)?.[1] ?? '';
     expect(password).to.have.length.greaterThan(16);
     const sam = basic('sam', password);
+    await pause(propagation);
     expect((await create(sam)).status).to.equal(403);
 
     expect(await users('set-role', 'sam', 'editor')).to.include({ code: 0, stdout: 'User "sam" is now editor.\n' });

@@ -4,6 +4,8 @@ import { openLmdbEventStore } from '../src/events/embedded/lmdbEventStore.ts';
 import { createMemoryReadStore } from '../src/projections/memory/memoryReadStore.ts';
 import { ProjectionRunner } from '../src/projections/projectionRunner.ts';
 import { allProjections } from '../src/projections/allProjections.ts';
+import { projectionMemos } from '../src/projections/projectionMemos.ts';
+import { ZoneClock } from '../src/domain/timeZone.ts';
 import { replayInto } from '../src/projections/replay.ts';
 
 export interface ReplayRate {
@@ -23,10 +25,12 @@ const rss = () => process.memoryUsage().rss / 1024 / 1024;
 
 export async function measureRunnerReplay(storePath: string): Promise<ReplayRate> {
   const store = await openLmdbEventStore(storePath);
+  // The bench is its own composition root: one set of memos for the read model it fills.
+  const memos = projectionMemos(new ZoneClock());
   try {
     const events = Number(await store.headPosition()) + 1;
     const startedAt = performance.now();
-    const runner = new ProjectionRunner(store, createMemoryReadStore(), allProjections);
+    const runner = new ProjectionRunner(store, createMemoryReadStore(memos), allProjections(memos));
     await runner.start();
     await runner.caughtUp;
     const rate = rateOf(events, startedAt);
@@ -39,9 +43,10 @@ export async function measureRunnerReplay(storePath: string): Promise<ReplayRate
 
 export async function measureReplayInto(storePath: string): Promise<ReplayRate> {
   const store = await openLmdbEventStore(storePath);
+  const memos = projectionMemos(new ZoneClock());
   try {
     const startedAt = performance.now();
-    const { appliedEvents } = await replayInto(store, createMemoryReadStore());
+    const { appliedEvents } = await replayInto(store, createMemoryReadStore(memos), { handlers: allProjections(memos) });
     return { ...rateOf(appliedEvents, startedAt), rssMegabytes: rss() };
   } finally {
     await store.close();

@@ -7,7 +7,7 @@ import { layoutOf, type SeedItem, type SeedLayout, type SeedShape } from './seed
 import { categoryItems, tagItems } from './seedTerms.ts';
 import { organizerItems, venueItems } from './seedVenuesOrganizers.ts';
 import { eventItems } from './seedEvents.ts';
-import { instantToLocal } from '../src/domain/localDateTime.ts';
+import { instantToUtc } from '../src/domain/localDateTime.ts';
 
 /** lmdb commits every append queued in one event turn together: batches make one commit each. */
 const batchSize = 2_000;
@@ -26,7 +26,7 @@ export function* seedItems(shape: SeedShape, layout: SeedLayout, now: Date): Gen
   // The id sequences are reserved as the service does, so that its own ids continue after the seeded ones.
   yield ['ids-post', { type: 'IdBlockReserved', data: { first: 1, last: layout.lastPost } }];
   yield ['ids-term', { type: 'IdBlockReserved', data: { first: 1, last: layout.lastTerm } }];
-  const publishedUtc = instantToLocal(now, 'UTC');
+  const publishedUtc = instantToUtc(now);
   yield* categoryItems(shape, layout);
   yield* tagItems(shape, layout);
   yield* venueItems(shape, layout, publishedUtc);

@@ -1,7 +1,8 @@
 // Seeded calendar events: three years around now (one back, two ahead) in three time zones and three languages, linked
 // to venues, organizers, categories and tags of their own language; a fifth of them edited once after scheduling.
 import { slugify } from '../src/domain/slug.ts';
-import { instantToLocal, localToUtc } from '../src/domain/localDateTime.ts';
+import { instantToUtc, localToUtc } from '../src/domain/localDateTime.ts';
+import { ZoneClock } from '../src/domain/timeZone.ts';
 import type { EventFacts } from '../src/events/catalogue/calendarEvents.ts';
 import { categoryIdAt, type SeedItem, type SeedLayout, type SeedShape } from './seedShape.ts';
 import { eventTitle, languageAt, slotOf, spread, vocabularyOf } from './seedLanguages.ts';
@@ -25,16 +26,16 @@ interface EventTimes {
 }
 
 /** Translations of one event (a group of four items) happen at the same time, in the same zone. */
-function timesOf(group: number, today: Date): EventTimes {
+function timesOf(group: number, today: Date, clock: ZoneClock): EventTimes {
   const timezone = zones[spread(group, 10, zones.length)] as string;
   const day = spread(group, 11, daysSpan) - daysBack;
   const kind = spread(group, 13, 100);
   const startAt = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + day, 9 + spread(group, 12, 14), 30 * spread(group, 14, 2)));
-  const wallClock = (date: Date) => instantToLocal(date, 'UTC');
+  const wallClock = (date: Date) => instantToUtc(date);
   const inUtc = (local: { timezone: string; allDay: boolean; start: string; end: string }): EventTimes => ({
     ...local,
-    startUtc: localToUtc(local.start, timezone),
-    endUtc: localToUtc(local.end, timezone),
+    startUtc: localToUtc(local.start, timezone, clock),
+    endUtc: localToUtc(local.end, timezone, clock),
   });
   if (kind < 5) {
     const startDay = wallClock(startAt).slice(0, 10);
@@ -45,15 +46,17 @@ function timesOf(group: number, today: Date): EventTimes {
 }
 
 export function* eventItems(shape: SeedShape, layout: SeedLayout, now: Date): Generator<SeedItem> {
-  const publishedUtc = instantToLocal(now, 'UTC');
-  let times = timesOf(0, now);
+  const publishedUtc = instantToUtc(now);
+  // The seed's own zone clock: one per run, as a service process has one.
+  const clock = new ZoneClock();
+  let times = timesOf(0, now, clock);
   for (let index = 0; index < shape.events; index++) {
     const id = layout.firstEvent + index;
     const language = languageAt(index);
     const group = Math.floor(index / 4);
     const slot = slotOf(index);
     // Zone conversions are the costly part of the seed: computed once per translation group.
-    if (slot === 0) times = timesOf(group, now);
+    if (slot === 0) times = timesOf(group, now, clock);
     const title = eventTitle(language, index, id);
     const secondCategory = spread(group, 17, 10) < 3;
     const categories = [linkedIndex(group, 24, shape.categories, slot), ...(secondCategory ? [linkedIndex(group, 25, shape.categories, slot)] : [])];

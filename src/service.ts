@@ -19,6 +19,8 @@ import { CheckpointWatcher } from './projections/checkpointWatcher.ts';
 import type { ProjectionProgress } from './projections/projectionProgress.ts';
 import { measureProjectionLag } from './projections/projectionLag.ts';
 import { allProjections } from './projections/allProjections.ts';
+import { projectionMemos, type ProjectionMemos } from './projections/projectionMemos.ts';
+import { eventFoldingOf, type EventFolding } from './projections/events/eventDocumentAt.ts';
 import { UserDirectory } from './projections/users/userDirectory.ts';
 import { bootstrapAdmin, type BootstrapResult } from './commands/users/bootstrapAdmin.ts';
 import { createApp } from './http/app.ts';
@@ -69,7 +71,8 @@ interface OpenedStores {
   readonly snapshotLoad?: SnapshotLoad;
 }
 /** Opens the configured stores; unset URLs mean the embedded lmdb store and in-process read models. */
-export async function openStores(config: Config, logger: Logger): Promise<OpenedStores> {
+/** `memos`: those of the read model's projection (the memory read model's own, embedded). */
+export async function openStores(config: Config, memos: ProjectionMemos, logger: Logger): Promise<OpenedStores> {
   let store: EventStore;
   if (config.eventStoreUrl) {
     store = connectEsdbEventStore(config.eventStoreUrl);
@@ -77,7 +80,7 @@ export async function openStores(config: Config, logger: Logger): Promise<Opened
     ownerOnlyDirectory(config.dataDir);
     store = await openLmdbEventStore(`${config.dataDir}/events`, { minFreeBytes: config.minFreeDiskMb * 1024 * 1024 });
   }
-  if (!config.mongoUrl) return { store, ...(await openMemoryReadModel(store, snapshotTarget(config, logger), logger)) };
+  if (!config.mongoUrl) return { store, ...(await openMemoryReadModel(store, snapshotTarget(config, logger), memos, logger)) };
   const versions = await openVersionedMongoReadModel(config.mongoUrl, {
     onPollFailure: (error) => logger.warn({ err: error }, 'could not read the active read-model version; keeping the current one'),
   });
@@ -113,11 +116,12 @@ export async function startService(
  * What keeps the read model current in this role: a projection runner where the role projects (following the read
  * model version a blue-green rebuild switches to), else a watcher of the projector's checkpoint (the api role).
  */
-function projectionsOf(stores: Awaited<ReturnType<typeof openStores>>, role: ServiceRole, logger: Logger) {
+function projectionsOf(stores: Awaited<ReturnType<typeof openStores>>, role: ServiceRole, memos: ProjectionMemos, logger: Logger) {
   const { readStore, versions } = stores;
   const watcher = role === 'api' ? new CheckpointWatcher(readStore.checkpoints) : undefined;
+  const handlers = allProjections(memos);
   const runnerOn = (target: ReadStore) =>
-    new ProjectionRunner(stores.store, target, allProjections, {
+    new ProjectionRunner(stores.store, target, handlers, {
       onFailure: (error, retryInMs) => logger.error({ err: error, retryInMs }, 'projection subscription failed; resubscribing'),
     });
   // The runner writes one version's own collections, never through the switching view the API reads.
@@ -130,11 +134,14 @@ function projectionsOf(stores: Awaited<ReturnType<typeof openStores>>, role: Ser
 }
 
 async function startBound(server: HttpServer, config: Config, logger: Logger, clock: () => Date, role: ServiceRole, hooks: ServiceHooks): Promise<RunningService> {
-  // One per process: its memos serve every caller, the answers being pure functions of zone and instant.
+  // One per process: its memos serve every caller, the answers being pure functions of zone and instant. The
+  // projection memos around it are the read model's; the event fold built on them is the one the fold cache knows.
   const zones = new ZoneClock();
-  const stores = await openStores(config, logger);
+  const memos = projectionMemos(zones);
+  const folding = eventFoldingOf(memos);
+  const stores = await openStores(config, memos, logger);
   const { readStore } = stores;
-  const { watcher, runner, progress } = projectionsOf(stores, role, logger);
+  const { watcher, runner, progress } = projectionsOf(stores, role, memos, logger);
   const appliedPosition = async () => (watcher ? watcher.refresh() : progress.appliedPosition);
   const metrics = createServiceMetrics(async () => measureProjectionLag(stores.store, await appliedPosition(), clock()));
   const metered = meteredEventStore(stores.store, metrics);
@@ -146,7 +153,7 @@ async function startBound(server: HttpServer, config: Config, logger: Logger, cl
   } else {
     await watcher?.refresh();
   }
-  const api = role === 'projector' ? undefined : await startApi(config, store, readStore, progress, clock, zones, operations, logger);
+  const api = role === 'projector' ? undefined : await startApi(config, store, readStore, progress, clock, folding, operations, logger);
   // The scheduler runs where the projections run (all, projector), never in every API instance; in one process it
   // shares the API's stream locks, so its writes queue behind the API's instead of racing them.
   const scheduler = role === 'api' || !config.scheduler
@@ -186,12 +193,12 @@ async function startApi(
   readStore: ReadStore,
   projections: ProjectionProgress,
   clock: () => Date,
-  zones: ZoneClock,
+  folding: EventFolding,
   operations: OperationsDeps,
   logger: Logger,
 ) {
   const users = new UserDirectory(store);
-  const services = composeHttpServices({ config, store, readStore, users, projections, clock, zones });
+  const services = composeHttpServices({ config, store, readStore, users, projections, clock, folding });
   const app = createApp(services, logger, operations);
   // Last before serving: nothing after it can stop the start before a generated password is shown.
   const bootstrap = await bootstrapAdmin(store, config.adminPassword);

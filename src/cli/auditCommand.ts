@@ -1,6 +1,7 @@
 // `cal audit <stream> [--from N] [--to N] [--json]`: replays one stream and prints each event with the change it caused.
 import type { HistoryEntry } from '../projections/history/historyEntries.ts';
 import { historyOf } from '../projections/history/historyEntries.ts';
+import { resourceHistoryKinds } from '../projections/history/resourceHistoryKinds.ts';
 import { historyEntryJson } from '../projections/history/historyJson.ts';
 import { argumentsOf, UsageError, type Invocation } from './cliParser.ts';
 import { CliFailure } from './cliStore.ts';
@@ -13,11 +14,11 @@ export function prepareAuditCommand(invocation: Invocation): PreparedCommand {
   const to = revisionOption(invocation.options.to, '--to');
   if (to !== undefined && from > to) throw new UsageError(`audit: --from ${from} is after --to ${to}`);
   const json = invocation.flags.has('json');
-  return async (store, io) => {
+  return async (store, io, _env, parts) => {
     const events = await store.readStream(stream);
     if (events.length === 0) throw new CliFailure(`stream "${stream}" has no events`);
     // The whole stream is folded even for a range: a change is only known from the state before it.
-    const entries = historyOf(stream, events).filter((entry) => entry.revision >= from && (to === undefined || entry.revision <= to));
+    const entries = historyOf(resourceHistoryKinds(parts.folding), stream, events).filter((entry) => entry.revision >= from && (to === undefined || entry.revision <= to));
     if (entries.length === 0) {
       const last = events[events.length - 1]?.revision ?? 0n;
       throw new CliFailure(`stream "${stream}" has no events in revisions ${from}..${to ?? 'end'} (its last revision is ${last})`);

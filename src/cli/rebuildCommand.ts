@@ -1,5 +1,6 @@
 // `cal rebuild`: replays the event store into a projection's read model, with progress; blue-green on MongoDB.
 import type { EventStore } from '../events/eventStore.ts';
+import type { ProjectionMemos } from '../projections/projectionMemos.ts';
 import { createMemoryReadStore } from '../projections/memory/memoryReadStore.ts';
 import { replayInto } from '../projections/replay.ts';
 import { digestReadStore } from '../projections/digest/readModelDigest.ts';
@@ -25,13 +26,14 @@ export function prepareRebuildCommand(invocation: Invocation, context: RebuildCo
   argumentsOf(invocation, ['rebuild'], [], ['projection', 'json']);
   const projection = projectionNamed(invocation.options.projection ?? readModelProjection.name);
   const json = invocation.flags.has('json');
-  return async (store, io, env) => {
+  return async (store, io, env, parts) => {
+    const { memos } = parts.folding;
     const progress = context.terminal
       ? progressBar(projection.name, context.terminal, context.clock)
       : progressLines(projection.name, (line) => io.err(line), context.clock);
     const outcome = env.CAL_MONGODB_URL
-      ? await switchedRebuild(store, env.CAL_MONGODB_URL, projection, progress, io, context.clock)
-      : await dryRun(store, projection, progress, context.clock);
+      ? await switchedRebuild(store, env.CAL_MONGODB_URL, projection, memos, progress, io, context.clock)
+      : await dryRun(store, projection, memos, progress, context.clock);
     print(outcome, json, io);
   };
 }
@@ -49,12 +51,18 @@ function projectionNamed(name: string): RebuildableProjection {
  * The embedded read model lives in the service process, which builds it from the store at every start; from here
  * only a replay of its own can run. It proves every event still projects, measures the rate, and digests the result.
  */
-async function dryRun(store: EventStore, projection: RebuildableProjection, progress: ProgressReporter, clock: Clock): Promise<DryRunOutcome> {
+async function dryRun(
+  store: EventStore,
+  projection: RebuildableProjection,
+  memos: ProjectionMemos,
+  progress: ProgressReporter,
+  clock: Clock,
+): Promise<DryRunOutcome> {
   const startedAt = clock();
-  const fresh = createMemoryReadStore();
+  const fresh = createMemoryReadStore(memos);
   let replayed;
   try {
-    replayed = await replayInto(store, fresh, { handlers: projection.handlers, onProgress: (p) => progress.update(p) });
+    replayed = await replayInto(store, fresh, { handlers: projection.handlers(memos), onProgress: (p) => progress.update(p) });
   } finally {
     progress.finish();
   }
@@ -73,6 +81,7 @@ async function switchedRebuild(
   store: EventStore,
   url: string,
   projection: RebuildableProjection,
+  memos: ProjectionMemos,
   progress: ProgressReporter,
   io: Output,
   clock: Clock,
@@ -88,7 +97,7 @@ async function switchedRebuild(
   let building: number | undefined;
   try {
     const rebuilt = await rebuildIntoNextVersion(store, db, {
-      handlers: projection.handlers,
+      handlers: projection.handlers(memos),
       onPlan: ({ from, to }) => {
         building = to;
         io.err(`${projection.name}: building version ${to} in MongoDB beside the active version ${from}`);

@@ -7,6 +7,9 @@ import { prepareVerifyCommand } from './verifyCommand.ts';
 import { prepareRebuildCommand } from './rebuildCommand.ts';
 import { preparePasswordsCommand } from './passwordsCommand.ts';
 import type { Output, PreparedCommand } from './preparedCommand.ts';
+import { ZoneClock } from '../domain/timeZone.ts';
+import { projectionMemos } from '../projections/projectionMemos.ts';
+import { eventFoldingOf } from '../projections/events/eventDocumentAt.ts';
 
 const commands: Record<string, (invocation: Invocation) => PreparedCommand> = {
   users: prepareUsersCommand,
@@ -29,7 +32,7 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv, io
     const run = (commands[group] as (invocation: Invocation) => PreparedCommand)(invocation);
     const store = await openCliStore(dataDirOf(invocation.options['data-dir'], env), env);
     try {
-      return (await run(store, io, env)) ?? 0;
+      return (await run(store, io, env, { folding: eventFoldingOf(projectionMemos(new ZoneClock())) })) ?? 0;
     } finally {
       await store.close();
     }

@@ -9,7 +9,8 @@ import { digestAtPosition } from '../projections/digest/digestAtPosition.ts';
 import { compareDigests } from '../projections/digest/digestComparison.ts';
 import { argumentsOf, UsageError, type Invocation } from './cliParser.ts';
 import { CliFailure } from './cliStore.ts';
-import type { PreparedCommand } from './preparedCommand.ts';
+import type { CliParts, PreparedCommand } from './preparedCommand.ts';
+import { allProjections } from '../projections/allProjections.ts';
 import { fetchServiceDigest, type ServiceCredentials } from './verify/serviceDigest.ts';
 import { isIdentical, reportJson, reportLines, type VerifyOutcome } from './verify/verifyReport.ts';
 
@@ -29,9 +30,9 @@ export function prepareVerifyCommand(invocation: Invocation): PreparedCommand {
   if (password !== undefined && user === undefined) throw new UsageError('verify: --password goes with --user');
   if (user !== undefined && url === undefined) throw new UsageError('verify: --user and --password go with --url');
   const json = invocation.flags.has('json');
-  return async (store, io, env) => {
+  return async (store, io, env, parts) => {
     const live = url !== undefined ? await serviceDigest(url, credentialsOf(user, password, env)) : await mongoDigest(env);
-    const replayed = await replayedDigest(store, BigInt(live.digest.position));
+    const replayed = await replayedDigest(store, BigInt(live.digest.position), parts);
     const outcome: VerifyOutcome = {
       position: live.digest.position,
       live: live.source,
@@ -89,9 +90,10 @@ export async function checkpointedDigest(readStore: ReadStore): Promise<ReadMode
 }
 
 /** Stops at the live position exactly: writes that went on meanwhile are not in the live digest either. */
-async function replayedDigest(store: EventStore, upTo: bigint): Promise<CollectionsDigest> {
-  const fresh = createMemoryReadStore();
-  const { appliedPosition } = await replayInto(store, fresh, { upTo });
+async function replayedDigest(store: EventStore, upTo: bigint, parts: CliParts): Promise<CollectionsDigest> {
+  const { memos } = parts.folding;
+  const fresh = createMemoryReadStore(memos);
+  const { appliedPosition } = await replayInto(store, fresh, { upTo, handlers: allProjections(memos) });
   if (appliedPosition !== upTo) {
     throw new CliFailure(
       `the event store ends at position ${appliedPosition}, before the live read model's ${upTo}: is it the service's (--data-dir, CAL_EVENTSTORE_URL)?`,

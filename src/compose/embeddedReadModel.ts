@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/config.ts';
 import type { EventStore } from '../events/eventStore.ts';
 import type { ReadStore } from '../projections/readStore.ts';
+import type { ProjectionMemos } from '../projections/projectionMemos.ts';
 import { createMemoryReadStore } from '../projections/memory/memoryReadStore.ts';
 import { loadReadModelSnapshot, saveReadModelSnapshot, snapshotFileName, type SnapshotLoad } from '../projections/snapshot/readModelSnapshot.ts';
 import { codeFingerprint } from '../projections/snapshot/codeFingerprint.ts';
@@ -29,9 +30,12 @@ export function snapshotTarget(config: Config, logger: Logger): SnapshotTarget |
   }
 }
 
-/** A fresh memory read model, filled from the snapshot when it is usable: a snapshot never stops a start. */
-export async function openMemoryReadModel(store: EventStore, target: SnapshotTarget | undefined, logger: Logger) {
-  const readStore = createMemoryReadStore();
+/**
+ * A fresh memory read model, filled from the snapshot when it is usable: a snapshot never stops a start. `memos`: the
+ * ones its projection runs with.
+ */
+export async function openMemoryReadModel(store: EventStore, target: SnapshotTarget | undefined, memos: ProjectionMemos, logger: Logger) {
+  const readStore = createMemoryReadStore(memos);
   if (!target) return { readStore };
   const startedAt = performance.now();
   let snapshotLoad: SnapshotLoad;
@@ -39,7 +43,7 @@ export async function openMemoryReadModel(store: EventStore, target: SnapshotTar
     snapshotLoad = await loadReadModelSnapshot(target.path, store, readStore, target.fingerprint);
   } catch (error) {
     logger.warn({ err: error, path: target.path }, 'read-model snapshot failed to load: replaying the whole event store');
-    return { readStore: createMemoryReadStore(), snapshot: target, snapshotLoad: { kind: 'ignored', reason: String(error) } as const };
+    return { readStore: createMemoryReadStore(memos), snapshot: target, snapshotLoad: { kind: 'ignored', reason: String(error) } as const };
   }
   if (snapshotLoad.kind === 'ignored') logger.warn({ path: target.path, reason: snapshotLoad.reason }, 'read-model snapshot ignored: replaying the whole event store');
   if (snapshotLoad.kind === 'loaded') {

@@ -1,6 +1,6 @@
 // Wall-clock date-times (`YYYY-MM-DD HH:MM:SS`, docs/api.md §1.4) and their conversions between time zones.
 import { DateTime } from 'luxon';
-import { processZoneClock, zoneOf, type TimeZoneId, type ZoneClock } from './timeZone.ts';
+import { zoneOf, type TimeZoneId, type ZoneClock } from './timeZone.ts';
 import { LOCAL_DATE_TIME, utcWallClockOf, wallClockAt, wallClockMs, type LocalDateTime } from './wallClock.ts';
 
 export type { LocalDateTime } from './wallClock.ts';
@@ -123,12 +123,12 @@ function formatChecked(dateTime: DateTime): LocalDateTime {
  * The instant, in milliseconds since the epoch, a wall-clock value names in `zoneId` (a gap takes the offset before
  * it, an overlap its first instant: `inZone`). Undefined for no calendar date-time.
  */
-export function localToInstant(local: LocalDateTime, zoneId: TimeZoneId, clock: ZoneClock = processZoneClock): number | undefined {
+export function localToInstant(local: LocalDateTime, zoneId: TimeZoneId, clock: ZoneClock): number | undefined {
   return inZone(local, zoneId, clock)?.epochMs;
 }
 
 /** The UTC reading of a wall-clock value in `zoneId` (a gap takes the offset before it, an overlap its first instant: `inZone`). */
-export function localToUtc(local: LocalDateTime, zoneId: TimeZoneId, clock: ZoneClock = processZoneClock): LocalDateTime {
+export function localToUtc(local: LocalDateTime, zoneId: TimeZoneId, clock: ZoneClock): LocalDateTime {
   const { epochMs } = orThrow(inZone(local, zoneId, clock), local);
   return orThrow(wallClockAt(epochMs), local);
 }
@@ -141,14 +141,14 @@ export function localToUtc(local: LocalDateTime, zoneId: TimeZoneId, clock: Zone
 export function existingLocalTime(
   local: LocalDateTime,
   zoneId: TimeZoneId,
-  clock: ZoneClock = processZoneClock,
+  clock: ZoneClock,
 ): LocalDateTime | undefined {
   const placed = inZone(local, zoneId, clock);
   return placed && shownAt(placed);
 }
 
 /** The wall-clock reading in `zoneId` of a UTC value. */
-export function utcToLocal(utc: LocalDateTime, zoneId: TimeZoneId, clock: ZoneClock = processZoneClock): LocalDateTime {
+export function utcToLocal(utc: LocalDateTime, zoneId: TimeZoneId, clock: ZoneClock): LocalDateTime {
   // Hot path (every representation on a UTC site): the value already is the UTC wall clock.
   if (zoneId === 'UTC' && isLocalDateTime(utc)) return utc;
   const epochMs = orThrow(wallClockMs(utc), utc);
@@ -156,7 +156,7 @@ export function utcToLocal(utc: LocalDateTime, zoneId: TimeZoneId, clock: ZoneCl
 }
 
 /** The wall-clock reading in `zoneId` of an instant. */
-export function instantToLocal(date: Date, zoneId: TimeZoneId, clock: ZoneClock = processZoneClock): LocalDateTime {
+export function instantToLocal(date: Date, zoneId: TimeZoneId, clock: ZoneClock): LocalDateTime {
   // Hot path (every projected event, every write): UTC needs no zone rules, only the ISO form's digits.
   if (zoneId === 'UTC') return orThrow(utcWallClockOf(date), date);
   const epochMs = date.getTime();
@@ -169,7 +169,7 @@ export function instantToUtc(date: Date): LocalDateTime {
 }
 
 /** ISO 8601 with the zone's offset at that moment (`2026-11-27T14:00:00-05:00`); UTC is `+00:00`, never `Z`. */
-export function toIsoWithOffset(local: LocalDateTime, zoneId: TimeZoneId, clock: ZoneClock = processZoneClock): string {
+export function toIsoWithOffset(local: LocalDateTime, zoneId: TimeZoneId, clock: ZoneClock): string {
   const placed = orThrow(inZone(local, zoneId, clock), local);
   const shown = orThrow(shownAt(placed), local);
   // The offset is asked again at the settled instant, as luxon's formatter does.

@@ -220,19 +220,13 @@ export class ZoneClock {
   }
 }
 
-/**
- * The clock of the callers the composition root does not hand one yet: the projectors and the HTTP representations
- * (docs/architecture.md §2). The optional `clock` parameters default to it.
- */
-export const processZoneClock = new ZoneClock();
-
 /** The tz database abbreviation of a zone at a UTC instant: `ZoneClock.abbreviation`. */
-export function timeZoneAbbreviation(id: TimeZoneId, utc: LocalDateTime, clock: ZoneClock = processZoneClock): string {
+export function timeZoneAbbreviation(id: TimeZoneId, utc: LocalDateTime, clock: ZoneClock): string {
   return clock.abbreviation(id, utc);
 }
 
 /** Minutes east of UTC in a zone at an instant: `ZoneClock.offsetMinutes`. */
-export function zoneOffsetMinutes(id: TimeZoneId, epochMs: number, clock: ZoneClock = processZoneClock): number {
+export function zoneOffsetMinutes(id: TimeZoneId, epochMs: number, clock: ZoneClock): number {
   return clock.offsetMinutes(id, epochMs);
 }
 

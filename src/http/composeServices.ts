@@ -25,7 +25,8 @@ import { FoldCache } from '../projections/history/foldCache.ts';
 import { streamFolds } from '../projections/history/streamFolds.ts';
 import { configuredCostlyReadLimiter } from './costs/costlyReadLimiter.ts';
 import { ListWindows } from '../domain/localDateTime.ts';
-import type { ZoneClock } from '../domain/timeZone.ts';
+import type { EventFolding } from '../projections/events/eventDocumentAt.ts';
+import { resourceHistoryKinds } from '../projections/history/resourceHistoryKinds.ts';
 
 export interface ServiceParts {
   readonly config: Config;
@@ -34,25 +35,27 @@ export interface ServiceParts {
   readonly users: UserDirectory;
   readonly projections: ProjectionProgress;
   readonly clock: () => Date;
-  /** The process's zone clock, shared with the projections. */
-  readonly zones: ZoneClock;
+  /** The process's event fold and projection memos, whose zone clock the write side and the HTTP parts share. */
+  readonly folding: EventFolding;
 }
 
 export function composeHttpServices(parts: ServiceParts): HttpParts {
-  const { config, store, readStore } = parts;
+  const { config, store, readStore, folding } = parts;
+  const zones = folding.memos.zones;
   const writes = {
     store,
     postIds: new IdAllocator(store, 'ids-post'),
     termIds: new IdAllocator(store, 'ids-term'),
     slugs: new SlugRegistry(store),
     locks: new StreamLocks(),
-    zones: parts.zones,
+    zones,
   };
   const settings = siteSettings({
     base: config.publicUrl,
     timeZone: config.timeZone,
     currency: { symbol: '$', position: 'prefix', code: 'USD' },
     extendedAddOn: config.extendedAddOn,
+    zones,
   });
   const renderedItems = new RenderedItems();
   const services: HttpParts = {
@@ -90,7 +93,9 @@ export function composeHttpServices(parts: ServiceParts): HttpParts {
     fragments: new RenderedFragments(),
     memo: new ReadModelMemo(() => parts.projections.appliedPosition),
     listWindows: new ListWindows(),
-    zones: parts.zones,
+    zones,
+    folding,
+    historyKinds: resourceHistoryKinds(folding),
   };
   return services;
 }

@@ -20,6 +20,8 @@ import type { StreamFolds } from '../projections/history/streamFolds.ts';
 import type { CostlyReadLimiter } from './costs/costlyReadLimiter.ts';
 import type { ListWindows } from '../domain/localDateTime.ts';
 import type { ZoneClock } from '../domain/timeZone.ts';
+import type { EventFolding } from '../projections/events/eventDocumentAt.ts';
+import type { ResourceHistoryKinds } from '../projections/history/resourceHistoryKinds.ts';
 
 export interface InlineLinks {
   readers(scope: Scope): LinkReaders<unknown, unknown>;
@@ -69,6 +71,10 @@ export interface HttpParts {
   readonly costlyReads: CostlyReadLimiter;
   /** The default list window of the current second (docs/api.md §6), shared by the lists, the index and OPTIONS. */
   readonly listWindows: ListWindows;
-  /** The process's zone clock (the one `writes` holds too): dates read and shown in a zone. */
+  /** The process's zone clock (the one `writes` and `folding` hold too): dates read and shown in a zone. */
   readonly zones: ZoneClock;
+  /** The process's event fold (the one `pastFolds` remembers states of) and projection memos. */
+  readonly folding: EventFolding;
+  /** The history kinds with that fold. */
+  readonly historyKinds: ResourceHistoryKinds;
 }

@@ -2,7 +2,6 @@
 import type { EventStore } from '../events/eventStore.ts';
 import type { ReadStore } from './readStore.ts';
 import type { ProjectionHandler } from './projectionHandler.ts';
-import { allProjections } from './allProjections.ts';
 import { applyRecordedEvent, handledTypes, readModelCheckpoint } from './projectionStep.ts';
 
 const defaultPageSize = 500;
@@ -16,7 +15,8 @@ export interface ReplayOptions {
   readonly upTo?: bigint;
   /** Exclusive: resumes after this position (a replay continued to a later position). Omitted: from the start. */
   readonly after?: bigint;
-  readonly handlers?: readonly ProjectionHandler[];
+  /** The projections to apply: `allProjections(memos)` with the memos of the read store replayed into. */
+  readonly handlers: readonly ProjectionHandler[];
   readonly pageSize?: number;
   /** Called after each page, for progress bars and rates. */
   readonly onProgress?: (progress: ReplayProgress) => void;
@@ -41,9 +41,9 @@ export interface ReplayResult {
  * the same read store carries on from there. Ends early when the store holds nothing more: the caller compares
  * `appliedPosition` with the position it wanted.
  */
-export async function replayInto(store: EventStore, readStore: ReadStore, options: ReplayOptions = {}): Promise<ReplayResult> {
+export async function replayInto(store: EventStore, readStore: ReadStore, options: ReplayOptions): Promise<ReplayResult> {
   const upTo = options.upTo ?? (await store.headPosition());
-  const handlers = options.handlers ?? allProjections;
+  const { handlers } = options;
   const types = handledTypes(handlers);
   const pageSize = options.pageSize ?? defaultPageSize;
   let appliedPosition = options.after ?? -1n;
@@ -87,7 +87,7 @@ export interface CatchUpResult extends ReplayResult {
  * Replays after `after` up to the head as it is at each pass, again and again while writes keep coming, until a pass
  * applies fewer than `threshold` events: a read model built beside a running service is then nearly current.
  */
-export async function replayUntilCaughtUp(store: EventStore, readStore: ReadStore, options: CatchUpOptions = {}): Promise<CatchUpResult> {
+export async function replayUntilCaughtUp(store: EventStore, readStore: ReadStore, options: CatchUpOptions): Promise<CatchUpResult> {
   const { threshold = defaultCatchUpThreshold, maxPasses = defaultMaxCatchUpPasses, onPass, ...replay } = options;
   let appliedPosition = options.after ?? -1n;
   let appliedEvents = 0;

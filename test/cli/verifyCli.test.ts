@@ -16,6 +16,7 @@ import { anEventDocument } from '../projections/eventDocumentFixtures.ts';
 import { CliFailure } from '../../src/cli/cliStore.ts';
 import { digestEndpointOf } from '../../src/cli/verify/serviceDigest.ts';
 import type { EventStore } from '../../src/events/eventStore.ts';
+import { testMemos, testFolding } from '../support/memos.ts';
 
 /** A port nothing listens on: one the system just handed out and that was closed again. */
 async function aClosedPort(): Promise<number> {
@@ -127,20 +128,20 @@ describe('cal verify, in process', function () {
   it('wants a password for --user, from --password or CAL_VERIFY_PASSWORD', async function () {
     const run = prepared('--url', 'http://127.0.0.1:8080', '--user', 'admin');
     let failure: unknown;
-    await run(noStore, io, {}).catch((error: unknown) => (failure = error));
+    await run(noStore, io, {}, { folding: testFolding }).catch((error: unknown) => (failure = error));
     expect(failure).to.be.instanceOf(UsageError).with.property('message').that.includes('--user needs --password or CAL_VERIFY_PASSWORD');
   });
 
   it('fails in one line when the service cannot be reached', async function () {
     const url = `http://127.0.0.1:${await aClosedPort()}`;
     let failure: unknown;
-    await prepared('--url', url)(noStore, io, {}).catch((error: unknown) => (failure = error));
+    await prepared('--url', url)(noStore, io, {}, { folding: testFolding }).catch((error: unknown) => (failure = error));
     expect(failure).to.be.instanceOf(CliFailure);
     expect((failure as Error).message).to.equal(`cannot reach ${url}/cal/events/v1/read-model/digest?detail=true: ECONNREFUSED`);
   });
 
   it('reads a read store it can reach (MongoDB) at its stored checkpoint, with every document hash', async function () {
-    const readStore = createMemoryReadStore();
+    const readStore = createMemoryReadStore(testMemos);
     await readStore.events.put(anEventDocument({ id: 3 }));
     expect((await checkpointedDigest(readStore)).position).to.equal('-1');
     await readStore.checkpoints.set('read-model', 17n);

@@ -11,6 +11,7 @@ import { digestReadStore } from '../../src/projections/digest/readModelDigest.ts
 import { compareDigests } from '../../src/projections/digest/digestComparison.ts';
 import { fetchServiceDigest } from '../../src/cli/verify/serviceDigest.ts';
 import { adminPassword } from '../support/testService.ts';
+import { testMemos, testProjections } from '../support/memos.ts';
 
 export interface StoreAudit {
   readonly events: number;
@@ -133,8 +134,8 @@ export async function readModelDifferences(url: string, dataDir: string): Promis
   // A second reader of the same lmdb dir next to the running service: lmdb is multi-process safe.
   const store = await openLmdbEventStore(join(dataDir, 'events'), { minFreeBytes: 0 });
   try {
-    const fresh = createMemoryReadStore();
-    const { appliedPosition } = await replayInto(store, fresh, { upTo: BigInt(live.position) });
+    const fresh = createMemoryReadStore(testMemos);
+    const { appliedPosition } = await replayInto(store, fresh, { handlers: testProjections, upTo: BigInt(live.position) });
     if (appliedPosition !== BigInt(live.position)) return [`the store ends at ${appliedPosition}, before the read model's ${live.position}`];
     const comparisons = compareDigests(live.collections, await digestReadStore(fresh, { detail: true }));
     return comparisons.filter((c) => !c.identical).map((c) => `${c.collection}: ${JSON.stringify(c.differences)}`);

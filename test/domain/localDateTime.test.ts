@@ -17,6 +17,7 @@ import {
   wallClockSeconds,
 } from '../../src/domain/localDateTime.ts';
 import { atTime } from './support/luxonClock.ts';
+import { testZones } from '../support/memos.ts';
 
 describe('dateDetails', () => {
   it('splits a value into zero-padded strings of 4, 2, 2, 2, 2 and 2 digits', () => {
@@ -69,56 +70,56 @@ describe('localToUtc and utcToLocal', () => {
   ];
   for (const [zone, local, utc] of cases) {
     it(`reads ${local} in ${zone} as ${utc} UTC, and back`, () => {
-      expect(localToUtc(local, zone)).to.equal(utc);
-      expect(utcToLocal(utc, zone)).to.equal(local);
+      expect(localToUtc(local, zone, testZones)).to.equal(utc);
+      expect(utcToLocal(utc, zone, testZones)).to.equal(local);
     });
   }
 
   it('moves a time in the spring-forward gap forward by the gap, as luxon does', () => {
     // 02:30 does not exist in New York on 2026-03-08; luxon takes it as 03:30 EDT.
-    expect(localToUtc('2026-03-08 02:30:00', 'America/New_York')).to.equal('2026-03-08 07:30:00');
-    expect(localToUtc('2026-03-29 02:30:00', 'Europe/Madrid')).to.equal('2026-03-29 01:30:00');
+    expect(localToUtc('2026-03-08 02:30:00', 'America/New_York', testZones)).to.equal('2026-03-08 07:30:00');
+    expect(localToUtc('2026-03-29 02:30:00', 'Europe/Madrid', testZones)).to.equal('2026-03-29 01:30:00');
   });
 
   it('takes the first instant for a time in the fall-back overlap, whatever the current date (docs/api.md §1.3)', () => {
     // 01:30 happens twice in New York on 2026-11-01 (05:30 UTC as EDT, 06:30 UTC as EST): the EDT one.
-    const inWinter = atTime(Date.UTC(2026, 0, 15), () => localToUtc('2026-11-01 01:30:00', 'America/New_York'));
-    const inSummer = atTime(Date.UTC(2026, 6, 15), () => localToUtc('2026-11-01 01:30:00', 'America/New_York'));
+    const inWinter = atTime(Date.UTC(2026, 0, 15), () => localToUtc('2026-11-01 01:30:00', 'America/New_York', testZones));
+    const inSummer = atTime(Date.UTC(2026, 6, 15), () => localToUtc('2026-11-01 01:30:00', 'America/New_York', testZones));
     expect(inWinter).to.equal('2026-11-01 05:30:00');
     expect(inSummer).to.equal('2026-11-01 05:30:00');
-    expect(utcToLocal('2026-11-01 05:30:00', 'America/New_York')).to.equal('2026-11-01 01:30:00');
-    expect(utcToLocal('2026-11-01 06:30:00', 'America/New_York')).to.equal('2026-11-01 01:30:00');
+    expect(utcToLocal('2026-11-01 05:30:00', 'America/New_York', testZones)).to.equal('2026-11-01 01:30:00');
+    expect(utcToLocal('2026-11-01 06:30:00', 'America/New_York', testZones)).to.equal('2026-11-01 01:30:00');
   });
 
   it('refuses values that name no calendar date-time', () => {
-    expect(() => localToUtc('2026-02-30 10:00:00', 'UTC')).to.throw(RangeError);
-    expect(() => utcToLocal('2026-11-27 24:00:00', 'UTC')).to.throw(RangeError);
+    expect(() => localToUtc('2026-02-30 10:00:00', 'UTC', testZones)).to.throw(RangeError);
+    expect(() => utcToLocal('2026-11-27 24:00:00', 'UTC', testZones)).to.throw(RangeError);
   });
 });
 
 describe('toIsoWithOffset', () => {
   it('writes the zone offset in force at that moment', () => {
-    expect(toIsoWithOffset('2026-11-27 14:00:00', 'America/New_York')).to.equal('2026-11-27T14:00:00-05:00');
-    expect(toIsoWithOffset('2026-07-27 14:00:00', 'America/New_York')).to.equal('2026-07-27T14:00:00-04:00');
-    expect(toIsoWithOffset('2026-07-27 14:00:00', 'Europe/Madrid')).to.equal('2026-07-27T14:00:00+02:00');
-    expect(toIsoWithOffset('2026-07-27 14:00:00', 'UTC+5.5')).to.equal('2026-07-27T14:00:00+05:30');
-    expect(toIsoWithOffset('2026-07-27 14:00:00', 'UTC-3')).to.equal('2026-07-27T14:00:00-03:00');
+    expect(toIsoWithOffset('2026-11-27 14:00:00', 'America/New_York', testZones)).to.equal('2026-11-27T14:00:00-05:00');
+    expect(toIsoWithOffset('2026-07-27 14:00:00', 'America/New_York', testZones)).to.equal('2026-07-27T14:00:00-04:00');
+    expect(toIsoWithOffset('2026-07-27 14:00:00', 'Europe/Madrid', testZones)).to.equal('2026-07-27T14:00:00+02:00');
+    expect(toIsoWithOffset('2026-07-27 14:00:00', 'UTC+5.5', testZones)).to.equal('2026-07-27T14:00:00+05:30');
+    expect(toIsoWithOffset('2026-07-27 14:00:00', 'UTC-3', testZones)).to.equal('2026-07-27T14:00:00-03:00');
   });
 
   it('writes +00:00 for UTC, never Z', () => {
-    expect(toIsoWithOffset('2026-11-27 14:00:00', 'UTC')).to.equal('2026-11-27T14:00:00+00:00');
-    expect(toIsoWithOffset('2026-11-27 14:00:00', 'Etc/UTC')).to.equal('2026-11-27T14:00:00+00:00');
-    expect(toIsoWithOffset('2026-11-27 14:00:00', 'Europe/London')).to.equal('2026-11-27T14:00:00+00:00');
+    expect(toIsoWithOffset('2026-11-27 14:00:00', 'UTC', testZones)).to.equal('2026-11-27T14:00:00+00:00');
+    expect(toIsoWithOffset('2026-11-27 14:00:00', 'Etc/UTC', testZones)).to.equal('2026-11-27T14:00:00+00:00');
+    expect(toIsoWithOffset('2026-11-27 14:00:00', 'Europe/London', testZones)).to.equal('2026-11-27T14:00:00+00:00');
   });
 });
 
 describe('instantToLocal', () => {
   it('reads an instant on the wall clock of a zone, dropping milliseconds', () => {
     const instant = new Date('2026-11-22T10:52:28.999Z');
-    expect(instantToLocal(instant, 'UTC')).to.equal('2026-11-22 10:52:28');
-    expect(instantToLocal(instant, 'America/New_York')).to.equal('2026-11-22 05:52:28');
-    expect(instantToLocal(instant, 'UTC+5.5')).to.equal('2026-11-22 16:22:28');
-    expect(instantToLocal(instant, 'Pacific/Kiritimati')).to.equal('2026-11-23 00:52:28');
+    expect(instantToLocal(instant, 'UTC', testZones)).to.equal('2026-11-22 10:52:28');
+    expect(instantToLocal(instant, 'America/New_York', testZones)).to.equal('2026-11-22 05:52:28');
+    expect(instantToLocal(instant, 'UTC+5.5', testZones)).to.equal('2026-11-22 16:22:28');
+    expect(instantToLocal(instant, 'Pacific/Kiritimati', testZones)).to.equal('2026-11-23 00:52:28');
   });
 });
 

@@ -1,6 +1,7 @@
 // Specification of time zone identifiers: validation, luxon zones and tz-database abbreviations.
 import { expect } from 'chai';
 import { parseTimeZone, timeZoneAbbreviation, zoneOf } from '../../src/domain/timeZone.ts';
+import { testZones } from '../support/memos.ts';
 
 const JANUARY = '2026-01-15 12:00:00';
 const JULY = '2026-07-15 12:00:00';
@@ -100,7 +101,7 @@ describe('timeZoneAbbreviation', () => {
   ];
   for (const [zone, utc, abbreviation] of cases) {
     it(`gives ${abbreviation} for ${zone} at ${utc} UTC`, () => {
-      expect(timeZoneAbbreviation(zone, utc)).to.equal(abbreviation);
+      expect(timeZoneAbbreviation(zone, utc, testZones)).to.equal(abbreviation);
     });
   }
 
@@ -116,36 +117,36 @@ describe('timeZoneAbbreviation', () => {
   ];
   for (const [zone, abbreviation] of numeric) {
     it(`gives ${abbreviation} for ${zone}, written as the database writes it`, () => {
-      expect(timeZoneAbbreviation(zone, JANUARY)).to.equal(abbreviation);
+      expect(timeZoneAbbreviation(zone, JANUARY, testZones)).to.equal(abbreviation);
     });
   }
 
   it('gives the identifier itself for UTC and UTC±h identifiers', () => {
-    expect(timeZoneAbbreviation('UTC', JULY)).to.equal('UTC');
-    expect(timeZoneAbbreviation('UTC+5.5', JULY)).to.equal('UTC+5.5');
-    expect(timeZoneAbbreviation('UTC-3', JANUARY)).to.equal('UTC-3');
-    expect(timeZoneAbbreviation('UTC+0', JANUARY)).to.equal('UTC+0');
+    expect(timeZoneAbbreviation('UTC', JULY, testZones)).to.equal('UTC');
+    expect(timeZoneAbbreviation('UTC+5.5', JULY, testZones)).to.equal('UTC+5.5');
+    expect(timeZoneAbbreviation('UTC-3', JANUARY, testZones)).to.equal('UTC-3');
+    expect(timeZoneAbbreviation('UTC+0', JANUARY, testZones)).to.equal('UTC+0');
   });
 
   it('switches at the exact instant DST starts (America/New_York, 2026-03-08 07:00 UTC)', () => {
-    expect(timeZoneAbbreviation('America/New_York', '2026-03-08 06:59:59')).to.equal('EST');
-    expect(timeZoneAbbreviation('America/New_York', '2026-03-08 07:00:00')).to.equal('EDT');
+    expect(timeZoneAbbreviation('America/New_York', '2026-03-08 06:59:59', testZones)).to.equal('EST');
+    expect(timeZoneAbbreviation('America/New_York', '2026-03-08 07:00:00', testZones)).to.equal('EDT');
   });
 
   it('switches at the exact instant DST ends (Europe/Madrid, 2026-10-25 01:00 UTC)', () => {
-    expect(timeZoneAbbreviation('Europe/Madrid', '2026-10-25 00:59:59')).to.equal('CEST');
-    expect(timeZoneAbbreviation('Europe/Madrid', '2026-10-25 01:00:00')).to.equal('CET');
+    expect(timeZoneAbbreviation('Europe/Madrid', '2026-10-25 00:59:59', testZones)).to.equal('CEST');
+    expect(timeZoneAbbreviation('Europe/Madrid', '2026-10-25 01:00:00', testZones)).to.equal('CET');
   });
 
   it('reads the instant as UTC, not as wall-clock time in the zone', () => {
     // 2026-03-29 00:30 UTC is 01:30 CET, before the 01:00 UTC switch; read locally it would be after it.
-    expect(timeZoneAbbreviation('Europe/Madrid', '2026-03-29 00:30:00')).to.equal('CET');
+    expect(timeZoneAbbreviation('Europe/Madrid', '2026-03-29 00:30:00', testZones)).to.equal('CET');
   });
 
   it('refuses a malformed instant', () => {
-    expect(() => timeZoneAbbreviation('Europe/Madrid', '2026-01-15T12:00:00Z')).to.throw(RangeError);
-    expect(() => timeZoneAbbreviation('Europe/Madrid', '2026-13-45 12:00:00')).to.throw(RangeError);
-    expect(() => timeZoneAbbreviation('Europe/Madrid', '2026-02-30 12:00:00')).to.throw(RangeError);
-    expect(() => timeZoneAbbreviation('Europe/Madrid', '2026-11-27 24:00:00')).to.throw(RangeError);
+    expect(() => timeZoneAbbreviation('Europe/Madrid', '2026-01-15T12:00:00Z', testZones)).to.throw(RangeError);
+    expect(() => timeZoneAbbreviation('Europe/Madrid', '2026-13-45 12:00:00', testZones)).to.throw(RangeError);
+    expect(() => timeZoneAbbreviation('Europe/Madrid', '2026-02-30 12:00:00', testZones)).to.throw(RangeError);
+    expect(() => timeZoneAbbreviation('Europe/Madrid', '2026-11-27 24:00:00', testZones)).to.throw(RangeError);
   });
 });

@@ -10,12 +10,13 @@ import { createMemoryReadStore } from '../../src/projections/memory/memoryReadSt
 import { replayInto } from '../../src/projections/replay.ts';
 import { digestReadStore } from '../../src/projections/digest/readModelDigest.ts';
 import { snapshotFileName } from '../../src/projections/snapshot/readModelSnapshot.ts';
+import { testMemos, testProjections } from '../support/memos.ts';
 
 /** The running service's read model against a full replay of its store, at the same position. */
 async function expectSameAsFullReplay(t: TestService): Promise<void> {
   const { service } = t;
-  const replayed = createMemoryReadStore();
-  await replayInto(service.store, replayed, { upTo: service.projections.appliedPosition });
+  const replayed = createMemoryReadStore(testMemos);
+  await replayInto(service.store, replayed, { handlers: testProjections, upTo: service.projections.appliedPosition });
   expect(await digestReadStore(service.readStore, { detail: true })).to.deep.equal(await digestReadStore(replayed, { detail: true }));
 }
 

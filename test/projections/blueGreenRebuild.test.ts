@@ -19,6 +19,7 @@ import type { ProjectionHandler } from '../../src/projections/projectionHandler.
 import type { ReadStore } from '../../src/projections/readStore.ts';
 import { anEventDocument } from './eventDocumentFixtures.ts';
 import { openTempStore, type TempStore } from '../support/tempStore.ts';
+import { testMemos, testProjections } from '../support/memos.ts';
 
 const url = process.env.CAL_MONGODB_URL;
 const runPrefix = `cal_bluegreen_test_${randomBytes(4).toString('hex')}`;
@@ -71,19 +72,19 @@ describe('MongoDB blue-green rebuild', function () {
   async function anUnversionedReadModel(): Promise<void> {
     const v1 = mongoReadStoreOn(db, 1);
     await v1.init();
-    await replayInto(temp.store, v1);
+    await replayInto(temp.store, v1, { handlers: testProjections });
   }
 
   async function replayedDigest() {
-    const fresh = createMemoryReadStore();
-    await replayInto(temp.store, fresh);
+    const fresh = createMemoryReadStore(testMemos);
+    await replayInto(temp.store, fresh, { handlers: testProjections });
     return digestReadStore(fresh, { detail: true });
   }
 
   /** A change made behind the projector's back, to tell which version a read went to. */
   const retitleInVersion2 = (id: number, title: string) => db.collection<{ _id: number; title: string }>('events_v2').updateOne({ _id: id }, { $set: { title } });
   const pointer = () => db.collection<ReadModelPointer>('readModelVersions').findOne({ _id: 'read-model' });
-  const rebuild = () => rebuildIntoNextVersion(temp.store, db, { now: () => switchedAt });
+  const rebuild = () => rebuildIntoNextVersion(temp.store, db, { handlers: testProjections, now: () => switchedAt });
 
   it('builds version 2 beside the unversioned collections, then points every reader at it', async function () {
     await anUnversionedReadModel();
@@ -182,6 +183,7 @@ describe('MongoDB blue-green rebuild', function () {
     await rebuild();
     let failure: unknown;
     await rebuildIntoNextVersion(temp.store, db, {
+      handlers: testProjections,
       // An operator's rollback lands while the new version catches up.
       onCatchUpPass: () => switchActiveReadModelVersion(db, { from: 2, to: 1, at: switchedAt }),
     }).catch((error: unknown) => (failure = error));

@@ -2,6 +2,7 @@
 import { noEmbeddedLinks, type EventDocument } from '../../src/projections/events/eventDocument.ts';
 import { wallClockSeconds } from '../../src/domain/localDateTime.ts';
 import { venueLocationsOf } from '../../src/projections/events/venueLocations.ts';
+import { testMemos } from '../support/memos.ts';
 
 /**
  * A published English event on 2025-03-01, 10:00–12:00. `searchText` follows the title, excerpt and description
@@ -49,7 +50,7 @@ export function anEventDocument(overrides: Partial<EventDocument> = {}): EventDo
   };
   const doc = { ...base, ...overrides };
   const searchText = overrides.searchText ?? [doc.title, doc.excerpt, doc.description].map((s) => s.toLowerCase()).join('\u0000');
-  const venueLocations = overrides.venueLocations ?? venueLocationsOf(doc.embedded.venues);
+  const venueLocations = overrides.venueLocations ?? venueLocationsOf(doc.embedded.venues, testMemos.venues);
   return { ...doc, searchText, venueLocations, startKey: wallClockSeconds(doc.start), endKey: wallClockSeconds(doc.end) };
 }
 

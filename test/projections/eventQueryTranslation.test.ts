@@ -16,6 +16,7 @@ import {
   type StoredEventDocument,
 } from '../../src/projections/mongo/eventQueryTranslation.ts';
 import { anEventDocument } from './eventDocumentFixtures.ts';
+import { testMemos } from '../support/memos.ts';
 
 // Small pools, so that generated documents tie on start dates, share terms and collide with the query's values.
 const datePool = ['2025-01-01 00:00:00', '2025-01-01 10:00:00', '2025-01-02 00:00:00', '2025-01-02 10:00:00', '2025-01-03 00:00:00'];
@@ -129,7 +130,7 @@ function listByMeaning(documents: readonly EventDocument[], q: EventListQuery): 
 }
 
 async function listWithMemoryStore(documents: readonly EventDocument[], q: EventListQuery): Promise<Listed> {
-  const store = createMemoryReadStore();
+  const store = createMemoryReadStore(testMemos);
   for (const doc of documents) await store.events.put(doc);
   const page = await store.events.list(q);
   return { ids: page.items.map((d) => d.id), total: page.total };

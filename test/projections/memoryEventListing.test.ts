@@ -7,6 +7,7 @@ import type { EventListQuery } from '../../src/projections/events/eventListQuery
 import { compareByStart, matchesEventQuery } from '../../src/projections/events/matchesEventQuery.ts';
 import { MemoryEventCollection } from '../../src/projections/memory/memoryEventCollection.ts';
 import { anEventDocument } from './eventDocumentFixtures.ts';
+import { testMemos } from '../support/memos.ts';
 
 const day = fc.integer({ min: 1, max: 9 }).map((d) => `2026-01-0${d}`);
 const time = fc.constantFrom('00:00:00', '09:30:00', '12:00:00', '23:59:59');
@@ -80,7 +81,7 @@ describe('Memory event listing', () => {
   it('pages and counts exactly like a filter-and-sort over every document, after any sequence of puts', async () => {
     await fc.assert(
       fc.asyncProperty(documents, documents, query, async (first, second, q) => {
-        const collection = new MemoryEventCollection();
+        const collection = new MemoryEventCollection(testMemos.venues);
         for (const doc of first) await collection.put(doc);
         // Later revisions move documents between partitions and positions.
         for (const doc of second) await collection.put({ ...doc, revision: 1 });
@@ -95,7 +96,7 @@ describe('Memory event listing', () => {
   });
 
   it('still checks the end of events that start within the longest span before an end bound', async () => {
-    const collection = new MemoryEventCollection();
+    const collection = new MemoryEventCollection(testMemos.venues);
     await collection.put(anEventDocument({ id: 1, start: '2026-01-01 12:00:00', end: '2026-01-03 12:00:00' }));
     await collection.put(anEventDocument({ id: 2, start: '2026-01-01 09:00:00', end: '2026-01-01 10:00:00' }));
     const page = await collection.list({ language: 'en', statuses: ['publish'], endUntil: '2026-01-03 11:00:00', offset: 0, limit: 10 });

@@ -9,6 +9,7 @@ import { compareByStart, matchesEventQuery } from '../../src/projections/events/
 import { MemoryEventCollection } from '../../src/projections/memory/memoryEventCollection.ts';
 import { anEventDocument } from './eventDocumentFixtures.ts';
 import { documentFields, documentOf, query, spots, venueAt, type DocumentFields } from './eventQueryArbitraries.ts';
+import { testMemos } from '../support/memos.ts';
 
 type Step =
   | { readonly kind: 'put'; readonly fields: DocumentFields; readonly stale: boolean }
@@ -35,7 +36,7 @@ const steps: fc.Arbitrary<Step[]> = fc.array(documentFields, { minLength: 1, max
 
 /** Runs the steps against the collection and a plain map of the latest documents, comparing every query's answer. */
 async function expectSameAnswers(run: readonly Step[]): Promise<void> {
-  const collection = new MemoryEventCollection();
+  const collection = new MemoryEventCollection(testMemos.venues);
   const latest = new Map<number, EventDocument>();
   let revision = 1;
   const put = async (doc: EventDocument) => {
@@ -71,7 +72,7 @@ describe('Memory event queries', () => {
   });
 
   it('lists a document rescheduled with its links unchanged at its new date, in a linked item’s date window', async () => {
-    const collection = new MemoryEventCollection();
+    const collection = new MemoryEventCollection(testMemos.venues);
     const q: EventListQuery = { language: 'en', statuses: ['publish'], categories: [2], startFrom: '2026-02-01 00:00:00', offset: 0, limit: 5 };
     for (let id = 1; id <= 40; id++) await collection.put(anEventDocument({ id, start: '2026-03-01 10:00:00', end: '2026-03-01 11:00:00' }));
     await collection.put(anEventDocument({ id: 50, categories: [2], start: '2026-01-01 10:00:00', end: '2026-01-01 11:00:00' }));
@@ -81,7 +82,7 @@ describe('Memory event queries', () => {
   });
 
   it('counts a document that lists a linked item twice once', async () => {
-    const collection = new MemoryEventCollection();
+    const collection = new MemoryEventCollection(testMemos.venues);
     for (let id = 1; id <= 40; id++) await collection.put(anEventDocument({ id }));
     await collection.put(anEventDocument({ id: 50, categories: [2, 2], tags: [3, 4, 3] }));
     for (const q of [{ categories: [2] }, { tags: [3] }, { tags: [3, 4] }]) {
@@ -92,7 +93,7 @@ describe('Memory event queries', () => {
   });
 
   it('keeps answering searches exactly while texts change after the word index is built, through its rebuilds', async () => {
-    const collection = new MemoryEventCollection();
+    const collection = new MemoryEventCollection(testMemos.venues);
     const latest = new Map<number, EventDocument>();
     const put = async (doc: EventDocument) => {
       await collection.put(doc);

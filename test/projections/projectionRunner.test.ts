@@ -5,12 +5,12 @@ import { toNewEvent } from '../../src/events/catalogue/envelope.ts';
 import type { EventFacts } from '../../src/events/catalogue/calendarEvents.ts';
 import { createMemoryReadStore } from '../../src/projections/memory/memoryReadStore.ts';
 import { ProjectionRunner } from '../../src/projections/projectionRunner.ts';
-import { allProjections } from '../../src/projections/allProjections.ts';
 import type { ReadStore } from '../../src/projections/readStore.ts';
 import { StoreUnavailable, type EventStore, type SubscribeOptions, type Subscription } from '../../src/events/eventStore.ts';
 import { CheckpointWatcher } from '../../src/projections/checkpointWatcher.ts';
 import { anEventDocument } from './eventDocumentFixtures.ts';
 import { openTempStore, type TempStore } from '../support/tempStore.ts';
+import { testMemos, testProjections } from '../support/memos.ts';
 
 const ctx = { actor: '1', now: new Date('2026-11-22T10:00:00Z'), correlationId: randomUUID(), causationId: randomUUID() };
 const { id: _id, revision: _r, modifiedUtc: _m, timezoneAbbr: _a, searchText: _s, statusBeforeTrash: _t, ...facts } = anEventDocument();
@@ -31,13 +31,13 @@ describe('ProjectionRunner', () => {
   let readStore: ReadStore;
   beforeEach(async () => {
     temp = await openTempStore();
-    readStore = createMemoryReadStore();
+    readStore = createMemoryReadStore(testMemos);
   });
   afterEach(async () => temp.dispose());
 
   it('catches up with what is stored, then follows live appends; waitFor resolves once a position is applied', async () => {
     await schedule(temp, 1, 'First');
-    const runner = new ProjectionRunner(temp.store, readStore, allProjections);
+    const runner = new ProjectionRunner(temp.store, readStore, testProjections);
     await runner.start();
     await runner.caughtUp;
     expect((await readStore.events.get(1))?.title).to.equal('First');
@@ -49,7 +49,7 @@ describe('ProjectionRunner', () => {
   });
 
   it('resumes from its stored checkpoint after a restart: nothing lost, nothing applied twice', async () => {
-    const first = new ProjectionRunner(temp.store, readStore, allProjections);
+    const first = new ProjectionRunner(temp.store, readStore, testProjections);
     await first.start();
     await schedule(temp, 1, 'One');
     const one = await schedule(temp, 2, 'Two');
@@ -66,7 +66,7 @@ describe('ProjectionRunner', () => {
       applied.push(`${doc.id}@${doc.revision}`);
       return put(doc);
     };
-    const second = new ProjectionRunner(temp.store, readStore, allProjections);
+    const second = new ProjectionRunner(temp.store, readStore, testProjections);
     await second.start();
     await second.caughtUp;
     expect(await second.waitFor(three.position, 5000)).to.equal(true);
@@ -78,13 +78,13 @@ describe('ProjectionRunner', () => {
   it('yields the same documents when everything is replayed over an existing read model', async () => {
     await schedule(temp, 1, 'Once');
     await rename(temp, 1, 'Twice', 0n);
-    const runner = new ProjectionRunner(temp.store, readStore, allProjections);
+    const runner = new ProjectionRunner(temp.store, readStore, testProjections);
     await runner.start();
     await runner.caughtUp;
     const before = await readStore.events.get(1);
     await runner.stop();
     await readStore.checkpoints.set('read-model', -1n);
-    const replay = new ProjectionRunner(temp.store, readStore, allProjections);
+    const replay = new ProjectionRunner(temp.store, readStore, testProjections);
     await replay.start();
     await replay.caughtUp;
     expect(await readStore.events.get(1)).to.deep.equal(before);
@@ -92,7 +92,7 @@ describe('ProjectionRunner', () => {
   });
 
   it('answers false from waitFor when the position is not reached in time', async () => {
-    const runner = new ProjectionRunner(temp.store, readStore, allProjections);
+    const runner = new ProjectionRunner(temp.store, readStore, testProjections);
     await runner.start();
     await runner.caughtUp;
     expect(await runner.waitFor(runner.appliedPosition + 100n, 30)).to.equal(false);
@@ -100,7 +100,7 @@ describe('ProjectionRunner', () => {
   });
 
   it('writes its checkpoint shortly after the last event, not only every 1000 events', async () => {
-    const runner = new ProjectionRunner(temp.store, readStore, allProjections, { checkpointIdleMs: 10 });
+    const runner = new ProjectionRunner(temp.store, readStore, testProjections, { checkpointIdleMs: 10 });
     await runner.start();
     await runner.caughtUp;
     const written = await schedule(temp, 1, 'Quiet afterwards');
@@ -122,7 +122,7 @@ describe('ProjectionRunner', () => {
       saved.push(position);
       return set(name, position);
     };
-    const runner = new ProjectionRunner(temp.store, readStore, allProjections, { checkpointEvery: 10, checkpointIdleMs: 5 });
+    const runner = new ProjectionRunner(temp.store, readStore, testProjections, { checkpointEvery: 10, checkpointIdleMs: 5 });
     await runner.start();
     await runner.caughtUp;
     await waitUntilSaved(saved, last);
@@ -137,7 +137,7 @@ describe('ProjectionRunner', () => {
   it('resubscribes with growing delays while its subscription keeps failing, then catches up losing nothing', async () => {
     const failures: number[] = [];
     const flaky = failingSubscriptions(temp.store, 2);
-    const runner = new ProjectionRunner(flaky.store, readStore, allProjections, {
+    const runner = new ProjectionRunner(flaky.store, readStore, testProjections, {
       retry: { initialMs: 10, maxMs: 1000 },
       onFailure: (_error, retryInMs) => failures.push(retryInMs),
     });

@@ -6,13 +6,13 @@ import { toNewEvent } from '../../src/events/catalogue/envelope.ts';
 import { catalogue, type CatalogueType, type DomainEvent } from '../../src/events/catalogue/index.ts';
 import { exampleData } from '../../src/events/catalogue/examples.ts';
 import type { RecordedEvent } from '../../src/events/eventStore.ts';
-import { allProjections } from '../../src/projections/allProjections.ts';
 import { applyRecordedEvent, handledTypes, type TypedProjectionHandler } from '../../src/projections/projectionStep.ts';
 import type { ProjectionHandler } from '../../src/projections/projectionHandler.ts';
 import { createMemoryReadStore } from '../../src/projections/memory/memoryReadStore.ts';
 import { ProjectionRunner } from '../../src/projections/projectionRunner.ts';
 import { replayInto } from '../../src/projections/replay.ts';
 import { openTempStore, type TempStore } from '../support/tempStore.ts';
+import { testMemos, testProjections } from '../support/memos.ts';
 
 const ctx = { actor: '1', now: new Date('2026-11-22T10:00:00Z'), correlationId: randomUUID(), causationId: randomUUID() };
 const catalogueTypes = Object.keys(catalogue) as CatalogueType[];
@@ -30,7 +30,7 @@ function recorded(type: CatalogueType, position: bigint): RecordedEvent {
 
 describe('projection step', () => {
   it('names, for every projection, exactly the catalogue types its `handles` accepts', () => {
-    for (const handler of allProjections as TypedProjectionHandler[]) {
+    for (const handler of testProjections as TypedProjectionHandler[]) {
       expect(handler.eventTypes, handler.name).to.be.an('array');
       for (const type of catalogueTypes) expect(handler.eventTypes.includes(type), `${handler.name} ${type}`).to.equal(handler.handles(exampleOf(type)));
     }
@@ -43,12 +43,12 @@ describe('projection step', () => {
 
   it('passes over the events of types no handler names, and gives the others to the handlers', async () => {
     const typed = recordingHandler(['VenueRegistered']);
-    await applyRecordedEvent(recorded('SlugReserved', 1n), [typed], createMemoryReadStore());
-    await applyRecordedEvent(recorded('VenueRegistered', 2n), [typed], createMemoryReadStore());
+    await applyRecordedEvent(recorded('SlugReserved', 1n), [typed], createMemoryReadStore(testMemos));
+    await applyRecordedEvent(recorded('VenueRegistered', 2n), [typed], createMemoryReadStore(testMemos));
     expect(typed.seen).to.deep.equal(['VenueRegistered']);
 
     const untyped = recordingHandler();
-    await applyRecordedEvent(recorded('SlugReserved', 1n), [untyped], createMemoryReadStore());
+    await applyRecordedEvent(recorded('SlugReserved', 1n), [untyped], createMemoryReadStore(testMemos));
     expect(untyped.seen).to.deep.equal(['SlugReserved']);
   });
 
@@ -64,15 +64,15 @@ describe('projection step', () => {
     afterEach(async () => temp.dispose());
 
     it('replayInto counts them as applied and stores the checkpoint after them', async () => {
-      const readStore = createMemoryReadStore();
-      expect(await replayInto(temp.store, readStore)).to.deep.equal({ appliedPosition: lastClaim, appliedEvents: 3 });
+      const readStore = createMemoryReadStore(testMemos);
+      expect(await replayInto(temp.store, readStore, { handlers: testProjections })).to.deep.equal({ appliedPosition: lastClaim, appliedEvents: 3 });
       expect(await readStore.checkpoints.get('read-model')).to.equal(lastClaim);
       expect((await readStore.events.get(7))?.title).to.equal('Jazz Night');
     });
 
     it('the runner reaches their positions, for read-your-writes waits and its checkpoint', async () => {
-      const readStore = createMemoryReadStore();
-      const runner = new ProjectionRunner(temp.store, readStore, allProjections);
+      const readStore = createMemoryReadStore(testMemos);
+      const runner = new ProjectionRunner(temp.store, readStore, testProjections);
       await runner.start();
       await runner.caughtUp;
       expect(runner.appliedPosition).to.equal(lastClaim);

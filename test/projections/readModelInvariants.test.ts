@@ -9,7 +9,6 @@ import { toNewEvent } from '../../src/events/catalogue/envelope.ts';
 import type { DomainEvent } from '../../src/events/catalogue/index.ts';
 import { exampleData } from '../../src/events/catalogue/examples.ts';
 import { AnyRevision, NoStream, WrongExpectedRevision } from '../../src/events/eventStore.ts';
-import { allProjections } from '../../src/projections/allProjections.ts';
 import { applyRecordedEvent } from '../../src/projections/projectionStep.ts';
 import { createMemoryReadStore } from '../../src/projections/memory/memoryReadStore.ts';
 import { ProjectionRunner } from '../../src/projections/projectionRunner.ts';
@@ -19,6 +18,7 @@ import { venueLocationsOf } from '../../src/projections/events/venueLocations.ts
 import { digestReadStore } from '../../src/projections/digest/readModelDigest.ts';
 import type { ReadStore } from '../../src/projections/readStore.ts';
 import { openTempStore } from '../support/tempStore.ts';
+import { testMemos, testProjections } from '../support/memos.ts';
 
 const ctx = { actor: '1', now: new Date('2026-11-22T10:00:00Z'), correlationId: randomUUID(), causationId: randomUUID() };
 
@@ -77,9 +77,9 @@ async function expectInvariants(readStore: ReadStore): Promise<void> {
   const events = [];
   for await (const doc of readStore.documents('events')) events.push(doc);
   for (const doc of events) {
-    const embedded = await embedLinks(readStore, doc);
+    const embedded = await embedLinks(readStore, doc, testMemos.lists);
     expect(doc.embedded, `event ${doc.id}`).to.deep.equal(embedded);
-    expect(doc.venueLocations, `event ${doc.id}`).to.deep.equal(venueLocationsOf(embedded.venues));
+    expect(doc.venueLocations, `event ${doc.id}`).to.deep.equal(venueLocationsOf(embedded.venues, testMemos.venues));
   }
   for (const field of ['categories', 'tags'] as const) {
     for await (const term of readStore.documents(field)) {
@@ -97,10 +97,10 @@ describe('read model invariants over random histories', () => {
       fc.asyncProperty(history, async (writes) => {
         const temp = await openTempStore();
         try {
-          const live = createMemoryReadStore();
-          const runner = new ProjectionRunner(temp.store, live, allProjections);
+          const live = createMemoryReadStore(testMemos);
+          const runner = new ProjectionRunner(temp.store, live, testProjections);
           await runner.start();
-          const stepwise = createMemoryReadStore();
+          const stepwise = createMemoryReadStore(testMemos);
           for (const [stream, event] of writes) {
             // A stream is created once, as the deciders ensure (an event, for one, never changes language).
             const created = event.type.endsWith('Scheduled') || event.type.endsWith('Registered') || event.type.endsWith('Created');
@@ -111,7 +111,7 @@ describe('read model invariants over random histories', () => {
             });
             if (!written) continue;
             const [recorded] = await temp.store.readAll({ after: written.position - 1n, maxCount: 1 });
-            if (recorded) await applyRecordedEvent(recorded, allProjections, stepwise);
+            if (recorded) await applyRecordedEvent(recorded, testProjections, stepwise);
             await expectInvariants(stepwise);
             expect(await runner.waitFor(written.position, 5000)).to.equal(true);
           }
@@ -119,11 +119,11 @@ describe('read model invariants over random histories', () => {
           const liveDigest = await digestReadStore(live, { detail: true });
           expect(await digestReadStore(stepwise, { detail: true })).to.deep.equal(liveDigest);
 
-          const replayed = createMemoryReadStore();
-          await replayInto(temp.store, replayed, { pageSize: 7 });
+          const replayed = createMemoryReadStore(testMemos);
+          await replayInto(temp.store, replayed, { handlers: testProjections, pageSize: 7 });
           expect(await digestReadStore(replayed, { detail: true })).to.deep.equal(liveDigest);
           // Idempotent: everything again, over the documents it built.
-          await replayInto(temp.store, replayed);
+          await replayInto(temp.store, replayed, { handlers: testProjections });
           expect(await digestReadStore(replayed, { detail: true })).to.deep.equal(liveDigest);
         } finally {
           await temp.dispose();

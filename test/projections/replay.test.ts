@@ -5,11 +5,11 @@ import { toNewEvent } from '../../src/events/catalogue/envelope.ts';
 import type { EventFacts } from '../../src/events/catalogue/calendarEvents.ts';
 import { createMemoryReadStore } from '../../src/projections/memory/memoryReadStore.ts';
 import { ProjectionRunner } from '../../src/projections/projectionRunner.ts';
-import { allProjections } from '../../src/projections/allProjections.ts';
 import { replayInto } from '../../src/projections/replay.ts';
 import { digestReadStore } from '../../src/projections/digest/readModelDigest.ts';
 import { anEventDocument } from './eventDocumentFixtures.ts';
 import { openTempStore, type TempStore } from '../support/tempStore.ts';
+import { testMemos, testProjections } from '../support/memos.ts';
 
 const ctx = { actor: '1', now: new Date('2026-11-22T10:00:00Z'), correlationId: randomUUID(), causationId: randomUUID() };
 const { id: _id, revision: _r, modifiedUtc: _m, timezoneAbbr: _a, searchText: _s, statusBeforeTrash: _t, ...facts } = anEventDocument();
@@ -36,14 +36,14 @@ describe('replayInto', () => {
     await schedule(temp, 1, 'One');
     await rename(temp, 1, 'One, renamed', 0n);
     const last = await schedule(temp, 2, 'Two');
-    const live = createMemoryReadStore();
-    const runner = new ProjectionRunner(temp.store, live, allProjections);
+    const live = createMemoryReadStore(testMemos);
+    const runner = new ProjectionRunner(temp.store, live, testProjections);
     await runner.start();
     await runner.caughtUp;
     await runner.stop();
 
-    const replayed = createMemoryReadStore();
-    expect(await replayInto(temp.store, replayed, { pageSize: 2 })).to.deep.equal({ appliedPosition: last.position, appliedEvents: 3 });
+    const replayed = createMemoryReadStore(testMemos);
+    expect(await replayInto(temp.store, replayed, { handlers: testProjections, pageSize: 2 })).to.deep.equal({ appliedPosition: last.position, appliedEvents: 3 });
     expect(await digestReadStore(replayed, { detail: true })).to.deep.equal(await digestReadStore(live, { detail: true }));
     expect(await replayed.checkpoints.get('read-model')).to.equal(last.position);
   });
@@ -52,8 +52,8 @@ describe('replayInto', () => {
     const first = await schedule(temp, 1, 'One');
     await rename(temp, 1, 'One, renamed', 0n);
     await schedule(temp, 2, 'Two');
-    const readStore = createMemoryReadStore();
-    const result = await replayInto(temp.store, readStore, { upTo: first.position, pageSize: 1 });
+    const readStore = createMemoryReadStore(testMemos);
+    const result = await replayInto(temp.store, readStore, { handlers: testProjections, upTo: first.position, pageSize: 1 });
     expect(result).to.deep.equal({ appliedPosition: first.position, appliedEvents: 1 });
     expect(await titleOf(readStore, 1)).to.equal('One');
     expect(await readStore.events.get(2)).to.equal(undefined);
@@ -63,9 +63,9 @@ describe('replayInto', () => {
     const first = await schedule(temp, 1, 'One');
     const renamed = await rename(temp, 1, 'One, renamed', 0n);
     await schedule(temp, 2, 'Two');
-    const readStore = createMemoryReadStore();
-    await replayInto(temp.store, readStore, { upTo: first.position });
-    const result = await replayInto(temp.store, readStore, { after: first.position, upTo: renamed.position });
+    const readStore = createMemoryReadStore(testMemos);
+    await replayInto(temp.store, readStore, { handlers: testProjections, upTo: first.position });
+    const result = await replayInto(temp.store, readStore, { handlers: testProjections, after: first.position, upTo: renamed.position });
     expect(result).to.deep.equal({ appliedPosition: renamed.position, appliedEvents: 1 });
     expect(await titleOf(readStore, 1)).to.equal('One, renamed');
     expect(await readStore.events.get(2)).to.equal(undefined);
@@ -73,13 +73,13 @@ describe('replayInto', () => {
 
   it('reports where the store ended when it holds less than asked for', async () => {
     const only = await schedule(temp, 1, 'One');
-    const result = await replayInto(temp.store, createMemoryReadStore(), { upTo: only.position + 100n });
+    const result = await replayInto(temp.store, createMemoryReadStore(testMemos), { handlers: testProjections, upTo: only.position + 100n });
     expect(result.appliedPosition).to.equal(only.position);
   });
 
   it('on an empty store applies nothing and stores no checkpoint', async () => {
-    const readStore = createMemoryReadStore();
-    expect(await replayInto(temp.store, readStore)).to.deep.equal({ appliedPosition: -1n, appliedEvents: 0 });
+    const readStore = createMemoryReadStore(testMemos);
+    expect(await replayInto(temp.store, readStore, { handlers: testProjections })).to.deep.equal({ appliedPosition: -1n, appliedEvents: 0 });
     expect(await readStore.checkpoints.get('read-model')).to.equal(undefined);
   });
 });

@@ -7,6 +7,7 @@ import { createMemoryReadStore } from '../../src/projections/memory/memoryReadSt
 import { replayInto, replayUntilCaughtUp, type ReplayProgress } from '../../src/projections/replay.ts';
 import { anEventDocument } from './eventDocumentFixtures.ts';
 import { openTempStore, type TempStore } from '../support/tempStore.ts';
+import { testMemos, testProjections } from '../support/memos.ts';
 
 const ctx = { actor: '1', now: new Date('2026-11-22T10:00:00Z'), correlationId: randomUUID(), causationId: randomUUID() };
 const { id: _id, revision: _r, modifiedUtc: _m, timezoneAbbr: _a, searchText: _s, statusBeforeTrash: _t, ...facts } = anEventDocument();
@@ -41,7 +42,7 @@ describe('replay progress and catch-up', () => {
   it('reports progress after every page, up to the target position', async () => {
     const last = await schedule(5);
     const reports: ReplayProgress[] = [];
-    await replayInto(temp.store, createMemoryReadStore(), { pageSize: 2, onProgress: (p) => reports.push(p) });
+    await replayInto(temp.store, createMemoryReadStore(testMemos), { handlers: testProjections, pageSize: 2, onProgress: (p) => reports.push(p) });
     expect(reports.map((p) => [p.appliedEvents, p.appliedPosition])).to.deep.equal([
       [2, last - 3n],
       [4, last - 1n],
@@ -52,11 +53,12 @@ describe('replay progress and catch-up', () => {
 
   it('replays again while passes apply at least the threshold, following writes made meanwhile', async () => {
     const first = await schedule(3);
-    const readStore = createMemoryReadStore();
-    await replayInto(temp.store, readStore);
+    const readStore = createMemoryReadStore(testMemos);
+    await replayInto(temp.store, readStore, { handlers: testProjections });
     await schedule(4);
     const passes: number[] = [];
     const result = await replayUntilCaughtUp(temp.store, readStore, {
+      handlers: testProjections,
       after: first,
       threshold: 2,
       onPass: async (pass, { appliedEvents }) => {
@@ -74,8 +76,9 @@ describe('replay progress and catch-up', () => {
 
   it('stops after the last pass allowed even when writers outpace it', async () => {
     await schedule(3);
-    const readStore = createMemoryReadStore();
+    const readStore = createMemoryReadStore(testMemos);
     const result = await replayUntilCaughtUp(temp.store, readStore, {
+      handlers: testProjections,
       threshold: 1,
       maxPasses: 2,
       onPass: async () => {
@@ -89,8 +92,8 @@ describe('replay progress and catch-up', () => {
 
   it('ends after one empty pass when nothing was written', async () => {
     const last = await schedule(2);
-    const readStore = createMemoryReadStore();
-    await replayInto(temp.store, readStore);
-    expect(await replayUntilCaughtUp(temp.store, readStore, { after: last })).to.deep.equal({ appliedPosition: last, appliedEvents: 0, passes: 1 });
+    const readStore = createMemoryReadStore(testMemos);
+    await replayInto(temp.store, readStore, { handlers: testProjections });
+    expect(await replayUntilCaughtUp(temp.store, readStore, { handlers: testProjections, after: last })).to.deep.equal({ appliedPosition: last, appliedEvents: 0, passes: 1 });
   });
 });

@@ -14,6 +14,7 @@ import {
 import type { ScheduledPublication } from '../../src/projections/scheduledPublications.ts';
 import { anEventDocument } from './eventDocumentFixtures.ts';
 import { aVenueDocument } from './items/itemFixtures.ts';
+import { testMemos } from '../support/memos.ts';
 
 // Few dates, so that documents tie on them and the id has to break the ties.
 const dates = ['2026-11-22 10:00:00', '2026-11-22 11:00:00', '2026-11-22 11:00:01', '2026-12-01 00:00:00'];
@@ -35,7 +36,7 @@ describe('scheduled publication query (mingo oracle)', () => {
   it('events: the memory index and the translation give the same items in the same order', async () => {
     await fc.assert(
       fc.asyncProperty(versions, limit, async (all, n) => {
-        const memory = new MemoryEventCollection();
+        const memory = new MemoryEventCollection(testMemos.venues);
         const latest = [];
         for (const v of all) {
           const first = anEventDocument({ id: v.id, revision: 0, status: v.first.status, publishedUtc: v.first.date });

@@ -6,6 +6,7 @@ import { readModelCollections, type ReadStore } from '../../src/projections/read
 import { anEventDocument } from './eventDocumentFixtures.ts';
 import { aVenueDocument } from './items/itemFixtures.ts';
 import { aTermDocument } from './terms/termDocumentFixtures.ts';
+import { testMemos } from '../support/memos.ts';
 
 type Call = readonly [part: string, method: string, args: readonly unknown[]];
 
@@ -100,8 +101,8 @@ describe('switchableReadStore', function () {
   let blue: ReadStore;
   let green: ReadStore;
   beforeEach(async function () {
-    blue = createMemoryReadStore();
-    green = createMemoryReadStore();
+    blue = createMemoryReadStore(testMemos);
+    green = createMemoryReadStore(testMemos);
     await blue.events.put(anEventDocument({ id: 1, title: 'Blue' }));
     await blue.checkpoints.set('read-model', 10n);
     await green.events.put(anEventDocument({ id: 1, title: 'Green' }));

@@ -6,6 +6,7 @@ import { createMemoryReadStore } from '../../src/projections/memory/memoryReadSt
 import { replayInto } from '../../src/projections/replay.ts';
 import { digestReadStore } from '../../src/projections/digest/readModelDigest.ts';
 import { API, allAtOnce, bodyOf, created, eventually } from './support/raceApi.ts';
+import { testMemos, testProjections } from '../support/memos.ts';
 
 const renames = 30;
 const preexisting = 20;
@@ -103,8 +104,8 @@ describe('linked items renamed while events linking them are written', function 
   });
 
   it('the live read model equals a replay of the store from the start (no interleaving left a stale copy)', async () => {
-    const replayed = createMemoryReadStore();
-    await replayInto(t.service.store, replayed);
+    const replayed = createMemoryReadStore(testMemos);
+    await replayInto(t.service.store, replayed, { handlers: testProjections });
     expect(await digestReadStore(t.service.readStore, { detail: true })).to.deep.equal(await digestReadStore(replayed, { detail: true }));
   });
 });

@@ -1,12 +1,14 @@
 // The projections `cal rebuild` knows, by the name `--projection` takes; today the read model, as one whole.
 import type { ProjectionHandler } from '../../projections/projectionHandler.ts';
+import type { ProjectionMemos } from '../../projections/projectionMemos.ts';
 import { allProjections } from '../../projections/allProjections.ts';
 import { readModelCheckpoint } from '../../projections/projectionStep.ts';
 
 export interface RebuildableProjection {
   /** Also the name of its checkpoint, and of its MongoDB version pointer. */
   readonly name: string;
-  readonly handlers: readonly ProjectionHandler[];
+  /** The handlers, with the memos of the read model they write. */
+  readonly handlers: (memos: ProjectionMemos) => readonly ProjectionHandler[];
 }
 
 /**

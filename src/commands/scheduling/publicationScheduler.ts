@@ -3,7 +3,7 @@
 // command through the normal write steps. A timer wakes it at the next due date, at least once a second.
 import { randomUUID } from 'node:crypto';
 import type { Either } from 'fp-ts/lib/Either.js';
-import { instantToLocal, wallClockSeconds, type LocalDateTime } from '../../domain/localDateTime.ts';
+import { instantToUtc, wallClockSeconds, type LocalDateTime } from '../../domain/localDateTime.ts';
 import type { WriteContext } from '../../events/catalogue/envelope.ts';
 import type { CommandError } from '../errors.ts';
 import type { PostWriteDeps, ScheduledPublicationOutcome } from '../posts/postStreamWrites.ts';
@@ -94,7 +94,7 @@ export class PublicationScheduler {
   /** One round: plan from the read side and the clock, then publish each due item. */
   async runRound(): Promise<RoundReport> {
     const now = this.deps.clock();
-    const nowUtc = instantToLocal(now, 'UTC');
+    const nowUtc = instantToUtc(now);
     const candidates = (await Promise.all(schedulableKinds.map(async (kind) =>
       (await this.deps.source.earliest(kind, this.batch)).map((item): FutureItem => ({ kind, id: item.id, publishedUtc: item.publishedUtc as LocalDateTime })),
     ))).flat();

@@ -1,5 +1,6 @@
 // Addresses and settings a representation needs: the public origin, the language segment, the site settings.
 import type { SiteCurrency } from '../../domain/cost.ts';
+import type { ZoneClock } from '../../domain/timeZone.ts';
 import { Language } from '../../events/catalogue/values.ts';
 
 const languages = Object.keys(Language.keys) as Language[];
@@ -10,6 +11,8 @@ export interface SiteSettings {
   readonly timeZone: string;
   readonly currency: SiteCurrency & { readonly code: string };
   readonly extendedAddOn: boolean;
+  /** The process's zone clock (`HttpParts.zones`): the dates representations show in a zone are read with it. */
+  readonly zones: ZoneClock;
   /**
    * The addresses of each language segment and of none. Every request asks for one of these few (parsing the base URL
    * each time showed in profiles), and caches of rendered text key on their identity.

@@ -4,10 +4,12 @@ import type { TypedProjectionHandler } from '../projectionStep.ts';
 import type { ReadStore } from '../readStore.ts';
 import type { TermCollection } from '../terms/termCollection.ts';
 import { embedLinks, linksUnchanged } from '../links/embedLinks.ts';
+import type { ProjectionMemos } from '../projectionMemos.ts';
 import type { EventDocument } from './eventDocument.ts';
 import { appliedOf, eventDocumentOf, eventUpdate, type EventUpdate } from './eventProjector.ts';
 
-export const eventProjection: TypedProjectionHandler = {
+/** `memos`: the read model's own, given once, so applying an event allocates none. */
+export const eventProjection = (memos: ProjectionMemos): TypedProjectionHandler => ({
   name: 'events',
   eventTypes: ['EventScheduled', 'EventDetailsChanged', 'EventTrashed'],
   handles: isCalendarEventEvent,
@@ -17,15 +19,15 @@ export const eventProjection: TypedProjectionHandler = {
     const at = appliedOf(recorded);
     const update = eventUpdate(current, event, at);
     if (!update) return;
-    const next = eventDocumentOf(update, at, await embeddedAfter(readStore, update));
+    const next = eventDocumentOf(update, at, await embeddedAfter(readStore, update, memos), memos);
     await readStore.events.put(next);
     await recountTerms(readStore, current, next);
   },
-};
+});
 
-async function embeddedAfter(readStore: ReadStore, update: EventUpdate) {
+async function embeddedAfter(readStore: ReadStore, update: EventUpdate, memos: ProjectionMemos) {
   const { previous, facts } = update;
-  return previous && linksUnchanged(previous, facts) ? previous.embedded : embedLinks(readStore, facts);
+  return previous && linksUnchanged(previous, facts) ? previous.embedded : embedLinks(readStore, facts, memos.lists);
 }
 
 const noTerms: readonly number[] = [];

@@ -3,13 +3,11 @@ import type { CalendarEventEvent, EventFacts } from '../../events/catalogue/cale
 import type { PostStatus } from '../../events/catalogue/values.ts';
 import { eventFactOf } from '../../events/catalogue/eventFacts.ts';
 import { foldPost } from '../../events/catalogue/postFold.ts';
-import { instantToLocal, wallClockSeconds } from '../../domain/localDateTime.ts';
-import { timeZoneAbbreviation } from '../../domain/timeZone.ts';
+import { instantToUtc, wallClockSeconds } from '../../domain/localDateTime.ts';
 import type { RecordedEvent } from '../../events/eventStore.ts';
 import { noEmbeddedLinks, type EmbeddedLinks, type EventDocument } from './eventDocument.ts';
-import { venueLocationsOf } from './venueLocations.ts';
-import { sharedIds } from './sharedLists.ts';
 import { groupOf } from '../translationGroups.ts';
+import type { ProjectionMemos } from '../projectionMemos.ts';
 
 export interface Applied {
   /** Stream revision of the event being applied. */
@@ -33,7 +31,7 @@ function occurredUtcOf(occurredAt: unknown): string {
     // join, not a template: documents keep this value, and a template's result is a rope of pieces twice the size.
     return [occurredAt.slice(0, 10), occurredAt.slice(11, 19)].join(' ');
   }
-  return instantToLocal(new Date(String(occurredAt)), 'UTC');
+  return instantToUtc(new Date(String(occurredAt)));
 }
 
 /** What an event makes of a document, before the linked items are embedded. */
@@ -68,25 +66,27 @@ export function projectEvent(
   doc: EventDocument | undefined,
   event: CalendarEventEvent,
   at: Applied,
+  memos: ProjectionMemos,
   /** Copies of the linked items after the event; omitted: the previous document's. */
   embedded: EmbeddedLinks = doc?.embedded ?? noEmbeddedLinks,
 ): EventDocument | undefined {
   if (doc && at.revision <= doc.revision) return doc;
   const update = eventUpdate(doc, event, at);
-  return update && eventDocumentOf(update, at, embedded);
+  return update && eventDocumentOf(update, at, embedded, memos);
 }
 
 /**
  * Built as one literal with a fixed key order: documents then share one hidden class, which keeps the list scans
  * (a property read per filter per document) fast; spreading many keys into a new object would not.
  */
-export function eventDocumentOf(update: EventUpdate, at: Applied, embedded: EmbeddedLinks): EventDocument {
+export function eventDocumentOf(update: EventUpdate, at: Applied, embedded: EmbeddedLinks, memos: ProjectionMemos): EventDocument {
   const { id, facts: f, statusBeforeTrash, translationGroup, previous } = update;
+  const { zones, lists, venues } = memos;
   return {
     id,
     revision: at.revision,
     modifiedUtc: at.occurredUtc,
-    timezoneAbbr: previous?.timezone === f.timezone && previous.startUtc === f.startUtc ? previous.timezoneAbbr : timeZoneAbbreviation(f.timezone, f.startUtc),
+    timezoneAbbr: previous?.timezone === f.timezone && previous.startUtc === f.startUtc ? previous.timezoneAbbr : zones.abbreviation(f.timezone, f.startUtc),
     startKey: wallClockSeconds(f.start),
     endKey: wallClockSeconds(f.end),
     statusBeforeTrash,
@@ -114,12 +114,12 @@ export function eventDocumentOf(update: EventUpdate, at: Applied, embedded: Embe
     sticky: f.sticky,
     featured: f.featured,
     image: f.image,
-    categories: sharedIds(f.categories),
-    tags: sharedIds(f.tags),
-    venues: sharedIds(f.venues),
-    organizers: sharedIds(f.organizers),
+    categories: lists.ids(f.categories),
+    tags: lists.ids(f.tags),
+    venues: lists.ids(f.venues),
+    organizers: lists.ids(f.organizers),
     passwordHash: f.passwordHash,
     embedded,
-    venueLocations: venueLocationsOf(embedded.venues),
+    venueLocations: venues.of(embedded.venues),
   };
 }

@@ -50,18 +50,12 @@ export class SharedLists {
   }
 }
 
-/**
- * The lists of the document builders the composition root does not hand one yet: the projectors' free functions, the
- * snapshot decoder and the event write route (docs/architecture.md §2). The optional parameters default to it.
- */
-export const processSharedLists = new SharedLists();
-
 /** `SharedLists.ids`. */
-export function sharedIds(ids: number[], lists: SharedLists = processSharedLists): number[] {
+export function sharedIds(ids: number[], lists: SharedLists): number[] {
   return lists.ids(ids);
 }
 
 /** `SharedLists.items`. */
-export function sharedItems<T extends object>(items: readonly (T | undefined)[], lists: SharedLists = processSharedLists): readonly T[] {
+export function sharedItems<T extends object>(items: readonly (T | undefined)[], lists: SharedLists): readonly T[] {
   return lists.items(items);
 }

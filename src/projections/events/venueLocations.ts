@@ -21,7 +21,7 @@ export interface NearPoint {
  * The points of the linked venues that have coordinates, in link order. Derived from the embedded venue copies
  * whenever those are set, so that a venue moving moves every event linking it.
  */
-export function venueLocationsOf(venues: readonly VenueDocument[], shared: VenueLocations = processVenueLocations): readonly VenueLocation[] {
+export function venueLocationsOf(venues: readonly VenueDocument[], shared: VenueLocations): readonly VenueLocation[] {
   return shared.of(venues);
 }
 
@@ -52,12 +52,6 @@ export class VenueLocations {
     return locations;
   }
 }
-
-/**
- * The locations of the document builders the composition root does not hand one yet: the projectors' free
- * functions, the read stores' `setEmbedded`, history and the event write route (docs/architecture.md §2).
- */
-export const processVenueLocations = new VenueLocations();
 
 function pointOf(lng: number, lat: number): VenueLocation {
   return Object.freeze({ type: 'Point', coordinates: Object.freeze([lng, lat] as const) });

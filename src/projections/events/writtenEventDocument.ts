@@ -5,8 +5,7 @@ import { foldDocument } from '../history/documentFold.ts';
 import { embedLinks } from '../links/embedLinks.ts';
 import type { ReadStore } from '../readStore.ts';
 import type { EventDocument } from './eventDocument.ts';
-import { eventDocumentAt, eventFold } from './eventDocumentAt.ts';
-import { venueLocationsOf } from './venueLocations.ts';
+import { eventDocumentAt, type EventFolding } from './eventDocumentAt.ts';
 
 /** What a write reports of the event: its id and revision, and its stream when the write knew it without reading. */
 export interface WrittenEvent {
@@ -24,11 +23,13 @@ export async function writtenEventDocument(
   store: FoldSource,
   readStore: ReadStore,
   written: WrittenEvent,
+  folding: EventFolding,
 ): Promise<EventDocument | undefined> {
   const { id, revision, stream } = written;
-  const folded = stream ? foldDocument(eventFold, stream) : await eventDocumentAt(store, id, revision);
+  const folded = stream ? foldDocument(folding.fold, stream) : await eventDocumentAt(store, folding, id, revision);
   if (!folded) return undefined;
-  const embedded = await embedLinks(readStore, folded);
+  const { lists, venues } = folding.memos;
+  const embedded = await embedLinks(readStore, folded, lists);
   // Folded from the stream alone, the document lacks what the projection derives from linked items.
-  return { ...folded, embedded, venueLocations: venueLocationsOf(embedded.venues) };
+  return { ...folded, embedded, venueLocations: venues.of(embedded.venues) };
 }

@@ -1,6 +1,6 @@
 // Where a fold of a stream stops: at a stream revision, a global position or an instant — one predicate for all three.
 import type { EventStore, RecordedEvent } from '../../events/eventStore.ts';
-import { instantToLocal, type LocalDateTime } from '../../domain/localDateTime.ts';
+import { instantToUtc, type LocalDateTime } from '../../domain/localDateTime.ts';
 
 /** A point of the store's history that applies to any stream (`as_of`): a global position or an instant. */
 export type GlobalPoint =
@@ -33,7 +33,7 @@ export function isWithin(point: FoldPoint, recorded: RecordedEvent): boolean {
 /** When the event occurred, UTC to the second; undefined when its `occurredAt` does not read as a time. */
 export function secondOf(recorded: RecordedEvent): LocalDateTime | undefined {
   const occurred = new Date(String(recorded.metadata.occurredAt));
-  return Number.isNaN(occurred.getTime()) ? undefined : instantToLocal(occurred, 'UTC');
+  return Number.isNaN(occurred.getTime()) ? undefined : instantToUtc(occurred);
 }
 
 /**

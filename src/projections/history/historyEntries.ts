@@ -2,7 +2,7 @@
 import type { RecordedEvent } from '../../events/eventStore.ts';
 import { redactSecrets } from '../../events/catalogue/redaction.ts';
 import { changesBetween, type Changes } from './documentChanges.ts';
-import { resourceHistoryKindOf } from './resourceHistoryKinds.ts';
+import { resourceHistoryKindOf, type ResourceHistoryKinds } from './resourceHistoryKinds.ts';
 
 export interface HistoryEntry {
   readonly position: bigint;
@@ -23,8 +23,8 @@ export interface HistoryEntry {
  * Entries in stream order. Unknown or undecodable events are listed too, with their metadata: auditors see all.
  * `before` is the document the stream's events before the first one given fold into (a page of history starts there).
  */
-export function historyOf(streamId: string, events: readonly RecordedEvent[], before?: object): HistoryEntry[] {
-  const kind = resourceHistoryKindOf(streamId);
+export function historyOf(kinds: ResourceHistoryKinds, streamId: string, events: readonly RecordedEvent[], before?: object): HistoryEntry[] {
+  const kind = resourceHistoryKindOf(kinds, streamId);
   if (!kind) return events.map((recorded) => ({ ...entryOf(recorded, {}), data: redactSecrets(recorded.data) ?? null }));
   let doc: object | undefined = before;
   return events.map((recorded) => {

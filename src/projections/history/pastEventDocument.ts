@@ -1,7 +1,6 @@
 // An event as it was at a global point, with the linked items it embedded as they were at that same point.
 import type { EmbeddedLinks, EventDocument } from '../events/eventDocument.ts';
-import { eventDocumentAt } from '../events/eventDocumentAt.ts';
-import { venueLocationsOf } from '../events/venueLocations.ts';
+import { eventDocumentAt, type EventFolding } from '../events/eventDocumentAt.ts';
 import { organizerDocumentAt, venueDocumentAt } from '../posts/itemDocumentAt.ts';
 import type { TermDocument } from '../terms/termDocument.ts';
 import { termDocumentAt } from '../terms/termDocumentAt.ts';
@@ -11,11 +10,11 @@ import type { FoldSource } from './streamFolds.ts';
 type Linked = Pick<EventDocument, 'venues' | 'organizers' | 'categories' | 'tags'>;
 
 /** Undefined when the event did not exist yet at that point. */
-export async function pastEventDocument(store: FoldSource, id: number, point: GlobalPoint): Promise<EventDocument | undefined> {
-  const folded = await eventDocumentAt(store, id, point);
+export async function pastEventDocument(store: FoldSource, folding: EventFolding, id: number, point: GlobalPoint): Promise<EventDocument | undefined> {
+  const folded = await eventDocumentAt(store, folding, id, point);
   if (!folded) return undefined;
   const embedded = await embedLinksAt(store, folded, point);
-  return { ...folded, embedded, venueLocations: venueLocationsOf(embedded.venues) };
+  return { ...folded, embedded, venueLocations: folding.memos.venues.of(embedded.venues) };
 }
 
 /** Like the projection's `embedLinks`, from the streams: items absent (or deleted) at that point are left out. */

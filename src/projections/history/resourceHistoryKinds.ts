@@ -1,5 +1,5 @@
 // The resource streams whose history is told as document changes: their folds, and the fields the diffs leave out.
-import { eventFold } from '../events/eventDocumentAt.ts';
+import type { EventFolding } from '../events/eventDocumentAt.ts';
 import { organizerFold, venueFold } from '../posts/itemDocumentAt.ts';
 import { termFold } from '../terms/termDocumentAt.ts';
 import type { DocumentFold } from './documentFold.ts';
@@ -20,24 +20,26 @@ export interface ResourceHistoryKind {
 const bookkeeping = ['revision', 'modifiedUtc'];
 const postBookkeeping = [...bookkeeping, 'statusBeforeTrash', 'searchText'];
 
-const eventKind: ResourceHistoryKind = {
-  fold: eventFold as DocumentFold<object>,
-  ignored: new Set([...postBookkeeping, 'timezoneAbbr', 'startKey', 'endKey', 'embedded', 'venueLocations']),
-};
+const eventIgnored: ReadonlySet<string> = new Set([...postBookkeeping, 'timezoneAbbr', 'startKey', 'endKey', 'embedded', 'venueLocations']);
 const venueKind: ResourceHistoryKind = { fold: venueFold as DocumentFold<object>, ignored: new Set(postBookkeeping) };
 const organizerKind: ResourceHistoryKind = { fold: organizerFold as DocumentFold<object>, ignored: new Set(postBookkeeping) };
 const termKind: ResourceHistoryKind = { fold: termFold as DocumentFold<object>, ignored: new Set(bookkeeping) };
 
-const kinds: Readonly<Record<string, ResourceHistoryKind>> = {
-  event: eventKind,
-  venue: venueKind,
-  organizer: organizerKind,
-  category: termKind,
-  tag: termKind,
-};
+/** The kinds by stream category, with the root's event fold (`folding`), the one the fold cache knows states by. */
+export type ResourceHistoryKinds = Readonly<Record<string, ResourceHistoryKind>>;
+
+export function resourceHistoryKinds(folding: EventFolding): ResourceHistoryKinds {
+  return {
+    event: { fold: folding.fold as DocumentFold<object>, ignored: eventIgnored },
+    venue: venueKind,
+    organizer: organizerKind,
+    category: termKind,
+    tag: termKind,
+  };
+}
 
 /** The kind of `event-7`, `venue-3`, `category-2`…; undefined for registries, claims, users and anything else. */
-export function resourceHistoryKindOf(streamId: string): ResourceHistoryKind | undefined {
+export function resourceHistoryKindOf(kinds: ResourceHistoryKinds, streamId: string): ResourceHistoryKind | undefined {
   const match = /^([a-z]+)-\d+$/.exec(streamId);
   return match?.[1] !== undefined && Object.hasOwn(kinds, match[1]) ? kinds[match[1]] : undefined;
 }

@@ -3,7 +3,7 @@ import type { EmbeddedLinks, EventDocument } from '../events/eventDocument.ts';
 import type { ReadStore } from '../readStore.ts';
 import type { CountedTerm } from '../terms/termCollection.ts';
 import type { TermDocument } from '../terms/termDocument.ts';
-import { sharedItems } from '../events/sharedLists.ts';
+import type { SharedLists } from '../events/sharedLists.ts';
 
 type Linked = Pick<EventDocument, 'venues' | 'organizers' | 'categories' | 'tags'>;
 
@@ -11,14 +11,14 @@ type Linked = Pick<EventDocument, 'venues' | 'organizers' | 'categories' | 'tags
  * Items the read model does not hold (yet, or any more) are left out rather than failing the projection. Every lookup
  * starts before any is awaited, so that a remote store answers them together.
  */
-export async function embedLinks(readStore: ReadStore, links: Linked): Promise<EmbeddedLinks> {
+export async function embedLinks(readStore: ReadStore, links: Linked, lists: SharedLists): Promise<EmbeddedLinks> {
   const [venues, organizers, categories, tags] = await Promise.all([
     Promise.all(links.venues.map((id) => readStore.venues.get(id))),
     Promise.all(links.organizers.map((id) => readStore.organizers.get(id))),
     Promise.all(links.categories.map((id) => readStore.categories.get(id))),
     Promise.all(links.tags.map((id) => readStore.tags.get(id))),
   ]);
-  return { venues: sharedItems(venues), organizers: sharedItems(organizers), categories: termDocuments(categories), tags: termDocuments(tags) };
+  return { venues: lists.items(venues), organizers: lists.items(organizers), categories: termDocuments(categories, lists), tags: termDocuments(tags, lists) };
 }
 
 /**
@@ -30,6 +30,6 @@ export function linksUnchanged(previous: Linked, next: Linked): boolean {
   return previous.venues === next.venues && previous.organizers === next.organizers && previous.categories === next.categories && previous.tags === next.tags;
 }
 
-function termDocuments(terms: readonly (CountedTerm | undefined)[]): readonly TermDocument[] {
-  return sharedItems(terms.map((term) => term?.doc));
+function termDocuments(terms: readonly (CountedTerm | undefined)[], lists: SharedLists): readonly TermDocument[] {
+  return lists.items(terms.map((term) => term?.doc));
 }

@@ -5,6 +5,7 @@ import { isOrganizerEvent } from '../../events/catalogue/organizers.ts';
 import { isCategoryEvent, isTagEvent } from '../../events/catalogue/terms.ts';
 import type { LinkField } from '../events/eventDocument.ts';
 import type { TypedProjectionHandler } from '../projectionStep.ts';
+import type { SharedLists } from '../events/sharedLists.ts';
 import { embedLinks } from './embedLinks.ts';
 
 function linkedItem(event: DomainEvent): { field: LinkField; id: number } | undefined {
@@ -15,8 +16,11 @@ function linkedItem(event: DomainEvent): { field: LinkField; id: number } | unde
   return undefined;
 }
 
-/** Runs after the item's own projection, so the copies it embeds are the item's new state. */
-export const linkProjection: TypedProjectionHandler = {
+/**
+ * Runs after the item's own projection, so the copies it embeds are the item's new state. `lists`: the read model's,
+ * the ones its event projection embeds with.
+ */
+export const linkProjection = (lists: SharedLists): TypedProjectionHandler => ({
   name: 'links',
   eventTypes: [
     'VenueRegistered', 'VenueDetailsChanged', 'VenueTrashed', 'OrganizerRegistered', 'OrganizerDetailsChanged', 'OrganizerTrashed',
@@ -27,7 +31,7 @@ export const linkProjection: TypedProjectionHandler = {
     const item = linkedItem(event);
     if (!item) return;
     for (const doc of await readStore.events.linking(item.field, item.id)) {
-      await readStore.events.setEmbedded(doc.id, await embedLinks(readStore, doc));
+      await readStore.events.setEmbedded(doc.id, await embedLinks(readStore, doc, lists));
     }
   },
-};
+});

@@ -9,7 +9,7 @@ import { compileEventQuery } from '../events/matchesEventQuery.ts';
 import type { EventCollection, LinkedIdsFilter } from '../readStore.ts';
 import { hasResidual, StartOrderedPartition, type ListingCheck } from './startOrderedPartition.ts';
 import { VenueLocationGrid } from './venueLocationGrid.ts';
-import { venueLocationsOf, type VenueLocation } from '../events/venueLocations.ts';
+import type { VenueLocation, VenueLocations } from '../events/venueLocations.ts';
 import { listedSlots, unionOf, type CandidateSource } from './eventCandidates.ts';
 import { EventColumns } from './eventColumns.ts';
 import { EventLinkIndex } from './eventLinkIndex.ts';
@@ -44,6 +44,9 @@ export class MemoryEventCollection implements EventCollection {
   private readonly marks = new SlotMarks();
   private readonly searchWords = new SearchWordIndex(this.columns, this.marks);
   private readonly future = new FuturePublications();
+
+  /** `venueLocations`: the projector's, so that a refreshed document shares the venue's points with the others. */
+  constructor(private readonly venueLocations: VenueLocations) {}
 
   async translationsOf(group: number): Promise<Translations> {
     return translationsOf(this.groups.ids(group).map((id) => this.columns.get(id) as EventDocument).filter((doc) => doc.status !== 'trash'));
@@ -185,7 +188,7 @@ export class MemoryEventCollection implements EventCollection {
     // In place: the same object sits in the columns and a partition, and its shape (so its hidden class) stays.
     const mutable = doc as { embedded: EmbeddedLinks; venueLocations: readonly VenueLocation[] };
     mutable.embedded = embedded;
-    mutable.venueLocations = venueLocationsOf(embedded.venues);
+    mutable.venueLocations = this.venueLocations.of(embedded.venues);
     this.venueGrid.set(id, mutable.venueLocations);
   }
 

@@ -1,5 +1,6 @@
 // The embedded ReadStore: documents and checkpoints in process memory, rebuilt from the event store at start.
 import type { CheckpointStore, ReadModelCollection, ReadModelDocuments, ReadStore } from '../readStore.ts';
+import type { ProjectionMemos } from '../projectionMemos.ts';
 import { MemoryEventCollection } from './memoryEventCollection.ts';
 import { createMemoryTermCollection } from './memoryTermCollection.ts';
 import { createMemoryOrganizerCollection, createMemoryVenueCollection } from './memoryItemCollection.ts';
@@ -24,8 +25,8 @@ async function* asAsync<T>(documents: Iterable<T>): AsyncGenerator<T> {
   yield* documents;
 }
 
-export function createMemoryReadStore(): ReadStore {
-  const events = new MemoryEventCollection();
+export function createMemoryReadStore(memos: ProjectionMemos): ReadStore {
+  const events = new MemoryEventCollection(memos.venues);
   const categories = createMemoryTermCollection('category');
   const tags = createMemoryTermCollection('tag');
   const venues = createMemoryVenueCollection();

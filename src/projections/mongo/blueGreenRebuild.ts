@@ -7,7 +7,7 @@ import { mongoReadStoreOn } from './mongoReadStore.ts';
 import { allocateReadModelVersion, dropReadModelVersion, switchActiveReadModelVersion } from './readModelPointer.ts';
 
 export interface BlueGreenRebuildOptions {
-  readonly handlers?: readonly ProjectionHandler[];
+  readonly handlers: readonly ProjectionHandler[];
   readonly pageSize?: number;
   /** A catch-up pass applying fewer events than this ends the catch-up (see replayUntilCaughtUp). */
   readonly catchUpThreshold?: number;
@@ -34,7 +34,7 @@ export interface BlueGreenRebuildResult {
  * applied by the projector restarted on the new version from its checkpoint. The old version's collections stay for
  * a rollback; a failed rebuild drops its own partial version, which nothing reads.
  */
-export async function rebuildIntoNextVersion(store: EventStore, db: Db, options: BlueGreenRebuildOptions = {}): Promise<BlueGreenRebuildResult> {
+export async function rebuildIntoNextVersion(store: EventStore, db: Db, options: BlueGreenRebuildOptions): Promise<BlueGreenRebuildResult> {
   const { version, active } = await allocateReadModelVersion(db);
   options.onPlan?.({ from: active, to: version });
   const target = mongoReadStoreOn(db, version);

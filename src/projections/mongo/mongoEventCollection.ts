@@ -7,7 +7,7 @@ import type { EmbeddedLinks, EventDocument, LinkField } from '../events/eventDoc
 import type { EventListQuery, Page } from '../events/eventListQuery.ts';
 import type { EventCollection, LinkedIdsFilter } from '../readStore.ts';
 import { fromStoredEventDocument, translateEventListQuery, type StoredEventDocument } from './eventQueryTranslation.ts';
-import { venueLocationsOf } from '../events/venueLocations.ts';
+import { VenueLocations } from '../events/venueLocations.ts';
 import type { ScheduledPublication } from '../scheduledPublications.ts';
 import { findScheduledPublications, scheduledPublicationIndex } from './scheduledPublicationQuery.ts';
 
@@ -29,6 +29,9 @@ export const eventIndexes: IndexDescription[] = [
 ];
 
 export class MongoEventCollection implements EventCollection {
+  /** Its own: the points go to the database as values, so sharing the projector's lists would save nothing. */
+  private readonly venueLocations = new VenueLocations();
+
   constructor(private readonly collection: Collection<StoredEventDocument>) {}
 
   async translationsOf(group: number): Promise<Translations> {
@@ -80,6 +83,6 @@ export class MongoEventCollection implements EventCollection {
 
   async setEmbedded(id: number, embedded: EmbeddedLinks): Promise<void> {
     // The locations follow the embedded venues in the same update, so a moved venue moves its events atomically.
-    await this.collection.updateOne({ _id: id }, { $set: { embedded, venueLocations: venueLocationsOf(embedded.venues) } } as Document);
+    await this.collection.updateOne({ _id: id }, { $set: { embedded, venueLocations: this.venueLocations.of(embedded.venues) } } as Document);
   }
 }

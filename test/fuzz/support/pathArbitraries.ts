@@ -6,6 +6,7 @@ import { changeArgs } from '../../../src/http/routes/changes/changeArgs.ts';
 import { historyResources } from '../../../src/http/routes/history/historyResources.ts';
 import { readModelDigestPath } from '../../../src/http/routes/readModel/readModelDigestRoute.ts';
 import { junkText, percentEncode, scalarText } from './valueArbitraries.ts';
+import { testFolding } from '../../support/memos.ts';
 
 /** Ids the fixture creates are small; a few more reach unknown and non-event items. */
 export const knownId = fc.integer({ min: 0, max: 12 }).map(String);
@@ -39,7 +40,7 @@ interface RouteTemplate {
 const routeTemplates: readonly RouteTemplate[] = [
   ...routeCatalogue.map((route) => ({ pattern: route.pattern, methods: route.endpoints.flatMap((endpoint) => endpoint.methods) })),
   ...['/doc/events', '/changes', readModelDigestPath].map((pattern) => ({ pattern, methods: ['GET'] })),
-  ...historyResources.map((resource) => ({ pattern: `/${resource.plural}/(?P<id>\\d+)/history`, methods: ['GET'] })),
+  ...historyResources(testFolding).map((resource) => ({ pattern: `/${resource.plural}/(?P<id>\\d+)/history`, methods: ['GET'] })),
 ];
 
 const routePath = (template: RouteTemplate) =>

@@ -10,7 +10,7 @@ import { composeHttpServices } from '../../../src/http/composeServices.ts';
 import { createServiceMetrics } from '../../../src/http/observability/metrics.ts';
 import { UserDirectory } from '../../../src/projections/users/userDirectory.ts';
 import { adminPassword, captureTime, startTestService, type TestService } from '../../support/testService.ts';
-import { testZones } from '../../support/memos.ts';
+import { testFolding } from '../../support/memos.ts';
 
 const API = '/cal/events/v1';
 type Entry = { namespace: string; methods: string[]; endpoints: { methods: string[]; args: Record<string, unknown> }[]; description?: string };
@@ -24,7 +24,7 @@ async function registeredPaths(t: TestService): Promise<string[]> {
   const { store, readStore, projections } = t.service;
   const users = new UserDirectory(store);
   const clock = () => captureTime;
-  const services = composeHttpServices({ config, store, readStore, users, projections, clock, zones: testZones });
+  const services = composeHttpServices({ config, store, readStore, users, projections, clock, folding: testFolding });
   const metrics = createServiceMetrics(async () => ({ events: 0, seconds: 0 }));
   const app = createApp(services, pino({ level: 'silent' }), {
     store, readStore, metrics, clock, maxLagSeconds: 5, appliedPosition: async () => projections.appliedPosition,

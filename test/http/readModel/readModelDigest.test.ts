@@ -8,6 +8,7 @@ import { digestReadStore } from '../../../src/projections/digest/readModelDigest
 import { ReadModelDigestCodec } from '../../../src/projections/digest/readModelDigestCodec.ts';
 import { readModelCollections } from '../../../src/projections/readStore.ts';
 import { someActivity } from './support/readModelActivity.ts';
+import { testMemos, testProjections } from '../../support/memos.ts';
 
 const DIGEST = `${API}/read-model/digest`;
 const dates = { start_date: '2026-12-01 10:00:00', end_date: '2026-12-01 11:00:00' };
@@ -23,8 +24,8 @@ describe('GET /read-model/digest', function () {
 
   /** The digest a fresh read model gets from the stored events up to `position`. */
   const replayedUpTo = async (position: string) => {
-    const fresh = createMemoryReadStore();
-    await replayInto(t.service.store, fresh, { upTo: BigInt(position) });
+    const fresh = createMemoryReadStore(testMemos);
+    await replayInto(t.service.store, fresh, { handlers: testProjections, upTo: BigInt(position) });
     return digestReadStore(fresh, { detail: true });
   };
 

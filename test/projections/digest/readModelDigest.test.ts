@@ -8,6 +8,7 @@ import { readModelCollections, type ReadModelCollection, type ReadStore } from '
 import { anEventDocument } from '../eventDocumentFixtures.ts';
 import { anOrganizerDocument, aVenueDocument } from '../items/itemFixtures.ts';
 import { aTermDocument } from '../terms/termDocumentFixtures.ts';
+import { testMemos } from '../../support/memos.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 const detail = { detail: true };
@@ -19,7 +20,7 @@ function reversedKeys<T extends object>(value: T): T {
 
 /** One document of each collection, with ids out of order; `change` rewrites documents before they are stored. */
 async function aReadModel(change: <T extends object>(doc: T) => T = (doc) => doc): Promise<ReadStore> {
-  const store = createMemoryReadStore();
+  const store = createMemoryReadStore(testMemos);
   for (const id of [3, 1]) await store.events.put(change(anEventDocument({ id, slug: `event-${id}` })));
   await store.venues.put(change(aVenueDocument({ id: 30 })));
   await store.organizers.put(change(anOrganizerDocument({ id: 40 })));

@@ -6,6 +6,7 @@ import type { EventDocument } from '../../../src/projections/events/eventDocumen
 import type { CalendarEventEvent, EventChanges, EventFacts } from '../../../src/events/catalogue/calendarEvents.ts';
 import { noEmbeddedLinks } from '../../../src/projections/events/eventDocument.ts';
 import { wallClockSeconds } from '../../../src/domain/localDateTime.ts';
+import { testMemos } from '../../support/memos.ts';
 
 const facts: EventFacts = {
   language: 'en', author: '1', status: 'publish', publishedUtc: '2025-11-01 08:00:00', title: 'Jazz Night',
@@ -22,7 +23,7 @@ const trashed: CalendarEventEvent = { type: 'EventTrashed', data: { id: 7, previ
 const at = (revision: number, occurredUtc: string): Applied => ({ revision, occurredUtc });
 
 /** Folds events, each with where and when it was recorded, from no document. */
-const { given } = projectionSpecification((doc: EventDocument | undefined, event: CalendarEventEvent, applied: Applied) => projectEvent(doc, event, applied));
+const { given } = projectionSpecification((doc: EventDocument | undefined, event: CalendarEventEvent, applied: Applied) => projectEvent(doc, event, applied, testMemos));
 
 function projected(doc: EventDocument | undefined): EventDocument {
   if (doc === undefined) return expect.fail('expected a document');
@@ -96,10 +97,10 @@ describe('projectEvent', () => {
       showMap: true, showMapLink: true, geoLat, geoLng, passwordHash: null,
     });
     const embedded = { ...noEmbeddedLinks, venues: [venue(8, 39.78, -89.65), venue(9, null, null)] };
-    const doc = projected(projectEvent(undefined, scheduled, atScheduling, embedded));
+    const doc = projected(projectEvent(undefined, scheduled, atScheduling, testMemos, embedded));
     expect(doc.venueLocations).to.deep.equal([{ type: 'Point', coordinates: [-89.65, 39.78] }]);
     // A later event without new copies keeps the previous ones, and so their locations.
-    expect(projected(projectEvent(doc, changed({ title: 'Moved' }), at(1, '2025-11-11 09:30:00'))).venueLocations).to.deep.equal(doc.venueLocations);
+    expect(projected(projectEvent(doc, changed({ title: 'Moved' }), at(1, '2025-11-11 09:30:00'), testMemos)).venueLocations).to.deep.equal(doc.venueLocations);
   });
 
   it('remembers the status before trashing while the event stays trashed, and forgets it once restored', () => {
@@ -113,13 +114,13 @@ describe('projectEvent', () => {
     const current = projected(given([scheduled, atScheduling], [changed({ title: 'Blues Night' }), at(1, '2025-11-11 09:30:00')]).document);
 
     it('re-applying the event of the document revision returns the same document', () => {
-      expect(projectEvent(current, changed({ title: 'Blues Night' }), at(1, '2025-11-11 09:30:00'))).to.equal(current);
+      expect(projectEvent(current, changed({ title: 'Blues Night' }), at(1, '2025-11-11 09:30:00'), testMemos)).to.equal(current);
     });
 
     it('an older event changes nothing, whatever it says', () => {
-      expect(projectEvent(current, scheduled, at(0, '2025-11-10 12:00:00'))).to.equal(current);
-      expect(projectEvent(current, changed({ title: 'Stale' }), at(0, '2025-11-13 00:00:00'))).to.equal(current);
-      expect(projectEvent(current, trashed, at(1, '2025-11-13 00:00:00'))).to.equal(current);
+      expect(projectEvent(current, scheduled, at(0, '2025-11-10 12:00:00'), testMemos)).to.equal(current);
+      expect(projectEvent(current, changed({ title: 'Stale' }), at(0, '2025-11-13 00:00:00'), testMemos)).to.equal(current);
+      expect(projectEvent(current, trashed, at(1, '2025-11-13 00:00:00'), testMemos)).to.equal(current);
     });
 
     it('replaying the whole stream from zero gives the same document', () => {

@@ -3,29 +3,30 @@ import { expect } from 'chai';
 import { SharedLists, sharedIds, sharedItems } from '../../../src/projections/events/sharedLists.ts';
 import { VenueLocations, venueLocationsOf } from '../../../src/projections/events/venueLocations.ts';
 import { aVenueDocument } from '../items/itemFixtures.ts';
+import { testMemos } from '../../support/memos.ts';
 
 describe('shared lists', () => {
   it('give every list of one id the same frozen list, and keep longer lists as they are', () => {
-    const one = sharedIds([7]);
+    const one = sharedIds([7], testMemos.lists);
     expect(one).to.deep.equal([7]);
-    expect(sharedIds([7])).to.equal(one);
+    expect(sharedIds([7], testMemos.lists)).to.equal(one);
     expect(Object.isFrozen(one)).to.equal(true);
     expect(() => (one as number[]).push(8)).to.throw(TypeError);
-    expect(sharedIds([])).to.deep.equal([]).and.to.equal(sharedIds([]));
+    expect(sharedIds([], testMemos.lists)).to.deep.equal([]).and.to.equal(sharedIds([], testMemos.lists));
     const two = [7, 8];
-    expect(sharedIds(two)).to.equal(two);
+    expect(sharedIds(two, testMemos.lists)).to.equal(two);
   });
 
   it('keep the items found in link order, sharing the list of a lone item between the lists it stands alone in', () => {
     const a = { id: 1 };
     const b = { id: 2 };
-    expect(sharedItems([a, undefined, b])).to.deep.equal([a, b]);
-    expect(sharedItems([b, a])).to.deep.equal([b, a]);
-    expect(sharedItems([undefined, undefined])).to.deep.equal([]);
-    const alone = sharedItems([undefined, a]);
+    expect(sharedItems([a, undefined, b], testMemos.lists)).to.deep.equal([a, b]);
+    expect(sharedItems([b, a], testMemos.lists)).to.deep.equal([b, a]);
+    expect(sharedItems([undefined, undefined], testMemos.lists)).to.deep.equal([]);
+    const alone = sharedItems([undefined, a], testMemos.lists);
     expect(alone).to.deep.equal([a]);
-    expect(sharedItems([a])).to.equal(alone);
-    expect(sharedItems([{ id: 1 }])).to.not.equal(alone);
+    expect(sharedItems([a], testMemos.lists)).to.equal(alone);
+    expect(sharedItems([{ id: 1 }], testMemos.lists)).to.not.equal(alone);
     expect(Object.isFrozen(alone)).to.equal(true);
   });
 });
@@ -36,14 +37,14 @@ describe('venueLocationsOf', () => {
   it('gives the located venues points in link order, one shared list per venue standing alone', () => {
     const located = venue(8, 39.78, -89.65);
     const elsewhere = venue(9, 41.38, 2.17);
-    expect(venueLocationsOf([located, venue(10, null, null), elsewhere])).to.deep.equal([
+    expect(venueLocationsOf([located, venue(10, null, null), elsewhere], testMemos.venues)).to.deep.equal([
       { type: 'Point', coordinates: [-89.65, 39.78] },
       { type: 'Point', coordinates: [2.17, 41.38] },
     ]);
-    expect(venueLocationsOf([located])).to.equal(venueLocationsOf([located]));
-    expect(venueLocationsOf([venue(10, null, null)])).to.deep.equal([]);
+    expect(venueLocationsOf([located], testMemos.venues)).to.equal(venueLocationsOf([located], testMemos.venues));
+    expect(venueLocationsOf([venue(10, null, null)], testMemos.venues)).to.deep.equal([]);
     // A moved venue is a new document, with its own point.
-    expect(venueLocationsOf([{ ...located, geoLat: 40 }])).to.deep.equal([{ type: 'Point', coordinates: [-89.65, 40] }]);
+    expect(venueLocationsOf([{ ...located, geoLat: 40 }], testMemos.venues)).to.deep.equal([{ type: 'Point', coordinates: [-89.65, 40] }]);
   });
 });
 

@@ -2,16 +2,17 @@
 import { expect } from 'chai';
 import { foldDocument } from '../../../src/projections/history/documentFold.ts';
 import { isWithin, prefixWithin, readStreamUpTo, type FoldPoint } from '../../../src/projections/history/foldPoint.ts';
-import { eventDocumentAt, eventFold } from '../../../src/projections/events/eventDocumentAt.ts';
+import { eventDocumentAt } from '../../../src/projections/events/eventDocumentAt.ts';
 import { openTempStore, type TempStore } from '../../support/tempStore.ts';
 import { toNewEvent } from '../../../src/events/catalogue/envelope.ts';
 import { NoStream } from '../../../src/events/eventStore.ts';
 import { jazzFacts, recorded } from './recordedFixtures.ts';
+import { testFolding } from '../../support/memos.ts';
 
 const scheduled = { type: 'EventScheduled' as const, data: { id: 7, facts: jazzFacts } };
 const retitled = (title: string) => ({ type: 'EventDetailsChanged' as const, data: { id: 7, changes: { title } } });
 const titleAt = (point: FoldPoint, events = recorded('event-7', scheduled, retitled('B'), retitled('C'))) =>
-  foldDocument(eventFold, prefixWithin(point, events))?.title;
+  foldDocument(testFolding.fold, prefixWithin(point, events))?.title;
 
 describe('fold points', () => {
   it('a revision keeps the events up to it', () => {
@@ -54,16 +55,16 @@ describe('fold points', () => {
     after(async () => temp.dispose());
 
     it('a bare bigint is a revision, as the write routes pass it', async () => {
-      expect((await eventDocumentAt(temp.store, 7, 0n))?.title).to.equal('Jazz Night');
-      expect((await eventDocumentAt(temp.store, 7, 1n))?.revision).to.equal(1);
+      expect((await eventDocumentAt(temp.store, testFolding, 7, 0n))?.title).to.equal('Jazz Night');
+      expect((await eventDocumentAt(temp.store, testFolding, 7, 1n))?.revision).to.equal(1);
       expect(await readStreamUpTo(temp.store, 'event-7', -1n)).to.deep.equal([]);
     });
 
     it('global points read the stream and keep its prefix', async () => {
       const [first] = await temp.store.readStream('event-7');
-      expect((await eventDocumentAt(temp.store, 7, { kind: 'position', position: first?.position ?? -1n }))?.title).to.equal('Jazz Night');
-      expect((await eventDocumentAt(temp.store, 7, { kind: 'instant', utc: '2026-11-22 11:00:00' }))?.title).to.equal('B');
-      expect(await eventDocumentAt(temp.store, 7, { kind: 'instant', utc: '2026-11-21 00:00:00' })).to.equal(undefined);
+      expect((await eventDocumentAt(temp.store, testFolding, 7, { kind: 'position', position: first?.position ?? -1n }))?.title).to.equal('Jazz Night');
+      expect((await eventDocumentAt(temp.store, testFolding, 7, { kind: 'instant', utc: '2026-11-22 11:00:00' }))?.title).to.equal('B');
+      expect(await eventDocumentAt(temp.store, testFolding, 7, { kind: 'instant', utc: '2026-11-21 00:00:00' })).to.equal(undefined);
     });
   });
 });

@@ -18,6 +18,7 @@ import { digestReadStore } from '../../../src/projections/digest/readModelDigest
 import { loadReadModelSnapshot, saveReadModelSnapshot, type SnapshotLoad } from '../../../src/projections/snapshot/readModelSnapshot.ts';
 import { decodeSnapshotHeader } from '../../../src/projections/snapshot/snapshotCodec.ts';
 import { openTempStore, type TempStore } from '../../support/tempStore.ts';
+import { testMemos, testProjections } from '../../support/memos.ts';
 
 const seededAt = new Date('2026-11-22T10:52:28Z');
 const seededEvents = 3_000;
@@ -27,8 +28,8 @@ const ctx = { actor: '1', now: new Date('2026-11-23T09:00:00Z'), correlationId: 
 const digestOf = (readStore: ReadStore) => digestReadStore(readStore, { detail: true });
 
 async function replayed(store: EventStore, upTo?: bigint): Promise<ReadStore> {
-  const readStore = createMemoryReadStore();
-  await replayInto(store, readStore, upTo === undefined ? {} : { upTo });
+  const readStore = createMemoryReadStore(testMemos);
+  await replayInto(store, readStore, upTo === undefined ? { handlers: testProjections } : { upTo, handlers: testProjections });
   return readStore;
 }
 
@@ -63,7 +64,7 @@ describe('read-model snapshot', function () {
   after(async () => temp.dispose());
 
   async function load(file = path, store: EventStore = temp.store, print = fingerprint): Promise<{ outcome: SnapshotLoad; readStore: ReadStore }> {
-    const readStore = createMemoryReadStore();
+    const readStore = createMemoryReadStore(testMemos);
     return { outcome: await loadReadModelSnapshot(file, store, readStore, print), readStore };
   }
 
@@ -71,7 +72,7 @@ describe('read-model snapshot', function () {
     const { outcome, readStore } = await load(file, store, print);
     expect(outcome.kind).to.equal('ignored');
     expect((outcome as { reason: string }).reason).to.match(reason);
-    expect(await digestOf(readStore), 'the read store is left empty').to.deep.equal(await digestOf(createMemoryReadStore()));
+    expect(await digestOf(readStore), 'the read store is left empty').to.deep.equal(await digestOf(createMemoryReadStore(testMemos)));
     expect(await readStore.checkpoints.get('read-model')).to.equal(undefined);
   }
 
@@ -114,7 +115,7 @@ describe('read-model snapshot', function () {
 
     const { outcome, readStore } = await load();
     expect(outcome.kind).to.equal('loaded');
-    const caughtUp = await replayInto(temp.store, readStore, { after: middle });
+    const caughtUp = await replayInto(temp.store, readStore, { handlers: testProjections, after: middle });
     expect(caughtUp.appliedEvents).to.equal(Number((await temp.store.headPosition()) - middle));
     const full = await replayed(temp.store);
     expect(await digestOf(readStore)).to.deep.equal(await digestOf(full));

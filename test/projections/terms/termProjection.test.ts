@@ -6,6 +6,7 @@ import type { RecordedEvent } from '../../../src/events/eventStore.ts';
 import { createMemoryReadStore } from '../../../src/projections/memory/memoryReadStore.ts';
 import type { ReadStore } from '../../../src/projections/readStore.ts';
 import { termProjection } from '../../../src/projections/terms/termProjection.ts';
+import { testMemos } from '../../support/memos.ts';
 
 const ctx = { actor: '1', now: new Date('2026-01-01T00:00:00Z'), correlationId: 'c', causationId: 'c' };
 let position = 0n;
@@ -30,7 +31,7 @@ async function given(store: ReadStore, ...events: RecordedEvent[]): Promise<void
 
 describe('termProjection', () => {
   let store: ReadStore;
-  beforeEach(() => (store = createMemoryReadStore()));
+  beforeEach(() => (store = createMemoryReadStore(testMemos)));
 
   it('handles category and tag events only', () => {
     expect(termProjection.handles({ type: 'TagChanged', data: { id: 2, changes: {} } })).to.equal(true);

@@ -34,7 +34,7 @@ export async function checkedEventListRequest(ctx: Context, deps: Pick<HttpParts
 
 /** Event reads: the read model, its memo and fragments, linked items' renderers, and past folds for `as_of`. */
 export type EventReadDeps = LinkedRenderingDeps & TranslationFillDeps &
-  Pick<HttpParts, 'settings' | 'clock' | 'readStore' | 'writes' | 'fragments' | 'costlyReads' | 'pastFolds' | 'listWindows' | 'zones'>;
+  Pick<HttpParts, 'settings' | 'clock' | 'readStore' | 'writes' | 'fragments' | 'costlyReads' | 'pastFolds' | 'listWindows' | 'zones' | 'folding'>;
 
 export function registerEventReads(router: Router, deps: EventReadDeps): void {
   const { settings, readStore } = deps;
@@ -43,7 +43,7 @@ export function registerEventReads(router: Router, deps: EventReadDeps): void {
   const answer = async (ctx: Context, doc: EventDocument, scope: Scope, asOf: GlobalPoint | undefined, notFound: () => WireError) => {
     if (!asOf) assertReadable(doc, scope);
     if (asOf) chargeCostlyRead(deps.costlyReads, ctx);
-    const shown = asOf ? await readablePastEvent(deps.pastFolds, doc, scope, asOf, notFound) : doc;
+    const shown = asOf ? await readablePastEvent(deps.pastFolds, deps.folding, doc, scope, asOf, notFound) : doc;
     ctx.set('ETag', etagOfPost(shown));
     ctx.body = eventWithJsonLd(shown, settings, scope.addresses, await linkedRendering(deps, scope, [shown], asOf ? 'past' : 'now'));
   };

@@ -32,7 +32,7 @@ import {
 /** What the event write routes use: reading and settling the input, translations, and answering with the event. */
 export type EventWriteDeps = EventInputDeps & EventSettleDeps & TranslationDeps & EventAnswerDeps;
 
-type EventAnswerDeps = LinkedRenderingDeps & Pick<HttpParts, 'settings' | 'writes' | 'readStore' | 'waitForProjection'>;
+type EventAnswerDeps = LinkedRenderingDeps & Pick<HttpParts, 'settings' | 'writes' | 'readStore' | 'waitForProjection' | 'folding'>;
 
 /** Item routes address an event by id or by slug; both resolve to the stored document (or none). */
 type Locate = (ctx: Context, checked: Checked) => Promise<EventDocument | undefined>;
@@ -54,7 +54,7 @@ async function answerEventWrite(
 ): Promise<void> {
   await answerWrite(ctx, deps, written, {
     errorOf: (error) => wireErrorOf(error, operation),
-    documentOf: (write) => writtenEventDocument(deps.writes.store, deps.readStore, write),
+    documentOf: (write) => writtenEventDocument(deps.writes.store, deps.readStore, write, deps.folding),
     etagOf: etagOfPost,
     bodyOf: async (doc) => {
       setPostAllow(ctx, scope.caller, doc);

@@ -1,7 +1,7 @@
 // The event-linked list filters of venues and organizers (docs/api.md §7: `event`, `has_events`, `only_with_upcoming`),
 // answered from the event read model.
 import type { PostStatus } from '../../../events/catalogue/values.ts';
-import { instantToLocal } from '../../../domain/localDateTime.ts';
+import { instantToUtc } from '../../../domain/localDateTime.ts';
 import type { ReadStore } from '../../../projections/readStore.ts';
 import type { LinkFilters } from '../items/itemListRoute.ts';
 import { eventLinksVisible } from './eventAccess.ts';
@@ -17,6 +17,6 @@ export function itemLinkFilters(readStore: ReadStore, field: 'venues' | 'organiz
     },
     withEvents: () => readStore.events.linkedIds(field, { statuses: ['publish', 'future', 'private'] }),
     withUpcoming: (now, canSeeNonPublished) =>
-      readStore.events.linkedIds(field, { statuses: canSeeNonPublished ? allButTrash : ['publish'], startUtcFrom: instantToLocal(now, 'UTC') }),
+      readStore.events.linkedIds(field, { statuses: canSeeNonPublished ? allButTrash : ['publish'], startUtcFrom: instantToUtc(now) }),
   };
 }

@@ -4,7 +4,7 @@ import { eventStreamId } from '../../../events/catalogue/calendarEvents.ts';
 import { organizerStreamId } from '../../../events/catalogue/organizers.ts';
 import { termStreamId } from '../../../events/catalogue/terms.ts';
 import { venueStreamId } from '../../../events/catalogue/venues.ts';
-import { eventFold } from '../../../projections/events/eventDocumentAt.ts';
+import type { EventFolding } from '../../../projections/events/eventDocumentAt.ts';
 import type { DocumentFold } from '../../../projections/history/documentFold.ts';
 import { organizerFold, venueFold } from '../../../projections/posts/itemDocumentAt.ts';
 import { termFold } from '../../../projections/terms/termDocumentAt.ts';
@@ -54,8 +54,9 @@ const admitTerm = (taxonomy: 'category' | 'tag'): HistoryResource['admit'] => as
   requirePermission(canManageTerms(checked.scope.caller, taxonomy), checked.scope);
 };
 
-export const historyResources: readonly HistoryResource[] = [
-  { plural: 'events', streamOf: eventStreamId, fold: eventFold as DocumentFold<object>, admit: admitEvent },
+/** `folding`: the root's, whose fold the past folds' cache knows states by. */
+export const historyResources = (folding: EventFolding): readonly HistoryResource[] => [
+  { plural: 'events', streamOf: eventStreamId, fold: folding.fold as DocumentFold<object>, admit: admitEvent },
   { plural: 'venues', streamOf: venueStreamId, fold: venueFold as DocumentFold<object>, admit: admitItem('venue') },
   { plural: 'organizers', streamOf: organizerStreamId, fold: organizerFold as DocumentFold<object>, admit: admitItem('organizer') },
   { plural: 'categories', streamOf: (id) => termStreamId('category', id), fold: termFold as DocumentFold<object>, admit: admitTerm('category') },

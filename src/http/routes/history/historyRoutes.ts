@@ -4,7 +4,6 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { historyOf, type HistoryEntry } from '../../../projections/history/historyEntries.ts';
-import type { StreamFolds } from '../../../projections/history/streamFolds.ts';
 import { chargeCostlyRead } from '../../costs/chargeCostlyRead.ts';
 import { historyEntryJson } from '../../../projections/history/historyJson.ts';
 import { checkArgs } from '../../endpoint.ts';
@@ -16,10 +15,10 @@ import { pathId } from '../events/eventAccess.ts';
 import { historyResources, type HistoryResource } from './historyResources.ts';
 
 /** History reads are folded from the store's streams (remembered), charged to the caller's costly reads. */
-export type HistoryDeps = Pick<HttpParts, 'settings' | 'costlyReads' | 'pastFolds' | 'writes'>;
+export type HistoryDeps = Pick<HttpParts, 'settings' | 'costlyReads' | 'pastFolds' | 'writes' | 'folding' | 'historyKinds'>;
 
 export function registerHistoryRoutes(router: Router, deps: HistoryDeps): void {
-  for (const resource of historyResources) router.get(`/${resource.plural}/:id/history`, historyOfResource(deps, resource));
+  for (const resource of historyResources(deps.folding)) router.get(`/${resource.plural}/:id/history`, historyOfResource(deps, resource));
 }
 
 /** GET /{plural}/{id}/history (docs/api.md §19). */
@@ -40,7 +39,7 @@ export function historyOfResource(deps: HistoryDeps, resource: HistoryResource) 
     const total = Number(head.revision + 1n);
     const { page, perPage } = pagingOf(checked.args.values);
     const first = (page - 1) * perPage;
-    const entries = first < total ? await historyPage(folds, streamId, resource, first, Math.min(perPage, total - first)) : [];
+    const entries = first < total ? await historyPage(deps, streamId, resource, first, Math.min(perPage, total - first)) : [];
     const totalPages = totalPagesOf(total, perPage);
     const links = pageLinks(`${checked.scope.addresses.apiRoot}/${resource.plural}/${id}/history`, [['page', String(page)], ['per_page', String(perPage)]], page, totalPages);
     setListHeaders(ctx, total, totalPages, links);
@@ -54,8 +53,9 @@ export function historyOfResource(deps: HistoryDeps, resource: HistoryResource) 
 }
 
 /** The entries of revisions first…first+count-1, each with the changes it made to the state before it. */
-async function historyPage(folds: StreamFolds, streamId: string, resource: HistoryResource, first: number, count: number): Promise<HistoryEntry[]> {
+async function historyPage(deps: HistoryDeps, streamId: string, resource: HistoryResource, first: number, count: number): Promise<HistoryEntry[]> {
+  const folds = deps.pastFolds;
   const before = await folds.foldAt(streamId, resource.fold, BigInt(first) - 1n);
   const events = await folds.store.readStream(streamId, { fromRevision: BigInt(first), maxCount: count });
-  return historyOf(streamId, events, before.doc);
+  return historyOf(deps.historyKinds, streamId, events, before.doc);
 }

@@ -1,5 +1,6 @@
 // Point-in-time reads (`as_of`): the past state of an item, shown only to callers who may read it now and as it was.
 import type { EventDocument } from '../../../projections/events/eventDocument.ts';
+import type { EventFolding } from '../../../projections/events/eventDocumentAt.ts';
 import type { GlobalPoint } from '../../../projections/history/foldPoint.ts';
 import type { FoldSource } from '../../../projections/history/streamFolds.ts';
 import { liveTerm, pastEventDocument } from '../../../projections/history/pastEventDocument.ts';
@@ -26,6 +27,7 @@ import type { ItemRouteKind } from '../items/itemRouteKind.ts';
  */
 export async function readablePastEvent(
   store: FoldSource,
+  folding: EventFolding,
   now: EventDocument,
   scope: Scope,
   point: GlobalPoint,
@@ -33,7 +35,7 @@ export async function readablePastEvent(
 ): Promise<EventDocument> {
   if (!canReadPost(scope.caller, now)) throw simpleError(403, now.status === 'trash' ? 'event-no-longer-available' : 'event-not-accessible');
   if (isLockedPost(now, scope)) throw simpleError(403, 'event-password-protected');
-  const past = await pastEventDocument(store, now.id, point);
+  const past = await pastEventDocument(store, folding, now.id, point);
   if (!past) throw notFound();
   assertReadable(past, scope);
   return past;

@@ -19,7 +19,7 @@ import type { HttpParts } from '../../../../src/http/services.ts';
 import { UserDirectory } from '../../../../src/projections/users/userDirectory.ts';
 import { adminPassword, type TestService } from '../../../support/testService.ts';
 import { rolePassword, type Who } from '../../../support/roleService.ts';
-import { testZones } from '../../../support/memos.ts';
+import { testFolding } from '../../../support/memos.ts';
 
 /** Builds reference pages beside a running test service; `clock` must be the service's clock. */
 export class ObjectEventPages {
@@ -32,7 +32,7 @@ export class ObjectEventPages {
     const { store, readStore, projections } = t.service;
     const users = new UserDirectory(store);
     await users.refresh();
-    return new ObjectEventPages(composeHttpServices({ config, store, readStore, users, projections, clock, zones: testZones }));
+    return new ObjectEventPages(composeHttpServices({ config, store, readStore, users, projections, clock, folding: testFolding }));
   }
 
   /** The caller the service's credential check makes of `who` (its users were seeded by startRoleService). */

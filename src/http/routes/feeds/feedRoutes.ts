@@ -94,10 +94,8 @@ export function registerFeedRoutes(router: Router, deps: FeedDeps): void {
     answer(ctx, scope, kept);
   });
 
-  router.get('/events/:file', async (ctx: Context, next) => {
-    const file = ctx.params.file as string;
-    if (!file.endsWith('.ics')) return next();
-    const id = pathId(file.slice(0, -'.ics'.length));
+  router.get('/events/:id.ics', async (ctx: Context) => {
+    const id = pathId(ctx.params.id);
     if (id === undefined) throw noRoute();
     const checked = checkArgs(ctx, settings, eventReadArgs, { id: String(id) });
     checked.validation.throwIfAny();

@@ -1,7 +1,7 @@
 // The calendar feed routes (docs/api.md §21.1): service additions, described by the index, OPTIONS and `/doc`.
 import { eventListArgs } from './eventListArgs.ts';
 import { eventReadArgs } from './events.ts';
-import type { ExtensionRouteSpec } from './extensions.ts';
+import type { RouteSpec } from './routeSpec.ts';
 
 /** Every filter of `GET /events` except paging: a feed holds every matching event. */
 export const eventFeedArgs = eventListArgs.filter((arg) => arg.name !== 'page' && arg.name !== 'per_page');
@@ -9,7 +9,8 @@ export const eventFeedArgs = eventListArgs.filter((arg) => arg.name !== 'page' &
 export const eventsFeedPattern = '/events.ics';
 export const eventFeedPattern = '/events/(?P<id>\\d+).ics';
 
-export const feedRoutes: readonly ExtensionRouteSpec[] = [
+/** Each with what OPTIONS and the index say of it (the shape of the extension routes, which list these too). */
+export const feedRoutes: readonly (RouteSpec & { readonly description: string })[] = [
   {
     pattern: eventsFeedPattern,
     documented: false,

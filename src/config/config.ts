@@ -37,6 +37,8 @@ export interface Config {
   readonly readModelSnapshot: boolean;
   /** Publish `future` items when their date passes (docs/api.md §20.6), in the roles that project (`all`, `projector`). */
   readonly scheduler: boolean;
+  /** Most events one `events.ics` feed holds (docs/api.md §21.1). */
+  readonly icalMaxEvents: number;
   /** `as_of` reads and history pages one client may make per window before it gets 429s; 0: no limit. */
   readonly historyMaxReads: number;
   readonly historyReadWindowSeconds: number;
@@ -78,6 +80,7 @@ export const variables = {
   CAL_CORS_ORIGINS: 'browser origins allowed to read responses: unset or empty: none (CORS off); *: any, reflected; or a comma-separated list of exact origins',
   CAL_MIN_FREE_DISK_MB: 'the embedded store answers writes with 503 while the disk holding CAL_DATA_DIR has less free space than this many MiB, and takes them again once there is (default 64; 0: never refuse)',
   CAL_READ_MODEL_SNAPSHOT: 'embedded only: on to save the in-memory read model to CAL_DATA_DIR/read-model.snapshot at graceful shutdown and start from it (plus the events written since) instead of replaying the whole store; off: always replay (default on)',
+  CAL_ICAL_MAX_EVENTS: 'most events one events.ics calendar feed holds; when more match, the nearest in time are kept (default 5000)',
   CAL_SCHEDULER: 'on to publish future events, venues and organizers when their date passes, in the all-in-one service and the projector role (never in an api instance); off: they stay future until an update (default on)',
   CAL_HISTORY_MAX_READS: 'as_of reads and /history pages one client address may make per window before getting 429 (default 120; 0: no limit)',
   CAL_HISTORY_READ_WINDOW_SECONDS: 'the window, in seconds, over which those reads are counted (default 60)',
@@ -193,6 +196,7 @@ const decoders: Record<keyof typeof variables, t.Decoder<unknown, unknown>> = {
   CAL_MIN_FREE_DISK_MB: wholeNumber('FreeDiskMegabytes', 0, 999_999_999),
   CAL_READ_MODEL_SNAPSHOT: OnOff,
   CAL_SCHEDULER: OnOff,
+  CAL_ICAL_MAX_EVENTS: wholeNumber('MaxEvents', 1, 1_000_000),
   CAL_HISTORY_MAX_READS: wholeNumber('MaxReads', 0, 1_000_000),
   CAL_HISTORY_READ_WINDOW_SECONDS: wholeNumber('WindowSeconds', 1, 86_400),
   CAL_CHANGES_MAX_FEEDS: wholeNumber('MaxFeeds', 1, 100_000),
@@ -237,6 +241,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     minFreeDiskMb: (values.CAL_MIN_FREE_DISK_MB as number | undefined) ?? 64,
     readModelSnapshot: (values.CAL_READ_MODEL_SNAPSHOT as boolean | undefined) ?? true,
     scheduler: (values.CAL_SCHEDULER as boolean | undefined) ?? true,
+    icalMaxEvents: (values.CAL_ICAL_MAX_EVENTS as number | undefined) ?? 5000,
     historyMaxReads: (values.CAL_HISTORY_MAX_READS as number | undefined) ?? 120,
     historyReadWindowSeconds: (values.CAL_HISTORY_READ_WINDOW_SECONDS as number | undefined) ?? 60,
     changesMaxFeeds: (values.CAL_CHANGES_MAX_FEEDS as number | undefined) ?? 100,

@@ -14,6 +14,7 @@ import { translationFill } from './middleware/translationFill.ts';
 import { unlockingRoutes } from './middleware/unlockingRoutes.ts';
 import { noRoute, simpleError } from './errors/wireError.ts';
 import { registerEventReads } from './routes/events/eventReadRoutes.ts';
+import { registerFeedRoutes } from './routes/feeds/feedRoutes.ts';
 import { registerEventWrites } from './routes/events/eventWriteRoutes.ts';
 import { optionsAnswer, registerRootRoutes } from './routes/rootRoutes.ts';
 import { registerTermRoutes, termsOfEventInReadStore } from './routes/terms/termRoutes.ts';
@@ -57,6 +58,8 @@ export function createApp(parts: HttpParts, logger: Logger, operations: Operatio
     },
   }));
   registerRootRoutes(root, parts);
+  // Before the event reads, whose `/events/:id` would take `/events/{id}.ics`.
+  registerFeedRoutes(router, parts);
   registerEventReads(router, parts);
   registerEventWrites(router, parts, parseBody);
   registerVenueRoutes(router, parts, parseBody, itemLinkFilters(parts.readStore, 'venues'));

@@ -69,6 +69,7 @@ export function composeHttpServices(parts: ServiceParts): HttpParts {
     writes,
     waitForProjection: (position) => parts.projections.waitFor(position, config.readYourWritesTimeoutMs),
     projectionPosition: () => parts.projections.appliedPosition,
+    icalMaxEvents: config.icalMaxEvents,
     clock: parts.clock,
     inlineLinks: inlineItems({ settings, clock: parts.clock, users: parts.users, writes, readStore }),
     unlinkCascade: (field, id, ctx) => unlinkCascade(writes, field, id, async (f, linked) => {

@@ -49,6 +49,8 @@ export interface HttpParts {
   readonly waitForProjection: (position: bigint) => Promise<boolean>;
   /** Global position of the last event the projection applied to `readStore` (-1n before any). */
   readonly projectionPosition: () => bigint;
+  /** Most events one `events.ics` feed holds (CAL_ICAL_MAX_EVENTS, docs/api.md §21.1). */
+  readonly icalMaxEvents: number;
   readonly clock: () => Date;
   /** How event writes read and create venues and organizers given inline (docs/api.md §10.1). */
   readonly inlineLinks: InlineLinks;

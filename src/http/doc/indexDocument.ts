@@ -2,6 +2,7 @@
 import { RequestDefault, type ArgSpec, type RequestDefaults } from '../params/argSpec.ts';
 import { NAMESPACE, routeCatalogue, type HttpMethod, type RouteSpec } from '../routes/catalogue/index.ts';
 import { extensionRoutes } from '../routes/catalogue/extensions.ts';
+import { feedRoutes } from '../routes/catalogue/feeds.ts';
 
 export interface IndexContext {
   /** `{api_root}` of the request, language segment included, without a trailing slash. */
@@ -46,9 +47,11 @@ type EntryContext = Pick<IndexContext, 'apiRoot' | 'defaults'>;
 export function buildIndex(ctx: IndexContext): IndexDocument {
   return {
     namespace: NAMESPACE,
-    routes: Object.fromEntries(
-      routeCatalogue.map((route) => [`/${NAMESPACE}${route.pattern}`, indexEntry(route, ctx)]),
-    ),
+    routes: Object.fromEntries([
+      ...routeCatalogue.map((route) => [`/${NAMESPACE}${route.pattern}`, indexEntry(route, ctx)] as const),
+      // The calendar feeds are the one addition the index lists (docs/api.md §21.1), with what OPTIONS says of them.
+      ...feedRoutes.map((route) => [`/${NAMESPACE}${route.pattern}`, { ...indexEntry(route, ctx), description: route.description }] as const),
+    ]),
     _links: { up: [{ href: `${ctx.site}/` }] },
   };
 }

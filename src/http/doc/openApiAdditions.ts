@@ -2,8 +2,9 @@
 // `translation_of`), item passwords, `as_of`, history and the change feed. Each addition carries
 // `x-service-addition: true` and says so in its description, so clients can tell them from the reference's parts.
 import type { ArgSpec } from '../params/argSpec.ts';
-import { docArgs, routeCatalogue, withLanguage, idPathArg, pageArg, perPageArg } from '../routes/catalogue/index.ts';
+import { docArgs, eventReadArgs, routeCatalogue, withLanguage, idPathArg, pageArg, perPageArg } from '../routes/catalogue/index.ts';
 import { changeArgs } from '../routes/changes/changeArgs.ts';
+import { eventFeedArgs } from '../routes/catalogue/feeds.ts';
 import { isDocResource } from './responses.ts';
 
 type Json = Record<string, unknown>;
@@ -58,6 +59,21 @@ export function addServiceAdditions(paths: Record<string, Json>, write: Paramete
       ...marked({}, 'A server-sent event stream of every change, resumable with Last-Event-ID or `from`; see /doc/events.'),
       parameters: changeArgs.map((arg) => write.parameter(arg, 'query')),
       responses: responses('A text/event-stream of change messages.'),
+    },
+  };
+  const calendar = (description: string): Json => ({ 200: { description, content: { 'text/calendar': { schema: { type: 'string' } } } }, 304: { description: 'Not modified (If-None-Match or If-Modified-Since still match).' } });
+  paths['/events.ics'] = {
+    get: {
+      ...marked({}, 'An iCalendar (RFC 5545) feed of the events GET /events lists with the same filters, without paging, up to CAL_ICAL_MAX_EVENTS (the nearest in time; X-Cal-Truncated: true when more match).'),
+      parameters: eventFeedArgs.map((arg) => write.parameter(arg, 'query')),
+      responses: calendar('The calendar, with ETag and Last-Modified.'),
+    },
+  };
+  paths['/events/{id}.ics'] = {
+    get: {
+      ...marked({}, 'An iCalendar (RFC 5545) file of one event; 404 for an event the caller may not read.'),
+      parameters: eventReadArgs.map((arg) => write.parameter(arg, arg.source === 'path' ? 'path' : 'query')),
+      responses: calendar('The calendar of the event, with ETag and Last-Modified.'),
     },
   };
   paths['/doc/events'] = {

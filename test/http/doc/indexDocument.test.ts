@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { buildIndex, findRoute, isServedNamespace, routeIndexEntry } from '../../../src/http/doc/indexDocument.ts';
 import { routeCatalogue } from '../../../src/http/routes/catalogue/index.ts';
+import { feedRoutes } from '../../../src/http/routes/catalogue/feeds.ts';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -56,8 +57,30 @@ function expectedIndex(site: string, defaults: { startDate: string; endDate: str
       }
     }
   }
+  addFeedRoutes(asObject(body.routes), apiRoot);
   body._links = { up: [{ href: `${site}/` }] };
   return body;
+}
+
+/**
+ * The calendar feeds (docs/api.md §21.1), after the reference's routes: GET /events's arguments without paging, and
+ * GET /events/{id}'s, each with the sentence OPTIONS gives.
+ */
+function addFeedRoutes(routes: JsonObject, apiRoot: string): void {
+  const getArgs = (path: string): JsonObject => {
+    const endpoints = asObject(routes[`/cal/events/v1${path}`]).endpoints as JsonObject[];
+    return asObject((endpoints.find((endpoint) => (endpoint.methods as string[]).includes('GET')) as JsonObject).args);
+  };
+  const { page: _page, per_page: _perPage, ...listArgs } = getArgs('/events');
+  const [list, one] = feedRoutes;
+  routes['/cal/events/v1/events.ics'] = {
+    namespace: 'cal/events/v1', methods: ['GET'], endpoints: [{ methods: ['GET'], args: listArgs }],
+    _links: { self: [{ href: `${apiRoot}/events.ics` }] }, description: list?.description ?? '',
+  };
+  routes['/cal/events/v1/events/(?P<id>\\d+).ics'] = {
+    namespace: 'cal/events/v1', methods: ['GET'], endpoints: [{ methods: ['GET'], args: getArgs('/events/(?P<id>\\d+)') }],
+    description: one?.description ?? '',
+  };
 }
 
 /** Deep equality first (readable diffs), then the serialisation, which also pins key order. */

@@ -8,6 +8,9 @@ import {
 
 const PAGED = 'per_page=1&start_date=2026-11-21+00%3A00%3A00&end_date=2028-11-22+23%3A59%3A59&status=publish';
 
+/** The events list links its calendar feed with the filters sent (docs/api.md §21.1); these requests send none. */
+const FEED_LINK = `<${API_ROOT}/events.ics>; rel="alternate"; type="text/calendar"`;
+
 describe('GET /events envelope and paging', () => {
   let t: TestService;
   before(async function () {
@@ -25,7 +28,8 @@ describe('GET /events envelope and paging', () => {
     expect(res.headers.get('content-type')).to.equal('application/json; charset=UTF-8');
     expect(res.headers.get('x-cal-total')).to.equal('0');
     expect(res.headers.get('x-cal-totalpages')).to.equal('0');
-    expect(res.headers.get('link')).to.equal(null);
+    // Only the calendar feed of the same filters (docs/api.md §21.1): no page links.
+    expect(res.headers.get('link')).to.equal(FEED_LINK);
   });
 
   describe('with the three events of capture 15', () => {
@@ -41,7 +45,7 @@ describe('GET /events envelope and paging', () => {
       expect(envelopeOf(bodyOf(res))).to.deep.equal(envelopeOf(listed));
       expect(res.headers.get('x-cal-total')).to.equal('3');
       expect(res.headers.get('x-cal-totalpages')).to.equal('1');
-      expect(res.headers.get('link')).to.equal(null);
+      expect(res.headers.get('link')).to.equal(FEED_LINK);
     });
 
     it('lists each event in its single-read form without json_ld', async () => {
@@ -62,7 +66,7 @@ describe('GET /events envelope and paging', () => {
       expect(res.headers.get('x-cal-total')).to.equal('3');
       expect(res.headers.get('x-cal-totalpages')).to.equal('3');
       expect(res.headers.get('link')).to.equal(
-        `<${API_ROOT}/events/?${PAGED}&page=3>; rel="next", <${API_ROOT}/events/?${PAGED}>; rel="prev"`,
+        `<${API_ROOT}/events/?${PAGED}&page=3>; rel="next", <${API_ROOT}/events/?${PAGED}>; rel="prev", ${FEED_LINK}`,
       );
     });
 
@@ -70,12 +74,12 @@ describe('GET /events envelope and paging', () => {
       const first = await t.request('GET', `${API}/events?per_page=1`);
       expect(bodyOf(first).next_rest_url).to.equal(`${API_ROOT}/events/?${PAGED}&page=2`);
       expect(bodyOf(first)).to.not.have.property('previous_rest_url');
-      expect(first.headers.get('link')).to.equal(`<${API_ROOT}/events/?${PAGED}&page=2>; rel="next"`);
+      expect(first.headers.get('link')).to.equal(`<${API_ROOT}/events/?${PAGED}&page=2>; rel="next", ${FEED_LINK}`);
       const last = await t.request('GET', `${API}/events?per_page=1&page=3`);
       expect(idsOf(last)).to.deep.equal([3]);
       expect(bodyOf(last).previous_rest_url).to.equal(`${API_ROOT}/events/?${PAGED}&page=2`);
       expect(bodyOf(last)).to.not.have.property('next_rest_url');
-      expect(last.headers.get('link')).to.equal(`<${API_ROOT}/events/?${PAGED}&page=2>; rel="prev"`);
+      expect(last.headers.get('link')).to.equal(`<${API_ROOT}/events/?${PAGED}&page=2>; rel="prev", ${FEED_LINK}`);
     });
 
     it('answers a page past the last with 404 event-archive-page-not-found (capture 35)', async () => {

@@ -3,6 +3,7 @@
 import { TypedBoolean } from '../../params/codecs.ts';
 import { changeArgs } from '../changes/changeArgs.ts';
 import { docArgs } from './root.ts';
+import { feedRoutes } from './feeds.ts';
 import { idPathArg, optionalArg, pageArg, perPageArg, withLanguage, type RouteSpec } from './routeSpec.ts';
 
 /** A route of this service that the reference does not have; `description` is what OPTIONS adds to its entry. */
@@ -30,6 +31,7 @@ const getOnly = (pattern: string, args: RouteSpec['endpoints'][number]['args'], 
 });
 
 export const extensionRoutes: readonly ExtensionRouteSpec[] = [
+  ...feedRoutes,
   getOnly(
     '/doc/events',
     docArgs,

@@ -22,6 +22,7 @@ import type { Scope } from '../../requestScope.ts';
 import { readAsOf } from '../history/asOfParam.ts';
 import { readablePastEvent } from '../history/pastReads.ts';
 import { chargeCostlyRead } from '../../costs/chargeCostlyRead.ts';
+import { linkEventFeed } from '../feeds/feedLink.ts';
 
 /** GET /events's parameters checked and resolved for this request; a bad one throws its wire error. */
 export async function checkedEventListRequest(ctx: Context, deps: Pick<HttpParts, 'settings' | 'clock' | 'readStore' | 'listWindows' | 'zones'>): Promise<{ scope: Scope; request: EventListRequest }> {
@@ -52,6 +53,7 @@ export function registerEventReads(router: Router, deps: EventReadDeps): void {
     ctx.set('Allow', collectionAllow(ctx.state.caller));
     const { scope, request } = await checkedEventListRequest(ctx, deps);
     await answerListPage(ctx, deps.memo, 'event pages', anonymousPageKey(scope, request), () => renderPage(scope, request));
+    linkEventFeed(ctx, scope.addresses.apiRoot);
   });
 
   const renderPage = async (scope: Scope, request: EventListRequest): Promise<AnsweredPage> => {

@@ -1,0 +1,137 @@
+// The iCalendar text of a list of events (docs/api.md §21.1), written by ical-generator. Pure: the same documents,
+// addresses and settings give the same bytes, which is what lets the feed's ETag be taken without rendering.
+import ical, { ICalCalendarMethod, ICalEventStatus, type ICalCalendar, type ICalEventData } from 'ical-generator';
+import { DateTime } from 'luxon';
+import { stripTags } from '../../domain/htmlText.ts';
+import type { PostStatus } from '../../events/catalogue/values.ts';
+import type { EventDocument } from '../../projections/events/eventDocument.ts';
+import type { VenueDocument } from '../../projections/venues/venueDocument.ts';
+import { eventUrl } from '../representation/eventRepresentation.ts';
+import type { Addresses } from '../representation/site.ts';
+import { vtimezoneOf } from './vtimezone.ts';
+
+/** What a feed shows beside its events. */
+export interface CalendarContext {
+  readonly addresses: Addresses;
+  /** Host of CAL_PUBLIC_URL: the right-hand side of every UID, so an event keeps its UID in every feed. */
+  readonly uidHost: string;
+  /** `X-WR-CALNAME`. */
+  readonly name: string;
+  /** `X-WR-TIMEZONE`: the site zone. */
+  readonly siteZone: string;
+  /** Whether a linked venue or organizer is locked for this request: a locked one is left out, never blanked in. */
+  readonly isLocked: (item: VenueDocument | EventDocument['embedded']['organizers'][number]) => boolean;
+}
+
+/** How often calendar applications should fetch the feed again (`REFRESH-INTERVAL`, `X-PUBLISHED-TTL`), in seconds. */
+export const refreshSeconds = 3600;
+
+const localFormat = 'yyyy-MM-dd HH:mm:ss';
+
+/** A stored wall-clock text (`YYYY-MM-DD HH:MM:SS`) in `zone`. */
+const wallClock = (text: string, zone: string): DateTime => DateTime.fromFormat(text, localFormat, { zone });
+const utc = (text: string): DateTime => DateTime.fromFormat(text, localFormat, { zone: 'UTC' });
+
+/** RFC 5545 §3.8.1.11; a draft, pending or future event is not yet confirmed. */
+const statusOf: Record<PostStatus, ICalEventStatus> = {
+  publish: ICalEventStatus.CONFIRMED,
+  private: ICalEventStatus.CONFIRMED,
+  future: ICalEventStatus.TENTATIVE,
+  draft: ICalEventStatus.TENTATIVE,
+  pending: ICalEventStatus.TENTATIVE,
+  trash: ICalEventStatus.CANCELLED,
+};
+
+/** The stable UID of an event: its id at the site's host (the same in `events.ics`, `events/{id}.ics` and over time). */
+export const eventUid = (id: number, uidHost: string): string => `${id}@${uidHost}`;
+
+/** Title and description are stored as HTML with entities (docs/api.md §4.1): text properties carry plain text. */
+const plainText = (html: string): string =>
+  stripTags(html)
+    .replace(/&(amp|lt|gt|quot|nbsp|#0?39|#8217|#8211);/g, (_, name: string) =>
+      ({ amp: '&', lt: '<', gt: '>', quot: '"', nbsp: ' ', '#39': "'", '#039': "'", '#8217': '\u2019', '#8211': '\u2013' })[name] ?? '')
+    .replace(/[ \t]+\n/g, '\n')
+    .trim();
+
+function location(event: EventDocument, ctx: CalendarContext): ICalEventData['location'] {
+  const venue = event.embedded.venues.find((candidate) => !ctx.isLocked(candidate));
+  if (!venue) return null;
+  const address = [venue.address, venue.city, venue.stateprovince || venue.state || venue.province, venue.zip, venue.country]
+    .map((part) => plainText(part))
+    .filter((part) => part !== '')
+    .join(', ');
+  const geo = venue.geoLat !== null && venue.geoLng !== null ? { geo: { lat: venue.geoLat, lon: venue.geoLng } } : {};
+  return { title: plainText(venue.name), ...(address !== '' ? { address } : {}), ...geo };
+}
+
+function organizer(event: EventDocument, ctx: CalendarContext): ICalEventData['organizer'] {
+  // ORGANIZER's value is an address (RFC 5545 §3.8.4.3): an organizer without an e-mail has none to give.
+  const shown = event.embedded.organizers.find((candidate) => !ctx.isLocked(candidate) && candidate.email !== '');
+  return shown ? { name: plainText(shown.name), email: shown.email } : null;
+}
+
+/** All-day events are dates with an exclusive end (RFC 5545 §3.6.1): the day after the last day. */
+function dates(event: EventDocument): Pick<ICalEventData, 'start' | 'end' | 'allDay' | 'timezone'> {
+  if (event.allDay) {
+    const start = DateTime.fromISO(event.start.slice(0, 10), { zone: 'UTC' });
+    const end = DateTime.fromISO(event.end.slice(0, 10), { zone: 'UTC' }).plus({ days: 1 });
+    return { start, end, allDay: true, timezone: null };
+  }
+  const zone = wallClock(event.start, event.timezone).isValid ? event.timezone : null;
+  if (zone === null) return { start: utc(event.startUtc), end: utc(event.endUtc), timezone: null };
+  return { start: utc(event.startUtc).setZone(zone), end: utc(event.endUtc).setZone(zone), timezone: zone };
+}
+
+function vevent(event: EventDocument, ctx: CalendarContext): ICalEventData {
+  const description = plainText(event.description);
+  return {
+    id: eventUid(event.id, ctx.uidHost),
+    // The stream revision grows with every change of the event: what SEQUENCE must do.
+    sequence: event.revision,
+    stamp: utc(event.modifiedUtc),
+    created: utc(event.publishedUtc),
+    lastModified: utc(event.modifiedUtc),
+    ...dates(event),
+    summary: plainText(event.title),
+    ...(description !== '' ? { description } : {}),
+    url: eventUrl(event, ctx.addresses),
+    location: location(event, ctx),
+    organizer: organizer(event, ctx),
+    categories: event.embedded.categories.map((term) => ({ name: plainText(term.name) })),
+    status: statusOf[event.status],
+    // Seam for series (docs/api.md §20, §21.1): RRULE/RDATE/EXDATE go into `repeating`, each exception becomes a
+    // VEVENT with this UID and `recurrenceId`, once events can recur.
+  };
+}
+
+/** The years the events span, in their own zones: each VTIMEZONE covers them (and the site zone, `X-WR-TIMEZONE`). */
+function yearSpan(events: readonly EventDocument[], fallback: number): { from: number; to: number } {
+  let from = fallback;
+  let to = fallback;
+  for (const event of events) {
+    from = Math.min(from, Number(event.start.slice(0, 4)) - 1);
+    to = Math.max(to, Number(event.end.slice(0, 4)) + 1);
+  }
+  return { from, to };
+}
+
+/**
+ * The calendar of `events` in their order. `year` (the year of the request in the site zone) bounds the VTIMEZONE of
+ * an empty feed. A year's margin on either side covers the instants that fall in a neighbouring year in another zone.
+ */
+export function eventCalendar(events: readonly EventDocument[], ctx: CalendarContext, year: number): string {
+  const span = yearSpan(events, year);
+  const calendar: ICalCalendar = ical({
+    name: ctx.name,
+    prodId: { company: 'cal-events-service', product: 'events', language: 'EN' },
+    method: null as unknown as ICalCalendarMethod,
+    scale: 'GREGORIAN',
+    ttl: refreshSeconds,
+    // No calendar zone: ical-generator would write DTSTAMP, CREATED and LAST-MODIFIED in it, and those must be UTC.
+    timezone: { name: null, generator: (zone) => vtimezoneOf(zone, span.from, span.to) },
+    x: [['X-WR-TIMEZONE', ctx.siteZone]],
+  });
+  for (const event of events) calendar.createEvent(vevent(event, ctx));
+  // RFC 5545 §3.1 ends every content line with CRLF, the last one too; ical-generator leaves the last one open.
+  return `${calendar.toString()}\r\n`;
+}

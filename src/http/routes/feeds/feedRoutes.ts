@@ -1,0 +1,122 @@
+// GET {api_root}/events.ics and GET {api_root}/events/{id}.ics (docs/api.md §21.1): the events GET /events lists, or
+// one event, as an iCalendar feed. Validators come from the read model's position and the resolved request, so a
+// revalidating calendar application gets its 304 without the feed being read or rendered.
+import { createHash } from 'node:crypto';
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { DateTime } from 'luxon';
+import { checkArgs } from '../../endpoint.ts';
+import { noRoute, simpleError } from '../../errors/wireError.ts';
+import type { HttpParts } from '../../services.ts';
+import { eventReadArgs } from '../catalogue/index.ts';
+import { eventFeedArgs } from '../catalogue/feeds.ts';
+import { pathId } from '../events/eventAccess.ts';
+import { readEventListRequest, withListLocks } from '../events/eventListRequest.ts';
+import { canReadPost } from '../../auth/caller.ts';
+import { isLockedPost } from '../../auth/postAccess.ts';
+import { paramValue } from '../../params/requestParams.ts';
+import type { Scope } from '../../requestScope.ts';
+import type { EventDocument } from '../../../projections/events/eventDocument.ts';
+import { eventCalendar } from '../../ical/eventCalendar.ts';
+import { nearestInTime } from './nearestInTime.ts';
+import { FirstSeen } from './firstSeen.ts';
+
+export type FeedDeps = Pick<HttpParts, 'settings' | 'clock' | 'readStore' | 'listWindows' | 'zones' | 'projectionPosition' | 'icalMaxEvents'>;
+
+/** More matching events than this are not read for one feed; far more than any feed holds (CAL_ICAL_MAX_EVENTS). */
+const scanLimit = 1_000_000;
+
+const calendarType = 'text/calendar; charset=utf-8';
+
+/** What both feed routes share: their validators, the 304 decision and the rendering. */
+interface FeedAnswers {
+  /** The site's date of this request: it bounds the default window and the truncation's "now", so it is in the ETag. */
+  today(): DateTime;
+  /** The ETag of what this request would get, computed without reading it. */
+  validatorOf(scope: Scope, resolved: unknown): string;
+  /** Sets the validators; true (and a 304) when the request's own still match, so nothing is rendered. */
+  notModified(ctx: Context, etag: string): boolean;
+  answer(ctx: Context, scope: Scope, events: readonly EventDocument[]): void;
+}
+
+/** RFC 9110 §13.2.2: If-None-Match, when sent, decides alone; else If-Modified-Since. */
+function stillFresh(ctx: Context, etag: string, lastModified: Date): boolean {
+  const ifNoneMatch = ctx.get('if-none-match');
+  if (ifNoneMatch !== '') {
+    const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+    return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
+  }
+  const ifModifiedSince = Date.parse(ctx.get('if-modified-since'));
+  return !Number.isNaN(ifModifiedSince) && lastModified.getTime() <= ifModifiedSince;
+}
+
+function feedAnswers(deps: FeedDeps): FeedAnswers {
+  const { settings } = deps;
+  const firstSeen = new FirstSeen(1000);
+  const uidHost = new URL(settings.base).host;
+  const today = () => DateTime.fromJSDate(deps.clock(), { zone: settings.timeZone }).startOf('day');
+  return {
+    today,
+    // The read model's position is taken before the read, so a feed read across a change carries the older position
+    // and is fetched again; who asks (class, password, context) decides which events they may see.
+    validatorOf: (scope, resolved) => {
+      const caller = scope.caller.kind === 'user' ? [scope.caller.id, scope.caller.role] : ['anonymous'];
+      const unlocking = [paramValue(scope.sources, 'password') ?? null, paramValue(scope.sources, 'context') ?? null];
+      const key = JSON.stringify([deps.projectionPosition().toString(), scope.addresses.apiRoot, resolved, caller, unlocking, today().toISODate(), deps.icalMaxEvents]);
+      return `W/"ics-${createHash('sha256').update(key).digest('base64url')}"`;
+    },
+    notModified: (ctx, etag) => {
+      const lastModified = firstSeen.of(etag, deps.clock());
+      ctx.set('ETag', etag);
+      ctx.set('Last-Modified', lastModified.toUTCString());
+      const fresh = stillFresh(ctx, etag, lastModified);
+      if (fresh) ctx.status = 304;
+      return fresh;
+    },
+    answer: (ctx, scope, events) => {
+      const calendar = { addresses: scope.addresses, uidHost, name: 'Events', siteZone: settings.timeZone, isLocked: (item: Parameters<typeof isLockedPost>[0]) => isLockedPost(item, scope) };
+      ctx.state.contentType = calendarType;
+      ctx.body = eventCalendar(events, calendar, today().year);
+    },
+  };
+}
+
+export function registerFeedRoutes(router: Router, deps: FeedDeps): void {
+  const answers = feedAnswers(deps);
+  router.get('/events.ics', (ctx: Context) => answerEventsFeed(ctx, deps, answers));
+  router.get('/events/:id.ics', (ctx: Context) => answerEventFeed(ctx, deps, answers));
+}
+
+async function answerEventsFeed(ctx: Context, deps: FeedDeps, answers: FeedAnswers): Promise<void> {
+  const { settings, readStore } = deps;
+  const checked = checkArgs(ctx, settings, eventFeedArgs);
+  const listed = await readEventListRequest(checked, {
+    now: deps.clock(), siteZone: settings.timeZone, extendedAddOn: settings.extendedAddOn, readStore, listWindows: deps.listWindows, zones: deps.zones,
+  });
+  checked.validation.throwIfAny();
+  const { scope } = checked;
+  const query = { ...(await withListLocks(listed.query, scope, readStore.events)), offset: 0, limit: scanLimit };
+  if (answers.notModified(ctx, answers.validatorOf(scope, [query, listed.alwaysEmpty]))) return;
+  const matching = listed.alwaysEmpty ? [] : (await readStore.events.list(query)).items;
+  // Lists blank a locked event (§12); a calendar entry cannot be blanked, so a feed leaves it out.
+  const readable = matching.filter((doc) => !isLockedPost(doc, scope));
+  const reference = answers.today().toUTC().toFormat('yyyy-MM-dd HH:mm:ss');
+  const { kept, truncated } = nearestInTime(readable, deps.icalMaxEvents, reference);
+  if (truncated) ctx.set('X-Cal-Truncated', 'true');
+  answers.answer(ctx, scope, kept);
+}
+
+async function answerEventFeed(ctx: Context, deps: FeedDeps, answers: FeedAnswers): Promise<void> {
+  const id = pathId(ctx.params.id);
+  if (id === undefined) throw noRoute();
+  const checked = checkArgs(ctx, deps.settings, eventReadArgs, { id: String(id) });
+  checked.validation.throwIfAny();
+  const { scope } = checked;
+  const doc = await deps.readStore.events.get(id);
+  // Unknown and unreadable alike: a feed does not tell an event it may not show from one that does not exist.
+  if (!doc || doc.status === 'trash' || !canReadPost(scope.caller, doc) || isLockedPost(doc, scope)) {
+    throw simpleError(404, 'rest-event-not-found', id);
+  }
+  if (answers.notModified(ctx, answers.validatorOf(scope, ['event', id, scope.language]))) return;
+  answers.answer(ctx, scope, [doc]);
+}

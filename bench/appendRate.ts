@@ -18,7 +18,8 @@ export interface AppendRound {
 
 /** A realistic event to append: the first scheduled event of the seed. */
 function sampleEvent(now: Date): DomainEvent {
-  for (const [, event] of seedItems(quickShape, layoutOf(quickShape), now)) if (event.type === 'EventScheduled') return event;
+  for (const [, event] of seedItems(quickShape, layoutOf(quickShape), now))
+    if (event.type === 'EventScheduled') return event;
   throw new Error('the seed schedules no event');
 }
 
@@ -28,7 +29,12 @@ const sleep = (seconds: number) => new Promise((resolve) => setTimeout(resolve, 
 export async function measureAppendRate(storePath: string, appenders: number, timing: Timing): Promise<AppendRound[]> {
   const store = await openLmdbEventStore(storePath);
   const now = new Date();
-  const event = toNewEvent(sampleEvent(now), { actor: '1', now, correlationId: randomUUID(), causationId: randomUUID() });
+  const event = toNewEvent(sampleEvent(now), {
+    actor: '1',
+    now,
+    correlationId: randomUUID(),
+    causationId: randomUUID(),
+  });
   let window: number[] = [];
   let stopped = false;
   let streams = 0;

@@ -39,7 +39,9 @@ export interface Memory {
   /** The anonymous part of the RSS (no file-backed pages: the mapped store file, the binaries), after the reads. */
   readonly serviceAnonymousRssAfterReadsMb: number;
   readonly emptyServiceAnonymousRssMb: number;
-  /** (anonymous RSS after the reads − an empty service's) ÷ (seeded calendar events / 100k): the read model's memory. */
+  /**
+   * (anonymous RSS after the reads − an empty service's) ÷ (seeded calendar events / 100k): the read model's memory.
+   */
   readonly marginalAnonymousRssPer100kEventsMb: number;
 }
 

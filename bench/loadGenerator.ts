@@ -1,4 +1,5 @@
-// The load generator process (`node --import tsx bench/loadGenerator.ts`): reads load specs as JSON lines on stdin, runs
+// The load generator process (`node --import tsx bench/loadGenerator.ts`): reads load specs as JSON lines on stdin,
+// runs
 // each with autocannon (warm-up, then the rounds), and answers one JSON line per spec on stdout.
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
@@ -43,13 +44,19 @@ async function runOnce(spec: LoadSpec, seconds: number, counter: { next: number 
       {
         setupRequest: (request) => {
           const planned = plannedRequest(spec.plan, counter.next++);
-          return { ...request, path: spec.pathOverride ?? planned.path, ...(planned.body !== undefined ? { body: planned.body } : {}) };
+          return {
+            ...request,
+            path: spec.pathOverride ?? planned.path,
+            ...(planned.body !== undefined ? { body: planned.body } : {}),
+          };
         },
       },
     ],
   };
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(options, (error: unknown, done: autocannon.Result) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(done)));
+    const instance = autocannon(options, (error: unknown, done: autocannon.Result) =>
+      error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(done),
+    );
     instance.on('response', (_client, statusCode, _bytes, responseTimeMs) => {
       if (statusCode >= 200 && statusCode < 300) latencies.record(responseTimeMs);
       else otherStatuses[statusCode] = (otherStatuses[statusCode] ?? 0) + 1;
@@ -76,7 +83,12 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
     for (let round = 0; round < spec.rounds; round++) rounds.push(await runOnce(spec, spec.roundSeconds, counter));
     return { id: spec.id, rounds, issued: counter.next };
   } catch (error) {
-    return { id: spec.id, rounds: [], issued: counter.next, failure: error instanceof Error ? error.message : String(error) };
+    return {
+      id: spec.id,
+      rounds: [],
+      issued: counter.next,
+      failure: error instanceof Error ? error.message : String(error),
+    };
   }
 }
 

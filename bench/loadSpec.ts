@@ -6,7 +6,9 @@ export interface LoadSpec {
   readonly id: number;
   /** `http://host:port` of the server under load. */
   readonly origin: string;
-  /** Replaces the plan's paths (not its method, headers or bodies): how the bare Koa server is loaded like a scenario. */
+  /**
+   * Replaces the plan's paths (not its method, headers or bodies): how the bare Koa server is loaded like a scenario.
+   */
   readonly pathOverride?: string;
   readonly plan: RequestPlan;
   readonly headers: Readonly<Record<string, string>>;

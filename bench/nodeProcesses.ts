@@ -11,10 +11,13 @@ export const repositoryRoot = fileURLToPath(new URL('..', import.meta.url));
  * Node's flags in the `start` script of package.json (`node --max-semi-space-size=32 --import tsx src/main.ts`): the
  * service, the bare Koa server and the load generator all run with them, so the ratios compare like with like.
  */
-export function startScriptNodeFlags(packageJsonText = readFileSync(`${repositoryRoot}package.json`, 'utf8')): string[] {
+export function startScriptNodeFlags(
+  packageJsonText = readFileSync(`${repositoryRoot}package.json`, 'utf8'),
+): string[] {
   const script = (JSON.parse(packageJsonText) as { scripts?: Record<string, string> }).scripts?.start ?? '';
   const words = script.trim().split(/\s+/);
-  if (words[0] !== 'node' || words.length < 2) throw new Error(`cannot read Node's flags from the start script "${script}"`);
+  if (words[0] !== 'node' || words.length < 2)
+    throw new Error(`cannot read Node's flags from the start script "${script}"`);
   return words.slice(1, -1);
 }
 
@@ -22,28 +25,48 @@ export function startScriptNodeFlags(packageJsonText = readFileSync(`${repositor
  * Runs Node with `flags` and `args` (script paths relative to the repository root). Its stderr is passed on, prefixed
  * with `name`; its stdout is drained so that a chatty child never blocks on a full pipe.
  */
-export function spawnNode(name: string, flags: readonly string[], args: readonly string[], env: NodeJS.ProcessEnv): ChildProcessWithoutNullStreams {
+export function spawnNode(
+  name: string,
+  flags: readonly string[],
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+): ChildProcessWithoutNullStreams {
   // An undefined value removes the variable from the inherited environment.
-  const merged = Object.fromEntries(Object.entries({ ...process.env, ...env }).filter(([, value]) => value !== undefined));
-  const child = spawn(process.execPath, [...flags, ...args], { cwd: repositoryRoot, env: merged, stdio: ['pipe', 'pipe', 'pipe'] });
+  const merged = Object.fromEntries(
+    Object.entries({ ...process.env, ...env }).filter(([, value]) => value !== undefined),
+  );
+  const child = spawn(process.execPath, [...flags, ...args], {
+    cwd: repositoryRoot,
+    env: merged,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   child.stderr.on('data', (chunk: Buffer) => process.stderr.write(`[${name}] ${chunk.toString()}`));
   child.stdout.resume();
   return child;
 }
 
 /** Resolves with the first match of `pattern` in the child's stdout; rejects when it exits or the deadline passes. */
-export function waitForOutput(child: ChildProcessWithoutNullStreams, pattern: RegExp, timeoutMs: number, name: string): Promise<RegExpExecArray> {
+export function waitForOutput(
+  child: ChildProcessWithoutNullStreams,
+  pattern: RegExp,
+  timeoutMs: number,
+  name: string,
+): Promise<RegExpExecArray> {
   return new Promise((resolve, reject) => {
     let output = '';
     let errors = '';
-    const timer = setTimeout(() => finish(new Error(`${name}: no ${String(pattern)} within ${timeoutMs} ms; stderr: ${errors.slice(-2000)}`)), timeoutMs);
+    const timer = setTimeout(
+      () => finish(new Error(`${name}: no ${String(pattern)} within ${timeoutMs} ms; stderr: ${errors.slice(-2000)}`)),
+      timeoutMs,
+    );
     const onOut = (chunk: Buffer) => {
       output += chunk.toString();
       const match = pattern.exec(output);
       if (match) finish(match);
     };
     const onErr = (chunk: Buffer) => (errors += chunk.toString());
-    const onExit = (code: number | null) => finish(new Error(`${name} exited with ${code} before ${String(pattern)}; stderr: ${errors.slice(-2000)}`));
+    const onExit = (code: number | null) =>
+      finish(new Error(`${name} exited with ${code} before ${String(pattern)}; stderr: ${errors.slice(-2000)}`));
     const finish = (outcome: RegExpExecArray | Error) => {
       clearTimeout(timer);
       child.stdout.off('data', onOut);
@@ -61,7 +84,13 @@ export function waitForOutput(child: ChildProcessWithoutNullStreams, pattern: Re
 
 /** Resident set size of a process, from ps, in MB. */
 export function rssMegabytes(pid: number): number {
-  return Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)]).toString().trim()) / 1024;
+  return (
+    Number(
+      execFileSync('ps', ['-o', 'rss=', '-p', String(pid)])
+        .toString()
+        .trim(),
+    ) / 1024
+  );
 }
 
 /**

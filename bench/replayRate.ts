@@ -46,7 +46,9 @@ export async function measureReplayInto(storePath: string): Promise<ReplayRate> 
   const memos = projectionMemos(new ZoneClock());
   try {
     const startedAt = performance.now();
-    const { appliedEvents } = await replayInto(store, createMemoryReadStore(memos), { handlers: allProjections(memos) });
+    const { appliedEvents } = await replayInto(store, createMemoryReadStore(memos), {
+      handlers: allProjections(memos),
+    });
     return { ...rateOf(appliedEvents, startedAt), rssMegabytes: rss() };
   } finally {
     await store.close();

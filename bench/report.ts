@@ -11,11 +11,19 @@ const seconds = (valueMs: number) => `${(valueMs / 1000).toFixed(2)} s`;
 const share = (value: number | undefined) => (value === undefined ? '-' : value.toFixed(2));
 
 /** Text columns are left-aligned, figures right-aligned; `figureColumns` says which are figures. */
-function table(header: readonly string[], rows: readonly (readonly string[])[], figureColumns: readonly number[]): string[] {
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
+function table(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  figureColumns: readonly number[],
+): string[] {
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
+  );
   const line = (cells: readonly string[]) =>
     cells
-      .map((cell, column) => (figureColumns.includes(column) ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0)))
+      .map((cell, column) =>
+        figureColumns.includes(column) ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0),
+      )
       .join('  ')
       .trimEnd();
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].map((text) => `  ${text}`);
@@ -23,7 +31,11 @@ function table(header: readonly string[], rows: readonly (readonly string[])[], 
 
 function scenarioRow(scenario: ScenarioResult, level: LevelResult, first: boolean): string[] {
   const { service, bare } = level;
-  const problems = service.broken ? 'BROKEN' : service.flagged ? `! ${count(service.non2xx)} non-2xx, ${count(service.errors)} errors` : '';
+  const problems = service.broken
+    ? 'BROKEN'
+    : service.flagged
+      ? `! ${count(service.non2xx)} non-2xx, ${count(service.errors)} errors`
+      : '';
   return [
     first ? scenario.label : '',
     String(level.connections),
@@ -43,7 +55,9 @@ export function formatReport(results: BenchResults): string {
   const { shape } = dataSet;
   const startLine = (times: { listeningMs: number; readyMs: number; caughtUpMs: number }) =>
     `listening ${seconds(times.listeningMs)}, /ready 200 ${seconds(times.readyMs)}, caught up ${seconds(times.caughtUpMs)}`;
-  const scenarioRows = results.scenarios.flatMap((scenario) => scenario.levels.map((level, index) => scenarioRow(scenario, level, index === 0)));
+  const scenarioRows = results.scenarios.flatMap((scenario) =>
+    scenario.levels.map((level, index) => scenarioRow(scenario, level, index === 0)),
+  );
   const targets = targetChecks(results);
   return [
     `Calendar events service benchmark: ${results.mode} mode, ${machine.date}`,
@@ -59,23 +73,55 @@ export function formatReport(results: BenchResults): string {
     ...table(
       ['measurement', 'figure', 'detail'],
       [
-        ['replay, ProjectionRunner (service start)', `${count(replay.runner.eventsPerSecond)} events/s`, `${count(replay.runner.events)} events in ${replay.runner.seconds.toFixed(1)} s, RSS ${count(replay.runner.rssMegabytes)} MB`],
-        ['replay, replayInto (cal rebuild/verify)', `${count(replay.replayInto.eventsPerSecond)} events/s`, `${count(replay.replayInto.events)} events in ${replay.replayInto.seconds.toFixed(1)} s`],
-        [`raw durable appends, ${appendRate.appenders} appenders`, `${count(appendRate.appendsPerSecond)} appends/s`, `p50 ${ms(appendRate.p50Ms)} ms, p99 ${ms(appendRate.p99Ms)} ms`],
-        ['start, empty store', seconds(emptyStart.times.caughtUpMs), `${startLine(emptyStart.times)}; RSS ${count(emptyStart.rssMegabytes)} MB`],
+        [
+          'replay, ProjectionRunner (service start)',
+          `${count(replay.runner.eventsPerSecond)} events/s`,
+          `${count(replay.runner.events)} events in ${replay.runner.seconds.toFixed(1)} s, RSS ${count(replay.runner.rssMegabytes)} MB`,
+        ],
+        [
+          'replay, replayInto (cal rebuild/verify)',
+          `${count(replay.replayInto.eventsPerSecond)} events/s`,
+          `${count(replay.replayInto.events)} events in ${replay.replayInto.seconds.toFixed(1)} s`,
+        ],
+        [
+          `raw durable appends, ${appendRate.appenders} appenders`,
+          `${count(appendRate.appendsPerSecond)} appends/s`,
+          `p50 ${ms(appendRate.p50Ms)} ms, p99 ${ms(appendRate.p99Ms)} ms`,
+        ],
+        [
+          'start, empty store',
+          seconds(emptyStart.times.caughtUpMs),
+          `${startLine(emptyStart.times)}; RSS ${count(emptyStart.rssMegabytes)} MB`,
+        ],
         [`start, ${count(dataSet.storeEvents)} store events`, seconds(seededStart.caughtUpMs), startLine(seededStart)],
-        [`cold start, ${count(restart.storeEvents)} store events (full replay)`, seconds(restart.coldStart.times.caughtUpMs), `${startLine(restart.coldStart.times)}; ` +
+        [
+          `cold start, ${count(restart.storeEvents)} store events (full replay)`,
+          seconds(restart.coldStart.times.caughtUpMs),
+          `${startLine(restart.coldStart.times)}; ` +
             `RSS ${count(restart.coldStart.rssMegabytes)} MB with ${count(restart.calendarEvents)} calendar events ` +
-            `(${count(restart.coldStart.rssMegabytes / Math.max(1, restart.calendarEvents / 100_000))} MB per 100k)`],
-        ['graceful stop (writes the read-model snapshot)', `${restart.stopSeconds.toFixed(2)} s`, `snapshot ${(restart.snapshotBytes / 1_000_000).toFixed(1)} MB`],
-        [`restart, ${count(restart.storeEvents)} store events (snapshot)`, seconds(restart.times.caughtUpMs), `${startLine(restart.times)}; RSS ${count(restart.rssMegabytes)} MB`],
+            `(${count(restart.coldStart.rssMegabytes / Math.max(1, restart.calendarEvents / 100_000))} MB per 100k)`,
+        ],
+        [
+          'graceful stop (writes the read-model snapshot)',
+          `${restart.stopSeconds.toFixed(2)} s`,
+          `snapshot ${(restart.snapshotBytes / 1_000_000).toFixed(1)} MB`,
+        ],
+        [
+          `restart, ${count(restart.storeEvents)} store events (snapshot)`,
+          seconds(restart.times.caughtUpMs),
+          `${startLine(restart.times)}; RSS ${count(restart.rssMegabytes)} MB`,
+        ],
       ],
       [1],
     ),
     '',
     `HTTP scenarios: median of ${timing.scenarios.rounds} round(s) of ${timing.scenarios.roundSeconds} s after ${timing.scenarios.warmupSeconds} s warm-up ` +
       `(bare Koa: ${timing.references.rounds} × ${timing.references.roundSeconds} s); ratio = req/s ÷ bare Koa req/s, same body size and concurrency`,
-    ...table(['scenario', 'c', 'req/s', 'p50 ms', 'p99 ms', 'bare req/s', 'ratio', 'body B', 'total', 'problems'], scenarioRows, [1, 2, 3, 4, 5, 6, 7, 8]),
+    ...table(
+      ['scenario', 'c', 'req/s', 'p50 ms', 'p99 ms', 'bare req/s', 'ratio', 'body B', 'total', 'problems'],
+      scenarioRows,
+      [1, 2, 3, 4, 5, 6, 7, 8],
+    ),
     `  POST /events at c=64 ÷ raw durable appends: ${share(results.createRatioToRawAppends)}`,
     '',
     `Memory: service RSS after the reads ${count(memory.serviceRssAfterReadsMb)} MB with ${count(shape.events)} events` +
@@ -86,7 +132,11 @@ export function formatReport(results: BenchResults): string {
       `${count(memory.marginalAnonymousRssPer100kEventsMb)} MB per 100k events above an empty service of ${count(memory.emptyServiceAnonymousRssMb)} MB`,
     '',
     'Targets of issue 7 (for reading only; nothing asserts them)',
-    ...table(['target', 'measured', 'met'], targets.map((check) => [check.target, check.measured, check.met ? 'yes' : 'no']), [1]),
+    ...table(
+      ['target', 'measured', 'met'],
+      targets.map((check) => [check.target, check.measured, check.met ? 'yes' : 'no']),
+      [1],
+    ),
     ...(results.problems.length > 0 ? ['', 'Problems', ...results.problems.map((problem) => `  ${problem}`)] : []),
   ].join('\n');
 }

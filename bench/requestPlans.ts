@@ -32,7 +32,12 @@ export interface CreateEventsPlan {
   readonly path: string;
   /** Makes titles unique across runs. */
   readonly runTag: string;
-  readonly links: { readonly venue: number; readonly organizer: number; readonly category: number; readonly tag: number };
+  readonly links: {
+    readonly venue: number;
+    readonly organizer: number;
+    readonly category: number;
+    readonly tag: number;
+  };
   /** `YYYY-MM` of the month the new events fall in. */
   readonly month: string;
 }
@@ -63,7 +68,10 @@ export function plannedRequest(plan: RequestPlan, n: number): PlannedRequest {
     case 'updateEvents':
       return {
         path: `${plan.prefix}${walkId(plan, n)}`,
-        body: JSON.stringify({ description: `Edited by the benchmark, edit ${plan.start + n}.`, featured: n % 2 === 0 }),
+        body: JSON.stringify({
+          description: `Edited by the benchmark, edit ${plan.start + n}.`,
+          featured: n % 2 === 0,
+        }),
       };
     case 'createEvents': {
       const day = String(1 + (n % 28)).padStart(2, '0');

@@ -36,7 +36,11 @@ export interface RestartMeasurement extends StartMeasurement {
 type StartReading = Pick<StartMeasurement, 'times' | 'rssMegabytes' | 'anonymousRssMegabytes'>;
 
 /** Started, measured, and stopped gracefully (SIGTERM), with the time the stop took. */
-async function startOnce(nodeFlags: readonly string[], dataDir: string, deadlineMs: number): Promise<StartReading & { stopSeconds: number }> {
+async function startOnce(
+  nodeFlags: readonly string[],
+  dataDir: string,
+  deadlineMs: number,
+): Promise<StartReading & { stopSeconds: number }> {
   const service = await startServiceProcess(nodeFlags, dataDir, deadlineMs);
   let memory: Omit<StartReading, 'times'>;
   try {
@@ -68,7 +72,11 @@ export async function measureEmptyStart(nodeFlags: readonly string[], mode: Benc
   }
 }
 
-export async function measureRestart(nodeFlags: readonly string[], mode: BenchMode, now: Date): Promise<RestartMeasurement> {
+export async function measureRestart(
+  nodeFlags: readonly string[],
+  mode: BenchMode,
+  now: Date,
+): Promise<RestartMeasurement> {
   const dir = mkdtempSync(join(tmpdir(), 'cal-bench-restart-'));
   try {
     const store = await openLmdbEventStore(join(dir, 'events'));

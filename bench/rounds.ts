@@ -1,4 +1,5 @@
-// Pure statistics of the benchmark: percentiles of one round's latencies, medians over rounds, and the verdict on errors.
+// Pure statistics of the benchmark: percentiles of one round's latencies, medians over rounds, and the verdict on
+// errors.
 import type { RoundResult } from './loadSpec.ts';
 
 /** Nearest-rank percentile of ascending values (`q` in 0..1); 0 for no values. */
@@ -13,7 +14,9 @@ export function median(values: readonly number[]): number {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 export interface Measurement {
@@ -36,7 +39,8 @@ export function summarizeRounds(rounds: readonly RoundResult[]): Measurement {
   const sum = (pick: (round: RoundResult) => number) => rounds.reduce((total, round) => total + pick(round), 0);
   const otherStatuses: Record<string, number> = {};
   for (const round of rounds) {
-    for (const [status, count] of Object.entries(round.otherStatuses)) otherStatuses[status] = (otherStatuses[status] ?? 0) + count;
+    for (const [status, count] of Object.entries(round.otherStatuses))
+      otherStatuses[status] = (otherStatuses[status] ?? 0) + count;
   }
   const ok = sum((round) => round.ok);
   const non2xx = sum((round) => round.non2xx);

@@ -26,7 +26,8 @@ const now = new Date();
 const machine = machineInfo(now);
 const nodeFlags = startScriptNodeFlags();
 const resultsPath = `bench/results/${mode.name === 'full' ? 'latest' : 'latest-quick'}.json`;
-const progress = (message: string) => console.error(`[bench ${((performance.now() / 1000) | 0).toString().padStart(4)} s] ${message}`);
+const progress = (message: string) =>
+  console.error(`[bench ${((performance.now() / 1000) | 0).toString().padStart(4)} s] ${message}`);
 const dir = mkdtempSync(join(tmpdir(), 'cal-bench-'));
 const storePath = join(dir, 'events');
 
@@ -110,7 +111,9 @@ async function run(): Promise<BenchResults> {
   appendRate ??= await measureAppendRate();
   rssAfterReadsMb ??= rssAfterWritesMb;
   const hundredsOfThousands = mode.shape.events / 100_000;
-  const creates = scenarios.find((scenario) => scenario.key === 'createEvent')?.levels.find((level) => level.connections === 64);
+  const creates = scenarios
+    .find((scenario) => scenario.key === 'createEvent')
+    ?.levels.find((level) => level.connections === 64);
   const problems = scenarios.flatMap((scenario) =>
     scenario.levels
       .filter((level) => level.service.flagged)
@@ -140,7 +143,8 @@ async function run(): Promise<BenchResults> {
       marginalRssPer100kEventsMb: (rssAfterReadsMb - emptyStart.rssMegabytes) / hundredsOfThousands,
       serviceAnonymousRssAfterReadsMb: anonymousRssAfterReadsMb,
       emptyServiceAnonymousRssMb: emptyStart.anonymousRssMegabytes,
-      marginalAnonymousRssPer100kEventsMb: (anonymousRssAfterReadsMb - emptyStart.anonymousRssMegabytes) / hundredsOfThousands,
+      marginalAnonymousRssPer100kEventsMb:
+        (anonymousRssAfterReadsMb - emptyStart.anonymousRssMegabytes) / hundredsOfThousands,
     },
     restart,
     problems,

@@ -48,7 +48,10 @@ function probePlan(plan: RequestPlan): RequestPlan {
   }
 }
 
-/** Walks go on where the previous level stopped, so that every update of the run meets another event; titles differ per level. */
+/**
+ * Walks go on where the previous level stopped, so that every update of the run meets another event; titles differ per
+ * level.
+ */
 function planAtLevel(plan: RequestPlan, connections: number, walked: number): RequestPlan {
   switch (plan.kind) {
     case 'fixed':
@@ -74,12 +77,17 @@ async function probe(origin: string, scenario: Scenario): Promise<{ bytes: numbe
     });
     const body = await response.arrayBuffer();
     if (response.status < 200 || response.status >= 300) {
-      throw new BrokenScenario(`${scenario.label}: ${plan.method} ${request.path} answered ${response.status}: ${Buffer.from(body).toString().slice(0, 500)}`);
+      throw new BrokenScenario(
+        `${scenario.label}: ${plan.method} ${request.path} answered ${response.status}: ${Buffer.from(body).toString().slice(0, 500)}`,
+      );
     }
     bytes += body.byteLength;
     if (n === 0 && response.headers.has('x-cal-total')) listTotal = Number(response.headers.get('x-cal-total'));
   }
-  if (scenario.list && !listTotal) throw new BrokenScenario(`${scenario.label}: the list is empty (X-Cal-Total ${String(listTotal)}), the seed does not fit it`);
+  if (scenario.list && !listTotal)
+    throw new BrokenScenario(
+      `${scenario.label}: the list is empty (X-Cal-Total ${String(listTotal)}), the seed does not fit it`,
+    );
   return { bytes: Math.round(bytes / probeRequests), listTotal };
 }
 
@@ -101,11 +109,21 @@ export class BareReferences {
   async at(scenario: Scenario, bytes: number, connections: number): Promise<LevelResult['bare']> {
     const method = scenario.plan.method;
     const known = this.measured.find(
-      (entry) => entry.method === method && entry.connections === connections && Math.abs(entry.result.bytes - bytes) <= bareSizeTolerance * bytes,
+      (entry) =>
+        entry.method === method &&
+        entry.connections === connections &&
+        Math.abs(entry.result.bytes - bytes) <= bareSizeTolerance * bytes,
     );
     if (known) return known.result;
     const path = this.bare.pathFor(bytes);
-    const result = await this.load.run({ origin: this.bare.origin, pathOverride: path, plan: scenario.plan, headers: scenario.headers, connections, ...this.timing });
+    const result = await this.load.run({
+      origin: this.bare.origin,
+      pathOverride: path,
+      plan: scenario.plan,
+      headers: scenario.headers,
+      connections,
+      ...this.timing,
+    });
     const measured = { ...measurementOf(result, `bare Koa ${method} ${path}`), bytes };
     this.measured.push({ method, connections, result: measured });
     return measured;
@@ -130,5 +148,12 @@ export async function runScenario(
     const service = measurementOf(result, `${scenario.label} at c=${connections}`);
     levels.push({ connections, service, bare, ratioToBare: ratio(service.requestsPerSecond, bare.requestsPerSecond) });
   }
-  return { key: scenario.key, label: scenario.label, method: scenario.plan.method, responseBytes: bytes, listTotal, levels };
+  return {
+    key: scenario.key,
+    label: scenario.label,
+    method: scenario.plan.method,
+    responseBytes: bytes,
+    listTotal,
+    levels,
+  };
 }

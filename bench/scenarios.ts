@@ -23,10 +23,19 @@ const anonymous = {};
 const admin = { authorization: benchAdminAuth };
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
-const monthsLater = (date: Date, months: number) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, date.getUTCDate()));
+const monthsLater = (date: Date, months: number) =>
+  new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, date.getUTCDate()));
 
 function read(key: string, label: string, path: string, list: boolean): Scenario {
-  return { key, label, plan: { kind: 'fixed', method: 'GET', path: `${apiRoot}${path}` }, connectionLevels: readLevels, headers: anonymous, writes: false, list };
+  return {
+    key,
+    label,
+    plan: { kind: 'fixed', method: 'GET', path: `${apiRoot}${path}` },
+    connectionLevels: readLevels,
+    headers: anonymous,
+    writes: false,
+    list,
+  };
 }
 
 /**
@@ -38,14 +47,31 @@ export function scenariosFor(layout: SeedLayout, now: Date): Scenario[] {
   const eventsPath = `${apiRoot}/events/`;
   return [
     read('listDefault', 'GET /events (default window)', '/events', true),
-    read('listCategoryDates', 'GET /events?categories=<top>&start_date&end_date', `/events?categories=${categoryIdAt(0)}&start_date=${day(now)}&end_date=${day(monthsLater(now, 6))}`, true),
+    read(
+      'listCategoryDates',
+      'GET /events?categories=<top>&start_date&end_date',
+      `/events?categories=${categoryIdAt(0)}&start_date=${day(now)}&end_date=${day(monthsLater(now, 6))}`,
+      true,
+    ),
     read('listVenue', 'GET /events?venue=<id>', `/events?venue=${layout.firstVenue}`, true),
     read('listSearch', `GET /events?search=${searchWord} (~1% of titles)`, `/events?search=${searchWord}`, true),
-    read('listPage50', 'GET /events wide range, page 50', `/events?start_date=${year - 2}-01-01&end_date=${year + 3}-12-31&per_page=10&page=50`, true),
+    read(
+      'listPage50',
+      'GET /events wide range, page 50',
+      `/events?start_date=${year - 2}-01-01&end_date=${year + 3}-12-31&per_page=10&page=50`,
+      true,
+    ),
     {
       key: 'getEvent',
       label: 'GET /events/{id} (distinct ids)',
-      plan: { kind: 'readEvents', method: 'GET', prefix: eventsPath, firstId: layout.firstEvent, count: layout.publishedEvents, start: 0 },
+      plan: {
+        kind: 'readEvents',
+        method: 'GET',
+        prefix: eventsPath,
+        firstId: layout.firstEvent,
+        count: layout.publishedEvents,
+        start: 0,
+      },
       connectionLevels: readLevels,
       headers: anonymous,
       writes: false,
@@ -61,7 +87,12 @@ export function scenariosFor(layout: SeedLayout, now: Date): Scenario[] {
         method: 'POST',
         path: `${apiRoot}/events`,
         runTag: String(now.getTime()),
-        links: { venue: layout.firstVenue, organizer: layout.firstOrganizer, category: categoryIdAt(0), tag: layout.firstTag },
+        links: {
+          venue: layout.firstVenue,
+          organizer: layout.firstOrganizer,
+          category: categoryIdAt(0),
+          tag: layout.firstTag,
+        },
         month: `${year + 1}-03`,
       },
       connectionLevels: [64],
@@ -72,7 +103,14 @@ export function scenariosFor(layout: SeedLayout, now: Date): Scenario[] {
     {
       key: 'updateEvent',
       label: 'PATCH /events/{id} (distinct ids, no If-Match)',
-      plan: { kind: 'updateEvents', method: 'PATCH', prefix: eventsPath, firstId: layout.firstEvent, count: layout.publishedEvents, start: 0 },
+      plan: {
+        kind: 'updateEvents',
+        method: 'PATCH',
+        prefix: eventsPath,
+        firstId: layout.firstEvent,
+        count: layout.publishedEvents,
+        start: 0,
+      },
       connectionLevels: [16, 64],
       headers: admin,
       writes: true,

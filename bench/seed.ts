@@ -38,11 +38,17 @@ export function* seedItems(shape: SeedShape, layout: SeedLayout, now: Date): Gen
  * Appends the seed, stopping after `maxStoreEvents` (events come last, so a cut only leaves out events). Only the last
  * batch waits for the disk: lmdb commits in order, so its flush makes every earlier batch durable too.
  */
-export async function seed(store: EventStore, shape: SeedShape, now: Date, maxStoreEvents = Infinity): Promise<SeedResult> {
+export async function seed(
+  store: EventStore,
+  shape: SeedShape,
+  now: Date,
+  maxStoreEvents = Infinity,
+): Promise<SeedResult> {
   const layout = layoutOf(shape);
   const ctx: WriteContext = { actor: '1', now, correlationId: randomUUID(), causationId: randomUUID() };
   const eventTypes: Record<string, number> = {};
-  const append = ([stream, event]: SeedItem, durable: boolean) => store.append(stream, [toNewEvent(event, ctx)], AnyRevision, { durable });
+  const append = ([stream, event]: SeedItem, durable: boolean) =>
+    store.append(stream, [toNewEvent(event, ctx)], AnyRevision, { durable });
   let storeEvents = 0;
   let batch: Promise<unknown>[] = [];
   // One item is held back so that the very last append, and only it, is made durable.

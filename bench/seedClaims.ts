@@ -15,8 +15,17 @@ export function slugClaim(kind: ResourceKind, language: Language, slug: string, 
   return [slugStreamId(kind, language, slug), { type: 'SlugReserved', data: { owner: ownerOf(kind, id) } }];
 }
 
-export function termNameClaim(taxonomy: Taxonomy, language: Language, parent: number, name: string, id: number): SeedItem {
-  return [termNameStreamId(taxonomy, language, parent, name), { type: 'TermNameClaimed', data: { owner: ownerOf(taxonomy, id) } }];
+export function termNameClaim(
+  taxonomy: Taxonomy,
+  language: Language,
+  parent: number,
+  name: string,
+  id: number,
+): SeedItem {
+  return [
+    termNameStreamId(taxonomy, language, parent, name),
+    { type: 'TermNameClaimed', data: { owner: ownerOf(taxonomy, id) } },
+  ];
 }
 
 /**
@@ -30,12 +39,20 @@ function* translationClaims(
   language: Language,
   firstOfGroup: boolean,
 ): Generator<SeedItem> {
-  if (firstOfGroup) yield [translationStreamId(kind, root.id, root.language), { type: 'SlugReserved', data: { owner: ownerOf(kind, root.id) } }];
+  if (firstOfGroup)
+    yield [
+      translationStreamId(kind, root.id, root.language),
+      { type: 'SlugReserved', data: { owner: ownerOf(kind, root.id) } },
+    ];
   yield [translationStreamId(kind, root.id, language), { type: 'SlugReserved', data: { owner: ownerOf(kind, id) } }];
 }
 
 /** The `translationOf` link of the item at `index` of a kind whose ids start at `firstId`, and the claims it needs. */
-export function translationOfItem(kind: ResourceKind, index: number, firstId: number): { link: { translationOf?: number }; claims: SeedItem[] } {
+export function translationOfItem(
+  kind: ResourceKind,
+  index: number,
+  firstId: number,
+): { link: { translationOf?: number }; claims: SeedItem[] } {
   const rootIndex = translationRootIndex(index);
   if (rootIndex === undefined) return { link: {}, claims: [] };
   const root = { id: firstId + rootIndex, language: languageAt(rootIndex) };

@@ -14,7 +14,8 @@ const daysSpan = 3 * 365;
 const hourMs = 3_600_000;
 
 /** A pick among `count` items (a multiple of four) of the same language as the event, the same for a whole group. */
-const linkedIndex = (group: number, salt: number, count: number, slot: number): number => 4 * spread(group, salt, count / 4) + slot;
+const linkedIndex = (group: number, salt: number, count: number, slot: number): number =>
+  4 * spread(group, salt, count / 4) + slot;
 
 interface EventTimes {
   readonly timezone: string;
@@ -30,7 +31,15 @@ function timesOf(group: number, today: Date, clock: ZoneClock): EventTimes {
   const timezone = zones[spread(group, 10, zones.length)] as string;
   const day = spread(group, 11, daysSpan) - daysBack;
   const kind = spread(group, 13, 100);
-  const startAt = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + day, 9 + spread(group, 12, 14), 30 * spread(group, 14, 2)));
+  const startAt = new Date(
+    Date.UTC(
+      today.getUTCFullYear(),
+      today.getUTCMonth(),
+      today.getUTCDate() + day,
+      9 + spread(group, 12, 14),
+      30 * spread(group, 14, 2),
+    ),
+  );
   const wallClock = (date: Date) => instantToUtc(date);
   const inUtc = (local: { timezone: string; allDay: boolean; start: string; end: string }): EventTimes => ({
     ...local,
@@ -42,7 +51,12 @@ function timesOf(group: number, today: Date, clock: ZoneClock): EventTimes {
     return inUtc({ timezone, allDay: true, start: `${startDay} 00:00:00`, end: `${startDay} 23:59:59` });
   }
   const hours = kind < 7 ? 24 * (1 + (kind % 2)) + 3 : 1 + spread(group, 15, 4);
-  return inUtc({ timezone, allDay: false, start: wallClock(startAt), end: wallClock(new Date(startAt.getTime() + hours * hourMs)) });
+  return inUtc({
+    timezone,
+    allDay: false,
+    start: wallClock(startAt),
+    end: wallClock(new Date(startAt.getTime() + hours * hourMs)),
+  });
 }
 
 export function* eventItems(shape: SeedShape, layout: SeedLayout, now: Date): Generator<SeedItem> {
@@ -59,8 +73,12 @@ export function* eventItems(shape: SeedShape, layout: SeedLayout, now: Date): Ge
     if (slot === 0) times = timesOf(group, now, clock);
     const title = eventTitle(language, index, id);
     const secondCategory = spread(group, 17, 10) < 3;
-    const categories = [linkedIndex(group, 24, shape.categories, slot), ...(secondCategory ? [linkedIndex(group, 25, shape.categories, slot)] : [])];
-    // Spelled out, not spread from shared parts: object spread made V8 build slow dictionary objects (10x the seed time).
+    const categories = [
+      linkedIndex(group, 24, shape.categories, slot),
+      ...(secondCategory ? [linkedIndex(group, 25, shape.categories, slot)] : []),
+    ];
+    // Spelled out, not spread from shared parts: object spread made V8 build slow dictionary objects (10x the seed
+    // time).
     const facts: EventFacts = {
       language,
       author: '1',
@@ -86,7 +104,13 @@ export function* eventItems(shape: SeedShape, layout: SeedLayout, now: Date): Ge
       sticky: spread(group, 22, 100) === 0,
       featured: spread(group, 23, 10) === 0,
       categories: [...new Set(categories.map(categoryIdAt))],
-      tags: [...new Set([0, 1, 2].slice(0, 1 + spread(group, 26, 3)).map((n) => layout.firstTag + linkedIndex(group, 27 + n, shape.tags, slot)))],
+      tags: [
+        ...new Set(
+          [0, 1, 2]
+            .slice(0, 1 + spread(group, 26, 3))
+            .map((n) => layout.firstTag + linkedIndex(group, 27 + n, shape.tags, slot)),
+        ),
+      ],
       venues: [layout.firstVenue + linkedIndex(group, 30, shape.venues, slot)],
       organizers: [layout.firstOrganizer + linkedIndex(group, 31, shape.organizers, slot)],
     };
@@ -95,7 +119,13 @@ export function* eventItems(shape: SeedShape, layout: SeedLayout, now: Date): Ge
     yield* translation.claims;
     yield [`event-${id}`, { type: 'EventScheduled', data: { id, facts, ...translation.link } }];
     if (spread(index, 32, 5) === 0) {
-      yield [`event-${id}`, { type: 'EventDetailsChanged', data: { id, changes: { description: `${facts.description} ${title}.`, featured: !facts.featured } } }];
+      yield [
+        `event-${id}`,
+        {
+          type: 'EventDetailsChanged',
+          data: { id, changes: { description: `${facts.description} ${title}.`, featured: !facts.featured } },
+        },
+      ];
     }
   }
 }

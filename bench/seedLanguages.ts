@@ -45,7 +45,18 @@ interface Vocabulary {
 
 const vocabularies: Record<Language, Vocabulary> = {
   en: {
-    kinds: ['Concert', 'Workshop', 'Lecture', 'Market', 'Festival', 'Exhibition', 'Screening', 'Meetup', 'Tour', 'Recital'],
+    kinds: [
+      'Concert',
+      'Workshop',
+      'Lecture',
+      'Market',
+      'Festival',
+      'Exhibition',
+      'Screening',
+      'Meetup',
+      'Tour',
+      'Recital',
+    ],
     qualities: ['Spring', 'Evening', 'Family', 'Open', 'Community', 'Late', 'Summer', 'Winter', 'Weekend', 'Morning'],
     places: ['in the park', 'at the library', 'downtown', 'by the river', 'at the old mill', 'in the square'],
     category: 'Topic',
@@ -55,8 +66,30 @@ const vocabularies: Record<Language, Vocabulary> = {
     sentence: 'A gathering for neighbours and visitors with music, talks and food from local producers.',
   },
   es: {
-    kinds: ['Concierto', 'Taller', 'Conferencia', 'Mercado', 'Festival', 'Exposición', 'Proyección', 'Encuentro', 'Visita', 'Recital'],
-    qualities: ['primaveral', 'nocturno', 'familiar', 'abierto', 'vecinal', 'tardío', 'de verano', 'de invierno', 'de fin de semana', 'matinal'],
+    kinds: [
+      'Concierto',
+      'Taller',
+      'Conferencia',
+      'Mercado',
+      'Festival',
+      'Exposición',
+      'Proyección',
+      'Encuentro',
+      'Visita',
+      'Recital',
+    ],
+    qualities: [
+      'primaveral',
+      'nocturno',
+      'familiar',
+      'abierto',
+      'vecinal',
+      'tardío',
+      'de verano',
+      'de invierno',
+      'de fin de semana',
+      'matinal',
+    ],
     places: ['en el parque', 'en la biblioteca', 'en el centro', 'junto al río', 'en el viejo molino', 'en la plaza'],
     category: 'Tema',
     tag: 'etiqueta',
@@ -65,8 +98,30 @@ const vocabularies: Record<Language, Vocabulary> = {
     sentence: 'Un encuentro para vecinos y visitantes con música, charlas y comida de productores locales.',
   },
   ca: {
-    kinds: ['Concert', 'Taller', 'Conferència', 'Mercat', 'Festival', 'Exposició', 'Projecció', 'Trobada', 'Visita', 'Recital'],
-    qualities: ['de primavera', 'nocturn', 'familiar', 'obert', 'veïnal', 'de tarda', "d'estiu", "d'hivern", 'de cap de setmana', 'matinal'],
+    kinds: [
+      'Concert',
+      'Taller',
+      'Conferència',
+      'Mercat',
+      'Festival',
+      'Exposició',
+      'Projecció',
+      'Trobada',
+      'Visita',
+      'Recital',
+    ],
+    qualities: [
+      'de primavera',
+      'nocturn',
+      'familiar',
+      'obert',
+      'veïnal',
+      'de tarda',
+      "d'estiu",
+      "d'hivern",
+      'de cap de setmana',
+      'matinal',
+    ],
     places: ['al parc', 'a la biblioteca', 'al centre', 'vora el riu', 'al molí vell', 'a la plaça'],
     category: 'Tema',
     tag: 'etiqueta',
@@ -86,12 +141,16 @@ export function spread(index: number, salt: number, modulo: number): number {
   return ((h ^ (h >>> 16)) >>> 0) % modulo;
 }
 
-/** An event title in its language; about 1% carry {@link searchWord}. Titles end with the id, so every slug is unique. */
+/**
+ * An event title in its language; about 1% carry {@link searchWord}. Titles end with the id, so every slug is unique.
+ */
 export function eventTitle(language: Language, index: number, id: number): string {
   const words = vocabularyOf(language);
   const kind = words.kinds[spread(index, 1, words.kinds.length)];
   const quality = words.qualities[spread(index, 2, words.qualities.length)];
   const place = words.places[spread(index, 3, words.places.length)];
   const marked = spread(index, 4, 100) === 0 ? ` ${searchWord}` : '';
-  return language === 'en' ? `${quality} ${kind}${marked} ${place} ${id}` : `${kind}${marked} ${quality} ${place} ${id}`;
+  return language === 'en'
+    ? `${quality} ${kind}${marked} ${place} ${id}`
+    : `${kind}${marked} ${quality} ${place} ${id}`;
 }

@@ -41,11 +41,16 @@ const roundDownToFour = (n: number): number => Math.max(4, n - (n % 4));
 /** Throws for a shape the language runs of four cannot split evenly (see seedLanguages.ts). */
 export function layoutOf(shape: SeedShape): SeedLayout {
   for (const [name, count] of Object.entries(shape)) {
-    if (count < 4 || count % 4 !== 0) throw new RangeError(`seed shape: ${name} must be a positive multiple of 4, got ${count}`);
+    if (count < 4 || count % 4 !== 0)
+      throw new RangeError(`seed shape: ${name} must be a positive multiple of 4, got ${count}`);
   }
-  if (shape.categories < 12) throw new RangeError('seed shape: a three-level category hierarchy needs at least 12 categories');
+  if (shape.categories < 12)
+    throw new RangeError('seed shape: a three-level category hierarchy needs at least 12 categories');
   const topCategories = roundDownToFour(Math.floor(shape.categories / 10));
-  const middleCategories = Math.min(roundDownToFour(Math.floor((shape.categories * 3) / 10)), shape.categories - topCategories - 4);
+  const middleCategories = Math.min(
+    roundDownToFour(Math.floor((shape.categories * 3) / 10)),
+    shape.categories - topCategories - 4,
+  );
   const firstVenue = 1;
   const firstOrganizer = firstVenue + shape.venues;
   const firstEvent = firstOrganizer + shape.organizers;

@@ -16,7 +16,13 @@ export function* categoryItems(shape: SeedShape, layout: SeedLayout): Generator<
     yield slugClaim('category', language, slug, id);
     yield termNameClaim('category', language, parent, name, id);
     yield* translation.claims;
-    yield [`category-${id}`, { type: 'CategoryCreated', data: { id, facts: { language, name, slug, description: '', parent }, ...translation.link } }];
+    yield [
+      `category-${id}`,
+      {
+        type: 'CategoryCreated',
+        data: { id, facts: { language, name, slug, description: '', parent }, ...translation.link },
+      },
+    ];
   }
 }
 
@@ -30,6 +36,9 @@ export function* tagItems(shape: SeedShape, layout: SeedLayout): Generator<SeedI
     yield slugClaim('tag', language, slug, id);
     yield termNameClaim('tag', language, 0, name, id);
     yield* translation.claims;
-    yield [`tag-${id}`, { type: 'TagCreated', data: { id, facts: { language, name, slug, description: '' }, ...translation.link } }];
+    yield [
+      `tag-${id}`,
+      { type: 'TagCreated', data: { id, facts: { language, name, slug, description: '' }, ...translation.link } },
+    ];
   }
 }

@@ -15,7 +15,15 @@ const places: Record<Language, { city: string; country: string; state: string; z
 
 /** Facts every post-like item shares: published by the administrator, no image, no password. */
 function postBase(language: Language, publishedUtc: string) {
-  return { language, author: '1', status: 'publish' as const, publishedUtc, excerpt: '', image: null, passwordHash: null };
+  return {
+    language,
+    author: '1',
+    status: 'publish' as const,
+    publishedUtc,
+    excerpt: '',
+    image: null,
+    passwordHash: null,
+  };
 }
 
 export function* venueItems(shape: SeedShape, layout: SeedLayout, publishedUtc: string): Generator<SeedItem> {

@@ -29,7 +29,11 @@ interface ReadyBody {
 }
 
 /** Polls /ready every 20 ms (cheap next to a catch-up); `deadlineMs` bounds the whole start. */
-async function waitUntilReady(origin: string, startedAt: number, deadlineMs: number): Promise<{ readyMs: number; caughtUpMs: number }> {
+async function waitUntilReady(
+  origin: string,
+  startedAt: number,
+  deadlineMs: number,
+): Promise<{ readyMs: number; caughtUpMs: number }> {
   let readyMs: number | undefined;
   while (performance.now() - startedAt < deadlineMs) {
     const response = await fetch(`${origin}/ready`).catch(() => undefined);
@@ -45,7 +49,11 @@ async function waitUntilReady(origin: string, startedAt: number, deadlineMs: num
   throw new Error(`the service was not ready and caught up within ${deadlineMs} ms`);
 }
 
-export async function startServiceProcess(nodeFlags: readonly string[], dataDir: string, deadlineMs: number): Promise<ServiceProcess> {
+export async function startServiceProcess(
+  nodeFlags: readonly string[],
+  dataDir: string,
+  deadlineMs: number,
+): Promise<ServiceProcess> {
   const startedAt = performance.now();
   const child: ChildProcessWithoutNullStreams = spawnNode('service', nodeFlags, ['src/main.ts'], {
     PORT: '0',

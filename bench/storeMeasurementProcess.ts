@@ -5,7 +5,8 @@ import { measureAppendRate } from './appendRate.ts';
 import type { Timing } from './benchMode.ts';
 
 const [kind, storePath, timing] = process.argv.slice(2);
-if (!storePath) throw new Error('usage: storeMeasurementProcess.ts replay-runner|replay-into|append <store path> [timing JSON]');
+if (!storePath)
+  throw new Error('usage: storeMeasurementProcess.ts replay-runner|replay-into|append <store path> [timing JSON]');
 const appenders = 64;
 const result =
   kind === 'replay-runner'

@@ -5,7 +5,11 @@ import type { ReplayRate } from './replayRate.ts';
 import type { AppendRound } from './appendRate.ts';
 import type { Timing } from './benchMode.ts';
 
-async function measureInChild<T>(nodeFlags: readonly string[], args: readonly string[], deadlineMs: number): Promise<T> {
+async function measureInChild<T>(
+  nodeFlags: readonly string[],
+  args: readonly string[],
+  deadlineMs: number,
+): Promise<T> {
   const child = spawnNode(`measure ${args[0]}`, nodeFlags, ['bench/storeMeasurementProcess.ts', ...args], {});
   try {
     const line = await waitForOutput(child, /^([[{].*[\]}])\n/m, deadlineMs, `the ${args[0]} measurement`);
@@ -15,8 +19,16 @@ async function measureInChild<T>(nodeFlags: readonly string[], args: readonly st
   }
 }
 
-export const measureReplayInChild = (nodeFlags: readonly string[], kind: 'replay-runner' | 'replay-into', storePath: string, deadlineMs: number) =>
-  measureInChild<ReplayRate>(nodeFlags, [kind, storePath], deadlineMs);
+export const measureReplayInChild = (
+  nodeFlags: readonly string[],
+  kind: 'replay-runner' | 'replay-into',
+  storePath: string,
+  deadlineMs: number,
+) => measureInChild<ReplayRate>(nodeFlags, [kind, storePath], deadlineMs);
 
 export const measureAppendsInChild = (nodeFlags: readonly string[], storePath: string, timing: Timing) =>
-  measureInChild<AppendRound[]>(nodeFlags, ['append', storePath, JSON.stringify(timing)], 60_000 + 2_000 * (timing.warmupSeconds + timing.rounds * timing.roundSeconds));
+  measureInChild<AppendRound[]>(
+    nodeFlags,
+    ['append', storePath, JSON.stringify(timing)],
+    60_000 + 2_000 * (timing.warmupSeconds + timing.rounds * timing.roundSeconds),
+  );

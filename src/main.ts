@@ -27,7 +27,10 @@ try {
   // Request logs carry no credentials (see redactedUrl); this catches any that an error object might bring along.
   const logger = pino({
     level: config.logLevel,
-    redact: { paths: ['password', '*.password', '*.headers.authorization', 'headers.authorization'], censor: '[REDACTED]' },
+    redact: {
+      paths: ['password', '*.password', '*.headers.authorization', 'headers.authorization'],
+      censor: '[REDACTED]',
+    },
   });
   const service = await startService(config, logger, undefined, role);
   console.log(
@@ -36,7 +39,9 @@ try {
       : `Calendar events API listening on ${service.url}/cal/events/v1 (public URL ${config.publicUrl})`,
   );
   if (service.bootstrap?.generatedPassword) {
-    console.log(`First start: administrator login "admin", password "${service.bootstrap.generatedPassword}" (shown once; stored hashed)`);
+    console.log(
+      `First start: administrator login "admin", password "${service.bootstrap.generatedPassword}" (shown once; stored hashed)`,
+    );
   } else if (service.bootstrap?.created) {
     console.log('First start: administrator login "admin" with the password from CAL_ADMIN_PASSWORD');
   }
@@ -63,8 +68,11 @@ try {
 /** One line saying why the start failed and what to do, instead of a stack trace. */
 function startFailure(error: unknown, where: string): string {
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE') return `Cannot start: ${where} is already in use by another process. Stop it, or set PORT to a free port.`;
-  if (code === 'EACCES') return `Cannot start: not allowed to listen on ${where} (ports below 1024 need privileges). Set PORT to another port.`;
-  if (code === 'EADDRNOTAVAIL') return `Cannot start: ${where} is not an address of this machine. Set HOST to one that is.`;
+  if (code === 'EADDRINUSE')
+    return `Cannot start: ${where} is already in use by another process. Stop it, or set PORT to a free port.`;
+  if (code === 'EACCES')
+    return `Cannot start: not allowed to listen on ${where} (ports below 1024 need privileges). Set PORT to another port.`;
+  if (code === 'EADDRNOTAVAIL')
+    return `Cannot start: ${where} is not an address of this machine. Set HOST to one that is.`;
   return `Cannot start: ${error instanceof Error ? error.message : String(error)}`;
 }

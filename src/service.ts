@@ -12,7 +12,10 @@ import { meteredEventStore } from './events/meteredEventStore.ts';
 import type { ReadStore } from './projections/readStore.ts';
 import type { SnapshotLoad } from './projections/snapshot/readModelSnapshot.ts';
 import { openMemoryReadModel, saveSnapshot, snapshotTarget, type SnapshotTarget } from './compose/embeddedReadModel.ts';
-import { openVersionedMongoReadModel, type VersionedMongoReadModel } from './projections/mongo/versionedMongoReadModel.ts';
+import {
+  openVersionedMongoReadModel,
+  type VersionedMongoReadModel,
+} from './projections/mongo/versionedMongoReadModel.ts';
 import { VersionFollowingRunner } from './projections/versionFollowingRunner.ts';
 import { ProjectionRunner } from './projections/projectionRunner.ts';
 import { CheckpointWatcher } from './projections/checkpointWatcher.ts';
@@ -80,9 +83,11 @@ export async function openStores(config: Config, memos: ProjectionMemos, logger:
     ownerOnlyDirectory(config.dataDir);
     store = await openLmdbEventStore(`${config.dataDir}/events`, { minFreeBytes: config.minFreeDiskMb * 1024 * 1024 });
   }
-  if (!config.mongoUrl) return { store, ...(await openMemoryReadModel(store, snapshotTarget(config, logger), memos, logger)) };
+  if (!config.mongoUrl)
+    return { store, ...(await openMemoryReadModel(store, snapshotTarget(config, logger), memos, logger)) };
   const versions = await openVersionedMongoReadModel(config.mongoUrl, {
-    onPollFailure: (error) => logger.warn({ err: error }, 'could not read the active read-model version; keeping the current one'),
+    onPollFailure: (error) =>
+      logger.warn({ err: error }, 'could not read the active read-model version; keeping the current one'),
   });
   await versions.activeStore().init();
   return { store, readStore: versions.readStore, versions };
@@ -116,51 +121,107 @@ export async function startService(
  * What keeps the read model current in this role: a projection runner where the role projects (following the read
  * model version a blue-green rebuild switches to), else a watcher of the projector's checkpoint (the api role).
  */
-function projectionsOf(stores: Awaited<ReturnType<typeof openStores>>, role: ServiceRole, memos: ProjectionMemos, logger: Logger) {
+function projectionsOf(
+  stores: Awaited<ReturnType<typeof openStores>>,
+  role: ServiceRole,
+  memos: ProjectionMemos,
+  logger: Logger,
+) {
   const { readStore, versions } = stores;
   const watcher = role === 'api' ? new CheckpointWatcher(readStore.checkpoints) : undefined;
   const handlers = allProjections(memos);
   const runnerOn = (target: ReadStore) =>
     new ProjectionRunner(stores.store, target, handlers, {
-      onFailure: (error, retryInMs) => logger.error({ err: error, retryInMs }, 'projection subscription failed; resubscribing'),
+      onFailure: (error, retryInMs) =>
+        logger.error({ err: error, retryInMs }, 'projection subscription failed; resubscribing'),
     });
   // The runner writes one version's own collections, never through the switching view the API reads.
   const runner = watcher ? undefined : new VersionFollowingRunner(runnerOn, versions?.activeStore() ?? readStore);
   versions?.onSwitch((version, store) => {
     logger.info({ version }, 'read model switched to a rebuilt version');
-    void runner?.switchTo(store).catch((error: unknown) => logger.error({ err: error }, 'could not restart the projection on the new version'));
+    void runner
+      ?.switchTo(store)
+      .catch((error: unknown) => logger.error({ err: error }, 'could not restart the projection on the new version'));
   });
   return { watcher, runner, progress: (watcher ?? runner) as ProjectionProgress };
 }
 
-async function startBound(server: HttpServer, config: Config, logger: Logger, clock: () => Date, role: ServiceRole, hooks: ServiceHooks): Promise<RunningService> {
-  // One per process: its memos serve every caller, the answers being pure functions of zone and instant. The
-  // projection memos around it are the read model's; the event fold built on them is the one the fold cache knows.
-  const zones = new ZoneClock();
-  const memos = projectionMemos(zones);
-  const folding = eventFoldingOf(memos);
-  const stores = await openStores(config, memos, logger);
-  const { readStore } = stores;
-  const { watcher, runner, progress } = projectionsOf(stores, role, memos, logger);
+/** The API's own parts once started (app, first admin, change feeds, writes); undefined for the projector. */
+type StartedApi = Awaited<ReturnType<typeof startApi>>;
+
+/**
+ * The store the API and the operations endpoints use (metered, then wrapped by any test hooks), with the metrics
+ * that meter it and the operations endpoints' dependencies.
+ */
+function observedStore(
+  stores: OpenedStores,
+  projections: ReturnType<typeof projectionsOf>,
+  config: Config,
+  clock: () => Date,
+  hooks: ServiceHooks,
+) {
+  const { watcher, progress } = projections;
   const appliedPosition = async () => (watcher ? watcher.refresh() : progress.appliedPosition);
-  const metrics = createServiceMetrics(async () => measureProjectionLag(stores.store, await appliedPosition(), clock()));
+  const metrics = createServiceMetrics(async () =>
+    measureProjectionLag(stores.store, await appliedPosition(), clock()),
+  );
   const metered = meteredEventStore(stores.store, metrics);
   const store = hooks.wrapStore ? hooks.wrapStore(metered) : metered;
-  const operations: OperationsDeps = { store, readStore, appliedPosition, metrics, maxLagSeconds: config.readyMaxLagSeconds, clock };
+  const operations: OperationsDeps = {
+    store,
+    readStore: stores.readStore,
+    appliedPosition,
+    metrics,
+    maxLagSeconds: config.readyMaxLagSeconds,
+    clock,
+  };
+  return { store, metrics, operations };
+}
 
-  if (runner) {
-    await runner.start();
-  } else {
-    await watcher?.refresh();
-  }
-  const api = role === 'projector' ? undefined : await startApi(config, store, readStore, progress, clock, folding, operations, logger);
-  // The scheduler runs where the projections run (all, projector), never in every API instance; in one process it
-  // shares the API's stream locks, so its writes queue behind the API's instead of racing them.
-  const scheduler = role === 'api' || !config.scheduler
-    ? undefined
-    : publicationScheduler(readStore, api?.writes ?? { store, slugs: new SlugRegistry(store), locks: new StreamLocks() }, clock, logger);
+/**
+ * The scheduler runs where the projections run (all, projector), never in every API instance; in one process it
+ * shares the API's stream locks, so its writes queue behind the API's instead of racing them.
+ */
+function startScheduler(
+  role: ServiceRole,
+  config: Config,
+  readStore: ReadStore,
+  store: EventStore,
+  api: StartedApi | undefined,
+  clock: () => Date,
+  logger: Logger,
+): PublicationScheduler | undefined {
+  const scheduler =
+    role === 'api' || !config.scheduler
+      ? undefined
+      : publicationScheduler(
+          readStore,
+          api?.writes ?? { store, slugs: new SlugRegistry(store), locks: new StreamLocks() },
+          clock,
+          logger,
+        );
   scheduler?.start();
-  server.serve(api?.app ?? createOperationsApp(operations, logger));
+  return scheduler;
+}
+
+/** Everything a started service is made of, for `runningService` to expose and close. */
+interface ServiceParts {
+  readonly server: HttpServer;
+  readonly config: Config;
+  readonly logger: Logger;
+  readonly role: ServiceRole;
+  readonly stores: OpenedStores;
+  readonly store: EventStore;
+  readonly projections: ReturnType<typeof projectionsOf>;
+  readonly metrics: ServiceMetrics;
+  readonly api: StartedApi | undefined;
+  readonly scheduler: PublicationScheduler | undefined;
+}
+
+function runningService(parts: ServiceParts): RunningService {
+  const { server, config, logger, role, stores, store, metrics, api, scheduler } = parts;
+  const { runner, progress } = parts.projections;
+  const { readStore } = stores;
   return {
     role,
     url: server.url,
@@ -187,6 +248,39 @@ async function startBound(server: HttpServer, config: Config, logger: Logger, cl
   };
 }
 
+async function startBound(
+  server: HttpServer,
+  config: Config,
+  logger: Logger,
+  clock: () => Date,
+  role: ServiceRole,
+  hooks: ServiceHooks,
+): Promise<RunningService> {
+  // One per process: its memos serve every caller, the answers being pure functions of zone and instant. The
+  // projection memos around it are the read model's; the event fold built on them is the one the fold cache knows.
+  const zones = new ZoneClock();
+  const memos = projectionMemos(zones);
+  const folding = eventFoldingOf(memos);
+  const stores = await openStores(config, memos, logger);
+  const { readStore } = stores;
+  const projections = projectionsOf(stores, role, memos, logger);
+  const { watcher, runner, progress } = projections;
+  const { store, metrics, operations } = observedStore(stores, projections, config, clock, hooks);
+
+  if (runner) {
+    await runner.start();
+  } else {
+    await watcher?.refresh();
+  }
+  const api =
+    role === 'projector'
+      ? undefined
+      : await startApi(config, store, readStore, progress, clock, folding, operations, logger);
+  const scheduler = startScheduler(role, config, readStore, store, api, clock, logger);
+  server.serve(api?.app ?? createOperationsApp(operations, logger));
+  return runningService({ server, config, logger, role, stores, store, projections, metrics, api, scheduler });
+}
+
 async function startApi(
   config: Config,
   store: EventStore,
@@ -206,14 +300,23 @@ async function startApi(
   return { bootstrap, changeFeeds: services.changeFeeds, app, writes: services.writes };
 }
 
-const collectionOf = { event: 'events', venue: 'venues', organizer: 'organizers' } as const satisfies Record<SchedulableKind, string>;
+const collectionOf = { event: 'events', venue: 'venues', organizer: 'organizers' } as const satisfies Record<
+  SchedulableKind,
+  string
+>;
 
-function publicationScheduler(readStore: ReadStore, writes: PostWriteDeps, clock: () => Date, logger: Logger): PublicationScheduler {
+function publicationScheduler(
+  readStore: ReadStore,
+  writes: PostWriteDeps,
+  clock: () => Date,
+  logger: Logger,
+): PublicationScheduler {
   return new PublicationScheduler({
     source: { earliest: (kind, limit) => readStore[collectionOf[kind]].scheduledPublications(limit) },
     writes,
     clock,
-    onFailure: (error, item) => logger.warn({ err: error, item }, 'scheduled publication failed; retrying at the next round'),
+    onFailure: (error, item) =>
+      logger.warn({ err: error, item }, 'scheduled publication failed; retrying at the next round'),
     onPublished: (item) => logger.info({ item }, 'published on schedule'),
   });
 }

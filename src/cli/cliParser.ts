@@ -33,10 +33,16 @@ export interface Invocation {
 
 export function parseInvocation(argv: readonly string[]): Invocation {
   try {
-    const { values, positionals } = parseArgs({ args: [...argv], options: optionSpec, allowPositionals: true, strict: true });
+    const { values, positionals } = parseArgs({
+      args: [...argv],
+      options: optionSpec,
+      allowPositionals: true,
+      strict: true,
+    });
     const { help, json, ...strings } = values;
     const options: Partial<Record<OptionName | 'data-dir', string>> = {};
-    for (const [name, value] of Object.entries(strings)) if (typeof value === 'string') options[name as OptionName] = value;
+    for (const [name, value] of Object.entries(strings))
+      if (typeof value === 'string') options[name as OptionName] = value;
     return { positionals, options, flags: new Set<FlagName>(json === true ? ['json'] : []), help: help === true };
   } catch (error) {
     // parseArgs reports unknown options and missing option values as TypeErrors with readable messages.
@@ -60,7 +66,8 @@ export function argumentsOf(
   if (args.length < names.length) throw new UsageError(`${label}: missing <${names[args.length] ?? ''}>`);
   if (args.length > names.length) throw new UsageError(`${label}: unexpected argument "${args[names.length] ?? ''}"`);
   for (const name of [...Object.keys(invocation.options), ...invocation.flags]) {
-    if (name !== 'data-dir' && !allowed.includes(name as OptionName)) throw new UsageError(`${label} does not take --${name}`);
+    if (name !== 'data-dir' && !allowed.includes(name as OptionName))
+      throw new UsageError(`${label} does not take --${name}`);
   }
   return args;
 }

@@ -9,9 +9,16 @@ export interface Output {
 
 /** What the CLI's composition root (`runCli`) makes once per run for the commands that fold or project events. */
 export interface CliParts {
-  /** The event fold and its projection memos (docs/architecture.md §2), also the memos of a read model replayed here. */
+  /**
+   * The event fold and its projection memos (docs/architecture.md §2), also the memos of a read model replayed here.
+   */
   readonly folding: EventFolding;
 }
 
 /** Runs a checked command on the opened store; a returned number is the exit code (default 0). */
-export type PreparedCommand = (store: EventStore, io: Output, env: NodeJS.ProcessEnv, parts: CliParts) => Promise<number | void>;
+export type PreparedCommand = (
+  store: EventStore,
+  io: Output,
+  env: NodeJS.ProcessEnv,
+  parts: CliParts,
+) => Promise<number | void>;

@@ -7,9 +7,20 @@ import { digestReadStore } from '../projections/digest/readModelDigest.ts';
 import { argumentsOf, UsageError, type Invocation } from './cliParser.ts';
 import { CliFailure } from './cliStore.ts';
 import type { Output, PreparedCommand } from './preparedCommand.ts';
-import { readModelProjection, rebuildableProjection, rebuildableProjections, type RebuildableProjection } from './rebuild/rebuildableProjections.ts';
+import {
+  readModelProjection,
+  rebuildableProjection,
+  rebuildableProjections,
+  type RebuildableProjection,
+} from './rebuild/rebuildableProjections.ts';
 import { progressBar, progressLines, type Clock, type ProgressReporter } from './rebuild/rebuildProgress.ts';
-import { reportJson, reportLines, type DryRunOutcome, type RebuildOutcome, type SwitchOutcome } from './rebuild/rebuildReport.ts';
+import {
+  reportJson,
+  reportLines,
+  type DryRunOutcome,
+  type RebuildOutcome,
+  type SwitchOutcome,
+} from './rebuild/rebuildReport.ts';
 
 /** Where progress goes: a bar on the terminal, when there is one, else lines through the command's error output. */
 export interface RebuildContext {
@@ -22,7 +33,10 @@ const processContext = (): RebuildContext => ({
   clock: () => performance.now(),
 });
 
-export function prepareRebuildCommand(invocation: Invocation, context: RebuildContext = processContext()): PreparedCommand {
+export function prepareRebuildCommand(
+  invocation: Invocation,
+  context: RebuildContext = processContext(),
+): PreparedCommand {
   argumentsOf(invocation, ['rebuild'], [], ['projection', 'json']);
   const projection = projectionNamed(invocation.options.projection ?? readModelProjection.name);
   const json = invocation.flags.has('json');
@@ -62,7 +76,10 @@ async function dryRun(
   const fresh = createMemoryReadStore(memos);
   let replayed;
   try {
-    replayed = await replayInto(store, fresh, { handlers: projection.handlers(memos), onProgress: (p) => progress.update(p) });
+    replayed = await replayInto(store, fresh, {
+      handlers: projection.handlers(memos),
+      onProgress: (p) => progress.update(p),
+    });
   } finally {
     progress.finish();
   }
@@ -105,7 +122,9 @@ async function switchedRebuild(
       onProgress: (p) => progress.update(p),
       onCatchUpPass: (pass, result) => {
         if (pass === 1) progress.finish();
-        io.err(`${projection.name}: catch-up pass ${pass}: ${result.appliedEvents} events, up to position ${result.appliedPosition}`);
+        io.err(
+          `${projection.name}: catch-up pass ${pass}: ${result.appliedEvents} events, up to position ${result.appliedPosition}`,
+        );
       },
     });
     return {
@@ -120,7 +139,9 @@ async function switchedRebuild(
     };
   } catch (error) {
     if (error instanceof ReadModelSwitchConflict) {
-      throw new CliFailure(`${error.message}: another rebuild or an operator switched it; version ${building} is built but not active`);
+      throw new CliFailure(
+        `${error.message}: another rebuild or an operator switched it; version ${building} is built but not active`,
+      );
     }
     throw error;
   } finally {

@@ -1,4 +1,5 @@
-// The `cal` command line as a function of arguments, environment and output: the exit code 0 done, 1 failed, 2 wrong usage.
+// The `cal` command line as a function of arguments, environment and output: the exit code 0 done, 1 failed, 2 wrong
+// usage.
 import { parseInvocation, usage, UsageError, type Invocation } from './cliParser.ts';
 import { CliFailure, dataDirOf, openCliStore } from './cliStore.ts';
 import { prepareUsersCommand } from './usersCommand.ts';
@@ -41,7 +42,9 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv, io
       io.err(`cal: ${error.message}\nRun "cal --help" for usage.`);
       return 2;
     }
-    io.err(`cal: ${error instanceof CliFailure ? error.message : error instanceof Error ? error.message : String(error)}`);
+    io.err(
+      `cal: ${error instanceof CliFailure ? error.message : error instanceof Error ? error.message : String(error)}`,
+    );
     return 1;
   }
 }

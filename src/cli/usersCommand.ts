@@ -9,12 +9,16 @@ import type { UserCommandError } from '../commands/users/userDecider.ts';
 import { isValidLogin } from '../commands/users/userDecider.ts';
 import { listUsers } from '../commands/users/userLookup.ts';
 import {
-  changeUserRole, generatePassword, registerUser, revokeUserPassword, setUserPassword, type UserWritten,
+  changeUserRole,
+  generatePassword,
+  registerUser,
+  revokeUserPassword,
+  setUserPassword,
+  type UserWritten,
 } from '../commands/users/userCommands.ts';
 import { argumentsOf, UsageError, type Invocation } from './cliParser.ts';
 import { CliFailure } from './cliStore.ts';
 import type { Output, PreparedCommand } from './preparedCommand.ts';
-
 
 const roles = Object.keys(Role.keys).join(', ');
 
@@ -22,25 +26,10 @@ const roles = Object.keys(Role.keys).join(', ');
 export function prepareUsersCommand(invocation: Invocation): PreparedCommand {
   const command = invocation.positionals[1];
   switch (command) {
-    case 'add': {
-      const [login = ''] = argumentsOf(invocation, ['users', command], ['login'], ['role', 'password', 'display-name']);
-      const role = roleOf(invocation.options.role, '--role');
-      const { password, 'display-name': displayName } = invocation.options;
-      checkLogin(login);
-      return async (store, io) => {
-        const chosen = password ?? generatePassword();
-        const input = { login, role, password: chosen, ...(displayName !== undefined ? { displayName } : {}) };
-        const written = succeeded(await registerUser({ store, locks: new StreamLocks(), userIds: new IdAllocator(store, userIdsStream) }, input, cliWrite()));
-        io.out(`Added user "${login}" (id ${written.id}, role ${role}).`);
-        if (password === undefined) io.out(`Password (shown once, stored hashed): ${chosen}`);
-      };
-    }
+    case 'add':
+      return prepareAddUser(invocation);
     case 'list':
-      argumentsOf(invocation, ['users', command], [], []);
-      return async (store, io) => {
-        const rows = (await listUsers(store)).map((u) => [u.login, String(u.id), u.role, u.passwordHash === null ? 'revoked' : 'set']);
-        printTable(io, ['LOGIN', 'ID', 'ROLE', 'PASSWORD'], rows);
-      };
+      return prepareListUsers(invocation);
     case 'set-role': {
       const [login = '', roleName] = argumentsOf(invocation, ['users', command], ['login', 'role'], []);
       const role = roleOf(roleName, '<role>');
@@ -73,6 +62,41 @@ export function prepareUsersCommand(invocation: Invocation): PreparedCommand {
   }
 }
 
+/** `cal users add <login>`: registers a user, generating (and printing once) a password unless one was given. */
+function prepareAddUser(invocation: Invocation): PreparedCommand {
+  const [login = ''] = argumentsOf(invocation, ['users', 'add'], ['login'], ['role', 'password', 'display-name']);
+  const role = roleOf(invocation.options.role, '--role');
+  const { password, 'display-name': displayName } = invocation.options;
+  checkLogin(login);
+  return async (store, io) => {
+    const chosen = password ?? generatePassword();
+    const input = { login, role, password: chosen, ...(displayName !== undefined ? { displayName } : {}) };
+    const written = succeeded(
+      await registerUser(
+        { store, locks: new StreamLocks(), userIds: new IdAllocator(store, userIdsStream) },
+        input,
+        cliWrite(),
+      ),
+    );
+    io.out(`Added user "${login}" (id ${written.id}, role ${role}).`);
+    if (password === undefined) io.out(`Password (shown once, stored hashed): ${chosen}`);
+  };
+}
+
+/** `cal users list`: one row per user; the password column only says whether one is set, never the hash. */
+function prepareListUsers(invocation: Invocation): PreparedCommand {
+  argumentsOf(invocation, ['users', 'list'], [], []);
+  return async (store, io) => {
+    const rows = (await listUsers(store)).map((u) => [
+      u.login,
+      String(u.id),
+      u.role,
+      u.passwordHash === null ? 'revoked' : 'set',
+    ]);
+    printTable(io, ['LOGIN', 'ID', 'ROLE', 'PASSWORD'], rows);
+  };
+}
+
 function roleOf(value: string | undefined, what: string): Role {
   if (value === undefined) throw new UsageError(`missing ${what} (one of ${roles})`);
   if (!Role.is(value)) throw new UsageError(`unknown role "${value}" (one of ${roles})`);
@@ -80,7 +104,8 @@ function roleOf(value: string | undefined, what: string): Role {
 }
 
 function checkLogin(login: string): void {
-  if (!isValidLogin(login)) throw new UsageError(`invalid login "${login}": use 1-60 letters, digits, ".", "_", "@" or "-"`);
+  if (!isValidLogin(login))
+    throw new UsageError(`invalid login "${login}": use 1-60 letters, digits, ".", "_", "@" or "-"`);
 }
 
 /** Every event the CLI writes names it as the actor; one correlation id per invocation. */
@@ -109,7 +134,11 @@ function succeeded(outcome: Either<UserCommandError, UserWritten>): UserWritten 
 
 function printTable(io: Output, header: readonly string[], rows: readonly (readonly string[])[]): void {
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => (row[i] ?? '').length)));
-  const line = (cells: readonly string[]) => cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
   io.out(line(header));
   for (const row of rows) io.out(line(row));
 }

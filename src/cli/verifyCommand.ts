@@ -4,7 +4,11 @@ import type { ReadStore } from '../projections/readStore.ts';
 import { createMemoryReadStore } from '../projections/memory/memoryReadStore.ts';
 import { replayInto } from '../projections/replay.ts';
 import { readModelCheckpoint } from '../projections/projectionStep.ts';
-import { digestReadStore, type CollectionsDigest, type ReadModelDigest } from '../projections/digest/readModelDigest.ts';
+import {
+  digestReadStore,
+  type CollectionsDigest,
+  type ReadModelDigest,
+} from '../projections/digest/readModelDigest.ts';
 import { digestAtPosition } from '../projections/digest/digestAtPosition.ts';
 import { compareDigests } from '../projections/digest/digestComparison.ts';
 import { argumentsOf, UsageError, type Invocation } from './cliParser.ts';
@@ -31,7 +35,8 @@ export function prepareVerifyCommand(invocation: Invocation): PreparedCommand {
   if (user !== undefined && url === undefined) throw new UsageError('verify: --user and --password go with --url');
   const json = invocation.flags.has('json');
   return async (store, io, env, parts) => {
-    const live = url !== undefined ? await serviceDigest(url, credentialsOf(user, password, env)) : await mongoDigest(env);
+    const live =
+      url !== undefined ? await serviceDigest(url, credentialsOf(user, password, env)) : await mongoDigest(env);
     const replayed = await replayedDigest(store, BigInt(live.digest.position), parts);
     const outcome: VerifyOutcome = {
       position: live.digest.position,
@@ -49,10 +54,15 @@ function checkServiceUrl(url: string): void {
     throw new UsageError(`verify: --url must be an http(s) URL of the service, not "${url}"`);
   }
   const parsed = new URL(url);
-  if (parsed.username !== '' || parsed.password !== '') throw new UsageError('verify: give credentials with --user and --password, not in --url');
+  if (parsed.username !== '' || parsed.password !== '')
+    throw new UsageError('verify: give credentials with --user and --password, not in --url');
 }
 
-function credentialsOf(user: string | undefined, password: string | undefined, env: NodeJS.ProcessEnv): ServiceCredentials | undefined {
+function credentialsOf(
+  user: string | undefined,
+  password: string | undefined,
+  env: NodeJS.ProcessEnv,
+): ServiceCredentials | undefined {
   if (user === undefined) return undefined;
   const chosen = password ?? env[verifyPasswordVariable];
   if (chosen === undefined) throw new UsageError(`verify: --user needs --password or ${verifyPasswordVariable}`);
@@ -69,7 +79,9 @@ async function serviceDigest(url: string, credentials: ServiceCredentials | unde
  */
 async function mongoDigest(env: NodeJS.ProcessEnv): Promise<LiveDigest> {
   if (!env.CAL_MONGODB_URL) {
-    throw new UsageError('verify: the embedded read model lives in the service process; pass --url <service url> with an administrator\'s --user');
+    throw new UsageError(
+      "verify: the embedded read model lives in the service process; pass --url <service url> with an administrator's --user",
+    );
   }
   // Loaded only here, as the MongoDB driver is slow to load (see rebuildCommand.ts).
   const { connectMongoReadStore } = await import('../projections/mongo/mongoReadStore.ts');

@@ -1,7 +1,14 @@
 // Loading a stream into state and appending decided events with optimistic concurrency and bounded retry.
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import {
-  NoStream, StoreUnavailable, WrongExpectedRevision, type AppendResult, type EventStore, type NewEvent, type RecordedEvent, type StreamAppend,
+  NoStream,
+  StoreUnavailable,
+  WrongExpectedRevision,
+  type AppendResult,
+  type EventStore,
+  type NewEvent,
+  type RecordedEvent,
+  type StreamAppend,
 } from '../events/eventStore.ts';
 import { decodeDomainEvent, toNewEvent, type WriteContext } from '../events/catalogue/envelope.ts';
 import type { DomainEvent } from '../events/catalogue/index.ts';
@@ -127,7 +134,9 @@ function failedAttempt(error: unknown): Attempt<never> {
  * Runs a registry step of a command (an id, a slug or name claim) whose store refusal must end the command as the
  * typed failure rather than an exception, so that the command still gives back what it claimed before.
  */
-export async function registryStep<T>(step: () => Promise<T>): Promise<Either<{ readonly kind: 'store-unavailable' }, T>> {
+export async function registryStep<T>(
+  step: () => Promise<T>,
+): Promise<Either<{ readonly kind: 'store-unavailable' }, T>> {
   try {
     return right(await step());
   } catch (error) {

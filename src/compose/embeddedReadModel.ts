@@ -8,7 +8,12 @@ import type { EventStore } from '../events/eventStore.ts';
 import type { ReadStore } from '../projections/readStore.ts';
 import type { ProjectionMemos } from '../projections/projectionMemos.ts';
 import { createMemoryReadStore } from '../projections/memory/memoryReadStore.ts';
-import { loadReadModelSnapshot, saveReadModelSnapshot, snapshotFileName, type SnapshotLoad } from '../projections/snapshot/readModelSnapshot.ts';
+import {
+  loadReadModelSnapshot,
+  saveReadModelSnapshot,
+  snapshotFileName,
+  type SnapshotLoad,
+} from '../projections/snapshot/readModelSnapshot.ts';
 import { codeFingerprint } from '../projections/snapshot/codeFingerprint.ts';
 
 /** The code does not change while the process runs: one fingerprint serves every start in it. */
@@ -34,7 +39,12 @@ export function snapshotTarget(config: Config, logger: Logger): SnapshotTarget |
  * A fresh memory read model, filled from the snapshot when it is usable: a snapshot never stops a start. `memos`: the
  * ones its projection runs with.
  */
-export async function openMemoryReadModel(store: EventStore, target: SnapshotTarget | undefined, memos: ProjectionMemos, logger: Logger) {
+export async function openMemoryReadModel(
+  store: EventStore,
+  target: SnapshotTarget | undefined,
+  memos: ProjectionMemos,
+  logger: Logger,
+) {
   const readStore = createMemoryReadStore(memos);
   if (!target) return { readStore };
   const startedAt = performance.now();
@@ -42,27 +52,53 @@ export async function openMemoryReadModel(store: EventStore, target: SnapshotTar
   try {
     snapshotLoad = await loadReadModelSnapshot(target.path, store, readStore, target.fingerprint);
   } catch (error) {
-    logger.warn({ err: error, path: target.path }, 'read-model snapshot failed to load: replaying the whole event store');
-    return { readStore: createMemoryReadStore(memos), snapshot: target, snapshotLoad: { kind: 'ignored', reason: String(error) } as const };
+    logger.warn(
+      { err: error, path: target.path },
+      'read-model snapshot failed to load: replaying the whole event store',
+    );
+    return {
+      readStore: createMemoryReadStore(memos),
+      snapshot: target,
+      snapshotLoad: { kind: 'ignored', reason: String(error) } as const,
+    };
   }
-  if (snapshotLoad.kind === 'ignored') logger.warn({ path: target.path, reason: snapshotLoad.reason }, 'read-model snapshot ignored: replaying the whole event store');
+  if (snapshotLoad.kind === 'ignored')
+    logger.warn(
+      { path: target.path, reason: snapshotLoad.reason },
+      'read-model snapshot ignored: replaying the whole event store',
+    );
   if (snapshotLoad.kind === 'loaded') {
     const { position, documents, bytes } = snapshotLoad;
     const ms = Math.round(performance.now() - startedAt);
-    logger.info({ position: String(position), documents, bytes, ms }, 'read model loaded from its snapshot: applying the events written since');
+    logger.info(
+      { position: String(position), documents, bytes, ms },
+      'read model loaded from its snapshot: applying the events written since',
+    );
   }
   return { readStore, snapshot: target, snapshotLoad };
 }
 
 /** After the projection stopped, before the stores close; a failure leaves the previous file and is only logged. */
-export async function saveSnapshot(target: SnapshotTarget, store: EventStore, readStore: ReadStore, logger: Logger): Promise<void> {
+export async function saveSnapshot(
+  target: SnapshotTarget,
+  store: EventStore,
+  readStore: ReadStore,
+  logger: Logger,
+): Promise<void> {
   const startedAt = performance.now();
   try {
     const saved = await saveReadModelSnapshot(target.path, store, readStore, target.fingerprint);
     const ms = Math.round(performance.now() - startedAt);
-    if (saved.kind === 'saved') logger.info({ position: String(saved.position), documents: saved.documents, bytes: saved.bytes, ms }, 'read-model snapshot saved');
+    if (saved.kind === 'saved')
+      logger.info(
+        { position: String(saved.position), documents: saved.documents, bytes: saved.bytes, ms },
+        'read-model snapshot saved',
+      );
     else logger.info({ reason: saved.reason }, 'no read-model snapshot saved');
   } catch (error) {
-    logger.error({ err: error, path: target.path }, 'could not save the read-model snapshot; the next start replays from the previous one or the start');
+    logger.error(
+      { err: error, path: target.path },
+      'could not save the read-model snapshot; the next start replays from the previous one or the start',
+    );
   }
 }

@@ -35,7 +35,9 @@ export interface Config {
   readonly minFreeDiskMb: number;
   /** Embedded only: save the read model at graceful close and load it at the next start instead of a full replay. */
   readonly readModelSnapshot: boolean;
-  /** Publish `future` items when their date passes (docs/api.md §20.6), in the roles that project (`all`, `projector`). */
+  /**
+   * Publish `future` items when their date passes (docs/api.md §20.6), in the roles that project (`all`, `projector`).
+   */
   readonly scheduler: boolean;
   /** Most events one `events.ics` feed holds (docs/api.md §21.1). */
   readonly icalMaxEvents: number;
@@ -62,44 +64,66 @@ export const variables = {
   PORT: 'HTTP port (default 8080)',
   HOST: 'interface to listen on (default 127.0.0.1)',
   CAL_DATA_DIR: 'embedded data directory (default ./data)',
-  CAL_PUBLIC_URL: 'public origin written into response URLs (default http://{HOST}:{PORT}: http://127.0.0.1:8080 by default; localhost when HOST is 0.0.0.0 or ::)',
+  CAL_PUBLIC_URL:
+    'public origin written into response URLs (default http://{HOST}:{PORT}: http://127.0.0.1:8080 by default; localhost when HOST is 0.0.0.0 or ::)',
   CAL_TIMEZONE: 'site time zone, an IANA id, UTC or UTC±h (default UTC)',
   CAL_ADMIN_PASSWORD: 'password of the bootstrap admin, used on first start only (default: generated and printed once)',
   CAL_EVENTSTORE_URL: 'EventStoreDB/KurrentDB connection string; unset: embedded lmdb store',
   CAL_MONGODB_URL: 'MongoDB connection string for the read models; unset: in-process read models',
   CAL_EXTENDED_ADDON: 'true to enable the extended add-on (venue coordinates and geolocation filters; default false)',
-  CAL_CHANGES_HEARTBEAT_MS: 'milliseconds of silence after which GET /changes sends a heartbeat comment (default 15000)',
-  CAL_READ_YOUR_WRITES_TIMEOUT_MS: 'how long a write waits for the read model to reflect it (default 5000); then it answers with X-Cal-Read-Your-Writes: timeout',
-  CAL_READY_MAX_LAG_SECONDS: '/ready answers 503 while the read model lags the store by more than this many seconds (default 5)',
-  CAL_SHUTDOWN_GRACE_MS: 'on SIGTERM/SIGINT, how long in-flight requests may take before connections are cut (default 10000)',
-  CAL_AUTH_MAX_FAILURES: 'failed Basic-auth attempts one client address may make per window before getting 429 (default 10; 0: no limit)',
-  CAL_AUTH_FAILURE_WINDOW_SECONDS: 'the sliding window, in seconds, in which failed Basic-auth attempts are counted (default 60)',
-  CAL_UNLOCK_MAX_FAILURES: 'failed unlocks (a password parameter that opens none of the protected items it was tried on) one client address may make per window before getting 429 (default 10; 0: no limit)',
+  CAL_CHANGES_HEARTBEAT_MS:
+    'milliseconds of silence after which GET /changes sends a heartbeat comment (default 15000)',
+  CAL_READ_YOUR_WRITES_TIMEOUT_MS:
+    'how long a write waits for the read model to reflect it (default 5000); then it answers with X-Cal-Read-Your-Writes: timeout',
+  CAL_READY_MAX_LAG_SECONDS:
+    '/ready answers 503 while the read model lags the store by more than this many seconds (default 5)',
+  CAL_SHUTDOWN_GRACE_MS:
+    'on SIGTERM/SIGINT, how long in-flight requests may take before connections are cut (default 10000)',
+  CAL_AUTH_MAX_FAILURES:
+    'failed Basic-auth attempts one client address may make per window before getting 429 (default 10; 0: no limit)',
+  CAL_AUTH_FAILURE_WINDOW_SECONDS:
+    'the sliding window, in seconds, in which failed Basic-auth attempts are counted (default 60)',
+  CAL_UNLOCK_MAX_FAILURES:
+    'failed unlocks (a password parameter that opens none of the protected items it was tried on) one client address may make per window before getting 429 (default 10; 0: no limit)',
   CAL_UNLOCK_FAILURE_WINDOW_SECONDS: 'the sliding window, in seconds, in which failed unlocks are counted (default 60)',
-  CAL_TRUST_PROXY: 'true behind a reverse proxy that appends the client address to X-Forwarded-For: failed logins are then counted per that address (default false: the socket address)',
-  CAL_CORS_ORIGINS: 'browser origins allowed to read responses: unset or empty: none (CORS off); *: any, reflected; or a comma-separated list of exact origins',
-  CAL_MIN_FREE_DISK_MB: 'the embedded store answers writes with 503 while the disk holding CAL_DATA_DIR has less free space than this many MiB, and takes them again once there is (default 64; 0: never refuse)',
-  CAL_READ_MODEL_SNAPSHOT: 'embedded only: on to save the in-memory read model to CAL_DATA_DIR/read-model.snapshot at graceful shutdown and start from it (plus the events written since) instead of replaying the whole store; off: always replay (default on)',
-  CAL_ICAL_MAX_EVENTS: 'most events one events.ics calendar feed holds; when more match, the nearest in time are kept (default 5000)',
-  CAL_SCHEDULER: 'on to publish future events, venues and organizers when their date passes, in the all-in-one service and the projector role (never in an api instance); off: they stay future until an update (default on)',
-  CAL_HISTORY_MAX_READS: 'as_of reads and /history pages one client address may make per window before getting 429 (default 120; 0: no limit)',
+  CAL_TRUST_PROXY:
+    'true behind a reverse proxy that appends the client address to X-Forwarded-For: failed logins are then counted per that address (default false: the socket address)',
+  CAL_CORS_ORIGINS:
+    'browser origins allowed to read responses: unset or empty: none (CORS off); *: any, reflected; or a comma-separated list of exact origins',
+  CAL_MIN_FREE_DISK_MB:
+    'the embedded store answers writes with 503 while the disk holding CAL_DATA_DIR has less free space than this many MiB, and takes them again once there is (default 64; 0: never refuse)',
+  CAL_READ_MODEL_SNAPSHOT:
+    'embedded only: on to save the in-memory read model to CAL_DATA_DIR/read-model.snapshot at graceful shutdown and start from it (plus the events written since) instead of replaying the whole store; off: always replay (default on)',
+  CAL_ICAL_MAX_EVENTS:
+    'most events one events.ics calendar feed holds; when more match, the nearest in time are kept (default 5000)',
+  CAL_SCHEDULER:
+    'on to publish future events, venues and organizers when their date passes, in the all-in-one service and the projector role (never in an api instance); off: they stay future until an update (default on)',
+  CAL_HISTORY_MAX_READS:
+    'as_of reads and /history pages one client address may make per window before getting 429 (default 120; 0: no limit)',
   CAL_HISTORY_READ_WINDOW_SECONDS: 'the window, in seconds, over which those reads are counted (default 60)',
-  CAL_CHANGES_MAX_FEEDS: 'open GET /changes feeds allowed at once in this process; beyond it new feeds get 503 (default 100)',
-  CAL_CHANGES_MAX_FEEDS_PER_USER: 'open GET /changes feeds one user may hold at once; beyond it new feeds get 503 (default 4)',
-  CAL_CHANGES_BUFFER_BYTES: 'bytes a change feed may hold for a client that does not read before it stops reading the store (default 262144)',
+  CAL_CHANGES_MAX_FEEDS:
+    'open GET /changes feeds allowed at once in this process; beyond it new feeds get 503 (default 100)',
+  CAL_CHANGES_MAX_FEEDS_PER_USER:
+    'open GET /changes feeds one user may hold at once; beyond it new feeds get 503 (default 4)',
+  CAL_CHANGES_BUFFER_BYTES:
+    'bytes a change feed may hold for a client that does not read before it stops reading the store (default 262144)',
   LOG_LEVEL: `pino log level: ${logLevels.join(', ')} (default info)`,
 } as const;
 
 const Port = new t.Type<number, number, unknown>(
   'Port',
   (u): u is number => typeof u === 'number',
-  (u, c) => (typeof u === 'string' && /^\d{1,5}$/.test(u) && Number(u) <= 65535 ? t.success(Number(u)) : t.failure(u, c, 'a port number 0–65535')),
+  (u, c) =>
+    typeof u === 'string' && /^\d{1,5}$/.test(u) && Number(u) <= 65535
+      ? t.success(Number(u))
+      : t.failure(u, c, 'a port number 0–65535'),
   (n) => n,
 );
 const Url = new t.Type<string, string, unknown>(
   'Url',
   (u): u is string => typeof u === 'string',
-  (u, c) => (typeof u === 'string' && URL.canParse(u) ? t.success(u.replace(/\/+$/, '')) : t.failure(u, c, 'an absolute URL')),
+  (u, c) =>
+    typeof u === 'string' && URL.canParse(u) ? t.success(u.replace(/\/+$/, '')) : t.failure(u, c, 'an absolute URL'),
   (s) => s,
 );
 const Zone = new t.Type<string, string, unknown>(
@@ -114,13 +138,23 @@ const Zone = new t.Type<string, string, unknown>(
 const Flag = new t.Type<boolean, boolean, unknown>(
   'Flag',
   (u): u is boolean => typeof u === 'boolean',
-  (u, c) => (u === 'true' || u === '1' ? t.success(true) : u === 'false' || u === '0' || u === '' ? t.success(false) : t.failure(u, c, 'true or false')),
+  (u, c) =>
+    u === 'true' || u === '1'
+      ? t.success(true)
+      : u === 'false' || u === '0' || u === ''
+        ? t.success(false)
+        : t.failure(u, c, 'true or false'),
   (b) => b,
 );
 const OnOff = new t.Type<boolean, boolean, unknown>(
   'OnOff',
   (u): u is boolean => typeof u === 'boolean',
-  (u, c) => (u === 'on' || u === 'true' || u === '1' ? t.success(true) : u === 'off' || u === 'false' || u === '0' ? t.success(false) : t.failure(u, c, 'on or off')),
+  (u, c) =>
+    u === 'on' || u === 'true' || u === '1'
+      ? t.success(true)
+      : u === 'off' || u === 'false' || u === '0'
+        ? t.success(false)
+        : t.failure(u, c, 'on or off'),
   (b) => b,
 );
 const Milliseconds = new t.Type<number, number, unknown>(
@@ -160,12 +194,20 @@ const Origins = new t.Type<CorsOrigins, CorsOrigins, unknown>(
   (u, c) => {
     if (typeof u !== 'string') return t.failure(u, c, 'a list of origins');
     if (u.trim() === '*') return t.success('*');
-    const origins = u.split(',').map((o) => o.trim()).filter((o) => o !== '');
-    return origins.every(isExactOrigin) ? t.success(origins) : t.failure(u, c, '*, or a comma-separated list of origins like https://app.example.com');
+    const origins = u
+      .split(',')
+      .map((o) => o.trim())
+      .filter((o) => o !== '');
+    return origins.every(isExactOrigin)
+      ? t.success(origins)
+      : t.failure(u, c, '*, or a comma-separated list of origins like https://app.example.com');
   },
   (o) => o,
 );
-const Level = t.keyof(Object.fromEntries(logLevels.map((level) => [level, null])) as Record<LogLevel, null>, 'LogLevel');
+const Level = t.keyof(
+  Object.fromEntries(logLevels.map((level) => [level, null])) as Record<LogLevel, null>,
+  'LogLevel',
+);
 const NonEmpty = new t.Type<string, string, unknown>(
   'NonEmpty',
   (u): u is string => typeof u === 'string',
@@ -215,7 +257,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     if (raw === undefined) continue;
     const decoded = decoders[name].decode(raw);
     if (decoded._tag === 'Right') values[name] = decoded.right;
-    else problems.push(`${name}=${JSON.stringify(raw)} is not ${decoded.left[0]?.message ?? `one of ${Object.keys(Level.keys).join(', ')}`}`);
+    else
+      problems.push(
+        `${name}=${JSON.stringify(raw)} is not ${decoded.left[0]?.message ?? `one of ${Object.keys(Level.keys).join(', ')}`}`,
+      );
   }
   if (problems.length > 0) throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
   const port = (values.PORT as number | undefined) ?? 8080;
@@ -265,6 +310,12 @@ export function defaultPublicUrl(host: string, port: number): string {
 /** The API and projector roles share their stores over the network: both URLs are required, named when missing. */
 export function checkRole(config: Config, role: ServiceRole): void {
   if (role === 'all') return;
-  const missing = [config.eventStoreUrl ? undefined : 'CAL_EVENTSTORE_URL', config.mongoUrl ? undefined : 'CAL_MONGODB_URL'].filter(Boolean);
-  if (missing.length > 0) throw new ConfigError(`invalid configuration: the ${role} role needs ${missing.join(' and ')} (the embedded store and read model live in one process: use npm start)`);
+  const missing = [
+    config.eventStoreUrl ? undefined : 'CAL_EVENTSTORE_URL',
+    config.mongoUrl ? undefined : 'CAL_MONGODB_URL',
+  ].filter(Boolean);
+  if (missing.length > 0)
+    throw new ConfigError(
+      `invalid configuration: the ${role} role needs ${missing.join(' and ')} (the embedded store and read model live in one process: use npm start)`,
+    );
 }

@@ -125,9 +125,7 @@ export function canonicalNumber(raw: string): string {
   const lastSep = Math.max(raw.lastIndexOf('.'), raw.lastIndexOf(','));
   const onlyKind = seps.length > 0 && !seps.includes(seps[0] === '.' ? ',' : '.');
   const isThousands =
-    seps.length === 0 ||
-    (onlyKind && seps.length > 1) ||
-    (onlyKind && /^(?!0+[.,])\d{1,3}[.,]\d{3}$/.test(raw));
+    seps.length === 0 || (onlyKind && seps.length > 1) || (onlyKind && /^(?!0+[.,])\d{1,3}[.,]\d{3}$/.test(raw));
   const intPart = isThousands ? raw : raw.slice(0, lastSep);
   const fracPart = isThousands ? '' : raw.slice(lastSep + 1);
   const int = intPart.replace(/\D/g, '').replace(/^0+(?=\d)/, '');

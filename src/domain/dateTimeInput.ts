@@ -88,19 +88,35 @@ export function readDateTimeInput(input: string, targetZone: TimeZoneId, now: Da
  * (`Z` is how machines write instants, not a choice of zone), or one whose offset `currentZone` has at that instant
  * anyway (`+01:00` for a Madrid winter date keeps Europe/Madrid).
  */
-export function zoneToKeep(input: string, currentZone: TimeZoneId, now: Date, clock: ZoneClock): TimeZoneId | undefined {
+export function zoneToKeep(
+  input: string,
+  currentZone: TimeZoneId,
+  now: Date,
+  clock: ZoneClock,
+): TimeZoneId | undefined {
   const reading = readDateTimeInput(input, 'UTC', now, clock);
-  if (!reading.ok || reading.namedZone === undefined || reading.namedZone === currentZone || reading.namedZone === 'UTC') {
+  if (
+    !reading.ok ||
+    reading.namedZone === undefined ||
+    reading.namedZone === currentZone ||
+    reading.namedZone === 'UTC'
+  ) {
     return undefined;
   }
   const epochMs = wallClockMs(reading.local);
   if (epochMs === undefined) return undefined;
-  const sameOffset = zoneOffsetMinutes(reading.namedZone, epochMs, clock) === zoneOffsetMinutes(currentZone, epochMs, clock);
+  const sameOffset =
+    zoneOffsetMinutes(reading.namedZone, epochMs, clock) === zoneOffsetMinutes(currentZone, epochMs, clock);
   return sameOffset && reading.namedZone.startsWith('UTC') ? undefined : reading.namedZone;
 }
 
 /** The value of `input` in `targetZone`, or undefined when it is not a date-time (see `readDateTimeInput`). */
-export function parseDateTimeInput(input: string, targetZone: TimeZoneId, now: Date, clock: ZoneClock): LocalDateTime | undefined {
+export function parseDateTimeInput(
+  input: string,
+  targetZone: TimeZoneId,
+  now: Date,
+  clock: ZoneClock,
+): LocalDateTime | undefined {
   const reading = readDateTimeInput(input, targetZone, now, clock);
   return reading.ok ? reading.local : undefined;
 }
@@ -121,7 +137,9 @@ function readPhrase(phrase: string, zone: TimeZoneId, now: Date, clock: ZoneCloc
   const weekday = weekdayOf(rewritten);
   if (weekday === undefined) return strtotimeFloating(rewritten, floatingNow(now, zone, clock));
   // "first monday of <rest>": the rest names the month, and a time of its own (PHP's time is otherwise 00:00).
-  const midnight = DateTime.fromMillis(floatingNow(now, zone, clock), { zone: 'utc' }).startOf('day').toMillis();
+  const midnight = DateTime.fromMillis(floatingNow(now, zone, clock), { zone: 'utc' })
+    .startOf('day')
+    .toMillis();
   const rest = strtotimeFloating(weekday.rest, midnight);
   if (rest?.kind !== 'wall') return undefined;
   const wallMs = weekday.place(rest.wallMs);
@@ -134,7 +152,11 @@ function floatingNow(now: Date, zone: TimeZoneId, clock: ZoneClock): number {
 }
 
 /** A text that named its own zone: that instant in the target zone, and the named offset as a zone of ours. */
-function fromInstant(reading: Extract<StrtotimeReading, { kind: 'instant' }>, targetZone: TimeZoneId, clock: ZoneClock): DateTimeReading {
+function fromInstant(
+  reading: Extract<StrtotimeReading, { kind: 'instant' }>,
+  targetZone: TimeZoneId,
+  clock: ZoneClock,
+): DateTimeReading {
   const { epochMs, offsetSeconds } = reading;
   const local = wallClockAt(epochMs + zoneOffsetMinutes(targetZone, epochMs, clock) * 60_000);
   const zone = offsetZoneId(offsetSeconds);

@@ -69,7 +69,7 @@ function firstInstant(localMs: number, before: number, after: number, zoneId: Ti
   // Offsets of local mean time are fractions of a minute; rounding keeps the instant on whole milliseconds.
   const withBefore = localMs - Math.round(before * 60_000);
   const beforeHolds = clock.offsetMinutes(zoneId, withBefore) === before;
-  if (before === after) return beforeHolds ? withBefore : settledAround(localMs, zoneId, clock) ?? withBefore;
+  if (before === after) return beforeHolds ? withBefore : (settledAround(localMs, zoneId, clock) ?? withBefore);
   const withAfter = localMs - Math.round(after * 60_000);
   const afterHolds = clock.offsetMinutes(zoneId, withAfter) === after;
   if (beforeHolds && afterHolds) return Math.min(withBefore, withAfter);
@@ -127,7 +127,10 @@ export function localToInstant(local: LocalDateTime, zoneId: TimeZoneId, clock: 
   return inZone(local, zoneId, clock)?.epochMs;
 }
 
-/** The UTC reading of a wall-clock value in `zoneId` (a gap takes the offset before it, an overlap its first instant: `inZone`). */
+/**
+ * The UTC reading of a wall-clock value in `zoneId` (a gap takes the offset before it, an overlap its first instant:
+ * `inZone`).
+ */
 export function localToUtc(local: LocalDateTime, zoneId: TimeZoneId, clock: ZoneClock): LocalDateTime {
   const { epochMs } = orThrow(inZone(local, zoneId, clock), local);
   return orThrow(wallClockAt(epochMs), local);
@@ -257,7 +260,13 @@ function computeListWindow(now: Date, siteZone: TimeZoneId): { start: LocalDateT
  */
 export function wallClockSeconds(local: LocalDateTime): number {
   return (
-    Date.UTC(+local.slice(0, 4), +local.slice(5, 7) - 1, +local.slice(8, 10), +local.slice(11, 13), +local.slice(14, 16), +local.slice(17, 19)) /
-    1000
+    Date.UTC(
+      +local.slice(0, 4),
+      +local.slice(5, 7) - 1,
+      +local.slice(8, 10),
+      +local.slice(11, 13),
+      +local.slice(14, 16),
+      +local.slice(17, 19),
+    ) / 1000
   );
 }

@@ -1,16 +1,33 @@
-// The PHP date phrases locutus's port of PHP's parser lacks or reads wrongly, rewritten or placed here (dateTimeInput.ts).
+// The PHP date phrases locutus's port of PHP's parser lacks or reads wrongly, rewritten or placed here
+// (dateTimeInput.ts).
 import { DateTime } from 'luxon';
 
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 const WEEKDAY = String.raw`(mon(?:day)?|tue(?:s|sday)?|wed(?:nesday)?|thu(?:rs|rsday)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)`;
 const UNIT = String.raw`(?:sec|second|min|minute|hour|day|week|fortnight|month|year)s?\b`;
-const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth',
-  'eleventh', 'twelfth'];
+const ORDINALS = [
+  'first',
+  'second',
+  'third',
+  'fourth',
+  'fifth',
+  'sixth',
+  'seventh',
+  'eighth',
+  'ninth',
+  'tenth',
+  'eleventh',
+  'twelfth',
+];
 
 /** ISO weekday (Monday 1 … Sunday 7) of a weekday name or its abbreviation. */
-const isoWeekday = (name: string): number => WEEKDAYS.findIndex((day) => day.startsWith(name.slice(0, 3).toLowerCase())) + 1;
+const isoWeekday = (name: string): number =>
+  WEEKDAYS.findIndex((day) => day.startsWith(name.slice(0, 3).toLowerCase())) + 1;
 
-/** `<weekday> this|next|last|previous week` or `this|next|last|previous week <weekday>` (the port mis-places all but Monday). */
+/**
+ * `<weekday> this|next|last|previous week` or `this|next|last|previous week <weekday>` (the port mis-places all but
+ * Monday).
+ */
 const WEEKDAY_OF_WEEK = new RegExp(
   String.raw`\b(?:${WEEKDAY}\s+(this|next|last|previous)\s+week|(this|next|last|previous)\s+week\s+${WEEKDAY})\b`,
   'i',
@@ -24,27 +41,32 @@ const NEXT_OR_LAST_WEEKDAY = new RegExp(String.raw`\b(next|last|previous)\s+${WE
  * clock (as UTC ms) for the phrases that are placed here. Also reads "in 2 weeks" (+2 weeks) and "… at 8pm".
  */
 export function rewriteForStrtotime(phrase: string, floatingNowMs: number): string {
-  return phrase
-    .replace(new RegExp(String.raw`(^|\s)in\s+(\d+)\s*(?=${UNIT})`, 'gi'), '$1+$2 ')
-    .replace(/\s+at\s+(?=\d|noon\b|midnight\b)/gi, ' ')
-    // PHP reads `GMT+2`, `UTC-3` and a one- or two-digit offset after a time as hours; the port as minutes.
-    .replace(/(?:GMT|UTC)(?=[+-]\d)/gi, ' ')
-    .replace(/(^|\s|:\d\d)([+-])(\d{1,2})(?![\d:]|\s*[a-z])/gi, (_, before: string, sign: string, hours: string) =>
-      `${before}${sign}${hours.padStart(2, '0')}:00`)
-    .replace(WEEKDAY_OF_WEEK, (_, dayFirst?: string, shiftAfter?: string, shiftFirst?: string, dayAfter?: string) => {
-      const monday = DateTime.fromMillis(floatingNowMs, { zone: 'utc' }).startOf('week');
-      const shift = WEEK_SHIFT[(shiftAfter ?? shiftFirst ?? 'this').toLowerCase()] ?? 0;
-      return monday.plus({ weeks: shift, days: isoWeekday(dayFirst ?? dayAfter ?? 'mon') - 1 }).toISODate() ?? '';
-    })
-    .replace(NEXT_OR_LAST_WEEKDAY, (_, direction: string, day: string) => {
-      const today = DateTime.fromMillis(floatingNowMs, { zone: 'utc' }).startOf('day');
-      const weekday = isoWeekday(day);
-      const days = direction.toLowerCase() === 'next'
-        ? (weekday - today.weekday + 7) % 7 || 7
-        : -((today.weekday - weekday + 7) % 7 || 7);
-      return today.plus({ days }).toISODate() ?? '';
-    })
-    .trim();
+  return (
+    phrase
+      .replace(new RegExp(String.raw`(^|\s)in\s+(\d+)\s*(?=${UNIT})`, 'gi'), '$1+$2 ')
+      .replace(/\s+at\s+(?=\d|noon\b|midnight\b)/gi, ' ')
+      // PHP reads `GMT+2`, `UTC-3` and a one- or two-digit offset after a time as hours; the port as minutes.
+      .replace(/(?:GMT|UTC)(?=[+-]\d)/gi, ' ')
+      .replace(
+        /(^|\s|:\d\d)([+-])(\d{1,2})(?![\d:]|\s*[a-z])/gi,
+        (_, before: string, sign: string, hours: string) => `${before}${sign}${hours.padStart(2, '0')}:00`,
+      )
+      .replace(WEEKDAY_OF_WEEK, (_, dayFirst?: string, shiftAfter?: string, shiftFirst?: string, dayAfter?: string) => {
+        const monday = DateTime.fromMillis(floatingNowMs, { zone: 'utc' }).startOf('week');
+        const shift = WEEK_SHIFT[(shiftAfter ?? shiftFirst ?? 'this').toLowerCase()] ?? 0;
+        return monday.plus({ weeks: shift, days: isoWeekday(dayFirst ?? dayAfter ?? 'mon') - 1 }).toISODate() ?? '';
+      })
+      .replace(NEXT_OR_LAST_WEEKDAY, (_, direction: string, day: string) => {
+        const today = DateTime.fromMillis(floatingNowMs, { zone: 'utc' }).startOf('day');
+        const weekday = isoWeekday(day);
+        const days =
+          direction.toLowerCase() === 'next'
+            ? (weekday - today.weekday + 7) % 7 || 7
+            : -((today.weekday - weekday + 7) % 7 || 7);
+        return today.plus({ days }).toISODate() ?? '';
+      })
+      .trim()
+  );
 }
 
 const WEEKDAY_OF_MONTH = new RegExp(String.raw`^(${ORDINALS.join('|')}|next|last)\s+${WEEKDAY}\s+of\s+(\S.*)$`, 'i');
@@ -62,11 +84,17 @@ export function weekdayOf(phrase: string): { rest: string; place: (wallMs: numbe
       const inMonth = DateTime.fromMillis(wallMs, { zone: 'utc' });
       if (ordinal === 0) {
         const last = inMonth.endOf('month');
-        return last.minus({ days: (last.weekday - weekday + 7) % 7 }).set(timeOf(inMonth)).toMillis();
+        return last
+          .minus({ days: (last.weekday - weekday + 7) % 7 })
+          .set(timeOf(inMonth))
+          .toMillis();
       }
       const first = inMonth.startOf('month');
       // Past the month's end PHP goes on counting into the next month ("fifth monday of february").
-      return first.plus({ days: (weekday - first.weekday + 7) % 7 + (ordinal - 1) * 7 }).set(timeOf(inMonth)).toMillis();
+      return first
+        .plus({ days: ((weekday - first.weekday + 7) % 7) + (ordinal - 1) * 7 })
+        .set(timeOf(inMonth))
+        .toMillis();
     },
   };
 }

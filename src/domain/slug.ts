@@ -66,12 +66,16 @@ export function slugify(text: string): string {
     const [piece] = match;
     pieces.push(piece.length === 3 && piece.startsWith('%') ? piece : pieceOf(piece));
   }
-  const slug = pieces.join('').replace(/[ -]+/g, '-').replace(/^-+|-+$/g, '');
+  const slug = pieces
+    .join('')
+    .replace(/[ -]+/g, '-')
+    .replace(/^-+|-+$/g, '');
   return slug.length <= maxSlugLength ? slug : cutSlug(slug);
 }
 
 /** A character of a slug: the percent-encoded octets of one UTF-8 character, or one character as written. */
-const SLUG_CHARACTER = /%[cd][0-9a-f]%[89ab][0-9a-f]|%e[0-9a-f](?:%[89ab][0-9a-f]){2}|%f[0-7](?:%[89ab][0-9a-f]){3}|%[0-9a-f]{2}|[^]/gsu;
+const SLUG_CHARACTER =
+  /%[cd][0-9a-f]%[89ab][0-9a-f]|%e[0-9a-f](?:%[89ab][0-9a-f]){2}|%f[0-7](?:%[89ab][0-9a-f]){3}|%[0-9a-f]{2}|[^]/gsu;
 
 /** The longest start of `slug` within the limit that ends between characters, never inside one's octets. */
 function cutSlug(slug: string): string {

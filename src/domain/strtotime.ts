@@ -27,20 +27,48 @@ function floatingDateClass(onZone: (wallMs: number) => void): DateConstructor {
       }
     }
 
-    override getFullYear(): number { return this.getUTCFullYear(); }
-    override getMonth(): number { return this.getUTCMonth(); }
-    override getDate(): number { return this.getUTCDate(); }
-    override getDay(): number { return this.getUTCDay(); }
-    override getHours(): number { return this.getUTCHours(); }
-    override getMinutes(): number { return this.getUTCMinutes(); }
-    override getSeconds(): number { return this.getUTCSeconds(); }
-    override getMilliseconds(): number { return this.getUTCMilliseconds(); }
-    override setFullYear(...args: [number, number?, number?]): number { return this.setUTCFullYear(...(args as [number])); }
-    override setMonth(...args: [number, number?]): number { return this.setUTCMonth(...(args as [number])); }
-    override setDate(date: number): number { return this.setUTCDate(date); }
-    override setHours(...args: [number, number?, number?, number?]): number { return this.setUTCHours(...(args as [number])); }
-    override setMinutes(...args: [number, number?, number?]): number { return this.setUTCMinutes(...(args as [number])); }
-    override setSeconds(...args: [number, number?]): number { return this.setUTCSeconds(...(args as [number])); }
+    override getFullYear(): number {
+      return this.getUTCFullYear();
+    }
+    override getMonth(): number {
+      return this.getUTCMonth();
+    }
+    override getDate(): number {
+      return this.getUTCDate();
+    }
+    override getDay(): number {
+      return this.getUTCDay();
+    }
+    override getHours(): number {
+      return this.getUTCHours();
+    }
+    override getMinutes(): number {
+      return this.getUTCMinutes();
+    }
+    override getSeconds(): number {
+      return this.getUTCSeconds();
+    }
+    override getMilliseconds(): number {
+      return this.getUTCMilliseconds();
+    }
+    override setFullYear(...args: [number, number?, number?]): number {
+      return this.setUTCFullYear(...(args as [number]));
+    }
+    override setMonth(...args: [number, number?]): number {
+      return this.setUTCMonth(...(args as [number]));
+    }
+    override setDate(date: number): number {
+      return this.setUTCDate(date);
+    }
+    override setHours(...args: [number, number?, number?, number?]): number {
+      return this.setUTCHours(...(args as [number]));
+    }
+    override setMinutes(...args: [number, number?, number?]): number {
+      return this.setUTCMinutes(...(args as [number]));
+    }
+    override setSeconds(...args: [number, number?]): number {
+      return this.setUTCSeconds(...(args as [number]));
+    }
     override getTimezoneOffset(): number {
       onZone(this.getTime());
       return 0;

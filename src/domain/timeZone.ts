@@ -104,13 +104,11 @@ function numericAbbreviation(offsetMinutes: number): string {
   return minutes === 0 ? `${sign}${hours}` : `${sign}${hours}${String(minutes).padStart(2, '0')}`;
 }
 
-
 /*
  * Offsets. luxon asks Intl for the zone's wall clock at an instant and compares it with UTC; doing the same here,
  * without building luxon objects and with each answer remembered, gives exactly luxon's numbers (DST and history
  * included: they come from the runtime's time zone data) at a fraction of the cost.
  */
-
 
 /** Answers remembered per zone and instant, each table bounded: past it, the table starts over, on any data. */
 const maxRemembered = 65_536;
@@ -230,7 +228,9 @@ export function zoneOffsetMinutes(id: TimeZoneId, epochMs: number, clock: ZoneCl
   return clock.offsetMinutes(id, epochMs);
 }
 
-/** `12/31/1849 AD, 19:03:58`, the `wallClock` formatter's output: format is several times cheaper than formatToParts. */
+/**
+ * `12/31/1849 AD, 19:03:58`, the `wallClock` formatter's output: format is several times cheaper than formatToParts.
+ */
 const WALL_CLOCK_SHOWN = /^(\d+)\/(\d+)\/(\d+) (AD|BC), (\d+):(\d+):(\d+)$/;
 
 /**

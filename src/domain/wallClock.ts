@@ -2,7 +2,8 @@
 // Zone arithmetic then comes down to adding offsets, with no date library on the hot paths.
 
 /**
- * `YYYY-MM-DD HH:MM:SS`, a wall-clock reading with no zone. Zero-padded, so strings sort chronologically. Declared here,
+ * `YYYY-MM-DD HH:MM:SS`, a wall-clock reading with no zone. Zero-padded, so strings sort chronologically. Declared
+ * here,
  * the lowest of the date modules, so that none of them imports another in a circle; `localDateTime.ts` re-exports it.
  */
 export type LocalDateTime = string;
@@ -35,7 +36,14 @@ export function wallClockMs(local: string): number | undefined {
 const MS_PER_400_YEARS = 146_097 * 86_400_000;
 
 /** Milliseconds since the epoch of in-range calendar fields taken as UTC, for any year (month counted from 1). */
-export function fieldsMs(year: number, month: number, day: number, hour: number, minute: number, second: number): number {
+export function fieldsMs(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  second: number,
+): number {
   // Date.UTC reads years 0–99 as 1900–1999; 400 years later the calendar repeats, so those are counted from there.
   const shift = year >= 0 && year < 100 ? 400 : 0;
   const ms = Date.UTC(year + shift, month - 1, day, hour, minute, second);

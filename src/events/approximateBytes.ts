@@ -1,6 +1,8 @@
 // About how much memory a decoded value holds: what caches and read-ahead buffers count to stay within a byte bound.
 
-/** Per value overheads of a V8 heap: rough, but proportional to what a value really holds, which is what bounds need. */
+/**
+ * Per value overheads of a V8 heap: rough, but proportional to what a value really holds, which is what bounds need.
+ */
 const objectBytes = 32;
 const slotBytes = 8;
 const stringHeaderBytes = 16;

@@ -111,7 +111,12 @@ export interface SubscribeOptions {
 }
 
 export interface EventStore {
-  append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision, options?: AppendOptions): Promise<AppendResult>;
+  append(
+    streamId: string,
+    events: readonly NewEvent[],
+    expected: ExpectedRevision,
+    options?: AppendOptions,
+  ): Promise<AppendResult>;
   /**
    * Appends to several distinct streams in the order given, each with its own expectation; resolves with one result
    * per append, in that order. The embedded store commits them in one transaction: all or nothing, one commit for a

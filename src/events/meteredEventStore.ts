@@ -1,6 +1,12 @@
 // An EventStore that counts and times appends into the service metrics; every other call passes through unchanged.
 import type { Counter, Histogram } from 'prom-client';
-import { StoreUnavailable, WrongExpectedRevision, streamCategory, type EventStore, type StreamAppend } from './eventStore.ts';
+import {
+  StoreUnavailable,
+  WrongExpectedRevision,
+  streamCategory,
+  type EventStore,
+  type StreamAppend,
+} from './eventStore.ts';
 
 export interface AppendMetrics {
   readonly appendedEvents: Counter<'category'>;
@@ -10,11 +16,15 @@ export interface AppendMetrics {
 
 export function meteredEventStore(store: EventStore, metrics: AppendMetrics): EventStore {
   /** Times one append call, and counts its events by stream category or its failure by reason. */
-  const metered = async <T>(appends: readonly Pick<StreamAppend, 'streamId' | 'events'>[], run: () => Promise<T>): Promise<T> => {
+  const metered = async <T>(
+    appends: readonly Pick<StreamAppend, 'streamId' | 'events'>[],
+    run: () => Promise<T>,
+  ): Promise<T> => {
     const stopTimer = metrics.appendDuration.startTimer();
     try {
       const result = await run();
-      for (const { streamId, events } of appends) metrics.appendedEvents.inc({ category: streamCategory(streamId) }, events.length);
+      for (const { streamId, events } of appends)
+        metrics.appendedEvents.inc({ category: streamCategory(streamId) }, events.length);
       return result;
     } catch (error) {
       metrics.appendFailures.inc({ reason: failureReason(error) });
@@ -24,7 +34,8 @@ export function meteredEventStore(store: EventStore, metrics: AppendMetrics): Ev
     }
   };
   return {
-    append: (streamId, events, expected, options) => metered([{ streamId, events }], () => store.append(streamId, events, expected, options)),
+    append: (streamId, events, expected, options) =>
+      metered([{ streamId, events }], () => store.append(streamId, events, expected, options)),
     appendToStreams: (appends, options) => metered(appends, () => store.appendToStreams(appends, options)),
     readStream: (streamId, options) => store.readStream(streamId, options),
     readAll: (options) => store.readAll(options),

@@ -44,19 +44,32 @@ export function createApp(parts: HttpParts, logger: Logger, operations: Operatio
   app.silent = true;
   const router = new Router({ prefix: '/cal/events/v1' });
   const root = new Router();
-  const parseBody = withJsonDepthLimit(bodyParser({
-    // Text bodies are read only to tell a JSON body sent as text/plain apart (see `sourcesOf`).
-    enableTypes: ['json', 'form', 'text'],
-    jsonLimit: bodyLimit,
-    formLimit: bodyLimit,
-    textLimit: bodyLimit,
-    strict: false,
-    onerror: (error, ctx) => {
-      discardUnreadBody(ctx.req);
-      if ((error as { status?: number }).status === 413) throw simpleError(413, 'rest_payload_too_large');
-      throw simpleError(400, 'rest_invalid_json');
-    },
-  }));
+  registerRoutes(root, router, parts, jsonBodyParser());
+  useMiddleware(app, parts, logger, operations);
+  useRoutes(app, root, router, parts);
+  return app;
+}
+
+/** The body parser of the write routes: JSON, form and text bodies up to `bodyLimit`, in the wire's error format. */
+function jsonBodyParser(): Koa.Middleware {
+  return withJsonDepthLimit(
+    bodyParser({
+      // Text bodies are read only to tell a JSON body sent as text/plain apart (see `sourcesOf`).
+      enableTypes: ['json', 'form', 'text'],
+      jsonLimit: bodyLimit,
+      formLimit: bodyLimit,
+      textLimit: bodyLimit,
+      strict: false,
+      onerror: (error, ctx) => {
+        discardUnreadBody(ctx.req);
+        if ((error as { status?: number }).status === 413) throw simpleError(413, 'rest_payload_too_large');
+        throw simpleError(400, 'rest_invalid_json');
+      },
+    }),
+  );
+}
+
+function registerRoutes(root: Router, router: Router, parts: HttpParts, parseBody: Koa.Middleware): void {
   registerRootRoutes(root, parts);
   // Before the event reads, whose `/events/:id` would take `/events/{id}.ics`.
   registerFeedRoutes(router, parts);
@@ -68,7 +81,10 @@ export function createApp(parts: HttpParts, logger: Logger, operations: Operatio
   registerReadModelRoutes(router, parts);
   registerHistoryRoutes(router, parts);
   registerChangeRoutes(router, parts);
+}
 
+/** The middleware before the routes, in the request processing order of docs/api.md §2. */
+function useMiddleware(app: Koa, parts: HttpParts, logger: Logger, operations: OperationsDeps): void {
   app.use(requestContext(logger, operations.metrics));
   app.use(operationsRoutes(operations));
   // The web pages answer their own paths before the API's middleware and read through the API's own handler.
@@ -84,11 +100,21 @@ export function createApp(parts: HttpParts, logger: Logger, operations: Operatio
   app.use(insideApiOnly);
   app.use(optionsAnswer(parts));
   app.use(translationFill(parts));
+}
+
+/** The routes, then the answer for a path none of them took. */
+function useRoutes(app: Koa, root: Router, router: Router, parts: HttpParts): void {
   app.use(root.routes());
   const routes = router.routes();
-  app.use(unlockingRoutes(Object.assign(async (ctx: Koa.Context, next: Koa.Next) => routes(ctx as Parameters<typeof routes>[0], next), { router }), parts));
+  app.use(
+    unlockingRoutes(
+      Object.assign(async (ctx: Koa.Context, next: Koa.Next) => routes(ctx as Parameters<typeof routes>[0], next), {
+        router,
+      }),
+      parts,
+    ),
+  );
   app.use(async (ctx) => {
     if (ctx.body === undefined && ctx.status === 404) throw noRoute();
   });
-  return app;
 }

@@ -39,17 +39,13 @@ export interface ServiceParts {
   readonly folding: EventFolding;
 }
 
+type Writes = HttpParts['writes'];
+type Settings = HttpParts['settings'];
+
 export function composeHttpServices(parts: ServiceParts): HttpParts {
   const { config, store, readStore, folding } = parts;
   const zones = folding.memos.zones;
-  const writes = {
-    store,
-    postIds: new IdAllocator(store, 'ids-post'),
-    termIds: new IdAllocator(store, 'ids-term'),
-    slugs: new SlugRegistry(store),
-    locks: new StreamLocks(),
-    zones,
-  };
+  const writes = writeParts(store, zones);
   const settings = siteSettings({
     base: config.publicUrl,
     timeZone: config.timeZone,
@@ -57,13 +53,11 @@ export function composeHttpServices(parts: ServiceParts): HttpParts {
     extendedAddOn: config.extendedAddOn,
     zones,
   });
-  const renderedItems = new RenderedItems();
   const services: HttpParts = {
     settings,
     readStore,
     users: parts.users,
-    credentials: new CredentialChecker(parts.users, configuredLoginLimiter(config, parts.clock)),
-    itemPasswords: { verifier: new ItemPasswordVerifier(), failedUnlocks: configuredUnlockLimiter(config, parts.clock) },
+    ...authParts(parts),
     corsOrigins: config.corsOrigins,
     trustProxy: config.trustProxy,
     writes,
@@ -72,17 +66,8 @@ export function composeHttpServices(parts: ServiceParts): HttpParts {
     icalMaxEvents: config.icalMaxEvents,
     clock: parts.clock,
     inlineLinks: inlineItems({ settings, clock: parts.clock, users: parts.users, writes, readStore }),
-    unlinkCascade: (field, id, ctx) => unlinkCascade(writes, field, id, async (f, linked) => {
-      // Read first: the documents then reflect at least every event up to it.
-      const reflects = parts.projections.appliedPosition;
-      return { eventIds: (await readStore.events.linking(f, linked)).map((doc) => doc.id), reflects };
-    }, ctx),
-    itemRenderers: (scope) => ({
-      venue: (doc, withJsonLd) => renderItem(venueRouteKind, doc, settings, scope, withJsonLd, renderedItems),
-      organizer: (doc, withJsonLd) => renderItem(organizerRouteKind, doc, settings, scope, withJsonLd, renderedItems),
-      venueJsonLd: (doc) => renderedItems.jsonLd('venue', doc, () => venueJsonLd(doc, settings)),
-      organizerJsonLd: (doc) => renderedItems.jsonLd('organizer', doc, () => organizerJsonLd(doc)),
-    }),
+    unlinkCascade: cascadeOfUnlinks(parts, writes),
+    itemRenderers: itemRenderersOf(settings),
     changeFeeds: new ChangeFeeds(store, {
       heartbeatMs: config.changesHeartbeatMs,
       maxFeeds: config.changesMaxFeeds,
@@ -99,4 +84,53 @@ export function composeHttpServices(parts: ServiceParts): HttpParts {
     historyKinds: resourceHistoryKinds(folding),
   };
   return services;
+}
+
+/** What the commands write with: the store, its ID and slug registries, the stream locks and the zone clock. */
+function writeParts(store: EventStore, zones: Writes['zones']): Writes {
+  return {
+    store,
+    postIds: new IdAllocator(store, 'ids-post'),
+    termIds: new IdAllocator(store, 'ids-term'),
+    slugs: new SlugRegistry(store),
+    locks: new StreamLocks(),
+    zones,
+  };
+}
+
+/** The login check and the item passwords, each with its own limiter of failed attempts. */
+function authParts(parts: ServiceParts): Pick<HttpParts, 'credentials' | 'itemPasswords'> {
+  return {
+    credentials: new CredentialChecker(parts.users, configuredLoginLimiter(parts.config, parts.clock)),
+    itemPasswords: {
+      verifier: new ItemPasswordVerifier(),
+      failedUnlocks: configuredUnlockLimiter(parts.config, parts.clock),
+    },
+  };
+}
+
+function cascadeOfUnlinks(parts: ServiceParts, writes: Writes): HttpParts['unlinkCascade'] {
+  return (field, id, ctx) =>
+    unlinkCascade(
+      writes,
+      field,
+      id,
+      async (f, linked) => {
+        // Read first: the documents then reflect at least every event up to it.
+        const reflects = parts.projections.appliedPosition;
+        return { eventIds: (await parts.readStore.events.linking(f, linked)).map((doc) => doc.id), reflects };
+      },
+      ctx,
+    );
+}
+
+/** Venue and organizer renderers sharing one memo of rendered items across scopes. */
+function itemRenderersOf(settings: Settings): HttpParts['itemRenderers'] {
+  const renderedItems = new RenderedItems();
+  return (scope) => ({
+    venue: (doc, withJsonLd) => renderItem(venueRouteKind, doc, settings, scope, withJsonLd, renderedItems),
+    organizer: (doc, withJsonLd) => renderItem(organizerRouteKind, doc, settings, scope, withJsonLd, renderedItems),
+    venueJsonLd: (doc) => renderedItems.jsonLd('venue', doc, () => venueJsonLd(doc, settings)),
+    organizerJsonLd: (doc) => renderedItems.jsonLd('organizer', doc, () => organizerJsonLd(doc)),
+  });
 }

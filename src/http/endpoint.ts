@@ -15,9 +15,13 @@ export function sourcesOf(ctx: Context, path: Record<string, string> = {}): Para
   const rawBody = (ctx.request as { rawBody?: string }).rawBody;
   const labelledJson = Boolean(ctx.is('application/json'));
   // curl -d labels what it sends as a form: a JSON object under another label would otherwise read as no parameters.
-  if (!labelledJson && typeof rawBody === 'string' && isJsonObjectText(rawBody)) throw simpleError(400, 'rest_json_content_type');
+  if (!labelledJson && typeof rawBody === 'string' && isJsonObjectText(rawBody))
+    throw simpleError(400, 'rest_json_content_type');
   const json = labelledJson && isRecord(body) ? body : undefined;
-  const form = ctx.is('application/x-www-form-urlencoded') && typeof rawBody === 'string' ? parseUrlEncoded(rawBody).values : undefined;
+  const form =
+    ctx.is('application/x-www-form-urlencoded') && typeof rawBody === 'string'
+      ? parseUrlEncoded(rawBody).values
+      : undefined;
   return { path, ...(json ? { json } : {}), ...(form ? { form } : {}), query: query.values, queryOrder: query.order };
 }
 
@@ -70,7 +74,12 @@ export interface Checked {
 }
 
 /** Steps 3 and 4 up to the context-free checks: required parameters, codecs, and `i18n_language`. */
-export function checkArgs(ctx: Context, settings: SiteSettings, specs: readonly ArgSpec[], path: Record<string, string> = {}): Checked {
+export function checkArgs(
+  ctx: Context,
+  settings: SiteSettings,
+  specs: readonly ArgSpec[],
+  path: Record<string, string> = {},
+): Checked {
   const sources = sourcesOf(ctx, path);
   const args = decodeArgs(specs, sources);
   const requested = args.values.i18n_language as Language | undefined;
@@ -96,7 +105,7 @@ export function requirePermission(allowed: boolean, scope: Scope): void {
 export function requireAuthorRight(checked: Checked): void {
   const { author } = checked.args.values;
   const { caller } = checked.scope;
-  if (typeof author !== 'number' || caller.kind !== 'user' || author === caller.id || canEditOthersPosts(caller)) return;
+  if (typeof author !== 'number' || caller.kind !== 'user' || author === caller.id || canEditOthersPosts(caller))
+    return;
   throw simpleError(403, 'rest_cannot_edit_others');
 }
-

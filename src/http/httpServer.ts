@@ -31,7 +31,12 @@ export const defaultTimeouts: ConnectionTimeouts = { headersMs: 10_000, requestM
  * Binds the port; `app` answers once given (here or through `serve`). Binding comes first at a start, so that a port
  * in use stops it before anything is written.
  */
-export async function listen(app: Koa | undefined, port: number, host: string, timeouts: ConnectionTimeouts = defaultTimeouts): Promise<HttpServer> {
+export async function listen(
+  app: Koa | undefined,
+  port: number,
+  host: string,
+  timeouts: ConnectionTimeouts = defaultTimeouts,
+): Promise<HttpServer> {
   let handle: ReturnType<Koa['callback']> | undefined = app?.callback();
   const server: Server = createServer(
     {
@@ -114,10 +119,14 @@ type ParserError = NodeJS.ErrnoException & { readonly rawPacket?: Buffer; readon
  */
 export function refusedHead(error: ParserError): boolean {
   if (!error.rawPacket) return false;
-  const lines = error.rawPacket.subarray(0, error.bytesParsed ?? error.rawPacket.length).toString('latin1').split('\n');
+  const lines = error.rawPacket
+    .subarray(0, error.bytesParsed ?? error.rawPacket.length)
+    .toString('latin1')
+    .split('\n');
   const errorLine = lines.length - 1;
   const requestLine = lines.findLastIndex((line, index) => index < errorLine && / HTTP\/\d\.\d\r?$/.test(line));
-  const headersEnded = requestLine < 0 || lines.slice(requestLine + 1, errorLine).some((line) => line === '\r' || line === '');
+  const headersEnded =
+    requestLine < 0 || lines.slice(requestLine + 1, errorLine).some((line) => line === '\r' || line === '');
   const line = lines[headersEnded ? errorLine : requestLine] ?? '';
   return line.split(' ', 1)[0]?.endsWith('HEAD') ?? false;
 }

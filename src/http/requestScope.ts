@@ -18,7 +18,6 @@ export interface RequestState {
 
 export const stateOf = (ctx: Context): RequestState => ctx.state as RequestState;
 
-
 /** The request's language once `i18n_language` is validated; addresses carry a segment only when one was selected. */
 export interface Scope {
   readonly caller: Caller;
@@ -28,7 +27,12 @@ export interface Scope {
   readonly unlocks: Unlocker;
 }
 
-export function scopeFor(ctx: Context, settings: SiteSettings, sources: ParamSources, requested: Language | undefined): Scope {
+export function scopeFor(
+  ctx: Context,
+  settings: SiteSettings,
+  sources: ParamSources,
+  requested: Language | undefined,
+): Scope {
   const state = stateOf(ctx);
   const selected = state.segment ?? requested;
   if (selected) state.messageLanguage = selected;

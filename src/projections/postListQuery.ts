@@ -12,7 +12,10 @@ export interface PostListQuery {
   readonly onlyIds?: readonly number[];
   /** Not these ids (`has_events=false`). */
   readonly exceptIds?: readonly number[];
-  /** Protected items the request cannot unlock match no `searchTerms` (docs/api.md §7, §12): blanking hides those fields. */
+  /**
+   * Protected items the request cannot unlock match no `searchTerms` (docs/api.md §7, §12): blanking hides those
+   * fields.
+   */
   readonly locks?: ListLocks;
   /** Only password-protected items: the candidates whose locks a request judges before it lists (`locks`). */
   readonly onlyProtected?: boolean;

@@ -2,7 +2,9 @@
 import type { EventStore } from '../events/eventStore.ts';
 
 export interface ProjectionLag {
-  /** Unapplied events, counted up to {@link lagCountCap} (positions are not dense on EventStoreDB, so they are read). */
+  /**
+   * Unapplied events, counted up to {@link lagCountCap} (positions are not dense on EventStoreDB, so they are read).
+   */
   readonly events: number;
   /** Age of the oldest unapplied event; 0 when caught up. */
   readonly seconds: number;

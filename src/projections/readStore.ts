@@ -44,7 +44,13 @@ export interface CheckpointStore {
 
 /** The document collections of the read model, in the order reports list them. */
 export type ReadModelCollection = 'events' | 'venues' | 'organizers' | 'categories' | 'tags';
-export const readModelCollections: readonly ReadModelCollection[] = ['events', 'venues', 'organizers', 'categories', 'tags'];
+export const readModelCollections: readonly ReadModelCollection[] = [
+  'events',
+  'venues',
+  'organizers',
+  'categories',
+  'tags',
+];
 
 /** What `documents` yields per collection: terms come with their count, which the read model keeps beside them. */
 export interface ReadModelDocuments {

@@ -41,7 +41,11 @@ export interface ReplayResult {
  * the same read store carries on from there. Ends early when the store holds nothing more: the caller compares
  * `appliedPosition` with the position it wanted.
  */
-export async function replayInto(store: EventStore, readStore: ReadStore, options: ReplayOptions): Promise<ReplayResult> {
+export async function replayInto(
+  store: EventStore,
+  readStore: ReadStore,
+  options: ReplayOptions,
+): Promise<ReplayResult> {
   const upTo = options.upTo ?? (await store.headPosition());
   const { handlers } = options;
   const types = handledTypes(handlers);
@@ -50,7 +54,10 @@ export async function replayInto(store: EventStore, readStore: ReadStore, option
   let appliedEvents = 0;
   let more = appliedPosition < upTo;
   while (more) {
-    const page = await store.readAll({ ...(appliedPosition >= 0n ? { after: appliedPosition } : {}), maxCount: pageSize });
+    const page = await store.readAll({
+      ...(appliedPosition >= 0n ? { after: appliedPosition } : {}),
+      maxCount: pageSize,
+    });
     for (const recorded of page) {
       if (recorded.position > upTo) {
         more = false;
@@ -87,7 +94,11 @@ export interface CatchUpResult extends ReplayResult {
  * Replays after `after` up to the head as it is at each pass, again and again while writes keep coming, until a pass
  * applies fewer than `threshold` events: a read model built beside a running service is then nearly current.
  */
-export async function replayUntilCaughtUp(store: EventStore, readStore: ReadStore, options: CatchUpOptions): Promise<CatchUpResult> {
+export async function replayUntilCaughtUp(
+  store: EventStore,
+  readStore: ReadStore,
+  options: CatchUpOptions,
+): Promise<CatchUpResult> {
   const { threshold = defaultCatchUpThreshold, maxPasses = defaultMaxCatchUpPasses, onPass, ...replay } = options;
   let appliedPosition = options.after ?? -1n;
   let appliedEvents = 0;

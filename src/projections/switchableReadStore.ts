@@ -21,17 +21,44 @@ export interface SwitchableReadStoreOptions {
 type MethodNames<T> = { readonly [K in keyof T]-?: true };
 
 const eventMethods: MethodNames<EventCollection> = {
-  get: true, bySlug: true, list: true, put: true, translationsOf: true, linking: true, linkedIds: true, setEmbedded: true,
+  get: true,
+  bySlug: true,
+  list: true,
+  put: true,
+  translationsOf: true,
+  linking: true,
+  linkedIds: true,
+  setEmbedded: true,
   scheduledPublications: true,
 };
 const venueMethods: MethodNames<VenueCollection> = {
-  get: true, bySlug: true, list: true, put: true, translationsOf: true, findDuplicate: true, scheduledPublications: true,
+  get: true,
+  bySlug: true,
+  list: true,
+  put: true,
+  translationsOf: true,
+  findDuplicate: true,
+  scheduledPublications: true,
 };
 const organizerMethods: MethodNames<OrganizerCollection> = {
-  get: true, bySlug: true, list: true, put: true, translationsOf: true, findDuplicate: true, scheduledPublications: true,
+  get: true,
+  bySlug: true,
+  list: true,
+  put: true,
+  translationsOf: true,
+  findDuplicate: true,
+  scheduledPublications: true,
 };
 const termMethods: MethodNames<TermCollection> = {
-  get: true, bySlug: true, byName: true, descendants: true, children: true, list: true, put: true, translationsOf: true, setCount: true,
+  get: true,
+  bySlug: true,
+  byName: true,
+  descendants: true,
+  children: true,
+  list: true,
+  put: true,
+  translationsOf: true,
+  setCount: true,
 };
 const checkpointMethods: MethodNames<CheckpointStore> = { get: true, set: true };
 

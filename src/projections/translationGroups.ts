@@ -35,6 +35,7 @@ export function translationsOf(members: readonly GroupMember[]): Translations {
 /** Every other language of the group: what a representation shows under `translations`. */
 export function otherTranslations(all: Translations | undefined, own: GroupMember): Translations {
   const others: Translations = {};
-  for (const [language, id] of Object.entries(all ?? {})) if (language !== own.language && id !== own.id) others[language] = id;
+  for (const [language, id] of Object.entries(all ?? {}))
+    if (language !== own.language && id !== own.id) others[language] = id;
   return others;
 }

@@ -20,7 +20,8 @@ export interface ApiCall {
 /** One page request's view of the API: its credentials and client address go with every call. */
 export type PageApi = (path: string, call?: ApiCall) => Promise<ApiAnswer>;
 
-export const apiRootPath = (language: PageLanguage | undefined): string => `${language ? `/${language}` : ''}/cal/events/v1`;
+export const apiRootPath = (language: PageLanguage | undefined): string =>
+  `${language ? `/${language}` : ''}/cal/events/v1`;
 
 /**
  * `dispatch` is the API's request handler. The caller's `Authorization` and forwarding headers are passed on and its
@@ -51,7 +52,11 @@ function parse(text: string): unknown {
 }
 
 /** The language a page address selects (`/es/...`), if any. */
-export const segmentLanguage = (segment: string | undefined): PageLanguage | undefined => (isPageLanguage(segment) ? segment : undefined);
+export const segmentLanguage = (segment: string | undefined): PageLanguage | undefined =>
+  isPageLanguage(segment) ? segment : undefined;
 
-/** An address the API wrote (`{base}/event/x/`) as a path on this origin, so links work however the page was reached. */
-export const onThisOrigin = (url: string, publicBase: string): string => (url.startsWith(`${publicBase}/`) ? url.slice(publicBase.length) : url);
+/**
+ * An address the API wrote (`{base}/event/x/`) as a path on this origin, so links work however the page was reached.
+ */
+export const onThisOrigin = (url: string, publicBase: string): string =>
+  url.startsWith(`${publicBase}/`) ? url.slice(publicBase.length) : url;

@@ -33,10 +33,23 @@ const segment = '([^/]+)';
 
 const pages: readonly (readonly [RegExp, Page])[] = [
   [new RegExp(`^${lang}/?$`), (request) => sendRoot(request)],
-  [new RegExp(`^${lang}/event/${segment}/?$`), (request, match) => sendItem(request, findBySlug<WireEvent>(request, 'events', decoded(match[2])), sendEventPage)],
-  [new RegExp(`^${lang}/venue/${segment}/?$`), (request, match) => sendItem(request, findBySlug<WireVenue>(request, 'venues', decoded(match[2])), sendVenuePage)],
-  [new RegExp(`^${lang}/organizer/${segment}/?$`), (request, match) => sendItem(request, findBySlug<WireOrganizer>(request, 'organizers', decoded(match[2])), sendOrganizerPage)],
-  [new RegExp(`^${lang}/events/category/((?:[^/]+/)*[^/]+)/?$`), (request, match) => sendTermPage(request, 'categories', decoded(match[2]))],
+  [
+    new RegExp(`^${lang}/event/${segment}/?$`),
+    (request, match) => sendItem(request, findBySlug<WireEvent>(request, 'events', decoded(match[2])), sendEventPage),
+  ],
+  [
+    new RegExp(`^${lang}/venue/${segment}/?$`),
+    (request, match) => sendItem(request, findBySlug<WireVenue>(request, 'venues', decoded(match[2])), sendVenuePage),
+  ],
+  [
+    new RegExp(`^${lang}/organizer/${segment}/?$`),
+    (request, match) =>
+      sendItem(request, findBySlug<WireOrganizer>(request, 'organizers', decoded(match[2])), sendOrganizerPage),
+  ],
+  [
+    new RegExp(`^${lang}/events/category/((?:[^/]+/)*[^/]+)/?$`),
+    (request, match) => sendTermPage(request, 'categories', decoded(match[2])),
+  ],
   [new RegExp(`^${lang}/tag/${segment}/?$`), (request, match) => sendTermPage(request, 'tags', decoded(match[2]))],
   [/^\/docs\/?$/, (request) => sendOpenApiReference(request)],
   [/^\/docs\/events\/?$/, (request) => sendAsyncApiReference(request)],
@@ -51,7 +64,11 @@ function decoded(raw: string | undefined): string {
 }
 
 /** `?post_type=…&p=…` addresses name drafts and other unpublished items by id (docs/api.md §4.7). */
-const byIdCollections: Record<string, 'events' | 'venues' | 'organizers'> = { cal_events: 'events', cal_venue: 'venues', cal_organizer: 'organizers' };
+const byIdCollections: Record<string, 'events' | 'venues' | 'organizers'> = {
+  cal_events: 'events',
+  cal_venue: 'venues',
+  cal_organizer: 'organizers',
+};
 
 async function sendRoot(request: PageRequest): Promise<void> {
   const { query } = request.ctx;
@@ -65,7 +82,11 @@ async function sendRoot(request: PageRequest): Promise<void> {
   return sendItem(request, found as Promise<Lookup<WireOrganizer>>, sendOrganizerPage);
 }
 
-async function sendItem<T>(request: PageRequest, lookup: Promise<Lookup<T>>, send: (request: PageRequest, item: T, language: PageLanguage | undefined) => Promise<void>): Promise<void> {
+async function sendItem<T>(
+  request: PageRequest,
+  lookup: Promise<Lookup<T>>,
+  send: (request: PageRequest, item: T, language: PageLanguage | undefined) => Promise<void>,
+): Promise<void> {
   const found = await lookup;
   if (!found.found) return sendApiRefusal(request, found.answer);
   await send(request, found.item, found.language);
@@ -78,7 +99,13 @@ export function webPages(deps: WebPagesDeps): Middleware {
     for (const [pattern, page] of pages) {
       const match = pattern.exec(ctx.path);
       if (!match) continue;
-      const request = pageRequest(ctx, segmentLanguage(match[1]), pageApiFor(deps.api(), ctx), await deps.assets(), deps.settings);
+      const request = pageRequest(
+        ctx,
+        segmentLanguage(match[1]),
+        pageApiFor(deps.api(), ctx),
+        await deps.assets(),
+        deps.settings,
+      );
       return page(request, match);
     }
     return next();

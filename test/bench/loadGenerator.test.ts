@@ -21,7 +21,12 @@ describe('bench load generator', function () {
       let body = '';
       request.on('data', (chunk: Buffer) => (body += chunk.toString()));
       request.on('end', () => {
-        seen.push({ method: request.method ?? '', path: request.url ?? '', body, authorization: request.headers.authorization });
+        seen.push({
+          method: request.method ?? '',
+          path: request.url ?? '',
+          body,
+          authorization: request.headers.authorization,
+        });
         response.writeHead(request.url === '/fail' ? 500 : 200, { 'content-type': 'application/json' });
         response.end('{"ok":true}');
       });
@@ -41,7 +46,12 @@ describe('bench load generator', function () {
   beforeEach(() => (seen.length = 0));
 
   it('runs the warm-up and the rounds, walking distinct paths, and counts 2xx answers', async () => {
-    const result = await load.run({ origin, plan: { kind: 'readEvents', method: 'GET', prefix: '/events/', firstId: 1, count: 1_000_003, start: 0 }, headers: {}, ...quick });
+    const result = await load.run({
+      origin,
+      plan: { kind: 'readEvents', method: 'GET', prefix: '/events/', firstId: 1, count: 1_000_003, start: 0 },
+      headers: {},
+      ...quick,
+    });
     expect(result.failure).to.equal(undefined);
     expect(result.rounds).to.have.length(2);
     const summary = summarizeRounds(result.rounds);
@@ -54,7 +64,12 @@ describe('bench load generator', function () {
   });
 
   it('flags answers that are not 2xx, and calls a run without any 2xx broken', async () => {
-    const result = await load.run({ origin, plan: { kind: 'fixed', method: 'GET', path: '/fail' }, headers: {}, ...quick });
+    const result = await load.run({
+      origin,
+      plan: { kind: 'fixed', method: 'GET', path: '/fail' },
+      headers: {},
+      ...quick,
+    });
     const summary = summarizeRounds(result.rounds);
     expect(summary).to.include({ flagged: true, broken: true, ok: 0 });
     expect(summary.otherStatuses['500']).to.be.above(0);
@@ -69,7 +84,9 @@ describe('bench load generator', function () {
       ...quick,
     });
     expect(summarizeRounds(result.rounds).ok).to.be.above(0);
-    expect(new Set(seen.map((request) => `${request.method} ${request.path}`))).to.deep.equal(new Set(['PATCH /bare/123']));
+    expect(new Set(seen.map((request) => `${request.method} ${request.path}`))).to.deep.equal(
+      new Set(['PATCH /bare/123']),
+    );
     expect(JSON.parse(seen[0]?.body ?? '')).to.have.keys('description', 'featured');
     expect(seen[0]?.authorization).to.equal('Basic eDp5');
   });

@@ -29,16 +29,41 @@ const level = (connections: number, service: Measurement, bareRate: number): Lev
   bare: { ...measurement(bareRate), bytes: 4000 },
   ratioToBare: service.requestsPerSecond / bareRate,
 });
-const scenario = (key: string, label: string, levels: LevelResult[]): ScenarioResult => ({ key, label, method: 'GET', responseBytes: 4000, listTotal: 12, levels });
+const scenario = (key: string, label: string, levels: LevelResult[]): ScenarioResult => ({
+  key,
+  label,
+  method: 'GET',
+  responseBytes: 4000,
+  listTotal: 12,
+  levels,
+});
 const times = { listeningMs: 1000, readyMs: 1100, caughtUpMs: 1200 };
 
 function results(scenarios: ScenarioResult[]): BenchResults {
   return {
     mode: 'full',
-    machine: { cpuModel: 'Test CPU', cpuCount: 2, memoryGb: 8, node: 'v20', platform: 'linux', date: '2026-11-22T10:00:00.000Z', loadAverageAtStart: 0.5 },
+    machine: {
+      cpuModel: 'Test CPU',
+      cpuCount: 2,
+      memoryGb: 8,
+      node: 'v20',
+      platform: 'linux',
+      date: '2026-11-22T10:00:00.000Z',
+      loadAverageAtStart: 0.5,
+    },
     loadAverageAtEnd: 0.7,
-    timing: { scenarios: { warmupSeconds: 2, rounds: 3, roundSeconds: 10 }, references: { warmupSeconds: 1, rounds: 3, roundSeconds: 5 } },
-    dataSet: { shape: { ...quickShape, events: 100_000 }, publishedEvents: 98_000, storeEvents: 300_000, eventTypes: {}, seedSeconds: 10, seedEventsPerSecond: 30_000 },
+    timing: {
+      scenarios: { warmupSeconds: 2, rounds: 3, roundSeconds: 10 },
+      references: { warmupSeconds: 1, rounds: 3, roundSeconds: 5 },
+    },
+    dataSet: {
+      shape: { ...quickShape, events: 100_000 },
+      publishedEvents: 98_000,
+      storeEvents: 300_000,
+      eventTypes: {},
+      seedSeconds: 10,
+      seedEventsPerSecond: 30_000,
+    },
     replay: {
       runner: { events: 300_000, seconds: 1, eventsPerSecond: 300_000, rssMegabytes: 500 },
       replayInto: { events: 300_000, seconds: 2, eventsPerSecond: 150_000, rssMegabytes: 500 },
@@ -76,7 +101,10 @@ function results(scenarios: ScenarioResult[]): BenchResults {
 }
 
 describe('bench report', () => {
-  const good = scenario('listDefault', 'GET /events (default window)', [level(1, measurement(800), 2000), level(16, measurement(3000), 5000)]);
+  const good = scenario('listDefault', 'GET /events (default window)', [
+    level(1, measurement(800), 2000),
+    level(16, measurement(3000), 5000),
+  ]);
   const failing = scenario('getEvent', 'GET /events/{id}', [
     level(16, measurement(2000, { non2xx: 7, flagged: true }), 8000),
     level(64, measurement(0, { ok: 0, non2xx: 90, flagged: true, broken: true }), 9000),
@@ -108,7 +136,9 @@ describe('bench report', () => {
   });
 
   it('gives the anonymous memory beside the RSS', () => {
-    expect(formatReport(results([good]))).to.match(/Anonymous memory .* after the reads 260 MB: 200 MB per 100k events above an empty service of 60 MB/);
+    expect(formatReport(results([good]))).to.match(
+      /Anonymous memory .* after the reads 260 MB: 200 MB per 100k events above an empty service of 60 MB/,
+    );
   });
 
   it('writes the JSON with the target checks, creating the directory', () => {

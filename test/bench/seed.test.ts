@@ -21,7 +21,8 @@ const languageOf = new Map<string, Language>();
 for (const event of created('CategoryCreated')) languageOf.set(`category-${event.data.id}`, event.data.facts.language);
 for (const event of created('TagCreated')) languageOf.set(`tag-${event.data.id}`, event.data.facts.language);
 for (const event of created('VenueRegistered')) languageOf.set(`venue-${event.data.id}`, event.data.facts.language);
-for (const event of created('OrganizerRegistered')) languageOf.set(`organizer-${event.data.id}`, event.data.facts.language);
+for (const event of created('OrganizerRegistered'))
+  languageOf.set(`organizer-${event.data.id}`, event.data.facts.language);
 for (const event of events) languageOf.set(`event-${event.data.id}`, event.data.facts.language);
 
 describe('bench seed: the data set', () => {
@@ -69,8 +70,14 @@ describe('bench seed: the data set', () => {
     const starts = events.map((event) => Date.parse(`${event.data.facts.startUtc.replace(' ', 'T')}Z`));
     expect(Math.min(...starts)).to.be.at.least(now.getTime() - 367 * day);
     expect(Math.max(...starts)).to.be.below(now.getTime() + 732 * day);
-    for (const [from, to] of [[-365, 0], [0, 365], [365, 730]] as const) {
-      const inYear = starts.filter((start) => start >= now.getTime() + from * day && start < now.getTime() + to * day).length;
+    for (const [from, to] of [
+      [-365, 0],
+      [0, 365],
+      [365, 730],
+    ] as const) {
+      const inYear = starts.filter(
+        (start) => start >= now.getTime() + from * day && start < now.getTime() + to * day,
+      ).length;
       expect(inYear, `events ${from}..${to} days from now`).to.be.above(shape.events / 5);
     }
     const zones = new Set(events.map((event) => event.data.facts.timezone));
@@ -78,11 +85,14 @@ describe('bench seed: the data set', () => {
   });
 
   it('builds a three-level category hierarchy whose parents share their child language', () => {
-    const parents = new Map(created('CategoryCreated').map((category) => [category.data.id, category.data.facts.parent]));
+    const parents = new Map(
+      created('CategoryCreated').map((category) => [category.data.id, category.data.facts.parent]),
+    );
     const depth = (id: number): number => (parents.get(id) === 0 ? 1 : 1 + depth(parents.get(id) as number));
     const depths = new Set([...parents.keys()].map(depth));
     expect([...depths].sort()).to.deep.equal([1, 2, 3]);
-    for (const [id, parent] of parents) if (parent !== 0) expect(languageOf.get(`category-${parent}`)).to.equal(languageOf.get(`category-${id}`));
+    for (const [id, parent] of parents)
+      if (parent !== 0) expect(languageOf.get(`category-${parent}`)).to.equal(languageOf.get(`category-${id}`));
   });
 
   it(`puts "${searchWord}" in about 1% of titles, in every language, and in no other name`, () => {
@@ -90,14 +100,17 @@ describe('bench seed: the data set', () => {
     expect(marked.length).to.be.within(shape.events * 0.005, shape.events * 0.015);
     expect(new Set(marked.map((event) => event.data.facts.language)).size).to.equal(3);
     for (const [, event] of items) {
-      if (event.type !== 'EventScheduled' && event.type !== 'EventDetailsChanged') expect(JSON.stringify(event.data)).not.to.include(searchWord);
+      if (event.type !== 'EventScheduled' && event.type !== 'EventDetailsChanged')
+        expect(JSON.stringify(event.data)).not.to.include(searchWord);
     }
   });
 
   it('keeps drafts together after the published events, so reads by id can walk the published ones', () => {
     const layout = layoutOf(shape);
     for (const { data } of events) {
-      expect(data.facts.status, `event ${data.id}`).to.equal(data.id < layout.firstEvent + layout.publishedEvents ? 'publish' : 'draft');
+      expect(data.facts.status, `event ${data.id}`).to.equal(
+        data.id < layout.firstEvent + layout.publishedEvents ? 'publish' : 'draft',
+      );
     }
     expect(layout.publishedEvents).to.be.below(shape.events);
   });
@@ -115,7 +128,9 @@ describe('bench seed: the data set', () => {
         const all = [...seedItems(small, layoutOf(small), now)];
         expect(result.storeEvents).to.equal(Math.min(limit, all.length));
         expect(await temp.store.headPosition()).to.equal(BigInt(result.storeEvents - 1));
-        expect(result.calendarEvents).to.equal(limit === Infinity ? small.events : all.slice(0, limit).filter(([, e]) => e.type === 'EventScheduled').length);
+        expect(result.calendarEvents).to.equal(
+          limit === Infinity ? small.events : all.slice(0, limit).filter(([, e]) => e.type === 'EventScheduled').length,
+        );
       } finally {
         await temp.dispose();
       }

@@ -43,7 +43,11 @@ describe('bench statistics', () => {
   });
 
   it('flags a scenario with some errors and calls one without any 2xx broken', () => {
-    const flagged = summarizeRounds([round(1000, 4), round(990, 4, { non2xx: 3, otherStatuses: { 500: 3 } }), round(980, 4, { errors: 1 })]);
+    const flagged = summarizeRounds([
+      round(1000, 4),
+      round(990, 4, { non2xx: 3, otherStatuses: { 500: 3 } }),
+      round(980, 4, { errors: 1 }),
+    ]);
     expect(flagged).to.include({ flagged: true, broken: false, non2xx: 3, errors: 1 });
     expect(flagged.otherStatuses).to.deep.equal({ 500: 3 });
     const broken = summarizeRounds([round(0, 0, { ok: 0, non2xx: 5000, otherStatuses: { 404: 5000 } })]);
@@ -61,7 +65,14 @@ describe('bench request plans', () => {
     for (const count of [7, 98, 3920, 98_000]) {
       const step = scatteredStep(count);
       expect(step).to.be.above(1);
-      const plan: RequestPlan = { kind: 'readEvents', method: 'GET', prefix: '/events/', firstId: 100, count, start: 0 };
+      const plan: RequestPlan = {
+        kind: 'readEvents',
+        method: 'GET',
+        prefix: '/events/',
+        firstId: 100,
+        count,
+        start: 0,
+      };
       const ids = new Set(Array.from({ length: count }, (_, n) => plannedRequest(plan, n).path));
       expect(ids.size, `count ${count}`).to.equal(count);
       expect(plannedRequest({ ...plan, start: 5 }, 0).path).to.equal(plannedRequest(plan, 5).path);
@@ -69,7 +80,10 @@ describe('bench request plans', () => {
   });
 
   it('updates with a body and no If-Match, and creates events with unique titles linked to the given items', () => {
-    const update = plannedRequest({ kind: 'updateEvents', method: 'PATCH', prefix: '/e/', firstId: 1, count: 10, start: 0 }, 3);
+    const update = plannedRequest(
+      { kind: 'updateEvents', method: 'PATCH', prefix: '/e/', firstId: 1, count: 10, start: 0 },
+      3,
+    );
     expect(JSON.parse(update.body ?? '')).to.have.keys('description', 'featured');
     const plan: RequestPlan = {
       kind: 'createEvents',
@@ -79,7 +93,10 @@ describe('bench request plans', () => {
       links: { venue: 1, organizer: 2, category: 3, tag: 4 },
       month: '2027-03',
     };
-    const bodies = Array.from({ length: 100 }, (_, n) => JSON.parse(plannedRequest(plan, n).body ?? '') as Record<string, unknown>);
+    const bodies = Array.from(
+      { length: 100 },
+      (_, n) => JSON.parse(plannedRequest(plan, n).body ?? '') as Record<string, unknown>,
+    );
     expect(new Set(bodies.map((body) => body.title)).size).to.equal(100);
     expect(bodies[0]).to.include({ venue: 1 });
     expect(bodies[0]?.categories).to.deep.equal([3]);
@@ -97,11 +114,13 @@ describe('bench processes', () => {
   });
 
   it("reads Node's flags from the start script, so every child process starts like the service", () => {
-    expect(startScriptNodeFlags(JSON.stringify({ scripts: { start: 'node --max-semi-space-size=32 --import tsx src/main.ts' } }))).to.deep.equal([
-      '--max-semi-space-size=32',
-      '--import',
-      'tsx',
-    ]);
-    expect(() => startScriptNodeFlags(JSON.stringify({ scripts: { start: 'tsx src/main.ts' } }))).to.throw(/start script/);
+    expect(
+      startScriptNodeFlags(
+        JSON.stringify({ scripts: { start: 'node --max-semi-space-size=32 --import tsx src/main.ts' } }),
+      ),
+    ).to.deep.equal(['--max-semi-space-size=32', '--import', 'tsx']);
+    expect(() => startScriptNodeFlags(JSON.stringify({ scripts: { start: 'tsx src/main.ts' } }))).to.throw(
+      /start script/,
+    );
   });
 });

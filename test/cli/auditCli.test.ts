@@ -9,8 +9,6 @@ import { startTestService, type TestService } from '../support/testService.ts';
 
 const API = '/cal/events/v1';
 
-
-
 describe('cal audit (CLI beside a running service)', function () {
   this.timeout(60_000);
   let dir: string;
@@ -45,7 +43,9 @@ describe('cal audit (CLI beside a running service)', function () {
     expect(blocks).to.have.length(3);
     const [created, retitled, protectedBlock] = blocks.map((block) => block.split('\n'));
     expect(created?.[0]).to.match(/^revision 0 {2}position \d+ {2}EventScheduled \(schema 2\)$/);
-    expect(created?.[1]).to.equal('  occurred 2026-11-22T10:52:28.000Z  actor 1  correlation audit-corr  causation audit-req');
+    expect(created?.[1]).to.equal(
+      '  occurred 2026-11-22T10:52:28.000Z  actor 1  correlation audit-corr  causation audit-req',
+    );
     expect(created).to.include('  title: null → "Audited"');
     expect(retitled?.slice(2)).to.deep.equal(['  title: "Audited" → "Audited twice"']);
     expect(protectedBlock?.slice(2)).to.deep.equal(['  passwordHash: null → "[redacted]"']);
@@ -55,14 +55,22 @@ describe('cal audit (CLI beside a running service)', function () {
   it('--json prints one object per line, the same entries the HTTP history gives', async () => {
     const run = await audit(stream, '--json');
     expect(run, run.stderr).to.include({ code: 0 });
-    const lines = run.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as unknown);
+    const lines = run.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as unknown);
     const http = await t.admin('GET', `${path}/history`);
     expect(lines).to.deep.equal((http.body as { history: unknown[] }).history);
   });
 
   it('--from and --to select revisions, inclusive', async () => {
     const run = await audit(stream, '--from', '1', '--to', '1', '--json');
-    expect(run.stdout.trimEnd().split('\n').map((line) => (JSON.parse(line) as { revision: number }).revision)).to.deep.equal([1]);
+    expect(
+      run.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { revision: number }).revision),
+    ).to.deep.equal([1]);
     const tail = await audit(stream, '--from', '2');
     expect(tail.stdout).to.match(/^revision 2 /);
     expect(tail.stdout).to.not.include('revision 1 ');
@@ -85,7 +93,12 @@ describe('cal audit (CLI beside a running service)', function () {
   });
 
   it('exits 2 for wrong usage', async () => {
-    for (const args of [['--from', 'one'], ['--to', '-1'], ['--from', '3', '--to', '1'], ['--role', 'editor']]) {
+    for (const args of [
+      ['--from', 'one'],
+      ['--to', '-1'],
+      ['--from', '3', '--to', '1'],
+      ['--role', 'editor'],
+    ]) {
       const run = await audit(stream, ...args);
       expect(run.code, args.join(' ')).to.equal(2);
       expect(run.stderr).to.include('cal --help');

@@ -11,7 +11,13 @@ import { startTestService, type TestService } from '../support/testService.ts';
 const API = '/cal/events/v1';
 const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const metadata = (schemaVersion: number) => ({ actor: '1', occurredAt: '2025-06-01T10:00:00.000Z', correlationId: 'c-legacy', causationId: 'c-legacy', schemaVersion });
+const metadata = (schemaVersion: number) => ({
+  actor: '1',
+  occurredAt: '2025-06-01T10:00:00.000Z',
+  correlationId: 'c-legacy',
+  causationId: 'c-legacy',
+  schemaVersion,
+});
 
 describe('cal passwords migrate (CLI beside a running service)', function () {
   this.timeout(120_000);
@@ -28,7 +34,8 @@ describe('cal passwords migrate (CLI beside a running service)', function () {
     throw new Error(`never: ${what}`);
   };
   const status = async (path: string) => (await t.request('GET', `${API}${path}`)).status;
-  const venueCity = async (query: string) => ((await t.request('GET', `${API}/venues/${ids.venues}${query}`)).body as { city: string }).city;
+  const venueCity = async (query: string) =>
+    ((await t.request('GET', `${API}/venues/${ids.venues}${query}`)).body as { city: string }).city;
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'cal-cli-pw-'));
@@ -43,10 +50,43 @@ describe('cal passwords migrate (CLI beside a running service)', function () {
     await created('organizers', { organizer: 'Old org', email: 'old@example.com' });
     // What earlier versions recorded for `password=open-sesame`: its unsalted SHA-256, under each type's old version.
     const digest = sha256Hex('open-sesame');
-    await t.service.store.append(`event-${ids.events}`, [{ type: 'EventDetailsChanged', data: { id: ids.events, changes: { passwordSha256: digest } }, metadata: metadata(1) }], 0n);
-    await t.service.store.append(`venue-${ids.venues}`, [{ type: 'VenueDetailsChanged', data: { id: ids.venues, changes: { passwordSha256: digest } }, metadata: metadata(2) }], 0n);
-    await t.service.store.append(`organizer-${ids.organizers}`, [{ type: 'OrganizerDetailsChanged', data: { id: ids.organizers, changes: { passwordSha256: digest } }, metadata: metadata(1) }], 0n);
-    await eventually('the legacy passwords lock their items', async () => (await status(`/events/${ids.events}`)) === 403 && (await venueCity('')) === '');
+    await t.service.store.append(
+      `event-${ids.events}`,
+      [
+        {
+          type: 'EventDetailsChanged',
+          data: { id: ids.events, changes: { passwordSha256: digest } },
+          metadata: metadata(1),
+        },
+      ],
+      0n,
+    );
+    await t.service.store.append(
+      `venue-${ids.venues}`,
+      [
+        {
+          type: 'VenueDetailsChanged',
+          data: { id: ids.venues, changes: { passwordSha256: digest } },
+          metadata: metadata(2),
+        },
+      ],
+      0n,
+    );
+    await t.service.store.append(
+      `organizer-${ids.organizers}`,
+      [
+        {
+          type: 'OrganizerDetailsChanged',
+          data: { id: ids.organizers, changes: { passwordSha256: digest } },
+          metadata: metadata(1),
+        },
+      ],
+      0n,
+    );
+    await eventually(
+      'the legacy passwords lock their items',
+      async () => (await status(`/events/${ids.events}`)) === 403 && (await venueCity('')) === '',
+    );
   });
   after(async () => {
     await t.close();
@@ -57,7 +97,9 @@ describe('cal passwords migrate (CLI beside a running service)', function () {
     const run = await cal(['--data-dir', dir, 'passwords', 'migrate', '--json']);
     expect(run, run.stderr).to.include({ code: 0 });
     const outcome = JSON.parse(run.stdout) as { migrated: string[]; changedMeanwhile: string[] };
-    expect([...outcome.migrated].sort()).to.deep.equal([`event-${ids.events}`, `organizer-${ids.organizers}`, `venue-${ids.venues}`].sort());
+    expect([...outcome.migrated].sort()).to.deep.equal(
+      [`event-${ids.events}`, `organizer-${ids.organizers}`, `venue-${ids.venues}`].sort(),
+    );
     expect(outcome.changedMeanwhile).to.deep.equal([]);
     for (const stream of outcome.migrated) {
       const events = await t.service.store.readStream(stream);

@@ -19,13 +19,20 @@ interface CliRun {
   readonly stderr: string;
 }
 
-/** The CLI with none of the variables that would point it elsewhere than the test's data directory (MongoDB above all). */
+/**
+ * The CLI with none of the variables that would point it elsewhere than the test's data directory (MongoDB above all).
+ */
 function cal(...args: string[]): Promise<CliRun> {
   const { CAL_EVENTSTORE_URL: _e, CAL_MONGODB_URL: _m, ...env } = process.env;
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'src/cli/cal.ts', ...args], { env, cwd: process.cwd() }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli/cal.ts', ...args],
+      { env, cwd: process.cwd() },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -60,7 +67,7 @@ describe('cal rebuild, embedded (CLI beside a running service)', function () {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('replays every stored event as a dry run and prints digests equal to the live read model\'s, exit code 0', async () => {
+  it("replays every stored event as a dry run and prints digests equal to the live read model's, exit code 0", async () => {
     const run = await cal('--data-dir', dir, 'rebuild');
     expect(run, run.stderr).to.include({ code: 0 });
     const lines = run.stdout.trimEnd().split('\n');
@@ -81,19 +88,36 @@ describe('cal rebuild, embedded (CLI beside a running service)', function () {
     expect(run, run.stderr).to.include({ code: 0 });
     const report = JSON.parse(run.stdout) as Record<string, unknown>;
     expect(Object.keys(report)).to.deep.equal([
-      'projection', 'target', 'events', 'seconds', 'eventsPerSecond', 'position', 'serviceAffected', 'collections',
+      'projection',
+      'target',
+      'events',
+      'seconds',
+      'eventsPerSecond',
+      'position',
+      'serviceAffected',
+      'collections',
     ]);
-    expect(report).to.include({ projection: 'read-model', target: 'memory', events: storedEvents, position: live.position, serviceAffected: false });
+    expect(report).to.include({
+      projection: 'read-model',
+      target: 'memory',
+      events: storedEvents,
+      position: live.position,
+      serviceAffected: false,
+    });
     expect(report.seconds).to.be.a('number').at.least(0);
     expect(report.eventsPerSecond).to.be.a('number').above(0);
-    const liveCollections = Object.fromEntries(readModelCollections.map((c) => [c, { count: live.collections[c].count, digest: live.collections[c].digest }]));
+    const liveCollections = Object.fromEntries(
+      readModelCollections.map((c) => [c, { count: live.collections[c].count, digest: live.collections[c].digest }]),
+    );
     expect(report.collections).to.deep.equal(liveCollections);
   });
 
   it('refuses an unknown projection with exit code 2, naming the known ones, before reading any event', async () => {
     const run = await cal('--data-dir', dir, 'rebuild', '--projection', 'venues');
     expect(run).to.include({ code: 2, stdout: '' });
-    expect(run.stderr).to.equal('cal: rebuild: unknown projection "venues"; known projections: read-model\nRun "cal --help" for usage.\n');
+    expect(run.stderr).to.equal(
+      'cal: rebuild: unknown projection "venues"; known projections: read-model\nRun "cal --help" for usage.\n',
+    );
   });
 
   it('fails with exit code 1 where there is no event store', async () => {
@@ -107,7 +131,10 @@ describe('cal rebuild, in process', function () {
   const prepared = (...argv: string[]) => prepareRebuildCommand(parseInvocation(['rebuild', ...argv]));
 
   it('are usage errors when wrong, before any store is opened', function () {
-    expect(() => prepared('--projection', 'tags')).to.throw(UsageError, 'unknown projection "tags"; known projections: read-model');
+    expect(() => prepared('--projection', 'tags')).to.throw(
+      UsageError,
+      'unknown projection "tags"; known projections: read-model',
+    );
     expect(() => prepared('--url', 'http://example.com')).to.throw(UsageError, 'rebuild does not take --url');
     expect(() => prepared('extra')).to.throw(UsageError, 'unexpected argument "extra"');
     expect(() => prepared('--projection', 'read-model', '--json')).not.to.throw();
@@ -121,7 +148,11 @@ describe('cal rebuild, in process', function () {
     it('prints one line every five seconds at most, with the rate since the start', function () {
       let now = 1000;
       const lines: string[] = [];
-      const progress = progressLines('read-model', (line) => lines.push(line), () => now);
+      const progress = progressLines(
+        'read-model',
+        (line) => lines.push(line),
+        () => now,
+      );
       now += 1000;
       progress.update({ appliedEvents: 500, appliedPosition: 499n, upTo: 1999n });
       expect(lines).to.deep.equal([]);

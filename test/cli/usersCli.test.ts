@@ -1,4 +1,5 @@
-// Specifies `cal users …` as operators run it: the real CLI in a child process, beside a running service on the same data.
+// Specifies `cal users …` as operators run it: the real CLI in a child process, beside a running service on the same
+// data.
 import { rmSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,8 +13,6 @@ const newEvent = { title: 'Provisioned', start_date: '2026-12-01 10:00:00', end_
 const propagation = 600;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const basic = (login: string, password: string) => `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
-
-
 
 describe('cal users (CLI beside a running service)', function () {
   this.timeout(60_000);
@@ -67,7 +66,12 @@ describe('cal users (CLI beside a running service)', function () {
   it('lists logins, ids, roles and whether a password is set', async () => {
     const run = await users('list');
     expect(run, run.stderr).to.include({ code: 0 });
-    expect(run.stdout.trimEnd().split('\n').map((line) => line.split(/\s+/))).to.deep.equal([
+    expect(
+      run.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => line.split(/\s+/)),
+    ).to.deep.equal([
       ['LOGIN', 'ID', 'ROLE', 'PASSWORD'],
       ['admin', '1', 'administrator', 'set'],
       ['erin', '2', 'editor', 'revoked'],
@@ -89,7 +93,9 @@ describe('cal users (CLI beside a running service)', function () {
   it('refuses wrong usage with exit code 2 and a pointer to --help', async () => {
     const role = await users('add', 'zed', '--role', 'owner');
     expect(role).to.include({ code: 2 });
-    expect(role.stderr).to.include('unknown role "owner" (one of administrator, editor, author, contributor, subscriber)');
+    expect(role.stderr).to.include(
+      'unknown role "owner" (one of administrator, editor, author, contributor, subscriber)',
+    );
     expect(role.stderr).to.include('cal --help');
     expect(await users('frobnicate')).to.include({ code: 2 });
     expect(await users('set-role', 'sam')).to.include({ code: 2 });

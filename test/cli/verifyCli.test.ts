@@ -1,4 +1,5 @@
-// Specifies `cal verify` as operators run it: the real CLI in a child process, beside a running service on the same data.
+// Specifies `cal verify` as operators run it: the real CLI in a child process, beside a running service on the same
+// data.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,14 +28,13 @@ async function aClosedPort(): Promise<number> {
   return port;
 }
 
-
-
 describe('cal verify (CLI beside a running service)', function () {
   this.timeout(60_000);
   let dir: string;
   let t: TestService;
   let ids: CaptureIds;
-  const verify = (env: Record<string, string>, ...args: string[]) => cal(['--data-dir', dir, 'verify', '--url', t.service.url, ...args], env);
+  const verify = (env: Record<string, string>, ...args: string[]) =>
+    cal(['--data-dir', dir, 'verify', '--url', t.service.url, ...args], env);
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'cal-verify-'));
@@ -51,7 +51,9 @@ describe('cal verify (CLI beside a running service)', function () {
     expect(run, run.stderr).to.include({ code: 0 });
     const lines = run.stdout.trimEnd().split('\n');
     const position = t.service.projections.appliedPosition.toString();
-    expect(lines[0]).to.equal(`Read model at position ${position}: live (${t.service.url}) against a replay of the event store`);
+    expect(lines[0]).to.equal(
+      `Read model at position ${position}: live (${t.service.url}) against a replay of the event store`,
+    );
     expect(lines.slice(2, 8).map((line) => line.split(/\s+/))).to.deep.equal([
       ['COLLECTION', 'LIVE', 'REPLAYED', 'IDENTICAL'],
       ['events', '2', '2', 'yes'],
@@ -66,10 +68,19 @@ describe('cal verify (CLI beside a running service)', function () {
   it('prints one JSON object with --json, taking the password from CAL_VERIFY_PASSWORD', async () => {
     const run = await verify({ CAL_VERIFY_PASSWORD: adminPassword }, '--user', 'admin', '--json');
     expect(run, run.stderr).to.include({ code: 0 });
-    const report = JSON.parse(run.stdout) as Record<string, unknown> & { collections: Record<string, Record<string, unknown>> };
-    expect(report).to.include({ identical: true, position: t.service.projections.appliedPosition.toString(), live: t.service.url });
+    const report = JSON.parse(run.stdout) as Record<string, unknown> & {
+      collections: Record<string, Record<string, unknown>>;
+    };
+    expect(report).to.include({
+      identical: true,
+      position: t.service.projections.appliedPosition.toString(),
+      live: t.service.url,
+    });
     expect(Object.keys(report.collections)).to.deep.equal(['events', 'venues', 'organizers', 'categories', 'tags']);
-    const { live, replayed, ...rest } = report.collections.events as { live: { count: number; digest: string }; replayed: unknown };
+    const { live, replayed, ...rest } = report.collections.events as {
+      live: { count: number; digest: string };
+      replayed: unknown;
+    };
     expect(rest).to.deep.equal({ identical: true, differences: [] });
     expect(replayed).to.deep.equal(live);
     expect(live.count).to.equal(2);
@@ -98,7 +109,9 @@ describe('cal verify (CLI beside a running service)', function () {
     expect(run.stdout).to.match(/^venues\s+2\s+2\s+DIFFERENT$/m);
     expect(run.stdout).to.match(/^events\s+2\s+2\s+yes$/m);
     expect(run.stdout).to.include(`venues: 1 document(s) differ: ${ids.venue} (changed)`);
-    expect(run.stdout.trimEnd().split('\n').at(-1)).to.match(/^DIFFERENT: venues differ from a replay up to position \d+$/);
+    expect(run.stdout.trimEnd().split('\n').at(-1)).to.match(
+      /^DIFFERENT: venues differ from a replay up to position \d+$/,
+    );
   });
 });
 
@@ -111,7 +124,10 @@ describe('cal verify, in process', function () {
   it('are usage errors when wrong, before any store is opened', function () {
     expect(() => prepared('--url', 'ftp://example.com')).to.throw(UsageError, '--url must be an http(s) URL');
     expect(() => prepared('--url', 'http://admin:pw@example.com')).to.throw(UsageError, 'not in --url');
-    expect(() => prepared('--url', 'http://example.com', '--password', 'pw')).to.throw(UsageError, '--password goes with --user');
+    expect(() => prepared('--url', 'http://example.com', '--password', 'pw')).to.throw(
+      UsageError,
+      '--password goes with --user',
+    );
     expect(() => prepared('--user', 'admin')).to.throw(UsageError, 'go with --url');
     expect(() => prepared('--role', 'editor')).to.throw(UsageError, 'verify does not take --role');
     expect(() => prepared('extra')).to.throw(UsageError, 'unexpected argument "extra"');
@@ -122,22 +138,31 @@ describe('cal verify, in process', function () {
     expect(digestEndpointOf('http://cal.example:8080')).to.equal(digestAt);
     expect(digestEndpointOf('http://cal.example:8080/')).to.equal(digestAt);
     expect(digestEndpointOf('http://cal.example:8080/cal/events/v1/')).to.equal(digestAt);
-    expect(digestEndpointOf('https://example.org/calendar')).to.equal('https://example.org/calendar/cal/events/v1/read-model/digest?detail=true');
+    expect(digestEndpointOf('https://example.org/calendar')).to.equal(
+      'https://example.org/calendar/cal/events/v1/read-model/digest?detail=true',
+    );
   });
 
   it('wants a password for --user, from --password or CAL_VERIFY_PASSWORD', async function () {
     const run = prepared('--url', 'http://127.0.0.1:8080', '--user', 'admin');
     let failure: unknown;
     await run(noStore, io, {}, { folding: testFolding }).catch((error: unknown) => (failure = error));
-    expect(failure).to.be.instanceOf(UsageError).with.property('message').that.includes('--user needs --password or CAL_VERIFY_PASSWORD');
+    expect(failure)
+      .to.be.instanceOf(UsageError)
+      .with.property('message')
+      .that.includes('--user needs --password or CAL_VERIFY_PASSWORD');
   });
 
   it('fails in one line when the service cannot be reached', async function () {
     const url = `http://127.0.0.1:${await aClosedPort()}`;
     let failure: unknown;
-    await prepared('--url', url)(noStore, io, {}, { folding: testFolding }).catch((error: unknown) => (failure = error));
+    await prepared('--url', url)(noStore, io, {}, { folding: testFolding }).catch(
+      (error: unknown) => (failure = error),
+    );
     expect(failure).to.be.instanceOf(CliFailure);
-    expect((failure as Error).message).to.equal(`cannot reach ${url}/cal/events/v1/read-model/digest?detail=true: ECONNREFUSED`);
+    expect((failure as Error).message).to.equal(
+      `cannot reach ${url}/cal/events/v1/read-model/digest?detail=true: ECONNREFUSED`,
+    );
   });
 
   it('reads a read store it can reach (MongoDB) at its stored checkpoint, with every document hash', async function () {
@@ -145,6 +170,9 @@ describe('cal verify, in process', function () {
     await readStore.events.put(anEventDocument({ id: 3 }));
     expect((await checkpointedDigest(readStore)).position).to.equal('-1');
     await readStore.checkpoints.set('read-model', 17n);
-    expect(await checkpointedDigest(readStore)).to.deep.equal({ position: '17', collections: await digestReadStore(readStore, { detail: true }) });
+    expect(await checkpointedDigest(readStore)).to.deep.equal({
+      position: '17',
+      collections: await digestReadStore(readStore, { detail: true }),
+    });
   });
 });

@@ -43,7 +43,10 @@ describe('stream locks', () => {
     const locks = new StreamLocks();
     const failed = locks.withLock('event-1', () => Promise.reject(new Error('store down')));
     const next = locks.withLock('event-1', async () => 'ran');
-    const reason = await failed.then(() => 'no failure', (error: unknown) => (error as Error).message);
+    const reason = await failed.then(
+      () => 'no failure',
+      (error: unknown) => (error as Error).message,
+    );
     expect(reason).to.equal('store down');
     expect(await next).to.equal('ran');
   });

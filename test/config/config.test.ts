@@ -42,7 +42,9 @@ describe('loadConfig', () => {
     expect(publicUrl({ HOST: '192.168.1.20' })).to.equal('http://192.168.1.20:8080');
     expect(publicUrl({ HOST: 'cal.internal', PORT: '8443' })).to.equal('http://cal.internal:8443');
     expect(publicUrl({ HOST: '::1' })).to.equal('http://[::1]:8080');
-    expect(publicUrl({ HOST: '0.0.0.0', CAL_PUBLIC_URL: 'https://cal.example.com' })).to.equal('https://cal.example.com');
+    expect(publicUrl({ HOST: '0.0.0.0', CAL_PUBLIC_URL: 'https://cal.example.com' })).to.equal(
+      'https://cal.example.com',
+    );
   });
 
   it('reads every variable', () => {
@@ -120,7 +122,10 @@ describe('loadConfig', () => {
     expect(loadConfig({}).changesHeartbeatMs).to.equal(15_000);
     expect(variables).to.have.property('CAL_CHANGES_HEARTBEAT_MS');
     for (const bad of ['0', '-5', '1.5', 'soon', '', '2147483648']) {
-      expect(() => loadConfig({ CAL_CHANGES_HEARTBEAT_MS: bad }), bad).to.throw(ConfigError, /CAL_CHANGES_HEARTBEAT_MS=/);
+      expect(() => loadConfig({ CAL_CHANGES_HEARTBEAT_MS: bad }), bad).to.throw(
+        ConfigError,
+        /CAL_CHANGES_HEARTBEAT_MS=/,
+      );
     }
   });
 
@@ -139,7 +144,13 @@ describe('loadConfig', () => {
       CAL_CHANGES_MAX_FEEDS_PER_USER: '1',
       CAL_CHANGES_BUFFER_BYTES: '65536',
     });
-    expect(set).to.include({ historyMaxReads: 0, historyReadWindowSeconds: 10, changesMaxFeeds: 5, changesMaxFeedsPerUser: 1, changesBufferBytes: 65_536 });
+    expect(set).to.include({
+      historyMaxReads: 0,
+      historyReadWindowSeconds: 10,
+      changesMaxFeeds: 5,
+      changesMaxFeedsPerUser: 1,
+      changesBufferBytes: 65_536,
+    });
     const refused: [string, string][] = [
       ['CAL_HISTORY_READ_WINDOW_SECONDS', '0'],
       ['CAL_CHANGES_MAX_FEEDS', '0'],
@@ -147,23 +158,39 @@ describe('loadConfig', () => {
       ['CAL_CHANGES_BUFFER_BYTES', '1024'],
       ['CAL_HISTORY_MAX_READS', '-1'],
     ];
-    for (const [name, value] of refused) expect(() => loadConfig({ [name]: value }), name).to.throw(ConfigError, new RegExp(`${name}=`));
+    for (const [name, value] of refused)
+      expect(() => loadConfig({ [name]: value }), name).to.throw(ConfigError, new RegExp(`${name}=`));
   });
 
   it('refuses bad operational values, naming the variable and what it should be', () => {
-    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).to.throw(ConfigError, /LOG_LEVEL="loud" is not one of fatal, error, warn, info, debug, trace, silent/);
-    expect(() => loadConfig({ CAL_READY_MAX_LAG_SECONDS: '-1' })).to.throw(ConfigError, /CAL_READY_MAX_LAG_SECONDS="-1" is not a non-negative number of seconds/);
-    expect(() => loadConfig({ CAL_READ_YOUR_WRITES_TIMEOUT_MS: '0' })).to.throw(ConfigError, /CAL_READ_YOUR_WRITES_TIMEOUT_MS="0"/);
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).to.throw(
+      ConfigError,
+      /LOG_LEVEL="loud" is not one of fatal, error, warn, info, debug, trace, silent/,
+    );
+    expect(() => loadConfig({ CAL_READY_MAX_LAG_SECONDS: '-1' })).to.throw(
+      ConfigError,
+      /CAL_READY_MAX_LAG_SECONDS="-1" is not a non-negative number of seconds/,
+    );
+    expect(() => loadConfig({ CAL_READ_YOUR_WRITES_TIMEOUT_MS: '0' })).to.throw(
+      ConfigError,
+      /CAL_READ_YOUR_WRITES_TIMEOUT_MS="0"/,
+    );
     expect(() => loadConfig({ CAL_SHUTDOWN_GRACE_MS: 'soon' })).to.throw(ConfigError, /CAL_SHUTDOWN_GRACE_MS="soon"/);
   });
 
   it('reads the failed-login limit: 0 turns it off; out-of-range or fractional values are refused by name', () => {
     expect(loadConfig({ CAL_AUTH_MAX_FAILURES: '0' }).authMaxFailures).to.equal(0);
     for (const bad of ['-1', '1001', '2.5', 'many', '']) {
-      expect(() => loadConfig({ CAL_AUTH_MAX_FAILURES: bad }), bad).to.throw(ConfigError, /CAL_AUTH_MAX_FAILURES=.* is not a whole number from 0 to 1000/);
+      expect(() => loadConfig({ CAL_AUTH_MAX_FAILURES: bad }), bad).to.throw(
+        ConfigError,
+        /CAL_AUTH_MAX_FAILURES=.* is not a whole number from 0 to 1000/,
+      );
     }
     for (const bad of ['0', '86401', '1.5', '']) {
-      expect(() => loadConfig({ CAL_AUTH_FAILURE_WINDOW_SECONDS: bad }), bad).to.throw(ConfigError, /CAL_AUTH_FAILURE_WINDOW_SECONDS=/);
+      expect(() => loadConfig({ CAL_AUTH_FAILURE_WINDOW_SECONDS: bad }), bad).to.throw(
+        ConfigError,
+        /CAL_AUTH_FAILURE_WINDOW_SECONDS=/,
+      );
     }
   });
 
@@ -171,21 +198,56 @@ describe('loadConfig', () => {
     expect(loadConfig({ CAL_CORS_ORIGINS: '' }).corsOrigins).to.deep.equal([]);
     expect(loadConfig({ CAL_CORS_ORIGINS: ' , ' }).corsOrigins).to.deep.equal([]);
     expect(loadConfig({ CAL_CORS_ORIGINS: ' * ' }).corsOrigins).to.equal('*');
-    expect(loadConfig({ CAL_CORS_ORIGINS: 'https://a.example:8443' }).corsOrigins).to.deep.equal(['https://a.example:8443']);
-    for (const bad of ['https://a.example/', 'https://a.example/app', 'a.example', 'https://a.example,*', 'null', 'HTTPS://A.example']) {
+    expect(loadConfig({ CAL_CORS_ORIGINS: 'https://a.example:8443' }).corsOrigins).to.deep.equal([
+      'https://a.example:8443',
+    ]);
+    for (const bad of [
+      'https://a.example/',
+      'https://a.example/app',
+      'a.example',
+      'https://a.example,*',
+      'null',
+      'HTTPS://A.example',
+    ]) {
       expect(() => loadConfig({ CAL_CORS_ORIGINS: bad }), bad).to.throw(ConfigError, /CAL_CORS_ORIGINS=/);
     }
   });
 
   it('lets the api and projector roles start only with both network stores, naming what is missing', () => {
     expect(() => checkRole(loadConfig({}), 'all')).not.to.throw();
-    expect(() => checkRole(loadConfig({}), 'api')).to.throw(ConfigError, /api role needs CAL_EVENTSTORE_URL and CAL_MONGODB_URL/);
-    expect(() => checkRole(loadConfig({ CAL_EVENTSTORE_URL: 'esdb://es:2113?tls=false' }), 'projector')).to.throw(ConfigError, /projector role needs CAL_MONGODB_URL \(/);
-    const distributed = loadConfig({ CAL_EVENTSTORE_URL: 'esdb://es:2113?tls=false', CAL_MONGODB_URL: 'mongodb://db/cal' });
+    expect(() => checkRole(loadConfig({}), 'api')).to.throw(
+      ConfigError,
+      /api role needs CAL_EVENTSTORE_URL and CAL_MONGODB_URL/,
+    );
+    expect(() => checkRole(loadConfig({ CAL_EVENTSTORE_URL: 'esdb://es:2113?tls=false' }), 'projector')).to.throw(
+      ConfigError,
+      /projector role needs CAL_MONGODB_URL \(/,
+    );
+    const distributed = loadConfig({
+      CAL_EVENTSTORE_URL: 'esdb://es:2113?tls=false',
+      CAL_MONGODB_URL: 'mongodb://db/cal',
+    });
     expect(() => checkRole(distributed, 'api')).not.to.throw();
   });
 
   it('documents every variable it reads for --help', () => {
-    for (const name of ['CAL_READ_YOUR_WRITES_TIMEOUT_MS', 'CAL_READY_MAX_LAG_SECONDS', 'CAL_SHUTDOWN_GRACE_MS', 'LOG_LEVEL', 'CAL_AUTH_MAX_FAILURES', 'CAL_AUTH_FAILURE_WINDOW_SECONDS', 'CAL_UNLOCK_MAX_FAILURES', 'CAL_UNLOCK_FAILURE_WINDOW_SECONDS', 'CAL_CORS_ORIGINS', 'CAL_TRUST_PROXY', 'CAL_HISTORY_MAX_READS', 'CAL_HISTORY_READ_WINDOW_SECONDS', 'CAL_CHANGES_MAX_FEEDS', 'CAL_CHANGES_MAX_FEEDS_PER_USER', 'CAL_CHANGES_BUFFER_BYTES']) expect(variables).to.have.property(name);
+    for (const name of [
+      'CAL_READ_YOUR_WRITES_TIMEOUT_MS',
+      'CAL_READY_MAX_LAG_SECONDS',
+      'CAL_SHUTDOWN_GRACE_MS',
+      'LOG_LEVEL',
+      'CAL_AUTH_MAX_FAILURES',
+      'CAL_AUTH_FAILURE_WINDOW_SECONDS',
+      'CAL_UNLOCK_MAX_FAILURES',
+      'CAL_UNLOCK_FAILURE_WINDOW_SECONDS',
+      'CAL_CORS_ORIGINS',
+      'CAL_TRUST_PROXY',
+      'CAL_HISTORY_MAX_READS',
+      'CAL_HISTORY_READ_WINDOW_SECONDS',
+      'CAL_CHANGES_MAX_FEEDS',
+      'CAL_CHANGES_MAX_FEEDS_PER_USER',
+      'CAL_CHANGES_BUFFER_BYTES',
+    ])
+      expect(variables).to.have.property(name);
   });
 });

@@ -9,11 +9,16 @@ describe('config: CAL_READ_MODEL_SNAPSHOT', () => {
   });
 
   it('takes on and off (and the flag words true, false, 1, 0)', () => {
-    for (const value of ['on', 'true', '1']) expect(loadConfig({ CAL_READ_MODEL_SNAPSHOT: value }).readModelSnapshot, value).to.equal(true);
-    for (const value of ['off', 'false', '0']) expect(loadConfig({ CAL_READ_MODEL_SNAPSHOT: value }).readModelSnapshot, value).to.equal(false);
+    for (const value of ['on', 'true', '1'])
+      expect(loadConfig({ CAL_READ_MODEL_SNAPSHOT: value }).readModelSnapshot, value).to.equal(true);
+    for (const value of ['off', 'false', '0'])
+      expect(loadConfig({ CAL_READ_MODEL_SNAPSHOT: value }).readModelSnapshot, value).to.equal(false);
   });
 
   it('refuses anything else, naming the variable', () => {
-    expect(() => loadConfig({ CAL_READ_MODEL_SNAPSHOT: 'maybe' })).to.throw(ConfigError, /CAL_READ_MODEL_SNAPSHOT="maybe" is not on or off/);
+    expect(() => loadConfig({ CAL_READ_MODEL_SNAPSHOT: 'maybe' })).to.throw(
+      ConfigError,
+      /CAL_READ_MODEL_SNAPSHOT="maybe" is not on or off/,
+    );
   });
 });

@@ -28,10 +28,15 @@ interface Restart {
 async function restart(dataDir: string): Promise<Restart> {
   // No lag tolerated: ready means the projections replayed every event the store kept.
   const service = await startServiceProcess(dataDir, { CAL_READY_MAX_LAG_SECONDS: '0' });
-  await eventually('/ready to answer 200', async () => {
-    const ready = await fetch(`${service.url}/ready`).catch(() => undefined);
-    return ready?.status === 200 ? true : undefined;
-  }, 30_000, 10);
+  await eventually(
+    '/ready to answer 200',
+    async () => {
+      const ready = await fetch(`${service.url}/ready`).catch(() => undefined);
+      return ready?.status === 200 ? true : undefined;
+    },
+    30_000,
+    10,
+  );
   const readyAt = performance.now();
   return { service, fromSpawnMs: readyAt - service.spawnedAt, fromListeningMs: readyAt - service.listeningAt };
 }
@@ -62,12 +67,20 @@ describe(`crash safety: ${writers} writers, SIGKILL, restart (${rounds} rounds, 
       const touched = ledger.takeTouched();
       expect(await checkAll(touched.events, (event) => verifyEvent(started.service.url, event))).to.deep.equal([]);
       expect(await checkAll(touched.items, (item) => verifyItem(started.service.url, item))).to.deep.equal([]);
-      expect(await readModelDifferences(started.service.url, dataDir), 'read model against a fresh replay').to.deep.equal([]);
+      expect(
+        await readModelDifferences(started.service.url, dataDir),
+        'read model against a fresh replay',
+      ).to.deep.equal([]);
 
       const killAfter = killAfterMs.min + Math.floor(random() * (killAfterMs.max - killAfterMs.min));
       const acknowledgedBefore = ledger.acknowledgedWrites;
       let killed = false;
-      const writing = runWriters(started.service.url, ledger, { round, seed: seed + round, count: writers, shouldStop: () => killed });
+      const writing = runWriters(started.service.url, ledger, {
+        round,
+        seed: seed + round,
+        count: writers,
+        shouldStop: () => killed,
+      });
       await new Promise((resolve) => setTimeout(resolve, killAfter));
       killed = true;
       expect((await killHard(started.service)).signal).to.equal('SIGKILL');
@@ -91,12 +104,20 @@ describe(`crash safety: ${writers} writers, SIGKILL, restart (${rounds} rounds, 
 
     // Writers that stop instead of being killed, so that the live projections have work to do before the comparison.
     let stop = false;
-    const writing = runWriters(started.service.url, ledger, { round: rounds, seed: seed + rounds, count: writers, shouldStop: () => stop });
+    const writing = runWriters(started.service.url, ledger, {
+      round: rounds,
+      seed: seed + rounds,
+      count: writers,
+      shouldStop: () => stop,
+    });
     await new Promise((resolve) => setTimeout(resolve, 1000));
     stop = true;
     await writing;
     expect(ledger.unexpected).to.deep.equal([]);
-    expect(await readModelDifferences(started.service.url, dataDir), 'live read model against a fresh replay').to.deep.equal([]);
+    expect(
+      await readModelDifferences(started.service.url, dataDir),
+      'live read model against a fresh replay',
+    ).to.deep.equal([]);
 
     started.service.child.kill('SIGTERM');
     expect(await started.service.exited).to.deep.equal({ code: 0, signal: null });
@@ -107,7 +128,8 @@ describe(`crash safety: ${writers} writers, SIGKILL, restart (${rounds} rounds, 
     const duplicated = [...scheduled].filter(([, count]) => count > 1).map(([title]) => title);
     expect(duplicated, 'titles scheduled more than once').to.deep.equal([]);
     // A PATCH appends ` v<n>` to a title; the first word is the title the event was scheduled with.
-    for (const event of events) expect(scheduled.get(event.title.split(' ')[0] ?? '') ?? 0, `event ${event.id} scheduled`).to.equal(1);
+    for (const event of events)
+      expect(scheduled.get(event.title.split(' ')[0] ?? '') ?? 0, `event ${event.id} scheduled`).to.equal(1);
 
     const spawn = readiness.map((r) => Math.round(r.fromSpawnMs));
     const listening = readiness.map((r) => Math.round(r.fromListeningMs));

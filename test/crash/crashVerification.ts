@@ -37,12 +37,33 @@ export async function verifyEvent(url: string, record: EventRecord): Promise<str
   const title = applied && doubt.title !== undefined ? doubt.title : record.title;
   const description = applied ? (doubt.description as string) : record.description;
   if (body.title !== title) problems.push(`${what}: title "${body.title}", expected "${title}"`);
-  if (!body.description.includes(description)) problems.push(`${what}: description ${JSON.stringify(body.description)}, expected ${description}`);
-  if (!sameIds(body.categories.map((c) => c.id), record.categories)) problems.push(`${what}: categories ${JSON.stringify(body.categories.map((c) => c.id))}, expected ${JSON.stringify(record.categories)}`);
-  if (!sameIds(body.tags.map((t) => t.id), record.tags)) problems.push(`${what}: tags changed`);
+  if (!body.description.includes(description))
+    problems.push(`${what}: description ${JSON.stringify(body.description)}, expected ${description}`);
+  if (
+    !sameIds(
+      body.categories.map((c) => c.id),
+      record.categories,
+    )
+  )
+    problems.push(
+      `${what}: categories ${JSON.stringify(body.categories.map((c) => c.id))}, expected ${JSON.stringify(record.categories)}`,
+    );
+  if (
+    !sameIds(
+      body.tags.map((t) => t.id),
+      record.tags,
+    )
+  )
+    problems.push(`${what}: tags changed`);
   const venue = Array.isArray(body.venue) ? undefined : (body.venue as { id: number }).id;
   if (venue !== record.venue) problems.push(`${what}: venue ${venue}, expected ${record.venue}`);
-  if (!sameIds(body.organizer.map((o) => o.id), record.organizers)) problems.push(`${what}: organizers changed`);
+  if (
+    !sameIds(
+      body.organizer.map((o) => o.id),
+      record.organizers,
+    )
+  )
+    problems.push(`${what}: organizers changed`);
   record.title = title;
   record.description = description;
   delete record.inDoubt;
@@ -57,7 +78,11 @@ export async function verifyItem(url: string, item: ItemRecord): Promise<string[
 }
 
 /** Runs `check` over `all` with at most `concurrency` requests in flight; the problems of all, in order. */
-export async function checkAll<T>(all: readonly T[], check: (one: T) => Promise<string[]>, concurrency = 16): Promise<string[]> {
+export async function checkAll<T>(
+  all: readonly T[],
+  check: (one: T) => Promise<string[]>,
+  concurrency = 16,
+): Promise<string[]> {
   const results: string[][] = new Array<string[]>(all.length);
   let next = 0;
   await Promise.all(

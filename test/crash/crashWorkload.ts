@@ -47,7 +47,10 @@ export class Ledger {
   private touched = { events: new Set<number>(), items: [] as ItemRecord[] };
 
   takeTouched(): { events: EventRecord[]; items: ItemRecord[] } {
-    const taken = { events: [...this.touched.events].map((id) => this.events.get(id) as EventRecord), items: this.touched.items };
+    const taken = {
+      events: [...this.touched.events].map((id) => this.events.get(id) as EventRecord),
+      items: this.touched.items,
+    };
     this.touched = { events: new Set(), items: [] };
     return taken;
   }
@@ -59,8 +62,18 @@ export class Ledger {
 }
 
 const when = { start_date: '2030-03-01 18:00:00', end_date: '2030-03-01 20:00:00' };
-const nameField: Readonly<Record<ItemKind, string>> = { venue: 'venue', organizer: 'organizer', category: 'name', tag: 'name' };
-const collection: Readonly<Record<ItemKind, string>> = { venue: '/venues', organizer: '/organizers', category: '/categories', tag: '/tags' };
+const nameField: Readonly<Record<ItemKind, string>> = {
+  venue: 'venue',
+  organizer: 'organizer',
+  category: 'name',
+  tag: 'name',
+};
+const collection: Readonly<Record<ItemKind, string>> = {
+  venue: '/venues',
+  organizer: '/organizers',
+  category: '/categories',
+  tag: '/tags',
+};
 
 interface WriterContext {
   readonly url: string;
@@ -74,10 +87,20 @@ interface WriterContext {
  * Runs `count` writers until `shouldStop()` or until the service stops answering (SIGKILL). Every writer touches only
  * the events it created, one request at a time, so at most one write per event is ever in doubt.
  */
-export async function runWriters(url: string, ledger: Ledger, options: { round: number; seed: number; count: number; shouldStop: () => boolean }): Promise<void> {
+export async function runWriters(
+  url: string,
+  ledger: Ledger,
+  options: { round: number; seed: number; count: number; shouldStop: () => boolean },
+): Promise<void> {
   await Promise.all(
     Array.from({ length: options.count }, (_, index) =>
-      writerLoop({ url, ledger, name: `R${options.round}W${index}`, random: seededRandom(options.seed * 1000 + index), shouldStop: options.shouldStop }),
+      writerLoop({
+        url,
+        ledger,
+        name: `R${options.round}W${index}`,
+        random: seededRandom(options.seed * 1000 + index),
+        shouldStop: options.shouldStop,
+      }),
     ),
   );
 }
@@ -91,7 +114,8 @@ async function writerLoop(w: WriterContext): Promise<void> {
     if (roll < 0.4 || live.length === 0) alive = await createEvent(w, `${w.name}N${n}`, own);
     else if (roll < 0.7) alive = await patchEvent(w, pick(w.random, live), n);
     else if (roll < 0.8) alive = await trashEvent(w, pick(w.random, live));
-    else alive = await createItem(w, pick(w.random, ['venue', 'organizer', 'category', 'tag'] as const), `${w.name}N${n}`);
+    else
+      alive = await createItem(w, pick(w.random, ['venue', 'organizer', 'category', 'tag'] as const), `${w.name}N${n}`);
     if (!alive) return;
   }
 }
@@ -123,12 +147,22 @@ async function createEvent(w: WriterContext, title: string, own: EventRecord[]):
   }
   if (!expected(w, answer, 201, `create ${title}`)) return true;
   const created = answer.body as {
-    id: number; categories: { id: number }[]; tags: { id: number }[]; venue: { id: number } | unknown[]; organizer: { id: number }[];
+    id: number;
+    categories: { id: number }[];
+    tags: { id: number }[];
+    venue: { id: number } | unknown[];
+    organizer: { id: number }[];
   };
   const record: EventRecord = {
-    id: created.id, writer: w.name, title, description, trashed: false,
-    categories: created.categories.map((c) => c.id), tags: created.tags.map((t) => t.id),
-    venue: Array.isArray(created.venue) ? undefined : created.venue.id, organizers: created.organizer.map((o) => o.id),
+    id: created.id,
+    writer: w.name,
+    title,
+    description,
+    trashed: false,
+    categories: created.categories.map((c) => c.id),
+    tags: created.tags.map((t) => t.id),
+    venue: Array.isArray(created.venue) ? undefined : created.venue.id,
+    organizers: created.organizer.map((o) => o.id),
   };
   w.ledger.events.set(record.id, record);
   w.ledger.touch(record);
@@ -137,7 +171,10 @@ async function createEvent(w: WriterContext, title: string, own: EventRecord[]):
 }
 
 async function patchEvent(w: WriterContext, record: EventRecord, n: number): Promise<boolean> {
-  const change = { description: `D${Math.floor(w.random() * 1e9)}`, ...(w.random() < 0.3 ? { title: `${record.title} v${n}` } : {}) };
+  const change = {
+    description: `D${Math.floor(w.random() * 1e9)}`,
+    ...(w.random() < 0.3 ? { title: `${record.title} v${n}` } : {}),
+  };
   record.inDoubt = change;
   w.ledger.touch(record);
   const answer = await adminRequest(w.url, 'PATCH', `/events/${record.id}`, change);
@@ -177,4 +214,5 @@ function expected(w: WriterContext, answer: Answer, status: number, what: string
 }
 
 export const itemPath = (item: ItemRecord): string => `${collection[item.kind]}/${item.id}`;
-export const itemName = (item: ItemRecord, body: unknown): unknown => (body as Record<string, unknown>)[nameField[item.kind]];
+export const itemName = (item: ItemRecord, body: unknown): unknown =>
+  (body as Record<string, unknown>)[nameField[item.kind]];

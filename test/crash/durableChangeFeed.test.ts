@@ -45,10 +45,17 @@ async function readFlushedStore(dataDir: string): Promise<Map<string, Delivered>
   else process.env.LMDB_RESTORE = previous;
   try {
     const events = await store.readAll();
-    return new Map(events.map((event) => [
-      String(event.position),
-      { position: String(event.position), stream: event.streamId, revision: Number(event.revision), type: event.type },
-    ]));
+    return new Map(
+      events.map((event) => [
+        String(event.position),
+        {
+          position: String(event.position),
+          stream: event.streamId,
+          revision: Number(event.revision),
+          type: event.type,
+        },
+      ]),
+    );
   } finally {
     await store.close();
   }
@@ -65,9 +72,20 @@ const probeEvents = 480;
 async function frozenBigCommit(dataDir: string) {
   const watcher = await openLmdbEventStore(join(dataDir, 'events'));
   const before = await watcher.headPosition();
-  const writer = spawn(process.execPath, ['--import', 'tsx', 'test/crash/support/bigCommitWriter.ts', join(dataDir, 'events'), String(probeEvents), '100000'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const writer = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'test/crash/support/bigCommitWriter.ts',
+      join(dataDir, 'events'),
+      String(probeEvents),
+      '100000',
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   let output = '';
   writer.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => writer.once('exit', () => resolve()));
@@ -84,7 +102,10 @@ async function frozenBigCommit(dataDir: string) {
   return {
     /** Whether the writer's flush had ended before the freeze (a busy machine can be that slow to send SIGSTOP). */
     flushedBeforeFreeze: () => output.includes('appended'),
-    kill: async () => { writer.kill('SIGKILL'); await exited; },
+    kill: async () => {
+      writer.kill('SIGKILL');
+      await exited;
+    },
   };
 }
 
@@ -94,7 +115,11 @@ async function frozenBigCommit(dataDir: string) {
  * power cut leaves it.
  */
 async function aroundFrozenCommit(
-  then: (parts: { readonly service: ServiceProcess; readonly writer: FrozenWriter; readonly feed: SseFeed }) => Promise<Delivered[]>,
+  then: (parts: {
+    readonly service: ServiceProcess;
+    readonly writer: FrozenWriter;
+    readonly feed: SseFeed;
+  }) => Promise<Delivered[]>,
 ) {
   const root = mkdtempSync(join(tmpdir(), 'cal-durable-feed-'));
   const dataDir = join(root, 'data');
@@ -131,14 +156,20 @@ describe('the change feed and a commit another process has not flushed yet', fun
       return delivered;
     });
     const note = flushedBeforeFreeze ? ' (the writer had flushed before it was frozen)' : '';
-    console.log(`      delivered ${probesIn(delivered).length} of the commit's ${probeEvents} events while frozen${note}; ${lost.length} lost`);
+    console.log(
+      `      delivered ${probesIn(delivered).length} of the commit's ${probeEvents} events while frozen${note}; ${lost.length} lost`,
+    );
     expect(lost, 'delivered but not in the flushed store').to.deep.equal([]);
   });
 
   it('delivers it once the commit of the dead writer is flushed (by the service)', async () => {
     const { delivered, lost } = await aroundFrozenCommit(async ({ service, writer, feed }) => {
       await writer.kill();
-      await waitFor(() => probesIn(feed.messages.map(deliveredOf)).length === probeEvents, 'the feed to deliver the flushed commit', 60_000);
+      await waitFor(
+        () => probesIn(feed.messages.map(deliveredOf)).length === probeEvents,
+        'the feed to deliver the flushed commit',
+        60_000,
+      );
       await killHard(service);
       return feed.messages.map(deliveredOf);
     });
@@ -180,8 +211,12 @@ describe(`the change feed delivers only flushed events (${rounds} SIGKILL rounds
 
         const kept = await readFlushedStore(dataDir);
         const lost = delivered.filter((event) => JSON.stringify(kept.get(event.position)) !== JSON.stringify(event));
-        console.log(`      round ${round}: the feed delivered ${delivered.length} events; the flushed store holds ${kept.size}`);
-        expect(lost, `delivered but not in the flushed store (${lost.length} of ${delivered.length})`).to.deep.equal([]);
+        console.log(
+          `      round ${round}: the feed delivered ${delivered.length} events; the flushed store holds ${kept.size}`,
+        );
+        expect(lost, `delivered but not in the flushed store (${lost.length} of ${delivered.length})`).to.deep.equal(
+          [],
+        );
       } finally {
         rmSync(root, { recursive: true, force: true });
       }

@@ -1,4 +1,5 @@
-// Checks an embedded store's data dir from the outside: lmdb records consistent, events whole, ids unique, claims owned.
+// Checks an embedded store's data dir from the outside: lmdb records consistent, events whole, ids unique, claims
+// owned.
 import { join } from 'node:path';
 import { open } from 'lmdb';
 import { openLayout, toRecordedEvent, type StoredEvent } from '../../src/events/embedded/lmdbLayout.ts';
@@ -24,9 +25,24 @@ export interface StoreAudit {
   readonly titlesScheduled: ReadonlyMap<string, number>;
 }
 
-const creationTypes = new Set(['EventScheduled', 'VenueRegistered', 'OrganizerRegistered', 'CategoryCreated', 'TagCreated', 'ImageRegistered', 'UserRegistered']);
+const creationTypes = new Set([
+  'EventScheduled',
+  'VenueRegistered',
+  'OrganizerRegistered',
+  'CategoryCreated',
+  'TagCreated',
+  'ImageRegistered',
+  'UserRegistered',
+]);
 /** Stream families drawing ids from one sequence: an id may appear in only one stream of a group. */
-const idGroups: Readonly<Record<string, string>> = { event: 'post', venue: 'post', organizer: 'post', image: 'post', category: 'term', tag: 'term' };
+const idGroups: Readonly<Record<string, string>> = {
+  event: 'post',
+  venue: 'post',
+  organizer: 'post',
+  image: 'post',
+  category: 'term',
+  tag: 'term',
+};
 const claimCategories = new Set(['slug', 'termname', 'translation', 'login']);
 const claimTypes = new Set(['SlugReserved', 'TermNameClaimed']);
 
@@ -47,14 +63,20 @@ export async function auditDataDir(dataDir: string): Promise<StoreAudit> {
   }
 }
 
-function auditEvents(events: readonly RecordedEvent[], index: ReadonlyMap<string, number>, heads: ReadonlyMap<string, number>): StoreAudit {
+function auditEvents(
+  events: readonly RecordedEvent[],
+  index: ReadonlyMap<string, number>,
+  heads: ReadonlyMap<string, number>,
+): StoreAudit {
   const problems: string[] = [];
   const byStream = new Map<string, RecordedEvent[]>();
   let previous = -1n;
   for (const event of events) {
-    if (event.position <= previous) problems.push(`position ${event.position} after ${previous}: not strictly increasing`);
+    if (event.position <= previous)
+      problems.push(`position ${event.position} after ${previous}: not strictly increasing`);
     previous = event.position;
-    if (decodeDomainEvent(event) === undefined) problems.push(`${event.streamId}@${event.revision} (${event.type}) does not decode`);
+    if (decodeDomainEvent(event) === undefined)
+      problems.push(`${event.streamId}@${event.revision} (${event.type}) does not decode`);
     const stream = byStream.get(event.streamId);
     if (stream) stream.push(event);
     else byStream.set(event.streamId, [event]);
@@ -64,13 +86,17 @@ function auditEvents(events: readonly RecordedEvent[], index: ReadonlyMap<string
   const idOwners = new Map<string, string>();
   for (const [streamId, stream] of byStream) {
     stream.forEach((event, revision) => {
-      if (event.revision !== BigInt(revision)) problems.push(`${streamId}: revision ${event.revision} where ${revision} was due (gap or duplicate)`);
-      if (index.get(`${streamId}@${revision}`) !== Number(event.position)) problems.push(`${streamId}@${revision}: stream index does not point at position ${event.position}`);
+      if (event.revision !== BigInt(revision))
+        problems.push(`${streamId}: revision ${event.revision} where ${revision} was due (gap or duplicate)`);
+      if (index.get(`${streamId}@${revision}`) !== Number(event.position))
+        problems.push(`${streamId}@${revision}: stream index does not point at position ${event.position}`);
     });
-    if (heads.get(streamId) !== stream.length - 1) problems.push(`${streamId}: head ${heads.get(streamId)} but ${stream.length} events`);
+    if (heads.get(streamId) !== stream.length - 1)
+      problems.push(`${streamId}: head ${heads.get(streamId)} but ${stream.length} events`);
     const creations = stream.filter((event) => creationTypes.has(event.type));
     if (creations.length > 1) problems.push(`${streamId}: created ${creations.length} times`);
-    if (creations.length === 1 && creations[0]?.revision !== 0n) problems.push(`${streamId}: created at revision ${creations[0]?.revision}`);
+    if (creations.length === 1 && creations[0]?.revision !== 0n)
+      problems.push(`${streamId}: created at revision ${creations[0]?.revision}`);
     const [family, id] = familyAndId(streamId);
     const group = idGroups[family];
     if (group && id !== undefined) {
@@ -80,7 +106,13 @@ function auditEvents(events: readonly RecordedEvent[], index: ReadonlyMap<string
     }
   }
   problems.push(...overlappingIdBlocks(byStream));
-  return { events: events.length, streams: byStream.size, problems, orphanClaims: orphanClaims(byStream), titlesScheduled: titlesScheduled(events) };
+  return {
+    events: events.length,
+    streams: byStream.size,
+    problems,
+    orphanClaims: orphanClaims(byStream),
+    titlesScheduled: titlesScheduled(events),
+  };
 }
 
 function titlesScheduled(events: readonly RecordedEvent[]): Map<string, number> {
@@ -107,7 +139,10 @@ function overlappingIdBlocks(byStream: ReadonlyMap<string, readonly RecordedEven
     let highest = 0;
     for (const event of stream) {
       const block = event.data as { first: number; last: number };
-      if (block.first <= highest) problems.push(`${streamId}@${event.revision}: block ${block.first}–${block.last} overlaps ids up to ${highest}`);
+      if (block.first <= highest)
+        problems.push(
+          `${streamId}@${event.revision}: block ${block.first}–${block.last} overlaps ids up to ${highest}`,
+        );
       highest = Math.max(highest, block.last);
     }
   }
@@ -135,8 +170,12 @@ export async function readModelDifferences(url: string, dataDir: string): Promis
   const store = await openLmdbEventStore(join(dataDir, 'events'), { minFreeBytes: 0 });
   try {
     const fresh = createMemoryReadStore(testMemos);
-    const { appliedPosition } = await replayInto(store, fresh, { handlers: testProjections, upTo: BigInt(live.position) });
-    if (appliedPosition !== BigInt(live.position)) return [`the store ends at ${appliedPosition}, before the read model's ${live.position}`];
+    const { appliedPosition } = await replayInto(store, fresh, {
+      handlers: testProjections,
+      upTo: BigInt(live.position),
+    });
+    if (appliedPosition !== BigInt(live.position))
+      return [`the store ends at ${appliedPosition}, before the read model's ${live.position}`];
     const comparisons = compareDigests(live.collections, await digestReadStore(fresh, { detail: true }));
     return comparisons.filter((c) => !c.identical).map((c) => `${c.collection}: ${JSON.stringify(c.differences)}`);
   } finally {

@@ -22,7 +22,13 @@ describe('running a docs block', function () {
   before(async () => {
     t = await startTestService();
     root = mkdtempSync(join(tmpdir(), 'cal-docs-runner-'));
-    session = { serviceUrl: t.service.url, adminPassword, dataDir: t.dataDir, workDir: root, repositoryRoot: fileURLToPath(new URL('../../', import.meta.url)) };
+    session = {
+      serviceUrl: t.service.url,
+      adminPassword,
+      dataDir: t.dataDir,
+      workDir: root,
+      repositoryRoot: fileURLToPath(new URL('../../', import.meta.url)),
+    };
     prepareWorkDir(root);
   });
   after(async () => {
@@ -30,27 +36,31 @@ describe('running a docs block', function () {
     rmSync(root, { recursive: true, force: true });
   });
 
-  it('sends http://localhost:8080 to the service and records each curl answer\'s status in order', async () => {
-    const outcome = await run([
-      'curl -s http://localhost:8080/cal/events/v1/ > /dev/null',
-      'curl -s http://localhost:8080/cal/events/v1/events/999999',
-      'curl -s -u "admin:$CAL_ADMIN_PASSWORD" -X OPTIONS http://localhost:8080/cal/events/v1/changes > /dev/null',
-    ].join('\n'));
+  it("sends http://localhost:8080 to the service and records each curl answer's status in order", async () => {
+    const outcome = await run(
+      [
+        'curl -s http://localhost:8080/cal/events/v1/ > /dev/null',
+        'curl -s http://localhost:8080/cal/events/v1/events/999999',
+        'curl -s -u "admin:$CAL_ADMIN_PASSWORD" -X OPTIONS http://localhost:8080/cal/events/v1/changes > /dev/null',
+      ].join('\n'),
+    );
     expect(outcome.exitCode).to.equal(0);
     expect(outcome.calls.map((call) => call.status)).to.deep.equal([200, 404, 200]);
     expect(outcome.calls[1]?.args).to.include(`${t.service.url}/cal/events/v1/events/999999`);
     expect(outcome.output).to.include('rest-event-not-found');
   });
 
-  it('keeps the shell variables a block sets for the page\'s later blocks', async () => {
+  it("keeps the shell variables a block sets for the page's later blocks", async () => {
     expect((await run('API=http://localhost:8080/cal/events/v1\nCOUNT=3')).exitCode).to.equal(0);
     const later = await run('echo "$COUNT $API"; curl -s "$API/tags" > /dev/null');
     expect(later.output.trim()).to.equal(`3 ${t.service.url}/cal/events/v1`);
     expect(later.calls.map((call) => call.status)).to.deep.equal([200]);
   });
 
-  it('gives the administrator\'s password and the service\'s data dir, as the README tells readers to set them', async () => {
-    const outcome = await run('echo "$CAL_DATA_DIR"; curl -s -u "admin:$CAL_ADMIN_PASSWORD" http://localhost:8080/cal/events/v1/events > /dev/null');
+  it("gives the administrator's password and the service's data dir, as the README tells readers to set them", async () => {
+    const outcome = await run(
+      'echo "$CAL_DATA_DIR"; curl -s -u "admin:$CAL_ADMIN_PASSWORD" http://localhost:8080/cal/events/v1/events > /dev/null',
+    );
     expect(outcome.output.trim()).to.equal(t.dataDir);
     expect(outcome.calls[0]?.status).to.equal(200);
   });
@@ -68,7 +78,10 @@ describe('running a docs block', function () {
 
   it('stops a block that runs until stopped after its time, keeping the status it got', async () => {
     const started = performance.now();
-    const outcome = await run('curl -sN -u "admin:$CAL_ADMIN_PASSWORD" "http://localhost:8080/cal/events/v1/changes?from=start"', { kind: 'stop-after', seconds: 1 });
+    const outcome = await run(
+      'curl -sN -u "admin:$CAL_ADMIN_PASSWORD" "http://localhost:8080/cal/events/v1/changes?from=start"',
+      { kind: 'stop-after', seconds: 1 },
+    );
     expect(outcome.stopped).to.equal(true);
     expect(performance.now() - started).to.be.below(20_000);
     expect(outcome.calls.map((call) => call.status)).to.deep.equal([200]);

@@ -17,9 +17,17 @@ const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
 const adminPassword = 'docs-example-password';
 
 /** The pages whose examples readers run: the front door and every page of docs/. */
-const allPages = ['README.md', ...readdirSync(join(repositoryRoot, 'docs')).filter((name) => name.endsWith('.md')).sort().map((name) => `docs/${name}`)];
+const allPages = [
+  'README.md',
+  ...readdirSync(join(repositoryRoot, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .map((name) => `docs/${name}`),
+];
 /** `DOCS_PAGES=docs/api.md,README.md` runs those pages only, while writing them. */
-const pages = process.env.DOCS_PAGES ? allPages.filter((page) => process.env.DOCS_PAGES?.split(',').includes(page)) : allPages;
+const pages = process.env.DOCS_PAGES
+  ? allPages.filter((page) => process.env.DOCS_PAGES?.split(',').includes(page))
+  : allPages;
 
 function describeFailure(page: string, block: ShellBlock, outcome: BlockOutcome, problem: string): string {
   const calls = outcome.calls.map((call) => `  ${call.status || 'no answer'}  curl ${call.args}`).join('\n');
@@ -40,7 +48,12 @@ for (const page of pages) {
       if (blocks.every((block) => block.directive.kind === 'skip')) return;
       root = mkdtempSync(join(tmpdir(), 'cal-docs-'));
       const dataDir = join(root, 'data');
-      const config = loadConfig({ PORT: '0', CAL_DATA_DIR: dataDir, CAL_PUBLIC_URL: 'http://localhost:8080', CAL_ADMIN_PASSWORD: adminPassword });
+      const config = loadConfig({
+        PORT: '0',
+        CAL_DATA_DIR: dataDir,
+        CAL_PUBLIC_URL: 'http://localhost:8080',
+        CAL_ADMIN_PASSWORD: adminPassword,
+      });
       service = await startService(config, pino({ level: 'silent' }));
       session = { serviceUrl: service.url, adminPassword, dataDir, workDir: join(root, 'work'), repositoryRoot };
       prepareWorkDir(session.workDir);
@@ -65,9 +78,14 @@ for (const page of pages) {
         if (!outcome.stopped) expect(outcome.exitCode, fail(`exited with ${outcome.exitCode}`)).to.equal(0);
         const errors = outcome.calls.filter((call) => call.status === 0 || call.status >= 400);
         if (block.directive.kind === 'expect-error') {
-          expect(errors.length, fail('is marked expect-error, but no curl call got an error answer')).to.be.greaterThan(0);
+          expect(errors.length, fail('is marked expect-error, but no curl call got an error answer')).to.be.greaterThan(
+            0,
+          );
         } else {
-          expect(errors, fail('a curl call got an error answer (mark the block <!-- docs-test: expect-error --> if it shows one)')).to.deep.equal([]);
+          expect(
+            errors,
+            fail('a curl call got an error answer (mark the block <!-- docs-test: expect-error --> if it shows one)'),
+          ).to.deep.equal([]);
         }
       });
     });

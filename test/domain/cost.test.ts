@@ -108,11 +108,7 @@ describe('costDetails', () => {
   });
 
   it('sorts values numerically, not as text, and lists each once', () => {
-    expect(costDetails(stored('100', '9', '25.5', '9'), site).cost_details.values).to.deep.equal([
-      '9',
-      '25.5',
-      '100',
-    ]);
+    expect(costDetails(stored('100', '9', '25.5', '9'), site).cost_details.values).to.deep.equal(['9', '25.5', '100']);
   });
 
   it('shows min – max with the site default when no entry has a symbol', () => {

@@ -231,9 +231,24 @@ describe('parseDateTimeInput', () => {
   });
 
   describe('invalid input', () => {
-    const invalid = ['not-a-date', 'garbage', 'before my birthday', 'foo', '', '   ', 'tomorrow whenever',
-      'tomorrow 13pm', 'tomorrow 25:00', 'next', 'last 9am', '1764064800.5', 'the day after tomorrow', '24/12/2026',
-      '2026-12-24 20h', '2026-12-24 20:00 Not/A_Zone'];
+    const invalid = [
+      'not-a-date',
+      'garbage',
+      'before my birthday',
+      'foo',
+      '',
+      '   ',
+      'tomorrow whenever',
+      'tomorrow 13pm',
+      'tomorrow 25:00',
+      'next',
+      'last 9am',
+      '1764064800.5',
+      'the day after tomorrow',
+      '24/12/2026',
+      '2026-12-24 20h',
+      '2026-12-24 20:00 Not/A_Zone',
+    ];
     for (const input of invalid) {
       it(`rejects ${JSON.stringify(input)}`, () => {
         expect(read(input)).to.equal(undefined);
@@ -307,11 +322,17 @@ describe('parseDateTimeInput', () => {
     }
 
     it('names no zone for wall-clock input', () => {
-      expect(readDateTimeInput('tomorrow 9am', 'Europe/Madrid', NOW, testZones)).to.deep.equal({ ok: true, local: '2026-11-23 09:00:00' });
+      expect(readDateTimeInput('tomorrow 9am', 'Europe/Madrid', NOW, testZones)).to.deep.equal({
+        ok: true,
+        local: '2026-11-23 09:00:00',
+      });
     });
 
     it('names no zone for an offset that is no whole quarter of an hour, and still converts it', () => {
-      expect(readDateTimeInput('2026-11-25 10:00 +05:20', 'UTC', NOW, testZones)).to.deep.equal({ ok: true, local: '2026-11-25 04:40:00' });
+      expect(readDateTimeInput('2026-11-25 10:00 +05:20', 'UTC', NOW, testZones)).to.deep.equal({
+        ok: true,
+        local: '2026-11-25 04:40:00',
+      });
     });
   });
 

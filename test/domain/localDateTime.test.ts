@@ -83,8 +83,12 @@ describe('localToUtc and utcToLocal', () => {
 
   it('takes the first instant for a time in the fall-back overlap, whatever the current date (docs/api.md §1.3)', () => {
     // 01:30 happens twice in New York on 2026-11-01 (05:30 UTC as EDT, 06:30 UTC as EST): the EDT one.
-    const inWinter = atTime(Date.UTC(2026, 0, 15), () => localToUtc('2026-11-01 01:30:00', 'America/New_York', testZones));
-    const inSummer = atTime(Date.UTC(2026, 6, 15), () => localToUtc('2026-11-01 01:30:00', 'America/New_York', testZones));
+    const inWinter = atTime(Date.UTC(2026, 0, 15), () =>
+      localToUtc('2026-11-01 01:30:00', 'America/New_York', testZones),
+    );
+    const inSummer = atTime(Date.UTC(2026, 6, 15), () =>
+      localToUtc('2026-11-01 01:30:00', 'America/New_York', testZones),
+    );
     expect(inWinter).to.equal('2026-11-01 05:30:00');
     expect(inSummer).to.equal('2026-11-01 05:30:00');
     expect(utcToLocal('2026-11-01 05:30:00', 'America/New_York', testZones)).to.equal('2026-11-01 01:30:00');
@@ -197,7 +201,9 @@ describe('defaultListWindow', () => {
   it('is remembered by the ListWindows it is asked of, for one second and zone, and only there', () => {
     const windows = new ListWindows();
     const first = defaultListWindow(now, 'Europe/Madrid', windows);
-    expect(defaultListWindow(new Date(now.getTime() + 999 - (now.getTime() % 1000)), 'Europe/Madrid', windows)).to.equal(first);
+    expect(
+      defaultListWindow(new Date(now.getTime() + 999 - (now.getTime() % 1000)), 'Europe/Madrid', windows),
+    ).to.equal(first);
     expect(new ListWindows().at(now, 'Europe/Madrid')).to.deep.equal(first);
     expect(new ListWindows().at(now, 'Europe/Madrid')).not.to.equal(first);
     expect(windows.at(now, 'UTC')).to.deep.equal(freshWindow(now, 'UTC'));
@@ -207,7 +213,15 @@ describe('defaultListWindow', () => {
 
 describe('wallClockSeconds', () => {
   it('orders values exactly like their text, across days, months, years and leap days', () => {
-    const values = ['1999-12-31 23:59:59', '2000-01-01 00:00:00', '2024-02-28 23:59:59', '2024-02-29 00:00:00', '2024-03-01 00:00:00', '2026-11-22 10:52:28', '2026-11-22 10:52:29'];
+    const values = [
+      '1999-12-31 23:59:59',
+      '2000-01-01 00:00:00',
+      '2024-02-28 23:59:59',
+      '2024-02-29 00:00:00',
+      '2024-03-01 00:00:00',
+      '2026-11-22 10:52:28',
+      '2026-11-22 10:52:29',
+    ];
     const keys = values.map(wallClockSeconds);
     expect([...keys].sort((a, b) => a - b)).to.deep.equal(keys);
     expect(new Set(keys).size).to.equal(values.length);

@@ -19,19 +19,69 @@ interface Case {
 }
 
 const gaps: readonly Case[] = [
-  { zone: 'Europe/Madrid', local: '2026-03-29 02:30:00', utc: '2026-03-29 01:30:00', shown: '2026-03-29T03:30:00+02:00' },
-  { zone: 'America/New_York', local: '2026-03-08 02:30:00', utc: '2026-03-08 07:30:00', shown: '2026-03-08T03:30:00-04:00' },
-  { zone: 'Australia/Sydney', local: '2026-10-04 02:30:00', utc: '2026-10-03 16:30:00', shown: '2026-10-04T03:30:00+11:00' },
-  { zone: 'America/Santiago', local: '2026-09-06 00:30:00', utc: '2026-09-06 04:30:00', shown: '2026-09-06T01:30:00-03:00' },
-  { zone: 'Europe/London', local: '2026-03-29 01:30:00', utc: '2026-03-29 01:30:00', shown: '2026-03-29T02:30:00+01:00' },
+  {
+    zone: 'Europe/Madrid',
+    local: '2026-03-29 02:30:00',
+    utc: '2026-03-29 01:30:00',
+    shown: '2026-03-29T03:30:00+02:00',
+  },
+  {
+    zone: 'America/New_York',
+    local: '2026-03-08 02:30:00',
+    utc: '2026-03-08 07:30:00',
+    shown: '2026-03-08T03:30:00-04:00',
+  },
+  {
+    zone: 'Australia/Sydney',
+    local: '2026-10-04 02:30:00',
+    utc: '2026-10-03 16:30:00',
+    shown: '2026-10-04T03:30:00+11:00',
+  },
+  {
+    zone: 'America/Santiago',
+    local: '2026-09-06 00:30:00',
+    utc: '2026-09-06 04:30:00',
+    shown: '2026-09-06T01:30:00-03:00',
+  },
+  {
+    zone: 'Europe/London',
+    local: '2026-03-29 01:30:00',
+    utc: '2026-03-29 01:30:00',
+    shown: '2026-03-29T02:30:00+01:00',
+  },
 ];
 
 const overlaps: readonly Case[] = [
-  { zone: 'Europe/Madrid', local: '2026-10-25 02:30:00', utc: '2026-10-25 00:30:00', shown: '2026-10-25T02:30:00+02:00' },
-  { zone: 'America/New_York', local: '2026-11-01 01:30:00', utc: '2026-11-01 05:30:00', shown: '2026-11-01T01:30:00-04:00' },
-  { zone: 'Australia/Sydney', local: '2026-04-05 02:30:00', utc: '2026-04-04 15:30:00', shown: '2026-04-05T02:30:00+11:00' },
-  { zone: 'America/Santiago', local: '2026-04-04 23:30:00', utc: '2026-04-05 02:30:00', shown: '2026-04-04T23:30:00-03:00' },
-  { zone: 'Europe/London', local: '2026-10-25 01:30:00', utc: '2026-10-25 00:30:00', shown: '2026-10-25T01:30:00+01:00' },
+  {
+    zone: 'Europe/Madrid',
+    local: '2026-10-25 02:30:00',
+    utc: '2026-10-25 00:30:00',
+    shown: '2026-10-25T02:30:00+02:00',
+  },
+  {
+    zone: 'America/New_York',
+    local: '2026-11-01 01:30:00',
+    utc: '2026-11-01 05:30:00',
+    shown: '2026-11-01T01:30:00-04:00',
+  },
+  {
+    zone: 'Australia/Sydney',
+    local: '2026-04-05 02:30:00',
+    utc: '2026-04-04 15:30:00',
+    shown: '2026-04-05T02:30:00+11:00',
+  },
+  {
+    zone: 'America/Santiago',
+    local: '2026-04-04 23:30:00',
+    utc: '2026-04-05 02:30:00',
+    shown: '2026-04-04T23:30:00-03:00',
+  },
+  {
+    zone: 'Europe/London',
+    local: '2026-10-25 01:30:00',
+    utc: '2026-10-25 00:30:00',
+    shown: '2026-10-25T01:30:00+01:00',
+  },
 ];
 
 /** January and July: winter in the north and summer in the south, then the other way round. */
@@ -39,7 +89,10 @@ const runDates = { january: Date.UTC(2026, 0, 15, 12), july: Date.UTC(2026, 6, 1
 
 const utcMs = (utc: string) => Date.parse(`${utc.replace(' ', 'T')}Z`);
 
-for (const [kind, cases] of [['gap', gaps], ['overlap', overlaps]] as const) {
+for (const [kind, cases] of [
+  ['gap', gaps],
+  ['overlap', overlaps],
+] as const) {
   describe(`a local time in a DST ${kind} becomes ${kind === 'gap' ? 'an instant with the offset before the gap' : 'its first instant'}`, () => {
     for (const { zone, local, utc, shown } of cases) {
       for (const [month, now] of Object.entries(runDates)) {
@@ -49,12 +102,16 @@ for (const [kind, cases] of [['gap', gaps], ['overlap', overlaps]] as const) {
             expect(localToUtc(local, zone, zones), 'localToUtc').to.equal(utc);
             expect(localToInstant(local, zone, zones), 'localToInstant').to.equal(utcMs(utc));
             expect(toIsoWithOffset(local, zone, zones), 'toIsoWithOffset').to.equal(shown);
-            expect(existingLocalTime(local, zone, zones), 'existingLocalTime').to.equal(shown.slice(0, 19).replace('T', ' '));
+            expect(existingLocalTime(local, zone, zones), 'existingLocalTime').to.equal(
+              shown.slice(0, 19).replace('T', ' '),
+            );
             expect(instantOfReading(local, zone, zones), 'instantOfReading').to.equal(utcMs(utc));
           });
         });
         it(`${zone} ${local} written with its zone and read in UTC, run in ${month}`, () => {
-          const reading = atTime(now, () => readDateTimeInput(`${local} ${zone}`, 'UTC', new Date(now), new ZoneClock()));
+          const reading = atTime(now, () =>
+            readDateTimeInput(`${local} ${zone}`, 'UTC', new Date(now), new ZoneClock()),
+          );
           expect(reading).to.deep.equal({ ok: true, local: utc, namedZone: zone });
         });
       }

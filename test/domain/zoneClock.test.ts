@@ -5,8 +5,20 @@ import fc from 'fast-check';
 import { ZoneClock } from '../../src/domain/timeZone.ts';
 import { zoneOffsetMinutesReference } from './support/luxonDateTimeReference.ts';
 
-const zones = ['America/New_York', 'Europe/Madrid', 'Australia/Lord_Howe', 'Asia/Kolkata', 'America/St_Johns', 'UTC', 'UTC+5.5'];
-const instant = fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2040-12-31T23:59:59Z'), noInvalidDate: true });
+const zones = [
+  'America/New_York',
+  'Europe/Madrid',
+  'Australia/Lord_Howe',
+  'Asia/Kolkata',
+  'America/St_Johns',
+  'UTC',
+  'UTC+5.5',
+];
+const instant = fc.date({
+  min: new Date('1990-01-01T00:00:00Z'),
+  max: new Date('2040-12-31T23:59:59Z'),
+  noInvalidDate: true,
+});
 const utcOf = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ');
 
 describe('ZoneClock', () => {

@@ -23,7 +23,9 @@ import { testZones } from '../support/memos.ts';
 const dstZones = ['Europe/Madrid', 'America/New_York', 'Australia/Lord_Howe', 'Pacific/Chatham', 'America/Sao_Paulo'];
 const zones = [...dstZones, 'Asia/Kolkata', 'UTC', 'Etc/UTC', 'UTC+2', 'UTC-9.75', 'UTC+5.5', 'UTC-0'];
 
-/** Years with local mean time ending (1883, 1900, 1914), war time, rules since abolished, and rules carried far ahead. */
+/**
+ * Years with local mean time ending (1883, 1900, 1914), war time, rules since abolished, and rules carried far ahead.
+ */
 const transitionYears = [1883, 1900, 1914, 1918, 1944, 1975, 1990, 2018, 2026, 2027, 2099, 2900];
 
 const utcText = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
@@ -61,7 +63,10 @@ const transitions = dstZones.flatMap((zone) => transitionYears.flatMap((year) =>
 const nearTransition = fc
   .tuple(
     fc.constantFrom(...transitions),
-    fc.oneof(fc.integer({ min: -180, max: 180 }).map((minutes) => minutes * 60), fc.integer({ min: -10_800, max: 10_800 })),
+    fc.oneof(
+      fc.integer({ min: -180, max: 180 }).map((minutes) => minutes * 60),
+      fc.integer({ min: -10_800, max: 10_800 }),
+    ),
     fc.boolean(),
   )
   .map(([{ zone, at, before, after }, seconds, onBeforeClock]) => ({
@@ -69,7 +74,9 @@ const nearTransition = fc
     local: utcText(at + seconds * 1000 + (onBeforeClock ? before : after) * 60_000),
   }));
 
-/** Any `YYYY-MM-DD HH:MM:SS` with fields in range, in any year, days 29–31 included whether the month has them or not. */
+/**
+ * Any `YYYY-MM-DD HH:MM:SS` with fields in range, in any year, days 29–31 included whether the month has them or not.
+ */
 const anyLocal = fc
   .tuple(
     fc.oneof(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 1850, max: 2150 })),
@@ -79,8 +86,9 @@ const anyLocal = fc
     fc.integer({ min: 0, max: 59 }),
     fc.integer({ min: 0, max: 59 }),
   )
-  .map(([year, month, day, hour, minute, second]) =>
-    `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)} ${pad(hour, 2)}:${pad(minute, 2)}:${pad(second, 2)}`,
+  .map(
+    ([year, month, day, hour, minute, second]) =>
+      `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)} ${pad(hour, 2)}:${pad(minute, 2)}:${pad(second, 2)}`,
   );
 
 const zonedLocal = fc.oneof(nearTransition, fc.record({ zone: fc.constantFrom(...zones), local: anyLocal }));
@@ -122,7 +130,8 @@ const runs = { seed: 20261122, numRuns: 3000 };
 
 describe('zone conversions on plain numbers, against luxon', () => {
   it('finds transitions to test around in every zone with DST', () => {
-    for (const zone of dstZones) expect(transitions.filter((transition) => transition.zone === zone)).to.have.length.above(3);
+    for (const zone of dstZones)
+      expect(transitions.filter((transition) => transition.zone === zone)).to.have.length.above(3);
   });
 
   it('zoneOffsetMinutes gives luxon offset, asked once or again', () => {
@@ -137,8 +146,16 @@ describe('zone conversions on plain numbers, against luxon', () => {
   });
 
   const alongsideLuxon = [
-    ['toIsoWithOffset writes what the reference writes, whatever the current time', toIsoWithOffset, toIsoWithOffsetReference],
-    ['localToUtc gives the reference instant, or throws where it throws, whatever the current time', localToUtc, localToUtcReference],
+    [
+      'toIsoWithOffset writes what the reference writes, whatever the current time',
+      toIsoWithOffset,
+      toIsoWithOffsetReference,
+    ],
+    [
+      'localToUtc gives the reference instant, or throws where it throws, whatever the current time',
+      localToUtc,
+      localToUtcReference,
+    ],
   ] as const;
   for (const [title, fast, reference] of alongsideLuxon) {
     it(title, () => {
@@ -167,7 +184,9 @@ describe('zone conversions on plain numbers, against luxon', () => {
     fc.assert(
       fc.property(zonedInstant, ({ zone, epochMs }) => {
         const date = new Date(epochMs);
-        expect(outcome(() => instantToLocal(date, zone, testZones))).to.deep.equal(outcome(() => instantToLocalReference(date, zone)));
+        expect(outcome(() => instantToLocal(date, zone, testZones))).to.deep.equal(
+          outcome(() => instantToLocalReference(date, zone)),
+        );
         const utc = wallClockAt(epochMs);
         if (utc !== undefined) expect(utcToLocal(utc, zone, testZones)).to.equal(utcToLocalReference(utc, zone));
       }),
@@ -178,7 +197,9 @@ describe('zone conversions on plain numbers, against luxon', () => {
   it('utcToLocal refuses what luxon refuses', () => {
     fc.assert(
       fc.property(fc.constantFrom(...zones), anyLocal, (zone, utc) => {
-        expect(outcome(() => utcToLocal(utc, zone, testZones))).to.deep.equal(outcome(() => utcToLocalReference(utc, zone)));
+        expect(outcome(() => utcToLocal(utc, zone, testZones))).to.deep.equal(
+          outcome(() => utcToLocalReference(utc, zone)),
+        );
       }),
       runs,
     );
@@ -200,7 +221,13 @@ describe('wallClockMs and wallClockAt', () => {
   });
 
   it('refuse what is not a calendar date-time, and years the format cannot hold', () => {
-    for (const value of ['2026-02-29 00:00:00', '2100-02-29 00:00:00', '2026-04-31 10:00:00', '2026-11-25 24:00:00', '2026-11-25T10:00:00']) {
+    for (const value of [
+      '2026-02-29 00:00:00',
+      '2100-02-29 00:00:00',
+      '2026-04-31 10:00:00',
+      '2026-11-25 24:00:00',
+      '2026-11-25T10:00:00',
+    ]) {
       expect(wallClockMs(value), value).to.equal(undefined);
     }
     expect(wallClockMs('2000-02-29 00:00:00')).to.equal(Date.UTC(2000, 1, 29));

@@ -1,4 +1,5 @@
-// The EventStore contract: what every adapter of the port must do, run against lmdb always and EventStoreDB when reachable.
+// The EventStore contract: what every adapter of the port must do, run against lmdb always and EventStoreDB when
+// reachable.
 import { expect } from 'chai';
 import {
   AnyRevision,
@@ -43,7 +44,9 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
       it('rejects "no stream" on an existing stream, reporting its revision and writing nothing', async function () {
         await store().append(stream('a'), events(2), NoStream);
         const error = await rejection(store().append(stream('a'), events(1), NoStream));
-        expect(error).to.be.instanceOf(WrongExpectedRevision).and.include({ streamId: stream('a'), expected: NoStream, actual: 1n });
+        expect(error)
+          .to.be.instanceOf(WrongExpectedRevision)
+          .and.include({ streamId: stream('a'), expected: NoStream, actual: 1n });
         expect(await store().readStream(stream('a'))).to.have.length(2);
       });
 
@@ -111,7 +114,9 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
 
       it('writes one append as a block: consecutive revisions, no other event in between in $all', async function () {
         const before = await store().headPosition();
-        const others = Array.from({ length: 10 }, (_, index) => store().append(stream(`other${index}`), events(1), NoStream));
+        const others = Array.from({ length: 10 }, (_, index) =>
+          store().append(stream(`other${index}`), events(1), NoStream),
+        );
         await Promise.all([store().append(stream('block'), events(5), NoStream), ...others]);
         const all = await ourEventsAfter(before);
         const first = all.findIndex((event) => event.streamId === stream('block'));
@@ -153,7 +158,11 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
           { streamId: stream('b'), events: events(2), expected: 1n },
         ]);
         const all = await ourEventsAfter(before);
-        expect(all.map((event) => `${event.streamId}@${event.revision}`)).to.deep.equal([`${stream('a')}@0`, `${stream('b')}@2`, `${stream('b')}@3`]);
+        expect(all.map((event) => `${event.streamId}@${event.revision}`)).to.deep.equal([
+          `${stream('a')}@0`,
+          `${stream('b')}@2`,
+          `${stream('b')}@3`,
+        ]);
         expect(results).to.deep.equal([
           { nextRevision: 0n, position: all[0]?.position },
           { nextRevision: 3n, position: all[2]?.position },
@@ -161,7 +170,9 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
       });
 
       it('is one append for a single stream', async function () {
-        const [result] = await store().appendToStreams([{ streamId: stream('a'), events: events(2), expected: NoStream }]);
+        const [result] = await store().appendToStreams([
+          { streamId: stream('a'), events: events(2), expected: NoStream },
+        ]);
         const written = await store().readStream(stream('a'));
         expect(result).to.deep.equal({ nextRevision: 1n, position: written[1]?.position });
       });
@@ -169,45 +180,68 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
       it('writes nothing when the first expectation fails, naming that stream', async function () {
         await store().append(stream('claim'), events(1), NoStream);
         const before = await store().headPosition();
-        const error = await rejection(store().appendToStreams([
-          { streamId: stream('claim'), events: events(1), expected: NoStream },
-          { streamId: stream('a'), events: events(1), expected: NoStream },
-        ]));
-        expect(error).to.be.instanceOf(WrongExpectedRevision).and.include({ streamId: stream('claim'), expected: NoStream, actual: 0n });
+        const error = await rejection(
+          store().appendToStreams([
+            { streamId: stream('claim'), events: events(1), expected: NoStream },
+            { streamId: stream('a'), events: events(1), expected: NoStream },
+          ]),
+        );
+        expect(error)
+          .to.be.instanceOf(WrongExpectedRevision)
+          .and.include({ streamId: stream('claim'), expected: NoStream, actual: 0n });
         expect(await ourEventsAfter(before)).to.deep.equal([]);
       });
 
       it('writes nothing after an append whose expectation fails, naming that stream', async function () {
         await store().append(stream('a'), events(1), NoStream);
-        const error = await rejection(store().appendToStreams([
-          { streamId: stream('claim'), events: events(1), expected: NoStream },
-          { streamId: stream('a'), events: events(1), expected: NoStream },
-          { streamId: stream('c'), events: events(1), expected: NoStream },
-        ]));
-        expect(error).to.be.instanceOf(WrongExpectedRevision).and.include({ streamId: stream('a'), expected: NoStream, actual: 0n });
+        const error = await rejection(
+          store().appendToStreams([
+            { streamId: stream('claim'), events: events(1), expected: NoStream },
+            { streamId: stream('a'), events: events(1), expected: NoStream },
+            { streamId: stream('c'), events: events(1), expected: NoStream },
+          ]),
+        );
+        expect(error)
+          .to.be.instanceOf(WrongExpectedRevision)
+          .and.include({ streamId: stream('a'), expected: NoStream, actual: 0n });
         expect(await store().readStream(stream('a'))).to.have.length(1);
         expect(await store().readStream(stream('c'))).to.deep.equal([]);
       });
 
       it('lets exactly one of several appends claiming the same stream write its own stream too', async function () {
-        const outcomes = await Promise.allSettled(Array.from({ length: 10 }, (_, index) => store().appendToStreams([
-          { streamId: stream('claim'), events: events(1), expected: NoStream },
-          { streamId: stream(`owner${index}`), events: events(1), expected: NoStream },
-        ])));
+        const outcomes = await Promise.allSettled(
+          Array.from({ length: 10 }, (_, index) =>
+            store().appendToStreams([
+              { streamId: stream('claim'), events: events(1), expected: NoStream },
+              { streamId: stream(`owner${index}`), events: events(1), expected: NoStream },
+            ]),
+          ),
+        );
         const won = outcomes.flatMap((outcome, index) => (outcome.status === 'fulfilled' ? [index] : []));
         expect(won).to.have.length(1);
         for (const outcome of outcomes) {
-          if (outcome.status === 'rejected') expect(outcome.reason).to.be.instanceOf(WrongExpectedRevision).and.include({ streamId: stream('claim') });
+          if (outcome.status === 'rejected')
+            expect(outcome.reason)
+              .to.be.instanceOf(WrongExpectedRevision)
+              .and.include({ streamId: stream('claim') });
         }
         for (let index = 0; index < 10; index++) {
-          expect(await store().readStream(stream(`owner${index}`)), `owner${index}`).to.have.length(index === won[0] ? 1 : 0);
+          expect(await store().readStream(stream(`owner${index}`)), `owner${index}`).to.have.length(
+            index === won[0] ? 1 : 0,
+          );
         }
       });
 
       it('refuses no streams, a stream without events, and a stream named twice', async function () {
         expect(await rejection(store().appendToStreams([]))).to.be.instanceOf(RangeError);
-        expect(await rejection(store().appendToStreams([{ streamId: stream('a'), events: [], expected: AnyRevision }]))).to.be.instanceOf(RangeError);
-        const twice = [stream('a'), stream('a')].map((streamId) => ({ streamId, events: events(1), expected: AnyRevision }));
+        expect(
+          await rejection(store().appendToStreams([{ streamId: stream('a'), events: [], expected: AnyRevision }])),
+        ).to.be.instanceOf(RangeError);
+        const twice = [stream('a'), stream('a')].map((streamId) => ({
+          streamId,
+          events: events(1),
+          expected: AnyRevision,
+        }));
         expect(await rejection(store().appendToStreams(twice))).to.be.instanceOf(RangeError);
         expect(await store().readStream(stream('a'))).to.deep.equal([]);
       });
@@ -251,9 +285,12 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
         await store().append(stream('b'), events(2), NoStream);
         await store().append(stream('a'), events(1), 0n);
         const all = await ourEventsAfter(before);
-        expect(all.map((event) => `${event.streamId}@${event.revision}`)).to.deep.equal(
-          [`${stream('a')}@0`, `${stream('b')}@0`, `${stream('b')}@1`, `${stream('a')}@1`],
-        );
+        expect(all.map((event) => `${event.streamId}@${event.revision}`)).to.deep.equal([
+          `${stream('a')}@0`,
+          `${stream('b')}@0`,
+          `${stream('b')}@1`,
+          `${stream('a')}@1`,
+        ]);
         all.slice(1).forEach((event, index) => expect(event.position > (all[index]?.position ?? -1n)).to.equal(true));
         expect(all.every((event) => event.position > before)).to.equal(true);
       });
@@ -287,7 +324,9 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
     describe('concurrent appends', function () {
       it('let exactly one of several appends expecting the same revision win', async function () {
         await store().append(stream('a'), events(1), NoStream);
-        const outcomes = await Promise.allSettled(Array.from({ length: 10 }, () => store().append(stream('a'), events(1), 0n)));
+        const outcomes = await Promise.allSettled(
+          Array.from({ length: 10 }, () => store().append(stream('a'), events(1), 0n)),
+        );
         const losers = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : []));
         expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).to.have.length(1);
         expect(losers).to.have.length(9);
@@ -296,7 +335,9 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
       });
 
       it('let exactly one of several appends creating the same stream win', async function () {
-        const outcomes = await Promise.allSettled(Array.from({ length: 10 }, () => store().append(stream('a'), events(2), NoStream)));
+        const outcomes = await Promise.allSettled(
+          Array.from({ length: 10 }, () => store().append(stream('a'), events(2), NoStream)),
+        );
         expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).to.have.length(1);
         expect(await store().readStream(stream('a'))).to.have.length(2);
       });
@@ -310,7 +351,9 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
           .map((name, index) => ({ name, position: results[index]?.position ?? -1n }))
           .sort((a, b) => (a.position < b.position ? -1 : 1));
         const all = await ourEventsAfter(before);
-        expect(all.map((event) => [event.streamId, event.position])).to.deep.equal(byPosition.map((entry) => [entry.name, entry.position]));
+        expect(all.map((event) => [event.streamId, event.position])).to.deep.equal(
+          byPosition.map((entry) => [entry.name, entry.position]),
+        );
       });
     });
   });

@@ -12,7 +12,9 @@ import { eventStoreContract } from './eventStoreContract.ts';
 
 const appenderScript = fileURLToPath(new URL('./fixtures/appendFromAnotherProcess.ts', import.meta.url));
 
-/** Runs the appender fixture in its own node process; `acknowledged` holds the `<stream> <position>` lines it printed. */
+/**
+ * Runs the appender fixture in its own node process; `acknowledged` holds the `<stream> <position>` lines it printed.
+ */
 function appendFromAnotherProcess(dataDir: string, prefix: string, count: number) {
   const child = spawn(process.execPath, ['--import', 'tsx', appenderScript, dataDir, prefix, String(count)], {
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -98,7 +100,10 @@ describe('lmdb event store', function () {
         store.append('event-3', events(1), NoStream),
       ]);
       expect(outcomes.map((outcome) => outcome.status)).to.deep.equal(['fulfilled', 'rejected', 'fulfilled']);
-      expect((await store.readAll()).map((event) => `${event.streamId}@${event.position}`)).to.deep.equal(['event-1@0', 'event-3@1']);
+      expect((await store.readAll()).map((event) => `${event.streamId}@${event.position}`)).to.deep.equal([
+        'event-1@0',
+        'event-3@1',
+      ]);
       expect(await store.append('event-2', events(1), NoStream)).to.deep.equal({ nextRevision: 0n, position: 2n });
     });
 
@@ -111,10 +116,12 @@ describe('lmdb event store', function () {
         { streamId: 'event-2', events: events(1), expected: NoStream },
       ]);
       expect(store.lastTransactionId() - before).to.equal(1);
-      const refused = await rejection(store.appendToStreams([
-        { streamId: 'slug-event-en-blues', events: events(1), expected: NoStream },
-        { streamId: 'event-1', events: events(1), expected: NoStream },
-      ]));
+      const refused = await rejection(
+        store.appendToStreams([
+          { streamId: 'slug-event-en-blues', events: events(1), expected: NoStream },
+          { streamId: 'event-1', events: events(1), expected: NoStream },
+        ]),
+      );
       expect(refused).to.be.instanceOf(WrongExpectedRevision).and.include({ streamId: 'event-1' });
       expect(await store.readStream('slug-event-en-blues')).to.deep.equal([]);
       expect(positionsOf(await store.readAll())).to.deep.equal(denseFromZero(3));
@@ -145,7 +152,9 @@ describe('lmdb event store', function () {
       here.subscribeToAll({ onEvent: (event) => void seenHere.push(event) });
       const writers = Array.from({ length: 100 }, (_, index) => (index % 2 === 0 ? here : there));
       await Promise.all(writers.map((store, index) => store.append(`event-${index}`, events(2), NoStream)));
-      const contended = await Promise.allSettled(writers.slice(0, 10).map((store) => store.append('slug-jazz', events(1), NoStream)));
+      const contended = await Promise.allSettled(
+        writers.slice(0, 10).map((store) => store.append('slug-jazz', events(1), NoStream)),
+      );
 
       expect(contended.filter((outcome) => outcome.status === 'fulfilled')).to.have.length(1);
       const all = await here.readAll();
@@ -166,7 +175,9 @@ describe('lmdb event store', function () {
       let exitCode: number | null | undefined;
       void other.exited.then((code) => (exitCode = code));
       for (let group = 0; exitCode === undefined; group += 1) {
-        await Promise.all(Array.from({ length: 8 }, (_, index) => store.append(`here-${group}-${index}`, events(1), NoStream)));
+        await Promise.all(
+          Array.from({ length: 8 }, (_, index) => store.append(`here-${group}-${index}`, events(1), NoStream)),
+        );
       }
       expect(exitCode, other.errors()).to.equal(0);
 

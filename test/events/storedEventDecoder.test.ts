@@ -35,7 +35,13 @@ describe('stored-event decoder', () => {
     return { decoder, counted };
   }
 
-  const metadata = { actor: '1', occurredAt: '2026-11-22T10:00:00.000Z', correlationId: 'c', causationId: 'd', schemaVersion: 1 };
+  const metadata = {
+    actor: '1',
+    occurredAt: '2026-11-22T10:00:00.000Z',
+    correlationId: 'c',
+    causationId: 'd',
+    schemaVersion: 1,
+  };
   /** What the catalogue stores: JSON values, with `undefined` for optional fields that were set to nothing. */
   const storable = fc.letrec((tie) => ({
     value: fc.oneof(
@@ -104,7 +110,13 @@ describe('stored-event decoder', () => {
 
   it('reads a key named __proto__ as lmdb does, never as the prototype', () => {
     const { decoder } = decoderCountingFallbacks();
-    const bytes = lmdbCodec.encode(['event-1', 0, 'T', JSON.parse('{"__proto__": {"polluted": true}, "a": 1}'), metadata]);
+    const bytes = lmdbCodec.encode([
+      'event-1',
+      0,
+      'T',
+      JSON.parse('{"__proto__": {"polluted": true}, "a": 1}'),
+      metadata,
+    ]);
     const decoded = decoder.decode(bytes, bytes.length) as unknown[];
     expect(decoded).to.deep.equal(lmdbCodec.decode(bytes, bytes.length));
     expect(Object.getPrototypeOf(decoded[3])).to.equal(Object.prototype);

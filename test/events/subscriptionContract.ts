@@ -1,4 +1,5 @@
-// The subscribeToAll part of the EventStore contract: catch-up then live, exclusive start, stop, serial handlers, failure.
+// The subscribeToAll part of the EventStore contract: catch-up then live, exclusive start, stop, serial handlers,
+// failure.
 import { expect } from 'chai';
 import { NoStream, type EventStore, type RecordedEvent } from '../../src/events/eventStore.ts';
 import { anEvent, delay, events, record, waitUntil, within } from './contractSupport.ts';
@@ -156,7 +157,9 @@ export function subscriptionContract(fixture: ContractFixture): void {
       expect(read - delivered().length).to.be.at.most(3);
       release();
       await waitUntil(() => delivered().length === 40, 'every event');
-      expect(delivered().map((event) => (event.data as { index: number }).index)).to.deep.equal(padded.map((_, index) => index));
+      expect(delivered().map((event) => (event.data as { index: number }).index)).to.deep.equal(
+        padded.map((_, index) => index),
+      );
       expect(read).to.equal(40);
       await subscription.stop();
     });

@@ -23,7 +23,10 @@ describe('Fuzzing: any request to any route', function () {
         const res = await fuzz.send(req);
         expectWireResponse(req, res);
         if (res.status >= 400) {
-          expect(await fuzz.writesSince(headBefore), `refused with ${res.status} yet wrote: ${describeRequest(req)}`).to.deep.equal([]);
+          expect(
+            await fuzz.writesSince(headBefore),
+            `refused with ${res.status} yet wrote: ${describeRequest(req)}`,
+          ).to.deep.equal([]);
         }
       }),
       fuzzParameters(share),

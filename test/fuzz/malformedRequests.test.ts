@@ -27,7 +27,8 @@ describe('Fuzzing: malformed bytes on a connection', function () {
           expect(status, shown).to.be.below(500);
           // The change feed is the one answer that is not JSON.
           const eventStream = status === 200 && head.toLowerCase().includes('content-type: text/event-stream');
-          if (!eventStream) expect(head.toLowerCase(), shown).to.include(`content-type: ${wireContentType.toLowerCase()}`);
+          if (!eventStream)
+            expect(head.toLowerCase(), shown).to.include(`content-type: ${wireContentType.toLowerCase()}`);
         }
       }),
       fuzzParameters(share),

@@ -12,7 +12,10 @@ const share = 0.2;
 
 /** Whether a fresh object, array or function would show the marker: the in-process signs of a pollution. */
 const polluted = (): boolean =>
-  pollutionMarker in {} || pollutionMarker in [] || pollutionMarker in (() => undefined) || Object.prototype.hasOwnProperty.call(Object.prototype, pollutionMarker);
+  pollutionMarker in {} ||
+  pollutionMarker in [] ||
+  pollutionMarker in (() => undefined) ||
+  Object.prototype.hasOwnProperty.call(Object.prototype, pollutionMarker);
 
 describe('Fuzzing: prototype pollution', function () {
   this.timeout(suiteTimeoutMs(share));
@@ -27,7 +30,10 @@ describe('Fuzzing: prototype pollution', function () {
         const res = await fuzz.send(req);
         expectWireResponse(req, res);
         expect(polluted(), `polluted by ${describeRequest(req)}`).to.equal(false);
-        expect(res.text.includes(`"${pollutionMarker}"`), `echoed a polluting member: ${describeRequest(req)}\n${res.text.slice(0, 300)}`).to.equal(false);
+        expect(
+          res.text.includes(`"${pollutionMarker}"`),
+          `echoed a polluting member: ${describeRequest(req)}\n${res.text.slice(0, 300)}`,
+        ).to.equal(false);
       }),
       fuzzParameters(share),
     );
@@ -35,7 +41,14 @@ describe('Fuzzing: prototype pollution', function () {
   });
 
   it('stores and serves no polluting member: every item, list and history reads back clean', async () => {
-    const reads = ['/events?per_page=50&status=any', '/venues?per_page=50', '/organizers?per_page=50', '/categories?per_page=50', '/tags?per_page=50', '/events/3/history'];
+    const reads = [
+      '/events?per_page=50&status=any',
+      '/venues?per_page=50',
+      '/organizers?per_page=50',
+      '/categories?per_page=50',
+      '/tags?per_page=50',
+      '/events/3/history',
+    ];
     for (const path of reads) {
       const res = await fuzz.send({ method: 'GET', path: `${API}${path}`, headers: { authorization: adminAuth } });
       expect(res.status, `${path}: ${res.text.slice(0, 200)}`).to.equal(200);

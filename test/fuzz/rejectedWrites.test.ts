@@ -21,9 +21,18 @@ describe('Fuzzing: refused writes', function () {
         const headBefore = await fuzz.t.service.store.headPosition();
         const res = await fuzz.send(req);
         expectWireResponse(req, res);
-        expect(res.status, `accepted a write that must be refused: ${describeRequest(req)}\n${res.text.slice(0, 300)}`).to.be.within(400, 499);
-        expect(await fuzz.writesSince(headBefore), `refused with ${res.status} yet wrote: ${describeRequest(req)}`).to.deep.equal([]);
-        expect(JSON.parse(await fuzz.observeState()).collections, `refused with ${res.status} yet changed the read model`).to.deep.equal(JSON.parse(before).collections);
+        expect(
+          res.status,
+          `accepted a write that must be refused: ${describeRequest(req)}\n${res.text.slice(0, 300)}`,
+        ).to.be.within(400, 499);
+        expect(
+          await fuzz.writesSince(headBefore),
+          `refused with ${res.status} yet wrote: ${describeRequest(req)}`,
+        ).to.deep.equal([]);
+        expect(
+          JSON.parse(await fuzz.observeState()).collections,
+          `refused with ${res.status} yet changed the read model`,
+        ).to.deep.equal(JSON.parse(before).collections);
       }),
       fuzzParameters(share),
     );

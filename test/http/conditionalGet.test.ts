@@ -14,8 +14,15 @@ describe('conditional GET', () => {
   after(async () => t.close());
 
   const paths = () => [
-    `${API}/events/${id}`, `${API}/events`, `${API}/events?per_page=1`, `${API}/venues`, `${API}/organizers`,
-    `${API}/categories?hide_empty=false`, `${API}/tags`, API, `${API}/doc`,
+    `${API}/events/${id}`,
+    `${API}/events`,
+    `${API}/events?per_page=1`,
+    `${API}/venues`,
+    `${API}/organizers`,
+    `${API}/categories?hide_empty=false`,
+    `${API}/tags`,
+    API,
+    `${API}/doc`,
   ];
 
   it('answers 304 with no body to If-None-Match naming the current ETag, on items, lists, the index and /doc', async () => {

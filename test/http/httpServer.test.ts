@@ -1,10 +1,14 @@
-// Specifies the graceful close of the HTTP server: in-flight requests finish, and keep-alive connections do not outlive them.
+// Specifies the graceful close of the HTTP server: in-flight requests finish, and keep-alive connections do not outlive
+// them.
 import { request, Agent, type IncomingMessage } from 'node:http';
 import { expect } from 'chai';
 import Koa from 'koa';
 import { listen } from '../../src/http/httpServer.ts';
 
-/** A server whose `/slow` answers only when released, and whose `/stream` sends its headers at once and ends when released. */
+/**
+ * A server whose `/slow` answers only when released, and whose `/stream` sends its headers at once and ends when
+ * released.
+ */
 async function startGatedServer() {
   let entered!: () => void;
   const handlerEntered = new Promise<void>((resolve) => (entered = resolve));
@@ -37,7 +41,11 @@ function get(agent: Agent, url: string): Promise<IncomingMessage> {
 const bodyOf = (res: IncomingMessage): Promise<string> =>
   new Promise((resolve, reject) => {
     let text = '';
-    res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).on('end', () => resolve(text)).on('error', reject);
+    res
+      .setEncoding('utf8')
+      .on('data', (chunk: string) => (text += chunk))
+      .on('end', () => resolve(text))
+      .on('error', reject);
   });
 
 describe('HttpServer.close', function () {
@@ -83,7 +91,9 @@ describe('HttpServer before it serves', () => {
       expect(waiting.status).to.equal(503);
       expect(waiting.headers.get('retry-after')).to.equal('1');
       expect(await waiting.json()).to.deep.equal({
-        code: 'rest_starting', message: 'The service is starting; try again in a moment.', data: { status: 503 },
+        code: 'rest_starting',
+        message: 'The service is starting; try again in a moment.',
+        data: { status: 503 },
       });
       const app = new Koa();
       app.use((ctx) => void (ctx.body = 'ready'));

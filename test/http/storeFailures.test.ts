@@ -5,7 +5,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { adminRequest, eventually, startServiceProcess, type Answer, type ServiceProcess } from '../support/serviceProcess.ts';
+import {
+  adminRequest,
+  eventually,
+  startServiceProcess,
+  type Answer,
+  type ServiceProcess,
+} from '../support/serviceProcess.ts';
 import { auditDataDir, readModelDifferences } from '../crash/storeAudit.ts';
 import { allocate, freeMb } from '../crash/diskSpace.ts';
 
@@ -35,10 +41,15 @@ describe('store failures: the disk of the embedded store runs full', function ()
   /** Unique names keep a probe that got through before the disk filled from colliding with anything. */
   let probes = 0;
   const waitForRefusal = () =>
-    eventually('writes to be refused', async () => {
-      const answer = await request('POST', '/categories', { name: `Probe ${++probes}` });
-      return answer?.status === 503 ? answer : undefined;
-    }, 30_000, 100);
+    eventually(
+      'writes to be refused',
+      async () => {
+        const answer = await request('POST', '/categories', { name: `Probe ${++probes}` });
+        return answer?.status === 503 ? answer : undefined;
+      },
+      30_000,
+      100,
+    );
 
   before(async function () {
     dir = mkdtempSync(join(tmpdir(), 'cal-store-failures-'));
@@ -65,7 +76,12 @@ describe('store failures: the disk of the embedded store runs full', function ()
     const jazz = await request('POST', '/categories', { name: 'Jazz' });
     expect(jazz?.status).to.equal(201);
     const jazzId = (jazz?.body as { id: number }).id;
-    const before = await request('POST', '/events', { title: 'Before the outage', ...when, categories: [jazzId], venue: { venue: 'Hall A' } });
+    const before = await request('POST', '/events', {
+      title: 'Before the outage',
+      ...when,
+      categories: [jazzId],
+      venue: { venue: 'Hall A' },
+    });
     expect(before?.status).to.equal(201);
     const eventId = (before?.body as { id: number }).id;
     const venueId = (before?.body as { venue: { id: number } }).venue.id;
@@ -94,7 +110,8 @@ describe('store failures: the disk of the embedded store runs full', function ()
       ['PATCH', `/categories/${jazzId}`, { name: 'Jazz renamed' }],
       ['DELETE', `/categories/${jazzId}`, undefined],
     ];
-    for (const [method, path, body] of refused) expectStoreUnavailable(await request(method, path, body), `${method} ${path}`);
+    for (const [method, path, body] of refused)
+      expectStoreUnavailable(await request(method, path, body), `${method} ${path}`);
 
     // Reads keep serving, from the read model and from the store.
     const read = await request('GET', `/events/${eventId}`);
@@ -110,19 +127,34 @@ describe('store failures: the disk of the embedded store runs full', function ()
 
     free();
     // The very same create, retried as Retry-After says, until it gets through: no restart, no leftovers.
-    const created = await eventually('the create to get through once space is freed', async () => {
-      const answer = await request('POST', '/events', outageEvent);
-      if (answer?.status === 503) return undefined;
-      return answer;
-    }, 30_000, 250);
+    const created = await eventually(
+      'the create to get through once space is freed',
+      async () => {
+        const answer = await request('POST', '/events', outageEvent);
+        if (answer?.status === 503) return undefined;
+        return answer;
+      },
+      30_000,
+      250,
+    );
     expect(created?.status, JSON.stringify(created?.body)).to.equal(201);
-    const event = created?.body as { slug: string; categories: { name: string; slug: string }[]; tags: { slug: string }[]; venue: { slug: string } };
+    const event = created?.body as {
+      slug: string;
+      categories: { name: string; slug: string }[];
+      tags: { slug: string }[];
+      venue: { slug: string };
+    };
     expect(event.slug, 'no claim of a refused attempt pushes the slug to -2').to.equal('outage-party');
     expect(event.categories.map((c) => [c.name, c.slug])).to.deep.equal([['Outage category', 'outage-category']]);
     expect(event.tags.map((t) => t.slug)).to.deep.equal(['outage-tag']);
     expect(event.venue.slug).to.equal('outage-hall');
-    const categories = (await request('GET', '/categories?search=category&per_page=100'))?.body as { categories: { name: string }[] };
-    expect(categories.categories.map((c) => c.name), 'no category left behind by the refused writes').to.deep.equal(['Outage category']);
+    const categories = (await request('GET', '/categories?search=category&per_page=100'))?.body as {
+      categories: { name: string }[];
+    };
+    expect(
+      categories.categories.map((c) => c.name),
+      'no category left behind by the refused writes',
+    ).to.deep.equal(['Outage category']);
     expect((await request('POST', '/tags', { name: 'Outage tag 2' }))?.status).to.equal(201);
     const changed = await request('PATCH', `/events/${eventId}`, { title: 'Changed after the outage' });
     expect(changed?.status).to.equal(200);
@@ -143,7 +175,12 @@ describe('store failures: the disk of the embedded store runs full', function ()
       for (let n = 0; !stop; n++) {
         const title = `Writer ${writer} write ${n}`;
         // A new category per write: the inline term is created first, then the event, so an outage can fall in between.
-        const answer = await request('POST', '/events', { title, ...when, categories: [`Cat ${writer}-${n}`], tags: [`shared tag ${n % 3}`] });
+        const answer = await request('POST', '/events', {
+          title,
+          ...when,
+          categories: [`Cat ${writer}-${n}`],
+          tags: [`shared tag ${n % 3}`],
+        });
         if (answer?.status === 201) {
           acknowledged.push({ id: (answer.body as { id: number }).id, title });
           if (phase === 'after') acknowledgedAfter++;
@@ -171,18 +208,30 @@ describe('store failures: the disk of the embedded store runs full', function ()
       expect((read?.body as { title: string }).title).to.equal(title);
     }
     for (const title of refusedTitles) {
-      const found = (await request('GET', `/events?search=${encodeURIComponent(`"${title}"`)}&per_page=50`))?.body as { events: { title: string }[] };
-      expect(found.events.filter((e) => e.title === title), `refused "${title}"`).to.deep.equal([]);
+      const found = (await request('GET', `/events?search=${encodeURIComponent(`"${title}"`)}&per_page=50`))?.body as {
+        events: { title: string }[];
+      };
+      expect(
+        found.events.filter((e) => e.title === title),
+        `refused "${title}"`,
+      ).to.deep.equal([]);
     }
     // Claims taken by a write that was then refused are given back in the background once the store takes writes.
     const dataDir = join(dir, 'data');
-    await eventually('claims of refused writes to be given back', async () => ((await auditDataDir(dataDir)).orphanClaims.length === 0 ? true : undefined), 30_000, 500);
+    await eventually(
+      'claims of refused writes to be given back',
+      async () => ((await auditDataDir(dataDir)).orphanClaims.length === 0 ? true : undefined),
+      30_000,
+      500,
+    );
     expect(await readModelDifferences(service.url, dataDir), 'read model against a replay').to.deep.equal([]);
     service.child.kill('SIGTERM');
     expect(await service.exited).to.deep.equal({ code: 0, signal: null });
     const audit = await auditDataDir(dataDir);
     expect(audit.problems).to.deep.equal([]);
-    console.log(`      ${acknowledged.length} writes acknowledged, ${refusedTitles.length} refused; ${audit.events} events in ${audit.streams} streams`);
+    console.log(
+      `      ${acknowledged.length} writes acknowledged, ${refusedTitles.length} refused; ${audit.events} events in ${audit.streams} streams`,
+    );
     expect(audit.orphanClaims).to.deep.equal([]);
   });
 });

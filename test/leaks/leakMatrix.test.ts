@@ -56,7 +56,9 @@ describe('no protected or non-published content leaks (matrix over every read ro
         statuses += res.status;
         // A marker the probe itself sent (a search term echoed in `rest_url`) reveals nothing.
         const sent = probe.path.toLowerCase();
-        const leaked = markersIn(res.text).filter((marker) => !sent.includes(marker.toLowerCase()) && !allowed(marker, probe));
+        const leaked = markersIn(res.text).filter(
+          (marker) => !sent.includes(marker.toLowerCase()) && !allowed(marker, probe),
+        );
         if (leaked.length > 0) leaks.push(`${res.status} GET ${probe.path}: ${leaked.join(', ')}`);
       }
       expect(statuses, 'every probe answered').to.be.greaterThan(0);
@@ -67,15 +69,26 @@ describe('no protected or non-published content leaks (matrix over every read ro
   it('the same markers do reach the admin through the same probes (the probes can see a leak)', async () => {
     const seen = new Set<string>();
     for (const probe of probes) {
-      for (const marker of markersIn((await t.admin('GET', `${probe.path}${probe.path.includes('?') ? '&' : '?'}password=${fixturePassword}`)).text)) {
+      for (const marker of markersIn(
+        (await t.admin('GET', `${probe.path}${probe.path.includes('?') ? '&' : '?'}password=${fixturePassword}`)).text,
+      )) {
         seen.add(marker.toLowerCase());
       }
     }
     for (const expected of [
-      'leakmark-pw-event-description', 'leakmark-np-draft-event-title', 'leakmark-np-private-event-excerpt', 'leakmark-np-pending-event-cost',
-      'leakmark-np-future-event-title', 'leakmark-np-trashed-event-title', 'leakmark-pw-venue-city', 'leakmark-pw-organizer-description',
-      'leakmark-np-draft-venue-name', 'leakmark-np-draft-organizer-name', 'leakmark-np-earlier-draft-event-title',
-      'leakmark-pw-later-protected-venue-address', 'leakmark-np-later-draft-venue-zip',
+      'leakmark-pw-event-description',
+      'leakmark-np-draft-event-title',
+      'leakmark-np-private-event-excerpt',
+      'leakmark-np-pending-event-cost',
+      'leakmark-np-future-event-title',
+      'leakmark-np-trashed-event-title',
+      'leakmark-pw-venue-city',
+      'leakmark-pw-organizer-description',
+      'leakmark-np-draft-venue-name',
+      'leakmark-np-draft-organizer-name',
+      'leakmark-np-earlier-draft-event-title',
+      'leakmark-pw-later-protected-venue-address',
+      'leakmark-np-later-draft-venue-zip',
     ]) {
       expect([...seen], expected).to.include(expected);
     }
@@ -96,7 +109,11 @@ describe('no protected or non-published content leaks (matrix over every read ro
       expect(feed.status).to.equal(200);
       // The fixtures' last write; the feed skips registry streams, so the store's head may be no message of its own.
       const last = (await t.service.store.readStream(`venue-${fixtures.laterDraftVenue}`)).at(-1)?.position ?? 0n;
-      await waitFor(() => feed.messages.some((m) => BigInt(m.id ?? '-1') >= last), 'the feed reaching the last fixture write', 30_000);
+      await waitFor(
+        () => feed.messages.some((m) => BigInt(m.id ?? '-1') >= last),
+        'the feed reaching the last fixture write',
+        30_000,
+      );
       const all = feed.messages.map((m) => m.data).join('\n');
       expect(all).to.contain('[redacted]');
       expect(all).to.not.contain(fixturePassword);

@@ -20,19 +20,58 @@ describe('owners and non-owners of hidden content', function () {
 
   before(async () => {
     t = await startRoleService();
-    await make('author', 'events', { ...slot, title: 'LEAKMARK-np-author-draft-title', status: 'draft' }, 'authorDraft');
-    await make('author', 'events', { ...slot, title: 'LEAKMARK-np-author-private-title', status: 'private' }, 'authorPrivate');
-    await make('author', 'events', { ...slot, title: 'Author gala', description: 'LEAKMARK-pw-author-description' }, 'authorProtected');
-    expect((await t.by('author', 'PATCH', `${API}/events/${ids.authorProtected}`, { body: { password: fixturePassword } })).status).to.equal(200);
+    await make(
+      'author',
+      'events',
+      { ...slot, title: 'LEAKMARK-np-author-draft-title', status: 'draft' },
+      'authorDraft',
+    );
+    await make(
+      'author',
+      'events',
+      { ...slot, title: 'LEAKMARK-np-author-private-title', status: 'private' },
+      'authorPrivate',
+    );
+    await make(
+      'author',
+      'events',
+      { ...slot, title: 'Author gala', description: 'LEAKMARK-pw-author-description' },
+      'authorProtected',
+    );
+    expect(
+      (await t.by('author', 'PATCH', `${API}/events/${ids.authorProtected}`, { body: { password: fixturePassword } }))
+        .status,
+    ).to.equal(200);
     // A contributor's items stay unpublished (§3.3); a password on one is theirs to unlock with context=edit.
-    await make('contributor', 'events', { ...slot, title: 'Contributor pitch', description: 'LEAKMARK-pw-contributor-description' }, 'contributorDraft');
-    expect((await t.by('contributor', 'PATCH', `${API}/events/${ids.contributorDraft}`, { body: { password: fixturePassword } })).status).to.equal(200);
-    await make('author', 'venues', { venue: 'LEAKMARK-np-author-venue-name', status: 'draft', city: 'LEAKMARK-np-author-venue-city' }, 'authorVenue');
-    await make('admin', 'events', { ...slot, title: 'Hosted at the author draft venue', venue: ids.authorVenue as number }, 'adminHost');
+    await make(
+      'contributor',
+      'events',
+      { ...slot, title: 'Contributor pitch', description: 'LEAKMARK-pw-contributor-description' },
+      'contributorDraft',
+    );
+    expect(
+      (
+        await t.by('contributor', 'PATCH', `${API}/events/${ids.contributorDraft}`, {
+          body: { password: fixturePassword },
+        })
+      ).status,
+    ).to.equal(200);
+    await make(
+      'author',
+      'venues',
+      { venue: 'LEAKMARK-np-author-venue-name', status: 'draft', city: 'LEAKMARK-np-author-venue-city' },
+      'authorVenue',
+    );
+    await make(
+      'admin',
+      'events',
+      { ...slot, title: 'Hosted at the author draft venue', venue: ids.authorVenue as number },
+      'adminHost',
+    );
   });
   after(async () => t.close());
 
-  it("the author reads their own draft and private events; another contributor, a subscriber and anonymous do not", async () => {
+  it('the author reads their own draft and private events; another contributor, a subscriber and anonymous do not', async () => {
     for (const name of ['authorDraft', 'authorPrivate']) {
       expect((await get('author', `/events/${ids[name]}`)).status, name).to.equal(200);
       expect((await get('editor', `/events/${ids[name]}`)).status, name).to.equal(200);
@@ -45,7 +84,9 @@ describe('owners and non-owners of hidden content', function () {
   });
 
   it('context=edit unlocks a protected event for its author and editors only; contributors unlock their own while unpublished', async () => {
-    expect(bodyOf(await get('author', `/events/${ids.authorProtected}?context=edit`)).description).to.contain('LEAKMARK-pw-author-description');
+    expect(bodyOf(await get('author', `/events/${ids.authorProtected}?context=edit`)).description).to.contain(
+      'LEAKMARK-pw-author-description',
+    );
     expect((await get('editor', `/events/${ids.authorProtected}?context=edit`)).status).to.equal(200);
     for (const who of ['contributor', 'subscriber', 'anonymous'] as const) {
       expectError(await get(who, `/events/${ids.authorProtected}?context=edit`), 403, 'event-password-protected');
@@ -56,7 +97,8 @@ describe('owners and non-owners of hidden content', function () {
 
   it('a protected event of its author is blanked in lists unless unlocked, even for that author', async () => {
     const entry = async (query: string) =>
-      ((bodyOf(await get('author', `/events?include=${ids.authorProtected}${query}`)).events as JsonObject[])[0]?.description);
+      (bodyOf(await get('author', `/events?include=${ids.authorProtected}${query}`)).events as JsonObject[])[0]
+        ?.description;
     expect(await entry('')).to.equal('');
     expect(await entry('&context=edit')).to.contain('LEAKMARK-pw-author-description');
     expect(await entry(`&password=${fixturePassword}`)).to.contain('LEAKMARK-pw-author-description');

@@ -3,7 +3,15 @@
 import { expect } from 'chai';
 import { startRoleService, type RoleTestService, type Who } from '../support/roleService.ts';
 import { expectError } from '../http/events/support/eventsApi.ts';
-import { API, bodyOf, buildLeakFixtures, fixturePassword, times, type JsonObject, type LeakFixtures } from './support/leakFixtures.ts';
+import {
+  API,
+  bodyOf,
+  buildLeakFixtures,
+  fixturePassword,
+  times,
+  type JsonObject,
+  type LeakFixtures,
+} from './support/leakFixtures.ts';
 
 const outsiders: readonly Who[] = ['anonymous', 'subscriber', 'author', 'contributor'];
 
@@ -18,7 +26,8 @@ describe('as_of reads of hidden content', function () {
   before(async () => {
     t = await startRoleService();
     f = await buildLeakFixtures(t);
-    const history = bodyOf(await t.admin('GET', `${API}/events/${f.hostOfLaterDraftVenue}/history`)).history as JsonObject[];
+    const history = bodyOf(await t.admin('GET', `${API}/events/${f.hostOfLaterDraftVenue}/history`))
+      .history as JsonObject[];
     pastPoints = [encodeURIComponent(times.asOfFirst), history[0]?.position as string];
   });
   after(async () => t.close());
@@ -27,22 +36,34 @@ describe('as_of reads of hidden content', function () {
     for (const who of outsiders) {
       for (const point of pastPoints) {
         expectError(await get(who, `/events/${f.laterDraftEvent}?as_of=${point}`), 403, 'event-not-accessible');
-        expectError(await get(who, `/events/${f.laterTrashedEvent}?as_of=${point}&context=edit`), 403, 'event-no-longer-available');
+        expectError(
+          await get(who, `/events/${f.laterTrashedEvent}?as_of=${point}&context=edit`),
+          403,
+          'event-no-longer-available',
+        );
         expectError(await get(who, `/events/${f.laterProtectedEvent}?as_of=${point}`), 403, 'event-password-protected');
       }
     }
-    const unlocked = bodyOf(await get('anonymous', `/events/${f.laterProtectedEvent}?as_of=${pastPoints[0]}&password=${fixturePassword}`));
+    const unlocked = bodyOf(
+      await get('anonymous', `/events/${f.laterProtectedEvent}?as_of=${pastPoints[0]}&password=${fixturePassword}`),
+    );
     expect(unlocked.description).to.contain('LEAKMARK-pw-later-protected-event-description');
-    expect((await t.admin('GET', `${API}/events/${f.laterTrashedEvent}?as_of=${pastPoints[0]}`)).status, 'editors restore from it').to.equal(200);
+    expect(
+      (await t.admin('GET', `${API}/events/${f.laterTrashedEvent}?as_of=${pastPoints[0]}`)).status,
+      'editors restore from it',
+    ).to.equal(200);
   });
 
   it('a past draft of an event published since stays hidden; its present is public and carries nothing of the draft', async () => {
     for (const who of outsiders) {
-      for (const point of pastPoints) expectError(await get(who, `/events/${f.earlierDraftEvent}?as_of=${point}`), 403, 'event-not-accessible');
+      for (const point of pastPoints)
+        expectError(await get(who, `/events/${f.earlierDraftEvent}?as_of=${point}`), 403, 'event-not-accessible');
       const now = bodyOf(await get(who, `/events/${f.earlierDraftEvent}`));
       expect(now).to.include({ title: 'Published at last', slug: 'published-at-last' });
     }
-    expect(bodyOf(await t.admin('GET', `${API}/events/${f.earlierDraftEvent}?as_of=${pastPoints[0]}`)).title).to.equal('LEAKMARK-np-earlier-draft-event-title');
+    expect(bodyOf(await t.admin('GET', `${API}/events/${f.earlierDraftEvent}?as_of=${pastPoints[0]}`)).title).to.equal(
+      'LEAKMARK-np-earlier-draft-event-title',
+    );
   });
 
   it('a venue protected since is answered blanked as it was; one unpublished since is refused', async () => {
@@ -61,7 +82,12 @@ describe('as_of reads of hidden content', function () {
       expect(event.venue).to.include({ id: f.laterProtectedVenue, description: '', city: '' });
       expect((event.json_ld as JsonObject).location).to.include({ description: '', address: '' });
     }
-    const unlocked = bodyOf(await get('anonymous', `/events/${f.hostOfLaterProtectedVenue}?as_of=${pastPoints[0]}&password=${fixturePassword}`));
+    const unlocked = bodyOf(
+      await get(
+        'anonymous',
+        `/events/${f.hostOfLaterProtectedVenue}?as_of=${pastPoints[0]}&password=${fixturePassword}`,
+      ),
+    );
     expect((unlocked.venue as JsonObject).city).to.equal('LEAKMARK-pw-later-protected-venue-city');
   });
 
@@ -74,6 +100,10 @@ describe('as_of reads of hidden content', function () {
       }
     }
     const seenByAdmin = bodyOf(await t.admin('GET', `${API}/events/${f.hostOfLaterDraftVenue}?as_of=${pastPoints[0]}`));
-    expect(seenByAdmin.venue).to.include({ id: f.laterDraftVenue, status: 'publish', city: 'LEAKMARK-np-later-draft-venue-city' });
+    expect(seenByAdmin.venue).to.include({
+      id: f.laterDraftVenue,
+      status: 'publish',
+      city: 'LEAKMARK-np-later-draft-venue-city',
+    });
   });
 });

@@ -2,7 +2,16 @@
 // caller who cannot unlock it, its venue, organizer, terms, `featured` and venue coordinates are empty, as its listed
 // form shows them; a caller who unlocks it filters it as it is.
 import { expect } from 'chai';
-import { API, bodyOf, createOrganizer, createVenue, startItemService, type ItemTestService, type JsonObject, type Who } from '../http/items/support/itemsApi.ts';
+import {
+  API,
+  bodyOf,
+  createOrganizer,
+  createVenue,
+  startItemService,
+  type ItemTestService,
+  type JsonObject,
+  type Who,
+} from '../http/items/support/itemsApi.ts';
 
 describe('event list filters over a locked event', function () {
   let t: ItemTestService;
@@ -36,13 +45,19 @@ describe('event list filters over a locked event', function () {
   };
 
   const blankedFilters = (): string[] => [
-    `venue=${venue}`, `organizer=${organizer}`, 'categories=harbour-talks', 'tags=harbour', 'featured=true', 'geoloc=true',
+    `venue=${venue}`,
+    `organizer=${organizer}`,
+    'categories=harbour-talks',
+    'tags=harbour',
+    'featured=true',
+    'geoloc=true',
     'geoloc_lat=41.38&geoloc_lng=2.17',
   ];
 
   it('a caller who cannot unlock it never finds it by what blanking hides', async () => {
     for (const who of ['anonymous', 'subscriber', 'admin'] as const) {
-      for (const filter of blankedFilters()) expect(await titles(who, filter), `${who} ${filter}`).to.deep.equal(['Open']);
+      for (const filter of blankedFilters())
+        expect(await titles(who, filter), `${who} ${filter}`).to.deep.equal(['Open']);
     }
   });
 

@@ -2,7 +2,14 @@
 // event matches only for a caller who unlocks it in that request (its password, or context=edit with the right to
 // edit it), whoever else asks. The attack it closes: rebuilding a hidden phone number digit by digit.
 import { expect } from 'chai';
-import { API, createOrganizer, createVenue, startItemService, type ItemTestService, type Who } from '../http/items/support/itemsApi.ts';
+import {
+  API,
+  createOrganizer,
+  createVenue,
+  startItemService,
+  type ItemTestService,
+  type Who,
+} from '../http/items/support/itemsApi.ts';
 import { bodyOf, type JsonObject } from '../http/events/support/eventsApi.ts';
 
 describe('search over password-protected venues, organizers and events', function () {
@@ -10,19 +17,40 @@ describe('search over password-protected venues, organizers and events', functio
   before(async () => {
     t = await startItemService();
     // The locked venue is the author's own, so that author and contributor differ in what context=edit unlocks.
-    const locked = await createVenue(t, { venue: 'Locked Hall', city: 'Secretville', zip: '1', phone: '867-5309' }, 'author');
+    const locked = await createVenue(
+      t,
+      { venue: 'Locked Hall', city: 'Secretville', zip: '1', phone: '867-5309' },
+      'author',
+    );
     await createVenue(t, { venue: 'Open Hall', city: 'Secretville', zip: '2', phone: '867-5308' });
     const lockedOrganizer = await createOrganizer(t, { organizer: 'Locked Org', phone: '555-0199' });
-    for (const [kind, id] of [['venues', locked.id], ['organizers', lockedOrganizer.id]] as const) {
-      expect((await t.admin('PATCH', `${API}/${kind}/${id as number}`, { body: { password: 'pw' } })).status).to.equal(200);
+    for (const [kind, id] of [
+      ['venues', locked.id],
+      ['organizers', lockedOrganizer.id],
+    ] as const) {
+      expect((await t.admin('PATCH', `${API}/${kind}/${id as number}`, { body: { password: 'pw' } })).status).to.equal(
+        200,
+      );
     }
     const event = await t.admin('POST', `${API}/events`, {
-      body: { title: 'Board meeting', description: 'The vault code is swordfish', start_date: '2026-12-03 10:00:00', end_date: '2026-12-03 11:00:00' },
+      body: {
+        title: 'Board meeting',
+        description: 'The vault code is swordfish',
+        start_date: '2026-12-03 10:00:00',
+        end_date: '2026-12-03 11:00:00',
+      },
     });
     await t.admin('POST', `${API}/events`, {
-      body: { title: 'Open day', description: 'Everyone likes swordfish', start_date: '2026-12-04 10:00:00', end_date: '2026-12-04 11:00:00' },
+      body: {
+        title: 'Open day',
+        description: 'Everyone likes swordfish',
+        start_date: '2026-12-04 10:00:00',
+        end_date: '2026-12-04 11:00:00',
+      },
     });
-    expect((await t.admin('PATCH', `${API}/events/${bodyOf(event).id as number}`, { body: { password: 'pw' } })).status).to.equal(200);
+    expect(
+      (await t.admin('PATCH', `${API}/events/${bodyOf(event).id as number}`, { body: { password: 'pw' } })).status,
+    ).to.equal(200);
   });
   after(async () => t.close());
 

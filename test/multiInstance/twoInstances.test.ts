@@ -18,7 +18,14 @@ interface Instance {
 /** Starts `npm start`'s entry point and resolves with its address once it prints that it listens. */
 function startInstance(dataDir: string): Promise<Instance> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    env: { ...process.env, PORT: '0', CAL_DATA_DIR: dataDir, CAL_ADMIN_PASSWORD: adminPassword, CAL_PUBLIC_URL: 'http://localhost:8080', LOG_LEVEL: 'silent' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      CAL_DATA_DIR: dataDir,
+      CAL_ADMIN_PASSWORD: adminPassword,
+      CAL_PUBLIC_URL: 'http://localhost:8080',
+      LOG_LEVEL: 'silent',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {
@@ -44,7 +51,11 @@ async function create(instance: Instance, index: number): Promise<{ status: numb
   const response = await fetch(`${instance.url}${API}/events`, {
     method: 'POST',
     headers: { authorization: adminAuth, 'content-type': 'application/json' },
-    body: JSON.stringify({ title: 'Shared title', start_date: `2026-12-${String((index % 28) + 1).padStart(2, '0')} 10:00:00`, end_date: `2026-12-${String((index % 28) + 1).padStart(2, '0')} 11:00:00` }),
+    body: JSON.stringify({
+      title: 'Shared title',
+      start_date: `2026-12-${String((index % 28) + 1).padStart(2, '0')} 10:00:00`,
+      end_date: `2026-12-${String((index % 28) + 1).padStart(2, '0')} 11:00:00`,
+    }),
   });
   const body = (await response.json()) as { id: number; slug: string };
   return { status: response.status, id: body.id, slug: body.slug };
@@ -64,14 +75,28 @@ async function listedIds(instance: Instance): Promise<number[]> {
 }
 
 /** An admin request to one instance: its status, ETag and parsed body. */
-async function adminCall(instance: Instance, method: string, path: string, headers: Record<string, string> = {}, body?: unknown) {
+async function adminCall(
+  instance: Instance,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: unknown,
+) {
   const response = await fetch(`${instance.url}${API}${path}`, {
     method,
-    headers: { authorization: adminAuth, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+    headers: {
+      authorization: adminAuth,
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   const text = await response.text();
-  return { status: response.status, etag: response.headers.get('etag'), body: (text ? JSON.parse(text) : undefined) as Record<string, unknown> };
+  return {
+    status: response.status,
+    etag: response.headers.get('etag'),
+    body: (text ? JSON.parse(text) : undefined) as Record<string, unknown>,
+  };
 }
 
 async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
@@ -114,24 +139,44 @@ describe('two service processes on one data directory', function () {
     for (const instance of instances) {
       // Each instance projects the other's appends through its polling subscription; pages read while it still
       // catches up can shift, so wait for the exact list.
-      expect(await eventually(() => listedIds(instance), (listed) => listed.join() === expected.join())).to.deep.equal(expected);
+      expect(
+        await eventually(
+          () => listedIds(instance),
+          (listed) => listed.join() === expected.join(),
+        ),
+      ).to.deep.equal(expected);
     }
   });
 
   it('gives exactly one of many If-Match updates of one event, sent at once through both instances, a 200; the rest 412', async () => {
     const [first, second] = instances as [Instance, Instance];
     const contenders = 40;
-    const made = await adminCall(first, 'POST', '/events', {}, { title: 'Contested across processes', start_date: '2026-12-10 10:00:00', end_date: '2026-12-10 11:00:00' });
+    const made = await adminCall(
+      first,
+      'POST',
+      '/events',
+      {},
+      { title: 'Contested across processes', start_date: '2026-12-10 10:00:00', end_date: '2026-12-10 11:00:00' },
+    );
     expect(made.status).to.equal(201);
     const path = `/events/${made.body.id as number}`;
     // Both instances must know the event before the race, or the slower one would answer 404 instead of taking part.
-    const seen = await eventually(() => adminCall(second, 'GET', path), (r) => r.status === 200);
+    const seen = await eventually(
+      () => adminCall(second, 'GET', path),
+      (r) => r.status === 200,
+    );
     expect(seen.etag).to.equal(made.etag);
     const etag = made.etag as string;
 
     const responses = await Promise.all(
       Array.from({ length: contenders }, (_, i) =>
-        adminCall(i % 2 === 0 ? first : second, 'PATCH', path, { 'if-match': etag }, { title: `Won by contender ${i}` }),
+        adminCall(
+          i % 2 === 0 ? first : second,
+          'PATCH',
+          path,
+          { 'if-match': etag },
+          { title: `Won by contender ${i}` },
+        ),
       ),
     );
     const statuses = responses.map((r) => r.status);
@@ -139,13 +184,18 @@ describe('two service processes on one data directory', function () {
     expect(statuses.filter((s) => s === 412).length, `statuses ${statuses.join(',')}`).to.equal(contenders - 1);
     for (const lost of responses.filter((r) => r.status === 412)) {
       expect(lost.body).to.deep.equal({
-        code: 'rest_precondition_failed', message: 'The resource has changed since the revision given in If-Match.', data: { status: 412 },
+        code: 'rest_precondition_failed',
+        message: 'The resource has changed since the revision given in If-Match.',
+        data: { status: 412 },
       });
     }
     const winner = statuses.indexOf(200);
     expect(responses[winner]?.etag).to.equal('W/"1"');
     for (const instance of instances) {
-      const read = await eventually(() => adminCall(instance, 'GET', path), (r) => r.etag === 'W/"1"');
+      const read = await eventually(
+        () => adminCall(instance, 'GET', path),
+        (r) => r.etag === 'W/"1"',
+      );
       expect(read.etag).to.equal('W/"1"');
       expect(read.body.title).to.equal(`Won by contender ${winner}`);
       // The stream holds the creation and exactly one update: no loser appended behind the winner.

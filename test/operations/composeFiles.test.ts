@@ -29,7 +29,10 @@ interface ComposeFile {
 
 const compose = parse(read('docker-compose.yml'), { merge: true }) as ComposeFile;
 const cluster = parse(read('docker-compose.cluster.yml'), { merge: true }) as ComposeFile;
-const packageJson = JSON.parse(read('package.json')) as { scripts: Record<string, string>; dependencies: Record<string, string> };
+const packageJson = JSON.parse(read('package.json')) as {
+  scripts: Record<string, string>;
+  dependencies: Record<string, string>;
+};
 const { scripts } = packageJson;
 
 const service = (file: ComposeFile, name: string): Service => {
@@ -40,9 +43,12 @@ const service = (file: ComposeFile, name: string): Service => {
 const envOf = (file: ComposeFile, name: string): Record<string, string> => service(file, name).environment ?? {};
 /** `npm run <script>` → the script's name. */
 const npmScriptOf = (command: unknown): string | undefined =>
-  Array.isArray(command) && command.length === 3 && command[0] === 'npm' && command[1] === 'run' ? (command[2] as string) : undefined;
+  Array.isArray(command) && command.length === 3 && command[0] === 'npm' && command[1] === 'run'
+    ? (command[2] as string)
+    : undefined;
 /** Host side of a `host:container` port mapping. */
-const publishedPorts = (s: Service): string[] => (s.ports ?? []).map((mapping) => mapping.split(':').slice(-2)[0] as string);
+const publishedPorts = (s: Service): string[] =>
+  (s.ports ?? []).map((mapping) => mapping.split(':').slice(-2)[0] as string);
 /** Volume sources that are named volumes (not bind mounts of a path). */
 const namedVolumes = (s: Service): string[] =>
   (s.volumes ?? []).map((volume) => volume.split(':')[0] as string).filter((source) => !/^[./~]/.test(source));
@@ -60,8 +66,13 @@ describe('docker-compose.yml', function () {
     const command = service(compose, 'mongodb').command as string[];
     const replSet = command[command.indexOf('--replSet') + 1];
     expect(command).to.include('--replSet');
-    for (const role of nodeRoles) expect(envOf(compose, role).CAL_MONGODB_URL).to.match(new RegExp(`^mongodb://mongodb:27017/\\w+\\?replicaSet=${replSet}$`));
-    expect(JSON.stringify(service(compose, 'mongodb').healthcheck?.test)).to.include(`rs.initiate({ _id: '${replSet}'`).and.include("host: 'mongodb:27017'");
+    for (const role of nodeRoles)
+      expect(envOf(compose, role).CAL_MONGODB_URL).to.match(
+        new RegExp(`^mongodb://mongodb:27017/\\w+\\?replicaSet=${replSet}$`),
+      );
+    expect(JSON.stringify(service(compose, 'mongodb').healthcheck?.test))
+      .to.include(`rs.initiate({ _id: '${replSet}'`)
+      .and.include("host: 'mongodb:27017'");
   });
 
   it('starts the API and the projector with their npm scripts, which run the entry point in that role', () => {
@@ -76,8 +87,13 @@ describe('docker-compose.yml', function () {
   it('configures the API and the projector only with documented variables, including both store URLs', () => {
     for (const role of nodeRoles) {
       const env = envOf(compose, role);
-      const ours = Object.keys(env).filter((name) => name.startsWith('CAL_') || name === 'LOG_LEVEL' || name === 'HOST' || name === 'PORT');
-      expect(ours.filter((name) => !(name in variables)), `${role}: undocumented variables`).to.deep.equal([]);
+      const ours = Object.keys(env).filter(
+        (name) => name.startsWith('CAL_') || name === 'LOG_LEVEL' || name === 'HOST' || name === 'PORT',
+      );
+      expect(
+        ours.filter((name) => !(name in variables)),
+        `${role}: undocumented variables`,
+      ).to.deep.equal([]);
       expect(env.CAL_EVENTSTORE_URL, role).to.match(/^esdb:\/\/eventstore:2113\b/);
       expect(env.CAL_MONGODB_URL, role).to.be.a('string');
       // The service listens on 127.0.0.1 by default: unreachable from the proxy and the health check's container.
@@ -93,7 +109,9 @@ describe('docker-compose.yml', function () {
       expect(['CMD', 'CMD-SHELL'], `${name} healthcheck`).to.include((test as string[])[0]);
     }
     for (const role of nodeRoles) {
-      expect(JSON.stringify(service(compose, role).healthcheck?.test)).to.include(`127.0.0.1:${envOf(compose, role).PORT}/health`);
+      expect(JSON.stringify(service(compose, role).healthcheck?.test)).to.include(
+        `127.0.0.1:${envOf(compose, role).PORT}/health`,
+      );
     }
   });
 
@@ -114,7 +132,8 @@ describe('docker-compose.yml', function () {
 
   it('declares every named volume it mounts, and every bind-mounted file exists', () => {
     for (const [name, s] of Object.entries(compose.services)) {
-      for (const volume of namedVolumes(s)) expect(compose.volumes ?? {}, `${name} mounts ${volume}`).to.have.property(volume);
+      for (const volume of namedVolumes(s))
+        expect(compose.volumes ?? {}, `${name} mounts ${volume}`).to.have.property(volume);
       for (const source of (s.volumes ?? []).map((v) => v.split(':')[0] as string).filter((v) => v.startsWith('./'))) {
         expect(existsSync(new URL(source, root)), `${name} mounts ${source}`).to.equal(true);
       }
@@ -128,13 +147,17 @@ describe('docker-compose.cluster.yml', function () {
   const nodes = ['eventstore', 'eventstore-2', 'eventstore-3'];
 
   it('defines three KurrentDB nodes forming a cluster of three, each seeded with the other two', () => {
-    const kurrentNodes = Object.entries(cluster.services).filter(([, s]) => s.image?.includes('kurrentdb')).map(([name]) => name);
+    const kurrentNodes = Object.entries(cluster.services)
+      .filter(([, s]) => s.image?.includes('kurrentdb'))
+      .map(([name]) => name);
     expect(kurrentNodes).to.have.members(nodes);
     for (const node of nodes) {
       const env = envOf(cluster, node);
       expect(env.KURRENTDB_CLUSTER_SIZE, node).to.equal('3');
       const seeds = (env.KURRENTDB_GOSSIP_SEED ?? '').split(',');
-      expect(seeds, node).to.have.members(nodes.filter((other) => other !== node).map((other) => `${other}:${env.KURRENTDB_NODE_PORT}`));
+      expect(seeds, node).to.have.members(
+        nodes.filter((other) => other !== node).map((other) => `${other}:${env.KURRENTDB_NODE_PORT}`),
+      );
       expect(service(cluster, node).healthcheck?.test, node).to.be.an('array').with.length.above(0);
     }
   });
@@ -146,7 +169,7 @@ describe('docker-compose.cluster.yml', function () {
     }
   });
 
-  it('declares the volumes of the nodes it adds (the first node keeps the base file\'s)', () => {
+  it("declares the volumes of the nodes it adds (the first node keeps the base file's)", () => {
     for (const node of nodes) {
       for (const volume of namedVolumes(service(cluster, node))) {
         expect({ ...compose.volumes, ...cluster.volumes }, `${node} mounts ${volume}`).to.have.property(volume);
@@ -187,7 +210,8 @@ describe('Dockerfile', function () {
   it('installs what the role scripts load at run time, although it leaves out the dev dependencies', () => {
     expect(dockerfile).to.match(/npm ci --omit=dev/);
     for (const script of ['start:api', 'start:projector']) {
-      for (const [, module] of (scripts[script] ?? '').matchAll(/--import\s+(\S+)/g)) expect(packageJson.dependencies, script).to.have.property(module as string);
+      for (const [, module] of (scripts[script] ?? '').matchAll(/--import\s+(\S+)/g))
+        expect(packageJson.dependencies, script).to.have.property(module as string);
     }
   });
 

@@ -24,12 +24,15 @@ describe('the embedded data directory', function () {
 
   for (const [label, prepare] of [
     ['created fresh by the start', (_dir: string) => undefined],
-    ['left open to everyone by an earlier version', (dir: string) => {
-      const events = join(dir, 'events');
-      // mkdir -p with the default mode, as an earlier version did, then opened wide.
-      mkdirSync(events, { recursive: true });
-      for (const path of [dir, events]) chmodSync(path, 0o777);
-    }],
+    [
+      'left open to everyone by an earlier version',
+      (dir: string) => {
+        const events = join(dir, 'events');
+        // mkdir -p with the default mode, as an earlier version did, then opened wide.
+        mkdirSync(events, { recursive: true });
+        for (const path of [dir, events]) chmodSync(path, 0o777);
+      },
+    ],
   ] as const) {
     it(`is readable by its owner only, files and the snapshot included, when ${label}`, async () => {
       const dir = join(parent, label.replace(/\W+/g, '-'));
@@ -38,7 +41,9 @@ describe('the embedded data directory', function () {
       try {
         const t = await startTestService({}, dir);
         // A write, so that the store has data, then a graceful close, which saves the read-model snapshot.
-        const res = await t.admin('POST', '/cal/events/v1/events', { body: { title: 'x', start_date: '2026-12-01 10:00:00', end_date: '2026-12-01 11:00:00' } });
+        const res = await t.admin('POST', '/cal/events/v1/events', {
+          body: { title: 'x', start_date: '2026-12-01 10:00:00', end_date: '2026-12-01 11:00:00' },
+        });
         expect(res.status, res.text).to.equal(201);
         await t.close();
       } finally {
@@ -53,4 +58,3 @@ describe('the embedded data directory', function () {
     });
   }
 });
-

@@ -78,13 +78,20 @@ describe('the first start', function () {
   });
 
   it('honours CAL_ADMIN_PASSWORD on the start after one that failed on a taken port', async () => {
-    const env = { PORT: String(port), HOST: '127.0.0.1', CAL_DATA_DIR: join(dir, 'data'), CAL_ADMIN_PASSWORD: 'chosen-secret' };
+    const env = {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      CAL_DATA_DIR: join(dir, 'data'),
+      CAL_ADMIN_PASSWORD: 'chosen-secret',
+    };
     expect((await runMain(env, /listening/)).code).to.equal(1);
     await new Promise<void>((resolve) => blocker.close(() => resolve()));
     blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const started = await runMain(env, /CAL_ADMIN_PASSWORD/);
-    expect(started.stdout).to.include('First start: administrator login "admin" with the password from CAL_ADMIN_PASSWORD');
+    expect(started.stdout).to.include(
+      'First start: administrator login "admin" with the password from CAL_ADMIN_PASSWORD',
+    );
   });
 });
 
@@ -92,11 +99,18 @@ describe('bootstrapAdmin after a first start that died half-way', () => {
   it('registers the administrator when an earlier start claimed the first start but registered no one', async () => {
     const temp = await openTempStore();
     try {
-      await temp.store.append('bootstrap-admin', [toNewEvent({ type: 'AdminBootstrapClaimed', data: {} }, systemWrite())], NoStream);
+      await temp.store.append(
+        'bootstrap-admin',
+        [toNewEvent({ type: 'AdminBootstrapClaimed', data: {} }, systemWrite())],
+        NoStream,
+      );
       const result = await bootstrapAdmin(temp.store, undefined);
       expect(result.created).to.equal(true);
       const checker = new CredentialChecker(new UserDirectory(temp.store));
-      expect(await checker.check('admin', result.generatedPassword as string)).to.include({ kind: 'user', role: 'administrator' });
+      expect(await checker.check('admin', result.generatedPassword as string)).to.include({
+        kind: 'user',
+        role: 'administrator',
+      });
       expect(await bootstrapAdmin(temp.store, 'again')).to.deep.equal({ created: false });
     } finally {
       await temp.dispose();

@@ -22,7 +22,9 @@ const startProcess = (dataDir: string): Promise<ServiceProcess> =>
 /** Resolves with `promise`, or fails naming `what` once `ms` passed. */
 async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms)));
+  const late = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms)),
+  );
   try {
     return await Promise.race([promise, late]);
   } finally {
@@ -44,7 +46,11 @@ async function createEvent(url: string, index: number): Promise<Outcome> {
     response = await fetch(`${url}${API}/events`, {
       method: 'POST',
       headers: { authorization: adminAuth, 'content-type': 'application/json' },
-      body: JSON.stringify({ title: `Shutdown write ${index}`, start_date: '2026-12-01 10:00:00', end_date: '2026-12-01 11:00:00' }),
+      body: JSON.stringify({
+        title: `Shutdown write ${index}`,
+        start_date: '2026-12-01 10:00:00',
+        end_date: '2026-12-01 11:00:00',
+      }),
       signal: AbortSignal.timeout(exitDeadlineMs * 2),
     });
   } catch (error) {
@@ -90,15 +96,23 @@ describe('graceful shutdown of the service process (SIGTERM)', function () {
     await Promise.race(writes);
     service.child.kill('SIGTERM');
     // And more sent after it: they land on kept-alive connections or find the listener closed.
-    writes.push(...Array.from({ length: lateWrites }, (_, index) => createEvent(service.url, concurrentWrites + index)));
+    writes.push(
+      ...Array.from({ length: lateWrites }, (_, index) => createEvent(service.url, concurrentWrites + index)),
+    );
 
     const exit = await within(service.exited, exitDeadlineMs, 'exit after SIGTERM');
     expect(exit, service.output()).to.deep.equal({ code: 0, signal: null });
     const outcomes = await within(Promise.all(writes), exitDeadlineMs, 'every write settled');
 
     const answered = outcomes.filter((o) => o.kind === 'answered');
-    expect(outcomes.filter((o) => o.kind === 'truncated'), 'answers cut off after their status').to.deep.equal([]);
-    expect(answered.filter((o) => o.status !== 201).map((o) => `${o.status} ${o.body}`), 'answers other than 201').to.deep.equal([]);
+    expect(
+      outcomes.filter((o) => o.kind === 'truncated'),
+      'answers cut off after their status',
+    ).to.deep.equal([]);
+    expect(
+      answered.filter((o) => o.status !== 201).map((o) => `${o.status} ${o.body}`),
+      'answers other than 201',
+    ).to.deep.equal([]);
     expect(answered.length, 'the write answered before the signal').to.be.at.least(1);
     const acknowledged = answered.map((o) => JSON.parse(o.body) as { id: number; title: string });
 
@@ -109,7 +123,10 @@ describe('graceful shutdown of the service process (SIGTERM)', function () {
       expect(((await read.json()) as { title: string }).title).to.equal(event.title);
     }
     restarted.child.kill('SIGTERM');
-    expect(await within(restarted.exited, exitDeadlineMs, 'exit of the restarted service')).to.deep.equal({ code: 0, signal: null });
+    expect(await within(restarted.exited, exitDeadlineMs, 'exit of the restarted service')).to.deep.equal({
+      code: 0,
+      signal: null,
+    });
   });
 
   it('ends open change feeds instead of waiting for them: exits 0 well within the grace period', async () => {

@@ -17,7 +17,9 @@ async function expectSameAsFullReplay(t: TestService): Promise<void> {
   const { service } = t;
   const replayed = createMemoryReadStore(testMemos);
   await replayInto(service.store, replayed, { handlers: testProjections, upTo: service.projections.appliedPosition });
-  expect(await digestReadStore(service.readStore, { detail: true })).to.deep.equal(await digestReadStore(replayed, { detail: true }));
+  expect(await digestReadStore(service.readStore, { detail: true })).to.deep.equal(
+    await digestReadStore(replayed, { detail: true }),
+  );
 }
 
 const read = async (t: TestService, id: number): Promise<JsonObject> => {
@@ -46,8 +48,11 @@ describe('read-model snapshot across restarts of the service', function () {
     snapshotPath = join(dataDir, snapshotFileName);
     const first = await restart();
     expect(first.service.snapshotLoad, 'nothing to load on a new data directory').to.deep.equal({ kind: 'absent' });
-    venue = bodyOf(await first.admin('POST', `${API}/venues`, { body: { venue: 'Main Hall', city: 'Springfield' } })).id as number;
-    linkedEvent = (await createEvent(first, { title: 'Jazz night', venue, categories: 'Music, Workshops', tags: ['late night'] })).id as number;
+    venue = bodyOf(await first.admin('POST', `${API}/venues`, { body: { venue: 'Main Hall', city: 'Springfield' } }))
+      .id as number;
+    linkedEvent = (
+      await createEvent(first, { title: 'Jazz night', venue, categories: 'Music, Workshops', tags: ['late night'] })
+    ).id as number;
     await createEvent(first, { title: 'Second night', categories: 'Music' });
     snapshotPosition = first.service.projections.appliedPosition;
   });
@@ -66,7 +71,8 @@ describe('read-model snapshot across restarts of the service', function () {
   it('is loaded by the next start, which applies only the events written since and serves the same answers', async () => {
     // Written while snapshots are off: after the snapshot's position, so the next start has to catch up with it.
     const off = running as TestService;
-    const later = (await createEvent(off, { title: 'Written after the snapshot', venue, tags: ['late night'] })).id as number;
+    const later = (await createEvent(off, { title: 'Written after the snapshot', venue, tags: ['late night'] }))
+      .id as number;
     const before = await read(off, linkedEvent);
     const laterBody = await read(off, later);
     const modified = statSync(snapshotPath).mtimeMs;

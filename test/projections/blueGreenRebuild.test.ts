@@ -11,7 +11,11 @@ import { digestReadStore } from '../../src/projections/digest/readModelDigest.ts
 import { connectMongoReadStore, mongoReadStoreOn } from '../../src/projections/mongo/mongoReadStore.ts';
 import { rebuildIntoNextVersion } from '../../src/projections/mongo/blueGreenRebuild.ts';
 import {
-  activeReadModelVersion, dropReadModelVersion, ReadModelSwitchConflict, storedReadModelVersions, switchActiveReadModelVersion,
+  activeReadModelVersion,
+  dropReadModelVersion,
+  ReadModelSwitchConflict,
+  storedReadModelVersions,
+  switchActiveReadModelVersion,
   type ReadModelPointer,
 } from '../../src/projections/mongo/readModelPointer.ts';
 import { openVersionedMongoReadModel } from '../../src/projections/mongo/versionedMongoReadModel.ts';
@@ -23,8 +27,21 @@ import { testMemos, testProjections } from '../support/memos.ts';
 
 const url = process.env.CAL_MONGODB_URL;
 const runPrefix = `cal_bluegreen_test_${randomBytes(4).toString('hex')}`;
-const ctx = { actor: '1', now: new Date('2026-11-22T10:00:00Z'), correlationId: randomUUID(), causationId: randomUUID() };
-const { id: _id, revision: _r, modifiedUtc: _m, timezoneAbbr: _a, searchText: _s, statusBeforeTrash: _t, ...facts } = anEventDocument();
+const ctx = {
+  actor: '1',
+  now: new Date('2026-11-22T10:00:00Z'),
+  correlationId: randomUUID(),
+  causationId: randomUUID(),
+};
+const {
+  id: _id,
+  revision: _r,
+  modifiedUtc: _m,
+  timezoneAbbr: _a,
+  searchText: _s,
+  statusBeforeTrash: _t,
+  ...facts
+} = anEventDocument();
 const baseFacts: EventFacts = facts;
 const switchedAt = new Date('2026-11-23T08:00:00Z');
 
@@ -60,7 +77,10 @@ describe('MongoDB blue-green rebuild', function () {
     databases.push(db.databaseName);
     temp = await openTempStore();
     for (const id of [1, 2, 3]) {
-      const event = toNewEvent({ type: 'EventScheduled', data: { id, facts: { ...baseFacts, title: `Event ${id}` } } }, ctx);
+      const event = toNewEvent(
+        { type: 'EventScheduled', data: { id, facts: { ...baseFacts, title: `Event ${id}` } } },
+        ctx,
+      );
       await temp.store.append(`event-${id}`, [event], 'no_stream');
     }
   });
@@ -82,7 +102,8 @@ describe('MongoDB blue-green rebuild', function () {
   }
 
   /** A change made behind the projector's back, to tell which version a read went to. */
-  const retitleInVersion2 = (id: number, title: string) => db.collection<{ _id: number; title: string }>('events_v2').updateOne({ _id: id }, { $set: { title } });
+  const retitleInVersion2 = (id: number, title: string) =>
+    db.collection<{ _id: number; title: string }>('events_v2').updateOne({ _id: id }, { $set: { title } });
   const pointer = () => db.collection<ReadModelPointer>('readModelVersions').findOne({ _id: 'read-model' });
   const rebuild = () => rebuildIntoNextVersion(temp.store, db, { handlers: testProjections, now: () => switchedAt });
 
@@ -90,7 +111,13 @@ describe('MongoDB blue-green rebuild', function () {
     await anUnversionedReadModel();
     const head = await temp.store.headPosition();
     const result = await rebuild();
-    expect(result).to.deep.equal({ previousVersion: 1, version: 2, appliedPosition: head, appliedEvents: 3, catchUpPasses: 1 });
+    expect(result).to.deep.equal({
+      previousVersion: 1,
+      version: 2,
+      appliedPosition: head,
+      appliedEvents: 3,
+      catchUpPasses: 1,
+    });
     expect(await pointer()).to.deep.include({ active: 2, previous: 1, switchedAt, lastAllocated: 2 });
     expect(await storedReadModelVersions(db)).to.deep.equal([1, 2]);
     const v2 = mongoReadStoreOn(db, 2);
@@ -145,7 +172,9 @@ describe('MongoDB blue-green rebuild', function () {
       expect(heard.map(([version]) => version)).to.deep.equal([2]);
       expect(await heard[0]?.[1].checkpoints.get('read-model')).to.equal(await temp.store.headPosition());
       // A rollback is the pointer set back by hand (mongosh), followed the same way.
-      await db.collection<ReadModelPointer>('readModelVersions').updateOne({ _id: 'read-model' }, { $set: { active: 1 } });
+      await db
+        .collection<ReadModelPointer>('readModelVersions')
+        .updateOne({ _id: 'read-model' }, { $set: { active: 1 } });
       expect(await model.refresh()).to.equal(1);
       expect((await model.readStore.events.get(1))?.title).to.equal('Event 1');
     } finally {
@@ -204,13 +233,21 @@ describe('MongoDB blue-green rebuild', function () {
     const { CAL_EVENTSTORE_URL: _e, ...env } = process.env;
     const run = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
       const options = { env: { ...env, CAL_MONGODB_URL: urlOfDatabase(db.databaseName) }, cwd: process.cwd() };
-      execFile(process.execPath, ['--import', 'tsx', 'src/cli/cal.ts', '--data-dir', temp.dir, 'rebuild', '--json'], options, (error, stdout, stderr) =>
-        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', 'src/cli/cal.ts', '--data-dir', temp.dir, 'rebuild', '--json'],
+        options,
+        (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
       );
     });
     expect(run, run.stderr).to.include({ code: 0 });
     expect(JSON.parse(run.stdout)).to.deep.include({
-      projection: 'read-model', target: 'mongodb', events: 3, position: String(await temp.store.headPosition()), previousVersion: 1, version: 2,
+      projection: 'read-model',
+      target: 'mongodb',
+      events: 3,
+      position: String(await temp.store.headPosition()),
+      previousVersion: 1,
+      version: 2,
     });
     expect(run.stderr).to.include('read-model: building version 2 in MongoDB beside the active version 1');
     expect(await activeReadModelVersion(db)).to.equal(2);

@@ -1,4 +1,5 @@
-// Builds event read-model documents for ReadStore tests: a plausible published event, with the fields a test cares about.
+// Builds event read-model documents for ReadStore tests: a plausible published event, with the fields a test cares
+// about.
 import { noEmbeddedLinks, type EventDocument } from '../../src/projections/events/eventDocument.ts';
 import { wallClockSeconds } from '../../src/domain/localDateTime.ts';
 import { venueLocationsOf } from '../../src/projections/events/venueLocations.ts';
@@ -49,9 +50,16 @@ export function anEventDocument(overrides: Partial<EventDocument> = {}): EventDo
     searchText: '',
   };
   const doc = { ...base, ...overrides };
-  const searchText = overrides.searchText ?? [doc.title, doc.excerpt, doc.description].map((s) => s.toLowerCase()).join('\u0000');
+  const searchText =
+    overrides.searchText ?? [doc.title, doc.excerpt, doc.description].map((s) => s.toLowerCase()).join('\u0000');
   const venueLocations = overrides.venueLocations ?? venueLocationsOf(doc.embedded.venues, testMemos.venues);
-  return { ...doc, searchText, venueLocations, startKey: wallClockSeconds(doc.start), endKey: wallClockSeconds(doc.end) };
+  return {
+    ...doc,
+    searchText,
+    venueLocations,
+    startKey: wallClockSeconds(doc.start),
+    endKey: wallClockSeconds(doc.end),
+  };
 }
 
 /** Every field set to something other than its default, to show that a store keeps each one. */

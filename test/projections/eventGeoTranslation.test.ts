@@ -14,7 +14,11 @@ import type { EventDocument } from '../../src/projections/events/eventDocument.t
 import type { EventListQuery } from '../../src/projections/events/eventListQuery.ts';
 import { compareByStart, matchesEventQuery } from '../../src/projections/events/matchesEventQuery.ts';
 import type { VenueLocation } from '../../src/projections/events/venueLocations.ts';
-import { toStoredEventDocument, translateEventListQuery, type StoredEventDocument } from '../../src/projections/mongo/eventQueryTranslation.ts';
+import {
+  toStoredEventDocument,
+  translateEventListQuery,
+  type StoredEventDocument,
+} from '../../src/projections/mongo/eventQueryTranslation.ts';
 import { anEventDocument } from './eventDocumentFixtures.ts';
 
 const base: EventListQuery = { language: 'en', statuses: ['publish'], offset: 0, limit: 100 };
@@ -39,7 +43,8 @@ function listWithMingoAndGeo(documents: readonly EventDocument[], q: EventListQu
   const { filter, sort, skip, limit } = translateEventListQuery(q);
   const { venueLocations: geo, ...rest } = filter;
   const sorted = new Query(rest).find<StoredEventDocument>(documents.map(toStoredEventDocument)).sort(sort).all();
-  const found = geo === undefined ? sorted : sorted.filter((d) => withinCenterSphere(geo as Document, d.venueLocations));
+  const found =
+    geo === undefined ? sorted : sorted.filter((d) => withinCenterSphere(geo as Document, d.venueLocations));
   return { ids: found.slice(skip, skip + limit).map((d) => d._id), total: found.length };
 }
 
@@ -49,24 +54,39 @@ function listByMeaning(documents: readonly EventDocument[], q: EventListQuery): 
 }
 
 /** Uniform over 1e-4° steps, within a degree of Springfield, IL: distances of 0 to ~85 miles. */
-const around = (centre: number): fc.Arbitrary<number> => fc.integer({ min: -10000, max: 10000 }).map((n) => centre + n / 1e4);
-const location = fc.tuple(around(-89.65), around(39.78)).map(([lng, lat]): VenueLocation => ({ type: 'Point', coordinates: [lng, lat] }));
-const documents = fc.uniqueArray(
-  fc.record({ id: fc.integer({ min: 1, max: 30 }), venueLocations: fc.array(location, { maxLength: 2 }), featured: fc.boolean() }),
-  { selector: (d) => d.id, minLength: 1, maxLength: 20 },
-).map((specs) => specs.map((spec) => anEventDocument(spec)));
-const query = fc.record({
-  near: fc.record({ lat: around(39.78), lng: around(-89.65), miles: fc.constantFrom(10, 25, 25, 60) }),
-  hasVenueCoordinates: fc.boolean(),
-  featured: fc.option(fc.boolean(), { nil: undefined }),
-  offset: fc.nat({ max: 3 }),
-  limit: fc.integer({ min: 1, max: 5 }),
-}).map(({ featured, ...q }): EventListQuery => ({ ...base, ...q, ...(featured === undefined ? {} : { featured }) }));
+const around = (centre: number): fc.Arbitrary<number> =>
+  fc.integer({ min: -10000, max: 10000 }).map((n) => centre + n / 1e4);
+const location = fc
+  .tuple(around(-89.65), around(39.78))
+  .map(([lng, lat]): VenueLocation => ({ type: 'Point', coordinates: [lng, lat] }));
+const documents = fc
+  .uniqueArray(
+    fc.record({
+      id: fc.integer({ min: 1, max: 30 }),
+      venueLocations: fc.array(location, { maxLength: 2 }),
+      featured: fc.boolean(),
+    }),
+    { selector: (d) => d.id, minLength: 1, maxLength: 20 },
+  )
+  .map((specs) => specs.map((spec) => anEventDocument(spec)));
+const query = fc
+  .record({
+    near: fc.record({ lat: around(39.78), lng: around(-89.65), miles: fc.constantFrom(10, 25, 25, 60) }),
+    hasVenueCoordinates: fc.boolean(),
+    featured: fc.option(fc.boolean(), { nil: undefined }),
+    offset: fc.nat({ max: 3 }),
+    limit: fc.integer({ min: 1, max: 5 }),
+  })
+  .map(({ featured, ...q }): EventListQuery => ({ ...base, ...q, ...(featured === undefined ? {} : { featured }) }));
 
 describe('translateEventListQuery: geolocation', function () {
   it('keeps located events with a condition on the first array element', function () {
-    expect(translateEventListQuery({ ...base, hasVenueCoordinates: true }).filter).to.deep.include({ 'venueLocations.0': { $exists: true } });
-    expect(translateEventListQuery({ ...base, hasVenueCoordinates: false }).filter).not.to.have.property('venueLocations.0');
+    expect(translateEventListQuery({ ...base, hasVenueCoordinates: true }).filter).to.deep.include({
+      'venueLocations.0': { $exists: true },
+    });
+    expect(translateEventListQuery({ ...base, hasVenueCoordinates: false }).filter).not.to.have.property(
+      'venueLocations.0',
+    );
   });
 
   it('turns near into $geoWithin a $centerSphere of [lng, lat] and the radius in radians of a 3958.8-mile earth', function () {

@@ -9,17 +9,51 @@ import { aVenueDocument } from './items/itemFixtures.ts';
 
 /** Words with case, accents, ligatures, scripts without spaces, astral characters, digits and punctuation. */
 export const wordPool = [
-  'Jazz', 'jazzy', 'concert', 'park', 'in', 'the', 'ÉTÉ', 'Straße', 'naïve', '東京の夜', '😀', 'a1', '42', 'x-ray', "rock'n'roll",
-  'C++', '...', '—', 'ǅungla', 'İstanbul', 'ﬁesta', 'e', '𝒜lpha', '𠀋x',
+  'Jazz',
+  'jazzy',
+  'concert',
+  'park',
+  'in',
+  'the',
+  'ÉTÉ',
+  'Straße',
+  'naïve',
+  '東京の夜',
+  '😀',
+  'a1',
+  '42',
+  'x-ray',
+  "rock'n'roll",
+  'C++',
+  '...',
+  '—',
+  'ǅungla',
+  'İstanbul',
+  'ﬁesta',
+  'e',
+  '𝒜lpha',
+  '𠀋x',
 ];
 const separator = fc.constantFrom(' ', ' ', ', ', '-', '\n', '');
-export const text = fc.array(fc.tuple(fc.constantFrom(...wordPool), separator), { maxLength: 5 }).map((parts) => parts.map(([w, s]) => w + s).join(''));
+export const text = fc
+  .array(fc.tuple(fc.constantFrom(...wordPool), separator), { maxLength: 5 })
+  .map((parts) => parts.map(([w, s]) => w + s).join(''));
 
-const datePool = ['2026-01-01 00:00:00', '2026-01-01 10:00:00', '2026-01-02 00:00:00', '2026-01-02 10:00:00', '2026-01-05 00:00:00'];
+const datePool = [
+  '2026-01-01 00:00:00',
+  '2026-01-01 10:00:00',
+  '2026-01-02 00:00:00',
+  '2026-01-02 10:00:00',
+  '2026-01-05 00:00:00',
+];
 const language = fc.constantFrom<Language>('en', 'en', 'en', 'es');
 const status = fc.constantFrom<PostStatus>('publish', 'publish', 'publish', 'draft', 'private', 'trash');
 const linked = fc.uniqueArray(fc.integer({ min: 1, max: 5 }), { maxLength: 3 });
-export const spots: Array<[number, number]> = [[39.78, -89.65], [41.88, -87.63], [41.38, 2.17]];
+export const spots: Array<[number, number]> = [
+  [39.78, -89.65],
+  [41.88, -87.63],
+  [41.38, 2.17],
+];
 
 export const documentFields = fc.record({
   id: fc.integer({ min: 1, max: 24 }),
@@ -41,7 +75,10 @@ export const documentFields = fc.record({
 });
 export type DocumentFields = typeof documentFields extends fc.Arbitrary<infer F> ? F : never;
 
-export function documentOf({ dates: [a, b], title, excerpt, description, spot, ...fields }: DocumentFields, revision: number): EventDocument {
+export function documentOf(
+  { dates: [a, b], title, excerpt, description, spot, ...fields }: DocumentFields,
+  revision: number,
+): EventDocument {
   const start = datePool[Math.min(a, b)] as string;
   const end = datePool[Math.max(a, b)] as string;
   const embedded = { venues: fields.venues.map((id) => venueAt(id, spot)), organizers: [], categories: [], tags: [] };
@@ -58,7 +95,9 @@ export function venueAt(id: number, spot: number | undefined) {
 const sometimes = <T>(arb: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> =>
   fc.oneof({ arbitrary: fc.constant(undefined), weight: 6 }, { arbitrary: arb, weight: 1 });
 
-/** Pieces of the texts the steps write (any code units, lone surrogates included), whole words, phrases, punctuation. */
+/**
+ * Pieces of the texts the steps write (any code units, lone surrogates included), whole words, phrases, punctuation.
+ */
 export function searchTerm(texts: readonly string[]): fc.Arbitrary<string> {
   const piece = fc
     .constantFrom(...texts.filter((t) => t !== ''), 'jazz')
@@ -83,7 +122,10 @@ export function query(texts: readonly string[]): fc.Arbitrary<EventListQuery> {
       startsAfter: sometimes(date),
       endsBefore: sometimes(date),
       endsAfter: sometimes(date),
-      locks: fc.option(fc.record({ unlocked: fc.uniqueArray(fc.integer({ min: 1, max: 26 }), { maxLength: 4 }) }), { nil: undefined, freq: 2 }),
+      locks: fc.option(fc.record({ unlocked: fc.uniqueArray(fc.integer({ min: 1, max: 26 }), { maxLength: 4 }) }), {
+        nil: undefined,
+        freq: 2,
+      }),
       onlyProtected: sometimes(fc.boolean()),
       featured: sometimes(fc.boolean()),
       ids: sometimes(ids),
@@ -99,4 +141,3 @@ export function query(texts: readonly string[]): fc.Arbitrary<EventListQuery> {
     })
     .map((q) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined)) as unknown as EventListQuery);
 }
-

@@ -19,7 +19,13 @@ import { anEventDocument } from './eventDocumentFixtures.ts';
 import { testMemos } from '../support/memos.ts';
 
 // Small pools, so that generated documents tie on start dates, share terms and collide with the query's values.
-const datePool = ['2025-01-01 00:00:00', '2025-01-01 10:00:00', '2025-01-02 00:00:00', '2025-01-02 10:00:00', '2025-01-03 00:00:00'];
+const datePool = [
+  '2025-01-01 00:00:00',
+  '2025-01-01 10:00:00',
+  '2025-01-02 00:00:00',
+  '2025-01-02 10:00:00',
+  '2025-01-03 00:00:00',
+];
 const queryDatePool = [...datePool, '2025-01-01 05:00:00', '2025-01-02 23:59:59'];
 // Weighted so that most documents share the query's language and most are listable.
 const language = fc.constantFrom<Language>('en', 'en', 'en', 'es');
@@ -43,7 +49,10 @@ const documentArb: fc.Arbitrary<EventDocument> = fc
     venues: termIds,
     organizers: termIds,
     searchText: fc.string({ unit: searchUnit, minLength: 1, maxLength: 12 }),
-    venueLocations: fc.subarray([{ type: 'Point' as const, coordinates: [2.17, 41.38] as const }, { type: 'Point' as const, coordinates: [-87.63, 41.88] as const }]),
+    venueLocations: fc.subarray([
+      { type: 'Point' as const, coordinates: [2.17, 41.38] as const },
+      { type: 'Point' as const, coordinates: [-87.63, 41.88] as const },
+    ]),
   })
   .map(({ dates: [a, b], ...fields }) =>
     anEventDocument({ ...fields, start: datePool[Math.min(a, b)] as string, end: datePool[Math.max(a, b)] as string }),
@@ -67,7 +76,9 @@ function searchTermFor(candidates: readonly EventDocument[]): fc.Arbitrary<strin
   if (candidates.length === 0) return randomTerm;
   const pieceOfText = fc
     .constantFrom(...candidates.map((d) => d.searchText))
-    .chain((text) => fc.tuple(fc.constant(text), fc.nat({ max: Math.max(text.length - 1, 0) }), fc.integer({ min: 1, max: 3 })))
+    .chain((text) =>
+      fc.tuple(fc.constant(text), fc.nat({ max: Math.max(text.length - 1, 0) }), fc.integer({ min: 1, max: 3 })),
+    )
     .map(([text, from, length]) => text.slice(from, from + length));
   return fc.oneof({ arbitrary: randomTerm, weight: 1 }, { arbitrary: pieceOfText, weight: 2 });
 }
@@ -83,7 +94,10 @@ const queryWithoutSearch: fc.Arbitrary<EventListQuery> = fc
     endsBefore: sometimes(queryDate),
     endsAfter: sometimes(queryDate),
     // Often present: locks change how protected documents meet the search, link, location and featured conditions.
-    locks: fc.option(fc.record({ unlocked: fc.uniqueArray(fc.integer({ min: 1, max: 15 }), { maxLength: 4 }) }), { nil: undefined, freq: 2 }),
+    locks: fc.option(fc.record({ unlocked: fc.uniqueArray(fc.integer({ min: 1, max: 15 }), { maxLength: 4 }) }), {
+      nil: undefined,
+      freq: 2,
+    }),
     onlyProtected: sometimes(fc.boolean()),
     featured: sometimes(fc.boolean()),
     ids: sometimes(fc.array(fc.integer({ min: 1, max: 16 }), { maxLength: 8 })),
@@ -103,7 +117,10 @@ function queryFor(documents: readonly EventDocument[]): fc.Arbitrary<EventListQu
   return queryWithoutSearch.chain((q) => {
     const candidates = documents.filter((d) => matchesEventQuery(d, q));
     // Half the time: search is where the translation differs most from the JavaScript it mirrors.
-    const terms = fc.option(fc.array(searchTermFor(candidates), { minLength: 1, maxLength: 2 }), { nil: undefined, freq: 2 });
+    const terms = fc.option(fc.array(searchTermFor(candidates), { minLength: 1, maxLength: 2 }), {
+      nil: undefined,
+      freq: 2,
+    });
     return terms.map((searchTerms) => (searchTerms ? { ...q, searchTerms } : q));
   });
 }
@@ -170,10 +187,22 @@ describe('translateEventListQuery', function () {
         return { q, matches, page: listByMeaning(documents, q) };
       });
       const count = (predicate: (c: (typeof listed)[number]) => boolean) => listed.filter(predicate).length;
-      expect(count((c) => c.page.total > 0), 'some matches').to.be.above(100);
-      expect(count((c) => c.page.ids.length < c.page.total), 'page cut short').to.be.above(50);
-      expect(count((c) => new Set(c.matches.map((d) => d.start)).size < c.matches.length), 'tied starts').to.be.above(30);
-      expect(count((c) => (c.q.searchTerms ?? []).some((t) => t !== '') && c.page.total > 0), 'search matches').to.be.above(20);
+      expect(
+        count((c) => c.page.total > 0),
+        'some matches',
+      ).to.be.above(100);
+      expect(
+        count((c) => c.page.ids.length < c.page.total),
+        'page cut short',
+      ).to.be.above(50);
+      expect(
+        count((c) => new Set(c.matches.map((d) => d.start)).size < c.matches.length),
+        'tied starts',
+      ).to.be.above(30);
+      expect(
+        count((c) => (c.q.searchTerms ?? []).some((t) => t !== '') && c.page.total > 0),
+        'search matches',
+      ).to.be.above(20);
     });
 
     it('never puts undefined in a filter (the driver would send it as null)', function () {
@@ -205,14 +234,22 @@ describe('translateEventListQuery', function () {
     });
 
     it('bounds the start by the end bounds too, so that an end-only window scans a bounded range', function () {
-      const { filter } = translateEventListQuery({ ...base, endUntil: '2025-03-01 00:00:00', endsBefore: '2025-02-15 00:00:00', startsBefore: '2025-02-20 00:00:00' });
+      const { filter } = translateEventListQuery({
+        ...base,
+        endUntil: '2025-03-01 00:00:00',
+        endsBefore: '2025-02-15 00:00:00',
+        startsBefore: '2025-02-20 00:00:00',
+      });
       expect(filter.start).to.deep.equal({ $lt: '2025-02-15 00:00:00', $lte: '2025-03-01 00:00:00' });
       expect(filter.end).to.deep.equal({ $lte: '2025-03-01 00:00:00', $lt: '2025-02-15 00:00:00' });
     });
 
     it('turns each search term into a literal, case-sensitive pattern on searchText', function () {
       const { filter } = translateEventListQuery({ ...base, searchTerms: ['c++ (beta)', 'a\u0000b'] });
-      expect(filter.$and).to.deep.equal([{ searchText: { $regex: 'c\\+\\+ \\(beta\\)' } }, { searchText: { $regex: 'a\\x00b' } }]);
+      expect(filter.$and).to.deep.equal([
+        { searchText: { $regex: 'c\\+\\+ \\(beta\\)' } },
+        { searchText: { $regex: 'a\\x00b' } },
+      ]);
     });
 
     it('adds no $and for an empty term list (MongoDB rejects an empty $and)', function () {
@@ -220,7 +257,13 @@ describe('translateEventListQuery', function () {
     });
 
     it('matches ids on _id, term lists with $in; locked events meet no condition on blanked content', function () {
-      const { filter } = translateEventListQuery({ ...base, ids: [3, 1], venues: [7], locks: { unlocked: [3] }, featured: false });
+      const { filter } = translateEventListQuery({
+        ...base,
+        ids: [3, 1],
+        venues: [7],
+        locks: { unlocked: [3] },
+        featured: false,
+      });
       expect(filter).to.include({ featured: false });
       expect(filter.$and).to.deep.equal([{ $or: [{ passwordHash: null }, { _id: { $in: [3] } }] }]);
       expect(filter._id).to.deep.equal({ $in: [3, 1] });
@@ -229,13 +272,17 @@ describe('translateEventListQuery', function () {
 
     it('counts a locked event as not featured', function () {
       const { filter } = translateEventListQuery({ ...base, locks: { unlocked: [] }, featured: false });
-      expect(filter.$and).to.deep.equal([{ $or: [{ featured: false }, { passwordHash: { $ne: null }, _id: { $nin: [] } }] }]);
+      expect(filter.$and).to.deep.equal([
+        { $or: [{ featured: false }, { passwordHash: { $ne: null }, _id: { $nin: [] } }] },
+      ]);
     });
 
     it('sets no password condition when no locks apply', function () {
       expect(translateEventListQuery({ ...base, featured: true }).filter).not.to.have.property('passwordHash');
       expect(translateEventListQuery({ ...base, locks: { unlocked: [] } }).filter).not.to.have.property('$and');
-      expect(translateEventListQuery({ ...base, onlyProtected: true }).filter).to.deep.include({ passwordHash: { $ne: null } });
+      expect(translateEventListQuery({ ...base, onlyProtected: true }).filter).to.deep.include({
+        passwordHash: { $ne: null },
+      });
     });
   });
 

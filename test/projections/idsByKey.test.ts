@@ -4,7 +4,11 @@ import fc from 'fast-check';
 import { IdsByKey } from '../../src/projections/memory/idsByKey.ts';
 
 type Change = { add: boolean; key: number; id: number };
-const change = fc.record({ add: fc.boolean(), key: fc.integer({ min: 0, max: 3 }), id: fc.integer({ min: 1, max: 5 }) });
+const change = fc.record({
+  add: fc.boolean(),
+  key: fc.integer({ min: 0, max: 3 }),
+  id: fc.integer({ min: 1, max: 5 }),
+});
 
 describe('IdsByKey', () => {
   it('holds the ids a Map of Sets would hold, in the same order, after any adds and deletes', () => {

@@ -4,7 +4,11 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import type { EventDocument } from '../../src/projections/events/eventDocument.ts';
 import type { EventListQuery } from '../../src/projections/events/eventListQuery.ts';
-import { asksForBlankedContent, compileEventQuery, matchesEventQuery } from '../../src/projections/events/matchesEventQuery.ts';
+import {
+  asksForBlankedContent,
+  compileEventQuery,
+  matchesEventQuery,
+} from '../../src/projections/events/matchesEventQuery.ts';
 import { isLockedFor } from '../../src/projections/listLocks.ts';
 import { EventColumns } from '../../src/projections/memory/eventColumns.ts';
 import { unionOf } from '../../src/projections/memory/eventCandidates.ts';
@@ -54,9 +58,24 @@ describe('Memory event listing pieces', () => {
         const columns = columnsOf(docs);
         const admits = columns.admits(q);
         const columnPart: EventListQuery = {
-          language: q.language, statuses: q.statuses, offset: q.offset, limit: q.limit,
+          language: q.language,
+          statuses: q.statuses,
+          offset: q.offset,
+          limit: q.limit,
           ...Object.fromEntries(
-            (['startFrom', 'endUntil', 'startsBefore', 'startsAfter', 'endsBefore', 'endsAfter', 'featured', 'locks', 'onlyProtected'] as const)
+            (
+              [
+                'startFrom',
+                'endUntil',
+                'startsBefore',
+                'startsAfter',
+                'endsBefore',
+                'endsAfter',
+                'featured',
+                'locks',
+                'onlyProtected',
+              ] as const
+            )
               .filter((k) => q[k] !== undefined)
               .map((k) => [k, q[k]]),
           ),
@@ -64,7 +83,9 @@ describe('Memory event listing pieces', () => {
         // A locked document fails every condition on blanked content, which the columns know of without deciding it.
         const lockedOut = (doc: EventDocument) => isLockedFor(doc, q.locks) && asksForBlankedContent(q);
         for (const doc of docs) {
-          expect(admits(columns.slotOf(doc.id) as number), `document ${doc.id}`).to.equal(matchesEventQuery(doc, columnPart) && !lockedOut(doc));
+          expect(admits(columns.slotOf(doc.id) as number), `document ${doc.id}`).to.equal(
+            matchesEventQuery(doc, columnPart) && !lockedOut(doc),
+          );
         }
       }),
       { seed: 4, numRuns: 1000 },
@@ -96,7 +117,11 @@ describe('Memory event listing pieces', () => {
           const lower = t.toLowerCase();
           const term = lower.slice(from % (lower.length + 1), (from % (lower.length + 1)) + length);
           const textWords = wordsOf(lower);
-          for (const word of wordsOf(term)) expect(textWords.some((w) => w.includes(word)), word).to.equal(true);
+          for (const word of wordsOf(term))
+            expect(
+              textWords.some((w) => w.includes(word)),
+              word,
+            ).to.equal(true);
         }),
         { seed: 5, numRuns: 2000 },
       );
@@ -105,7 +130,11 @@ describe('Memory event listing pieces', () => {
 
   describe('search word index', () => {
     const documentsAndTerms = documents.chain((docs) =>
-      fc.tuple(fc.constant(docs), fc.array(searchTerm(textsOf(docs)), { minLength: 1, maxLength: 3 }), fc.array(documentFields, { maxLength: 8 })),
+      fc.tuple(
+        fc.constant(docs),
+        fc.array(searchTerm(textsOf(docs)), { minLength: 1, maxLength: 3 }),
+        fc.array(documentFields, { maxLength: 8 }),
+      ),
     );
 
     it('names every document holding the terms once, and only those when it decides them, before and after changes', () => {
@@ -114,10 +143,15 @@ describe('Memory event listing pieces', () => {
           const columns = columnsOf(docs);
           const index = new SearchWordIndex(columns, new SlotMarks());
           const expectCandidates = () => {
-            const holding = [...Array(columns.size).keys()].filter((slot) => terms.every((t) => columns.doc(slot).searchText.includes(t)));
+            const holding = [...Array(columns.size).keys()].filter((slot) =>
+              terms.every((t) => columns.doc(slot).searchText.includes(t)),
+            );
             const candidates = index.candidates(terms);
             if (!candidates) {
-              expect(terms.every((t) => wordsOf(t).length === 0), 'no word, no pre-filter').to.equal(true);
+              expect(
+                terms.every((t) => wordsOf(t).length === 0),
+                'no word, no pre-filter',
+              ).to.equal(true);
               return;
             }
             const slots = visited((visit) => candidates.forEachSlot(visit));
@@ -150,7 +184,11 @@ describe('Memory event listing pieces', () => {
 
   it('visits a document in several postings of a union once', () => {
     const candidates = unionOf(
-      [{ slots: [1, 2, 3], from: 0, to: 3 }, { slots: [9, 3, 4], from: 1, to: 3 }, { slots: [1, 5, 9], from: 0, to: 2 }],
+      [
+        { slots: [1, 2, 3], from: 0, to: 3 },
+        { slots: [9, 3, 4], from: 1, to: 3 },
+        { slots: [1, 5, 9], from: 0, to: 2 },
+      ],
       'categories',
       new SlotMarks(),
       10,
@@ -172,6 +210,19 @@ describe('Memory event listing pieces', () => {
 });
 
 const sampleFields = {
-  id: 1, dates: [0, 1] as [number, number], language: 'en' as const, status: 'publish' as const, hideFromListings: false, featured: false,
-  passwordHash: null, categories: [], tags: [], venues: [], organizers: [], title: '', excerpt: '', description: '', spot: undefined,
+  id: 1,
+  dates: [0, 1] as [number, number],
+  language: 'en' as const,
+  status: 'publish' as const,
+  hideFromListings: false,
+  featured: false,
+  passwordHash: null,
+  categories: [],
+  tags: [],
+  venues: [],
+  organizers: [],
+  title: '',
+  excerpt: '',
+  description: '',
+  spot: undefined,
 };

@@ -57,7 +57,9 @@ describe('MongoDB ReadStore contract', function () {
 
     it('racing puts of one new document keep the newest revision', async function () {
       const revisions = [4, 1, 3, 0, 2];
-      await Promise.all(revisions.map((revision) => store.events.put(anEventDocument({ id: 7, revision, title: `r${revision}` }))));
+      await Promise.all(
+        revisions.map((revision) => store.events.put(anEventDocument({ id: 7, revision, title: `r${revision}` }))),
+      );
       expect((await store.events.get(7))?.revision).to.equal(4);
     });
 
@@ -78,7 +80,9 @@ describe('connectMongoReadStore', function () {
       failure = error;
     }
     expect(failure).to.be.instanceOf(Error);
-    expect((failure as Error).message).to.match(/^MongoDB read store unreachable at mongodb:\/\/\*\*\*@127\.0\.0\.1:1\//);
+    expect((failure as Error).message).to.match(
+      /^MongoDB read store unreachable at mongodb:\/\/\*\*\*@127\.0\.0\.1:1\//,
+    );
     expect((failure as Error).message).not.to.contain('secret');
   });
 });

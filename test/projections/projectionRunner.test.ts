@@ -6,14 +6,32 @@ import type { EventFacts } from '../../src/events/catalogue/calendarEvents.ts';
 import { createMemoryReadStore } from '../../src/projections/memory/memoryReadStore.ts';
 import { ProjectionRunner } from '../../src/projections/projectionRunner.ts';
 import type { ReadStore } from '../../src/projections/readStore.ts';
-import { StoreUnavailable, type EventStore, type SubscribeOptions, type Subscription } from '../../src/events/eventStore.ts';
+import {
+  StoreUnavailable,
+  type EventStore,
+  type SubscribeOptions,
+  type Subscription,
+} from '../../src/events/eventStore.ts';
 import { CheckpointWatcher } from '../../src/projections/checkpointWatcher.ts';
 import { anEventDocument } from './eventDocumentFixtures.ts';
 import { openTempStore, type TempStore } from '../support/tempStore.ts';
 import { testMemos, testProjections } from '../support/memos.ts';
 
-const ctx = { actor: '1', now: new Date('2026-11-22T10:00:00Z'), correlationId: randomUUID(), causationId: randomUUID() };
-const { id: _id, revision: _r, modifiedUtc: _m, timezoneAbbr: _a, searchText: _s, statusBeforeTrash: _t, ...facts } = anEventDocument();
+const ctx = {
+  actor: '1',
+  now: new Date('2026-11-22T10:00:00Z'),
+  correlationId: randomUUID(),
+  causationId: randomUUID(),
+};
+const {
+  id: _id,
+  revision: _r,
+  modifiedUtc: _m,
+  timezoneAbbr: _a,
+  searchText: _s,
+  statusBeforeTrash: _t,
+  ...facts
+} = anEventDocument();
 const baseFacts: EventFacts = facts;
 
 async function schedule(temp: TempStore, id: number, title: string) {
@@ -122,7 +140,10 @@ describe('ProjectionRunner', () => {
       saved.push(position);
       return set(name, position);
     };
-    const runner = new ProjectionRunner(temp.store, readStore, testProjections, { checkpointEvery: 10, checkpointIdleMs: 5 });
+    const runner = new ProjectionRunner(temp.store, readStore, testProjections, {
+      checkpointEvery: 10,
+      checkpointIdleMs: 5,
+    });
     await runner.start();
     await runner.caughtUp;
     await waitUntilSaved(saved, last);
@@ -155,15 +176,23 @@ describe('ProjectionRunner', () => {
 });
 
 async function claimSlug(temp: TempStore, slug: string) {
-  return temp.store.append(`slug-event-en-${slug}`, [toNewEvent({ type: 'SlugReserved', data: { owner: 'event-1' } }, ctx)], 'no_stream');
+  return temp.store.append(
+    `slug-event-en-${slug}`,
+    [toNewEvent({ type: 'SlugReserved', data: { owner: 'event-1' } }, ctx)],
+    'no_stream',
+  );
 }
 
 async function waitUntilSaved(saved: readonly bigint[], position: bigint): Promise<void> {
-  for (let tries = 0; saved.at(-1) !== position && tries < 500; tries++) await new Promise((resolve) => setTimeout(resolve, 2));
+  for (let tries = 0; saved.at(-1) !== position && tries < 500; tries++)
+    await new Promise((resolve) => setTimeout(resolve, 2));
 }
 
 /** The real store, whose first `failures` subscriptions fail at once, as when EventStoreDB is unreachable. */
-function failingSubscriptions(store: EventStore, failures: number): { store: EventStore; readonly subscriptions: number } {
+function failingSubscriptions(
+  store: EventStore,
+  failures: number,
+): { store: EventStore; readonly subscriptions: number } {
   let subscriptions = 0;
   const wrapped: EventStore = {
     append: store.append.bind(store),

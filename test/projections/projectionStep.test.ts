@@ -14,14 +14,25 @@ import { replayInto } from '../../src/projections/replay.ts';
 import { openTempStore, type TempStore } from '../support/tempStore.ts';
 import { testMemos, testProjections } from '../support/memos.ts';
 
-const ctx = { actor: '1', now: new Date('2026-11-22T10:00:00Z'), correlationId: randomUUID(), causationId: randomUUID() };
+const ctx = {
+  actor: '1',
+  now: new Date('2026-11-22T10:00:00Z'),
+  correlationId: randomUUID(),
+  causationId: randomUUID(),
+};
 const catalogueTypes = Object.keys(catalogue) as CatalogueType[];
 const exampleOf = (type: CatalogueType) => ({ type, data: exampleData[type] }) as DomainEvent;
 
 /** A handler that sees every event it is given, and may name its types. */
 function recordingHandler(eventTypes?: CatalogueType[]): ProjectionHandler & { seen: string[] } {
   const seen: string[] = [];
-  return { name: 'recording', ...(eventTypes ? { eventTypes } : {}), seen, handles: () => true, apply: async (event) => void seen.push(event.type) };
+  return {
+    name: 'recording',
+    ...(eventTypes ? { eventTypes } : {}),
+    seen,
+    handles: () => true,
+    apply: async (event) => void seen.push(event.type),
+  };
 }
 
 function recorded(type: CatalogueType, position: bigint): RecordedEvent {
@@ -32,12 +43,15 @@ describe('projection step', () => {
   it('names, for every projection, exactly the catalogue types its `handles` accepts', () => {
     for (const handler of testProjections as TypedProjectionHandler[]) {
       expect(handler.eventTypes, handler.name).to.be.an('array');
-      for (const type of catalogueTypes) expect(handler.eventTypes.includes(type), `${handler.name} ${type}`).to.equal(handler.handles(exampleOf(type)));
+      for (const type of catalogueTypes)
+        expect(handler.eventTypes.includes(type), `${handler.name} ${type}`).to.equal(handler.handles(exampleOf(type)));
     }
   });
 
   it('takes for handled the types some handler names, and every type when one handler names none', () => {
-    expect([...(handledTypes([recordingHandler(['VenueRegistered']), recordingHandler(['TagDeleted'])]) ?? [])]).to.have.members(['VenueRegistered', 'TagDeleted']);
+    expect([
+      ...(handledTypes([recordingHandler(['VenueRegistered']), recordingHandler(['TagDeleted'])]) ?? []),
+    ]).to.have.members(['VenueRegistered', 'TagDeleted']);
     expect(handledTypes([recordingHandler(['VenueRegistered']), recordingHandler()])).to.equal(undefined);
   });
 
@@ -59,13 +73,17 @@ describe('projection step', () => {
       temp = await openTempStore();
       await temp.store.append('event-7', [toNewEvent(exampleOf('EventScheduled'), ctx)], 'no_stream');
       await temp.store.append('slug-event-en-jazz-night', [toNewEvent(exampleOf('SlugReserved'), ctx)], 'no_stream');
-      lastClaim = (await temp.store.append('ids-post', [toNewEvent(exampleOf('IdBlockReserved'), ctx)], 'no_stream')).position;
+      lastClaim = (await temp.store.append('ids-post', [toNewEvent(exampleOf('IdBlockReserved'), ctx)], 'no_stream'))
+        .position;
     });
     afterEach(async () => temp.dispose());
 
     it('replayInto counts them as applied and stores the checkpoint after them', async () => {
       const readStore = createMemoryReadStore(testMemos);
-      expect(await replayInto(temp.store, readStore, { handlers: testProjections })).to.deep.equal({ appliedPosition: lastClaim, appliedEvents: 3 });
+      expect(await replayInto(temp.store, readStore, { handlers: testProjections })).to.deep.equal({
+        appliedPosition: lastClaim,
+        appliedEvents: 3,
+      });
       expect(await readStore.checkpoints.get('read-model')).to.equal(lastClaim);
       expect((await readStore.events.get(7))?.title).to.equal('Jazz Night');
     });
@@ -77,7 +95,11 @@ describe('projection step', () => {
       await runner.caughtUp;
       expect(runner.appliedPosition).to.equal(lastClaim);
       expect(await runner.waitFor(lastClaim, 1000)).to.equal(true);
-      const claimedLive = await temp.store.append('slug-event-en-blues', [toNewEvent(exampleOf('SlugReserved'), ctx)], 'no_stream');
+      const claimedLive = await temp.store.append(
+        'slug-event-en-blues',
+        [toNewEvent(exampleOf('SlugReserved'), ctx)],
+        'no_stream',
+      );
       expect(await runner.waitFor(claimedLive.position, 5000)).to.equal(true);
       await runner.stop();
       expect(await readStore.checkpoints.get('read-model')).to.equal(claimedLive.position);

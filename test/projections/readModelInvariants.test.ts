@@ -20,7 +20,12 @@ import type { ReadStore } from '../../src/projections/readStore.ts';
 import { openTempStore } from '../support/tempStore.ts';
 import { testMemos, testProjections } from '../support/memos.ts';
 
-const ctx = { actor: '1', now: new Date('2026-11-22T10:00:00Z'), correlationId: randomUUID(), causationId: randomUUID() };
+const ctx = {
+  actor: '1',
+  now: new Date('2026-11-22T10:00:00Z'),
+  correlationId: randomUUID(),
+  causationId: randomUUID(),
+};
 
 const eventIds = [1, 2, 3];
 const venueIds = [11, 12];
@@ -37,40 +42,105 @@ type Write = readonly [stream: string, event: DomainEvent];
 /** Linked items exist from the start: a count only moves while its term exists, so later terms would count less. */
 const items: readonly Write[] = [
   ['venue-11', { type: 'VenueRegistered', data: { id: 11, facts: exampleData.VenueRegistered.facts } }],
-  ['venue-12', { type: 'VenueRegistered', data: { id: 12, facts: { ...exampleData.VenueRegistered.facts, geo: { lat: null, lng: null } } } }],
+  [
+    'venue-12',
+    {
+      type: 'VenueRegistered',
+      data: { id: 12, facts: { ...exampleData.VenueRegistered.facts, geo: { lat: null, lng: null } } },
+    },
+  ],
   ['organizer-21', { type: 'OrganizerRegistered', data: { id: 21, facts: exampleData.OrganizerRegistered.facts } }],
-  ['category-31', { type: 'CategoryCreated', data: { id: 31, facts: { ...exampleData.CategoryCreated.facts, slug: 'c-31' } } }],
-  ['category-32', { type: 'CategoryCreated', data: { id: 32, facts: { ...exampleData.CategoryCreated.facts, language: 'ca', slug: 'c-32' } } }],
+  [
+    'category-31',
+    { type: 'CategoryCreated', data: { id: 31, facts: { ...exampleData.CategoryCreated.facts, slug: 'c-31' } } },
+  ],
+  [
+    'category-32',
+    {
+      type: 'CategoryCreated',
+      data: { id: 32, facts: { ...exampleData.CategoryCreated.facts, language: 'ca', slug: 'c-32' } },
+    },
+  ],
   ['tag-41', { type: 'TagCreated', data: { id: 41, facts: { ...exampleData.TagCreated.facts, language: 'en' } } }],
 ];
 
 const eventWrite: fc.Arbitrary<Write> = fc.oneof(
   fc
-    .record({ id: fc.constantFrom(...eventIds), language, status, venues: someOf(venueIds), organizers: someOf(organizerIds), categories: someOf(categoryIds), tags: someOf(tagIds) })
-    .map(({ id, ...facts }): Write => [`event-${id}`, { type: 'EventScheduled', data: { id, facts: { ...exampleData.EventScheduled.facts, ...facts } } }]),
+    .record({
+      id: fc.constantFrom(...eventIds),
+      language,
+      status,
+      venues: someOf(venueIds),
+      organizers: someOf(organizerIds),
+      categories: someOf(categoryIds),
+      tags: someOf(tagIds),
+    })
+    .map(({ id, ...facts }): Write => [
+      `event-${id}`,
+      { type: 'EventScheduled', data: { id, facts: { ...exampleData.EventScheduled.facts, ...facts } } },
+    ]),
   fc
-    .record({ id: fc.constantFrom(...eventIds), changes: fc.record({ title: fc.constantFrom('A', 'B'), status, venues: someOf(venueIds), categories: someOf(categoryIds), tags: someOf(tagIds) }, { requiredKeys: [] }) })
+    .record({
+      id: fc.constantFrom(...eventIds),
+      changes: fc.record(
+        {
+          title: fc.constantFrom('A', 'B'),
+          status,
+          venues: someOf(venueIds),
+          categories: someOf(categoryIds),
+          tags: someOf(tagIds),
+        },
+        { requiredKeys: [] },
+      ),
+    })
     .map(({ id, changes }): Write => [`event-${id}`, { type: 'EventDetailsChanged', data: { id, changes } }]),
-  fc.constantFrom(...eventIds).map((id): Write => [`event-${id}`, { type: 'EventTrashed', data: { id, previousStatus: 'publish', slug: `e-${id}__trashed` } }]),
+  fc
+    .constantFrom(...eventIds)
+    .map((id): Write => [
+      `event-${id}`,
+      { type: 'EventTrashed', data: { id, previousStatus: 'publish', slug: `e-${id}__trashed` } },
+    ]),
 );
 
 const itemWrite: fc.Arbitrary<Write> = fc.oneof(
   fc
-    .record({ id: fc.constantFrom(...venueIds), name: fc.constantFrom('Hall', 'Club'), lat: fc.option(fc.constantFrom(41.38, 40.4)) })
-    .map(({ id, name, lat }): Write => [`venue-${id}`, { type: 'VenueDetailsChanged', data: { id, changes: { name, geo: { lat } } } }]),
-  fc.constantFrom(...venueIds).map((id): Write => [`venue-${id}`, { type: 'VenueTrashed', data: { id, previousStatus: 'publish', slug: `v-${id}__trashed` } }]),
+    .record({
+      id: fc.constantFrom(...venueIds),
+      name: fc.constantFrom('Hall', 'Club'),
+      lat: fc.option(fc.constantFrom(41.38, 40.4)),
+    })
+    .map(({ id, name, lat }): Write => [
+      `venue-${id}`,
+      { type: 'VenueDetailsChanged', data: { id, changes: { name, geo: { lat } } } },
+    ]),
+  fc
+    .constantFrom(...venueIds)
+    .map((id): Write => [
+      `venue-${id}`,
+      { type: 'VenueTrashed', data: { id, previousStatus: 'publish', slug: `v-${id}__trashed` } },
+    ]),
   fc
     .record({ id: fc.constantFrom(...organizerIds), name: fc.constantFrom('Ada', 'Bo') })
-    .map(({ id, name }): Write => [`organizer-${id}`, { type: 'OrganizerDetailsChanged', data: { id, changes: { name } } }]),
+    .map(({ id, name }): Write => [
+      `organizer-${id}`,
+      { type: 'OrganizerDetailsChanged', data: { id, changes: { name } } },
+    ]),
   fc
     .record({ id: fc.constantFrom(...categoryIds), name: fc.constantFrom('Jazz', 'Folk') })
     .map(({ id, name }): Write => [`category-${id}`, { type: 'CategoryChanged', data: { id, changes: { name } } }]),
   fc.constantFrom(...categoryIds).map((id): Write => [`category-${id}`, { type: 'CategoryDeleted', data: { id } }]),
   fc.constantFrom(...tagIds).map((id): Write => [`tag-${id}`, { type: 'TagDeleted', data: { id } }]),
-  fc.constantFrom('a', 'b').map((slug): Write => [`slug-event-en-${slug}`, { type: 'SlugReserved', data: { owner: 'event-1' } }]),
+  fc
+    .constantFrom('a', 'b')
+    .map((slug): Write => [`slug-event-en-${slug}`, { type: 'SlugReserved', data: { owner: 'event-1' } }]),
 );
 
-const history = fc.array(fc.oneof({ arbitrary: eventWrite, weight: 3 }, { arbitrary: itemWrite, weight: 1 }), { minLength: 1, maxLength: 30 }).map((writes) => [...items, ...writes]);
+const history = fc
+  .array(fc.oneof({ arbitrary: eventWrite, weight: 3 }, { arbitrary: itemWrite, weight: 1 }), {
+    minLength: 1,
+    maxLength: 30,
+  })
+  .map((writes) => [...items, ...writes]);
 
 /** Every event's embedded copies and locations are what the read model gives now; every count is a fresh count. */
 async function expectInvariants(readStore: ReadStore): Promise<void> {
@@ -84,7 +154,9 @@ async function expectInvariants(readStore: ReadStore): Promise<void> {
   for (const field of ['categories', 'tags'] as const) {
     for await (const term of readStore.documents(field)) {
       if (term.doc.deleted) continue;
-      const counted = events.filter((doc) => doc.status === 'publish' && doc.language === term.doc.language && doc[field].includes(term.doc.id));
+      const counted = events.filter(
+        (doc) => doc.status === 'publish' && doc.language === term.doc.language && doc[field].includes(term.doc.id),
+      );
       expect(term.count, `${field} ${term.doc.id}`).to.equal(counted.length);
     }
   }
@@ -103,12 +175,15 @@ describe('read model invariants over random histories', () => {
           const stepwise = createMemoryReadStore(testMemos);
           for (const [stream, event] of writes) {
             // A stream is created once, as the deciders ensure (an event, for one, never changes language).
-            const created = event.type.endsWith('Scheduled') || event.type.endsWith('Registered') || event.type.endsWith('Created');
+            const created =
+              event.type.endsWith('Scheduled') || event.type.endsWith('Registered') || event.type.endsWith('Created');
             // Not durable: nothing here outlives the test, and 3,000 fsyncs would make it slow.
-            const written = await temp.store.append(stream, [toNewEvent(event, ctx)], created ? NoStream : AnyRevision, { durable: false }).catch((error: unknown) => {
-              if (error instanceof WrongExpectedRevision) return undefined;
-              throw error;
-            });
+            const written = await temp.store
+              .append(stream, [toNewEvent(event, ctx)], created ? NoStream : AnyRevision, { durable: false })
+              .catch((error: unknown) => {
+                if (error instanceof WrongExpectedRevision) return undefined;
+                throw error;
+              });
             if (!written) continue;
             const [recorded] = await temp.store.readAll({ after: written.position - 1n, maxCount: 1 });
             if (recorded) await applyRecordedEvent(recorded, testProjections, stepwise);

@@ -9,20 +9,79 @@ import { noEmbeddedLinks } from '../../src/projections/events/eventDocument.ts';
 import { readStoreGeoContract } from './readStoreGeoContract.ts';
 import { readStoreDocumentsContract } from './readStoreDocumentsContract.ts';
 
-type QueryChanges = Partial<Omit<EventListQuery, 'language' | 'statuses'>> & Pick<Partial<EventListQuery>, 'language' | 'statuses'>;
-const aQuery = (changes: QueryChanges = {}): EventListQuery => ({ language: 'en', statuses: ['publish'], offset: 0, limit: 100, ...changes });
+type QueryChanges = Partial<Omit<EventListQuery, 'language' | 'statuses'>> &
+  Pick<Partial<EventListQuery>, 'language' | 'statuses'>;
+const aQuery = (changes: QueryChanges = {}): EventListQuery => ({
+  language: 'en',
+  statuses: ['publish'],
+  offset: 0,
+  limit: 100,
+  ...changes,
+});
 
 /**
  * A small catalogue in which every filter both keeps and drops something. Listed (publish, en) by default: 1, 2, 4.
  * 2 runs over several days; 3 is a draft; 5 is Spanish; 6 is hidden from listings.
  */
 const catalogue: EventDocument[] = [
-  anEventDocument({ id: 4, title: 'Rock & jazz', start: '2025-02-20 20:00:00', end: '2025-02-20 23:00:00', categories: [10, 12], venues: [31], organizers: [40, 41] }),
-  anEventDocument({ id: 1, title: 'Jazz night', excerpt: 'Live', description: 'Bring c++ code', start: '2025-01-10 09:00:00', end: '2025-01-10 10:00:00', featured: true, categories: [10], tags: [20], venues: [30], organizers: [40] }),
-  anEventDocument({ id: 2, title: 'Folk festival', start: '2025-01-15 18:00:00', end: '2025-01-17 12:00:00', featured: true, categories: [11], tags: [21], venues: [31], organizers: [41], passwordHash: 'ab12' }),
-  anEventDocument({ id: 3, title: 'Jazz lunch', status: 'draft', start: '2025-02-01 12:00:00', end: '2025-02-01 13:00:00', categories: [10], venues: [31] }),
-  anEventDocument({ id: 5, title: 'Jazz en español', language: 'es', start: '2025-01-12 19:00:00', end: '2025-01-12 21:00:00' }),
-  anEventDocument({ id: 6, title: 'Hidden jazz', hideFromListings: true, start: '2025-01-11 19:00:00', end: '2025-01-11 21:00:00', categories: [10] }),
+  anEventDocument({
+    id: 4,
+    title: 'Rock & jazz',
+    start: '2025-02-20 20:00:00',
+    end: '2025-02-20 23:00:00',
+    categories: [10, 12],
+    venues: [31],
+    organizers: [40, 41],
+  }),
+  anEventDocument({
+    id: 1,
+    title: 'Jazz night',
+    excerpt: 'Live',
+    description: 'Bring c++ code',
+    start: '2025-01-10 09:00:00',
+    end: '2025-01-10 10:00:00',
+    featured: true,
+    categories: [10],
+    tags: [20],
+    venues: [30],
+    organizers: [40],
+  }),
+  anEventDocument({
+    id: 2,
+    title: 'Folk festival',
+    start: '2025-01-15 18:00:00',
+    end: '2025-01-17 12:00:00',
+    featured: true,
+    categories: [11],
+    tags: [21],
+    venues: [31],
+    organizers: [41],
+    passwordHash: 'ab12',
+  }),
+  anEventDocument({
+    id: 3,
+    title: 'Jazz lunch',
+    status: 'draft',
+    start: '2025-02-01 12:00:00',
+    end: '2025-02-01 13:00:00',
+    categories: [10],
+    venues: [31],
+  }),
+  anEventDocument({
+    id: 5,
+    title: 'Jazz en español',
+    language: 'es',
+    start: '2025-01-12 19:00:00',
+    end: '2025-01-12 21:00:00',
+  }),
+  anEventDocument({
+    id: 6,
+    title: 'Hidden jazz',
+    hideFromListings: true,
+    start: '2025-01-11 19:00:00',
+    end: '2025-01-11 21:00:00',
+    categories: [10],
+  }),
 ];
 
 const filterCases: Array<[string, QueryChanges, number[]]> = [
@@ -68,10 +127,20 @@ const filterCases: Array<[string, QueryChanges, number[]]> = [
   ['language: only events of that language', { language: 'es' }, [5]],
   [
     'filters combine with AND',
-    { statuses: ['publish', 'draft'], searchTerms: ['jazz'], startFrom: '2025-01-11 00:00:00', categories: [10], venues: [31] },
+    {
+      statuses: ['publish', 'draft'],
+      searchTerms: ['jazz'],
+      startFrom: '2025-01-11 00:00:00',
+      categories: [10],
+      venues: [31],
+    },
     [3, 4],
   ],
-  ['a date window', { startFrom: '2025-01-11 00:00:00', endUntil: '2025-02-28 00:00:00', statuses: ['publish', 'draft'] }, [2, 3, 4]],
+  [
+    'a date window',
+    { startFrom: '2025-01-11 00:00:00', endUntil: '2025-02-28 00:00:00', statuses: ['publish', 'draft'] },
+    [2, 3, 4],
+  ],
 ];
 
 const idsOf = (docs: readonly EventDocument[]): number[] => docs.map((d) => d.id);
@@ -105,12 +174,20 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
       });
 
       it('a later revision replaces the document and moves it in the start index', async function () {
-        await store.events.put(anEventDocument({ id: 1, revision: 0, start: '2025-01-10 09:00:00', end: '2025-01-10 10:00:00' }));
+        await store.events.put(
+          anEventDocument({ id: 1, revision: 0, start: '2025-01-10 09:00:00', end: '2025-01-10 10:00:00' }),
+        );
         const moved = anEventDocument({ id: 1, revision: 1, start: '2025-03-10 09:00:00', end: '2025-03-10 10:00:00' });
         await store.events.put(moved);
         expect(await store.events.get(1)).to.deep.equal(moved);
-        expect(await store.events.list(aQuery({ startsBefore: '2025-02-01 00:00:00' }))).to.deep.equal({ items: [], total: 0 });
-        expect(await store.events.list(aQuery({ startFrom: '2025-03-01 00:00:00' }))).to.deep.equal({ items: [moved], total: 1 });
+        expect(await store.events.list(aQuery({ startsBefore: '2025-02-01 00:00:00' }))).to.deep.equal({
+          items: [],
+          total: 0,
+        });
+        expect(await store.events.list(aQuery({ startFrom: '2025-03-01 00:00:00' }))).to.deep.equal({
+          items: [moved],
+          total: 1,
+        });
         expect((await store.events.list(aQuery())).total).to.equal(1);
       });
 
@@ -209,7 +286,9 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
       });
 
       it('paging applies after the filters, ties included', async function () {
-        const page = await store.events.list(aQuery({ startFrom: tied, statuses: ['publish', 'draft'], offset: 1, limit: 2 }));
+        const page = await store.events.list(
+          aQuery({ startFrom: tied, statuses: ['publish', 'draft'], offset: 1, limit: 2 }),
+        );
         expect(idsOf(page.items)).to.deep.equal([5, 12]);
         expect(page.total).to.equal(4);
       });
@@ -217,9 +296,15 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
 
     describe('links', function () {
       beforeEach(async function () {
-        await store.events.put(anEventDocument({ id: 1, venues: [7], categories: [3], status: 'publish', startUtc: '2026-01-01 10:00:00' }));
-        await store.events.put(anEventDocument({ id: 2, venues: [7, 8], categories: [3], status: 'draft', startUtc: '2027-01-01 10:00:00' }));
-        await store.events.put(anEventDocument({ id: 3, venues: [9], categories: [3], language: 'es', status: 'publish' }));
+        await store.events.put(
+          anEventDocument({ id: 1, venues: [7], categories: [3], status: 'publish', startUtc: '2026-01-01 10:00:00' }),
+        );
+        await store.events.put(
+          anEventDocument({ id: 2, venues: [7, 8], categories: [3], status: 'draft', startUtc: '2027-01-01 10:00:00' }),
+        );
+        await store.events.put(
+          anEventDocument({ id: 3, venues: [9], categories: [3], language: 'es', status: 'publish' }),
+        );
       });
 
       it('find the events linking an item, whatever their status and language', async function () {
@@ -236,11 +321,26 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
       it('list the ids linked by events of some statuses, optionally starting from a UTC time', async function () {
         expect((await store.events.linkedIds('venues', { statuses: ['publish'] })).sort()).to.deep.equal([7, 9]);
         expect((await store.events.linkedIds('venues', { statuses: ['draft'] })).sort()).to.deep.equal([7, 8]);
-        expect(await store.events.linkedIds('venues', { statuses: ['publish', 'draft'], startUtcFrom: '2026-06-01 00:00:00' })).to.have.members([7, 8]);
+        expect(
+          await store.events.linkedIds('venues', {
+            statuses: ['publish', 'draft'],
+            startUtcFrom: '2026-06-01 00:00:00',
+          }),
+        ).to.have.members([7, 8]);
       });
 
       it('replace the embedded copies without a new revision', async function () {
-        const tag = { id: 4, taxonomy: 'tag' as const, language: 'en' as const, name: 'jazz', slug: 'jazz', description: '', parent: 0, revision: 0, deleted: false };
+        const tag = {
+          id: 4,
+          taxonomy: 'tag' as const,
+          language: 'en' as const,
+          name: 'jazz',
+          slug: 'jazz',
+          description: '',
+          parent: 0,
+          revision: 0,
+          deleted: false,
+        };
         const embedded = { ...noEmbeddedLinks, tags: [tag] };
         await store.events.setEmbedded(1, embedded);
         const doc = await store.events.get(1);

@@ -1,7 +1,13 @@
-// The enumeration part of the ReadStore contract: `documents` yields each collection whole, in id order, as `get` reads it.
+// The enumeration part of the ReadStore contract: `documents` yields each collection whole, in id order, as `get` reads
+// it.
 import { expect } from 'chai';
 import { noEmbeddedLinks } from '../../src/projections/events/eventDocument.ts';
-import { readModelCollections, type ReadModelCollection, type ReadModelDocuments, type ReadStore } from '../../src/projections/readStore.ts';
+import {
+  readModelCollections,
+  type ReadModelCollection,
+  type ReadModelDocuments,
+  type ReadStore,
+} from '../../src/projections/readStore.ts';
 import { anEventDocument } from './eventDocumentFixtures.ts';
 import { anOrganizerDocument, aVenueDocument } from './items/itemFixtures.ts';
 import { aTermDocument } from './terms/termDocumentFixtures.ts';
@@ -15,7 +21,8 @@ async function all<C extends ReadModelCollection>(store: ReadStore, collection: 
 export function readStoreDocumentsContract(current: () => ReadStore): void {
   describe('documents', function () {
     it('an empty read model has no documents in any collection', async function () {
-      for (const collection of readModelCollections) expect(await all(current(), collection), collection).to.deep.equal([]);
+      for (const collection of readModelCollections)
+        expect(await all(current(), collection), collection).to.deep.equal([]);
     });
 
     it('events: every document, trash included, in ascending id order, exactly as get returns it', async function () {
@@ -34,7 +41,10 @@ export function readStoreDocumentsContract(current: () => ReadStore): void {
 
     it('venues and organizers: every document, trash included, in ascending id order', async function () {
       const store = current();
-      const venues = [aVenueDocument({ id: 9 }), aVenueDocument({ id: 2, status: 'trash', statusBeforeTrash: 'publish' })];
+      const venues = [
+        aVenueDocument({ id: 9 }),
+        aVenueDocument({ id: 2, status: 'trash', statusBeforeTrash: 'publish' }),
+      ];
       const organizers = [anOrganizerDocument({ id: 40, email: 'a@example.com' }), anOrganizerDocument({ id: 4 })];
       for (const venue of venues) await store.venues.put(venue);
       for (const organizer of organizers) await store.organizers.put(organizer);
@@ -51,7 +61,10 @@ export function readStoreDocumentsContract(current: () => ReadStore): void {
       await store.categories.put(gone);
       await store.categories.setCount(5, 3);
       await store.tags.put(free);
-      expect(await all(store, 'categories')).to.deep.equal([{ doc: gone, count: 0 }, { doc: jazz, count: 3 }]);
+      expect(await all(store, 'categories')).to.deep.equal([
+        { doc: gone, count: 0 },
+        { doc: jazz, count: 3 },
+      ]);
       expect(await all(store, 'tags')).to.deep.equal([{ doc: free, count: 0 }]);
     });
 
@@ -59,7 +72,8 @@ export function readStoreDocumentsContract(current: () => ReadStore): void {
       const store = current();
       await store.venues.put(aVenueDocument({ id: 1 }));
       expect((await all(store, 'venues')).map((doc) => doc.id)).to.deep.equal([1]);
-      for (const other of readModelCollections.filter((c) => c !== 'venues')) expect(await all(store, other), other).to.deep.equal([]);
+      for (const other of readModelCollections.filter((c) => c !== 'venues'))
+        expect(await all(store, other), other).to.deep.equal([]);
     });
   });
 }

@@ -39,7 +39,13 @@ const catalogue: EventDocument[] = [
   { ...eventAt(12, venues.springfield), hideFromListings: true },
 ];
 
-const query = (changes: Partial<EventListQuery>): EventListQuery => ({ language: 'en', statuses: ['publish'], offset: 0, limit: 100, ...changes });
+const query = (changes: Partial<EventListQuery>): EventListQuery => ({
+  language: 'en',
+  statuses: ['publish'],
+  offset: 0,
+  limit: 100,
+  ...changes,
+});
 const near = (at: { lat: number; lng: number }, miles = 25) => ({ near: { ...at, miles } });
 
 const cases: Array<[string, Partial<EventListQuery>, number[]]> = [
@@ -83,9 +89,14 @@ export function readStoreGeoContract(storeOf: () => ReadStore): void {
     });
 
     it('moves an event when its embedded venue moves (setEmbedded), and back', async function () {
-      await store.events.setEmbedded(3, { ...noEmbeddedLinks, venues: [{ ...venues.chicago, geoLat: 39.8, geoLng: -89.6 }] });
+      await store.events.setEmbedded(3, {
+        ...noEmbeddedLinks,
+        venues: [{ ...venues.chicago, geoLat: 39.8, geoLng: -89.6 }],
+      });
       expect(await idsOf(query(near(springfield)))).to.deep.equal([1, 2, 3, 5, 10]);
-      expect((await store.events.get(3))?.venueLocations).to.deep.equal([{ type: 'Point', coordinates: [-89.6, 39.8] }]);
+      expect((await store.events.get(3))?.venueLocations).to.deep.equal([
+        { type: 'Point', coordinates: [-89.6, 39.8] },
+      ]);
       await store.events.setEmbedded(3, { ...noEmbeddedLinks, venues: [venues.chicago] });
       expect(await idsOf(query(near(springfield)))).to.deep.equal([1, 2, 5, 10]);
     });

@@ -11,19 +11,41 @@ import { anEventDocument } from './eventDocumentFixtures.ts';
 import { openTempStore, type TempStore } from '../support/tempStore.ts';
 import { testMemos, testProjections } from '../support/memos.ts';
 
-const ctx = { actor: '1', now: new Date('2026-11-22T10:00:00Z'), correlationId: randomUUID(), causationId: randomUUID() };
-const { id: _id, revision: _r, modifiedUtc: _m, timezoneAbbr: _a, searchText: _s, statusBeforeTrash: _t, ...facts } = anEventDocument();
+const ctx = {
+  actor: '1',
+  now: new Date('2026-11-22T10:00:00Z'),
+  correlationId: randomUUID(),
+  causationId: randomUUID(),
+};
+const {
+  id: _id,
+  revision: _r,
+  modifiedUtc: _m,
+  timezoneAbbr: _a,
+  searchText: _s,
+  statusBeforeTrash: _t,
+  ...facts
+} = anEventDocument();
 const baseFacts: EventFacts = facts;
 
 async function schedule(temp: TempStore, id: number, title: string) {
-  return temp.store.append(`event-${id}`, [toNewEvent({ type: 'EventScheduled', data: { id, facts: { ...baseFacts, title } } }, ctx)], 'no_stream');
+  return temp.store.append(
+    `event-${id}`,
+    [toNewEvent({ type: 'EventScheduled', data: { id, facts: { ...baseFacts, title } } }, ctx)],
+    'no_stream',
+  );
 }
 
 async function rename(temp: TempStore, id: number, title: string, revision: bigint) {
-  return temp.store.append(`event-${id}`, [toNewEvent({ type: 'EventDetailsChanged', data: { id, changes: { title } } }, ctx)], revision);
+  return temp.store.append(
+    `event-${id}`,
+    [toNewEvent({ type: 'EventDetailsChanged', data: { id, changes: { title } } }, ctx)],
+    revision,
+  );
 }
 
-const titleOf = async (readStore: ReturnType<typeof createMemoryReadStore>, id: number) => (await readStore.events.get(id))?.title;
+const titleOf = async (readStore: ReturnType<typeof createMemoryReadStore>, id: number) =>
+  (await readStore.events.get(id))?.title;
 
 describe('replayInto', () => {
   let temp: TempStore;
@@ -43,8 +65,13 @@ describe('replayInto', () => {
     await runner.stop();
 
     const replayed = createMemoryReadStore(testMemos);
-    expect(await replayInto(temp.store, replayed, { handlers: testProjections, pageSize: 2 })).to.deep.equal({ appliedPosition: last.position, appliedEvents: 3 });
-    expect(await digestReadStore(replayed, { detail: true })).to.deep.equal(await digestReadStore(live, { detail: true }));
+    expect(await replayInto(temp.store, replayed, { handlers: testProjections, pageSize: 2 })).to.deep.equal({
+      appliedPosition: last.position,
+      appliedEvents: 3,
+    });
+    expect(await digestReadStore(replayed, { detail: true })).to.deep.equal(
+      await digestReadStore(live, { detail: true }),
+    );
     expect(await replayed.checkpoints.get('read-model')).to.equal(last.position);
   });
 
@@ -53,7 +80,11 @@ describe('replayInto', () => {
     await rename(temp, 1, 'One, renamed', 0n);
     await schedule(temp, 2, 'Two');
     const readStore = createMemoryReadStore(testMemos);
-    const result = await replayInto(temp.store, readStore, { handlers: testProjections, upTo: first.position, pageSize: 1 });
+    const result = await replayInto(temp.store, readStore, {
+      handlers: testProjections,
+      upTo: first.position,
+      pageSize: 1,
+    });
     expect(result).to.deep.equal({ appliedPosition: first.position, appliedEvents: 1 });
     expect(await titleOf(readStore, 1)).to.equal('One');
     expect(await readStore.events.get(2)).to.equal(undefined);
@@ -65,7 +96,11 @@ describe('replayInto', () => {
     await schedule(temp, 2, 'Two');
     const readStore = createMemoryReadStore(testMemos);
     await replayInto(temp.store, readStore, { handlers: testProjections, upTo: first.position });
-    const result = await replayInto(temp.store, readStore, { handlers: testProjections, after: first.position, upTo: renamed.position });
+    const result = await replayInto(temp.store, readStore, {
+      handlers: testProjections,
+      after: first.position,
+      upTo: renamed.position,
+    });
     expect(result).to.deep.equal({ appliedPosition: renamed.position, appliedEvents: 1 });
     expect(await titleOf(readStore, 1)).to.equal('One, renamed');
     expect(await readStore.events.get(2)).to.equal(undefined);
@@ -73,13 +108,19 @@ describe('replayInto', () => {
 
   it('reports where the store ended when it holds less than asked for', async () => {
     const only = await schedule(temp, 1, 'One');
-    const result = await replayInto(temp.store, createMemoryReadStore(testMemos), { handlers: testProjections, upTo: only.position + 100n });
+    const result = await replayInto(temp.store, createMemoryReadStore(testMemos), {
+      handlers: testProjections,
+      upTo: only.position + 100n,
+    });
     expect(result.appliedPosition).to.equal(only.position);
   });
 
   it('on an empty store applies nothing and stores no checkpoint', async () => {
     const readStore = createMemoryReadStore(testMemos);
-    expect(await replayInto(temp.store, readStore, { handlers: testProjections })).to.deep.equal({ appliedPosition: -1n, appliedEvents: 0 });
+    expect(await replayInto(temp.store, readStore, { handlers: testProjections })).to.deep.equal({
+      appliedPosition: -1n,
+      appliedEvents: 0,
+    });
     expect(await readStore.checkpoints.get('read-model')).to.equal(undefined);
   });
 });

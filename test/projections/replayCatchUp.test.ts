@@ -9,8 +9,21 @@ import { anEventDocument } from './eventDocumentFixtures.ts';
 import { openTempStore, type TempStore } from '../support/tempStore.ts';
 import { testMemos, testProjections } from '../support/memos.ts';
 
-const ctx = { actor: '1', now: new Date('2026-11-22T10:00:00Z'), correlationId: randomUUID(), causationId: randomUUID() };
-const { id: _id, revision: _r, modifiedUtc: _m, timezoneAbbr: _a, searchText: _s, statusBeforeTrash: _t, ...facts } = anEventDocument();
+const ctx = {
+  actor: '1',
+  now: new Date('2026-11-22T10:00:00Z'),
+  correlationId: randomUUID(),
+  causationId: randomUUID(),
+};
+const {
+  id: _id,
+  revision: _r,
+  modifiedUtc: _m,
+  timezoneAbbr: _a,
+  searchText: _s,
+  statusBeforeTrash: _t,
+  ...facts
+} = anEventDocument();
 const baseFacts: EventFacts = facts;
 
 describe('replay progress and catch-up', () => {
@@ -27,7 +40,10 @@ describe('replay progress and catch-up', () => {
     let position = -1n;
     for (let i = 0; i < count; i++) {
       const id = nextId++;
-      const event = toNewEvent({ type: 'EventScheduled', data: { id, facts: { ...baseFacts, title: `Event ${id}` } } }, ctx);
+      const event = toNewEvent(
+        { type: 'EventScheduled', data: { id, facts: { ...baseFacts, title: `Event ${id}` } } },
+        ctx,
+      );
       ({ position } = await temp.store.append(`event-${id}`, [event], 'no_stream'));
     }
     return position;
@@ -42,7 +58,11 @@ describe('replay progress and catch-up', () => {
   it('reports progress after every page, up to the target position', async () => {
     const last = await schedule(5);
     const reports: ReplayProgress[] = [];
-    await replayInto(temp.store, createMemoryReadStore(testMemos), { handlers: testProjections, pageSize: 2, onProgress: (p) => reports.push(p) });
+    await replayInto(temp.store, createMemoryReadStore(testMemos), {
+      handlers: testProjections,
+      pageSize: 2,
+      onProgress: (p) => reports.push(p),
+    });
     expect(reports.map((p) => [p.appliedEvents, p.appliedPosition])).to.deep.equal([
       [2, last - 3n],
       [4, last - 1n],
@@ -94,6 +114,10 @@ describe('replay progress and catch-up', () => {
     const last = await schedule(2);
     const readStore = createMemoryReadStore(testMemos);
     await replayInto(temp.store, readStore, { handlers: testProjections });
-    expect(await replayUntilCaughtUp(temp.store, readStore, { handlers: testProjections, after: last })).to.deep.equal({ appliedPosition: last, appliedEvents: 0, passes: 1 });
+    expect(await replayUntilCaughtUp(temp.store, readStore, { handlers: testProjections, after: last })).to.deep.equal({
+      appliedPosition: last,
+      appliedEvents: 0,
+      passes: 1,
+    });
   });
 });

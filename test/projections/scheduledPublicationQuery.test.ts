@@ -9,7 +9,10 @@ import { createMemoryVenueCollection } from '../../src/projections/memory/memory
 import { toStoredEventDocument } from '../../src/projections/mongo/eventQueryTranslation.ts';
 import { toStoredItem } from '../../src/projections/mongo/postQueryTranslation.ts';
 import {
-  fromStoredScheduled, scheduledPublicationIndex, scheduledPublicationQuery, type StoredScheduledPublication,
+  fromStoredScheduled,
+  scheduledPublicationIndex,
+  scheduledPublicationQuery,
+  type StoredScheduledPublication,
 } from '../../src/projections/mongo/scheduledPublicationQuery.ts';
 import type { ScheduledPublication } from '../../src/projections/scheduledPublications.ts';
 import { anEventDocument } from './eventDocumentFixtures.ts';
@@ -21,7 +24,11 @@ const dates = ['2026-11-22 10:00:00', '2026-11-22 11:00:00', '2026-11-22 11:00:0
 const status = fc.constantFrom<PostStatus>('future', 'future', 'publish', 'draft', 'trash');
 /** Each document put once or twice (the second a newer revision), so the index must follow a status that changed. */
 const versions = fc.uniqueArray(
-  fc.record({ id: fc.integer({ min: 1, max: 12 }), first: fc.record({ status, date: fc.constantFrom(...dates) }), then: fc.option(fc.record({ status, date: fc.constantFrom(...dates) }), { nil: undefined }) }),
+  fc.record({
+    id: fc.integer({ min: 1, max: 12 }),
+    first: fc.record({ status, date: fc.constantFrom(...dates) }),
+    then: fc.option(fc.record({ status, date: fc.constantFrom(...dates) }), { nil: undefined }),
+  }),
   { selector: (v) => v.id, maxLength: 12 },
 );
 const limit = fc.integer({ min: 0, max: 14 });
@@ -29,7 +36,9 @@ const limit = fc.integer({ min: 0, max: 14 });
 function withMingo(stored: readonly Record<string, unknown>[], n: number): ScheduledPublication[] {
   if (n <= 0) return [];
   const { filter, sort, projection } = scheduledPublicationQuery(n);
-  return (new Query(filter).find(stored, projection).sort(sort).limit(n).all() as unknown as StoredScheduledPublication[]).map(fromStoredScheduled);
+  return (
+    new Query(filter).find(stored, projection).sort(sort).limit(n).all() as unknown as StoredScheduledPublication[]
+  ).map(fromStoredScheduled);
 }
 
 describe('scheduled publication query (mingo oracle)', () => {
@@ -41,7 +50,9 @@ describe('scheduled publication query (mingo oracle)', () => {
         for (const v of all) {
           const first = anEventDocument({ id: v.id, revision: 0, status: v.first.status, publishedUtc: v.first.date });
           await memory.put(first);
-          const last = v.then ? anEventDocument({ id: v.id, revision: 1, status: v.then.status, publishedUtc: v.then.date }) : first;
+          const last = v.then
+            ? anEventDocument({ id: v.id, revision: 1, status: v.then.status, publishedUtc: v.then.date })
+            : first;
           await memory.put(last);
           latest.push(last);
         }
@@ -60,7 +71,9 @@ describe('scheduled publication query (mingo oracle)', () => {
         for (const v of all) {
           const first = aVenueDocument({ id: v.id, revision: 0, status: v.first.status, publishedUtc: v.first.date });
           await memory.put(first);
-          const last = v.then ? aVenueDocument({ id: v.id, revision: 1, status: v.then.status, publishedUtc: v.then.date }) : first;
+          const last = v.then
+            ? aVenueDocument({ id: v.id, revision: 1, status: v.then.status, publishedUtc: v.then.date })
+            : first;
           await memory.put(last);
           latest.push(last);
         }

@@ -9,12 +9,26 @@ import { StartRanges } from '../../src/projections/memory/startWindow.ts';
 
 const day = fc.integer({ min: 1, max: 9 }).map((d) => `2026-05-0${d} 12:00:00`);
 const bound = fc.option(day, { nil: undefined });
-const bounds = fc.record({ startFrom: bound, startsAfter: bound, startsBefore: bound, endsBefore: bound, endUntil: bound });
+const bounds = fc.record({
+  startFrom: bound,
+  startsAfter: bound,
+  startsBefore: bound,
+  endsBefore: bound,
+  endUntil: bound,
+});
 
 function admits(q: EventListQuery, start: string): boolean {
-  const below = (limit: string | undefined, inclusive: boolean) => limit === undefined || (inclusive ? start <= limit : start < limit);
-  const above = (limit: string | undefined, inclusive: boolean) => limit === undefined || (inclusive ? start >= limit : start > limit);
-  return above(q.startFrom, true) && above(q.startsAfter, false) && below(q.startsBefore, false) && below(q.endsBefore, false) && below(q.endUntil, true);
+  const below = (limit: string | undefined, inclusive: boolean) =>
+    limit === undefined || (inclusive ? start <= limit : start < limit);
+  const above = (limit: string | undefined, inclusive: boolean) =>
+    limit === undefined || (inclusive ? start >= limit : start > limit);
+  return (
+    above(q.startFrom, true) &&
+    above(q.startsAfter, false) &&
+    below(q.startsBefore, false) &&
+    below(q.endsBefore, false) &&
+    below(q.endUntil, true)
+  );
 }
 
 describe('StartRanges', () => {

@@ -13,7 +13,15 @@ type Call = readonly [part: string, method: string, args: readonly unknown[]];
 /** A ReadStore whose every method records its call, tagged with the store's name. */
 function aRecordingStore(name: string, calls: Call[]): ReadStore {
   const part = (partName: string) =>
-    new Proxy({}, { get: (_, method) => async (...args: unknown[]) => void calls.push([`${name}.${partName}`, String(method), args]) });
+    new Proxy(
+      {},
+      {
+        get:
+          (_, method) =>
+          async (...args: unknown[]) =>
+            void calls.push([`${name}.${partName}`, String(method), args]),
+      },
+    );
   return {
     events: part('events'),
     venues: part('venues'),
@@ -81,20 +89,38 @@ describe('switchableReadStore', function () {
     await readStore.close();
     expect(calls.every(([part]) => part.startsWith('green'))).to.equal(true);
     expect(calls.map(([part, method, args]) => `${part}.${method}(${args.map(String).join(',')})`)).to.deep.equal([
-      'green.events.get(1)', 'green.events.bySlug(en,s)', 'green.events.list([object Object])', 'green.events.put([object Object])',
-      'green.events.translationsOf(2)', 'green.events.linking(venues,3)', 'green.events.linkedIds(tags,[object Object])',
+      'green.events.get(1)',
+      'green.events.bySlug(en,s)',
+      'green.events.list([object Object])',
+      'green.events.put([object Object])',
+      'green.events.translationsOf(2)',
+      'green.events.linking(venues,3)',
+      'green.events.linkedIds(tags,[object Object])',
       'green.events.setEmbedded(4,[object Object])',
       ...['venues', 'organizers'].flatMap((part) => [
-        `green.${part}.get(1)`, `green.${part}.bySlug(en,s)`, `green.${part}.list([object Object])`, `green.${part}.put([object Object])`,
-        `green.${part}.translationsOf(2)`, `green.${part}.findDuplicate(en,[object Object])`,
+        `green.${part}.get(1)`,
+        `green.${part}.bySlug(en,s)`,
+        `green.${part}.list([object Object])`,
+        `green.${part}.put([object Object])`,
+        `green.${part}.translationsOf(2)`,
+        `green.${part}.findDuplicate(en,[object Object])`,
       ]),
       ...['categories', 'tags'].flatMap((part) => [
-        `green.${part}.get(1)`, `green.${part}.bySlug(en,s)`, `green.${part}.byName(en,n)`, `green.${part}.descendants(2)`,
-        `green.${part}.children(3)`, `green.${part}.list([object Object])`, `green.${part}.put([object Object])`,
-        `green.${part}.translationsOf(4)`, `green.${part}.setCount(5,6)`,
+        `green.${part}.get(1)`,
+        `green.${part}.bySlug(en,s)`,
+        `green.${part}.byName(en,n)`,
+        `green.${part}.descendants(2)`,
+        `green.${part}.children(3)`,
+        `green.${part}.list([object Object])`,
+        `green.${part}.put([object Object])`,
+        `green.${part}.translationsOf(4)`,
+        `green.${part}.setCount(5,6)`,
       ]),
-      'green.checkpoints.get(read-model)', 'green.checkpoints.set(read-model,7)',
-      'green.documents(tags)', 'green.init()', 'green.close()',
+      'green.checkpoints.get(read-model)',
+      'green.checkpoints.set(read-model,7)',
+      'green.documents(tags)',
+      'green.init()',
+      'green.close()',
     ]);
   });
 
@@ -147,12 +173,17 @@ describe('switchableReadStore', function () {
 
   it('closes the current store, or runs the closer it was given instead', async function () {
     const closed: string[] = [];
-    const closing = (name: string, store: ReadStore): ReadStore => ({ ...store, close: async () => void closed.push(name) });
+    const closing = (name: string, store: ReadStore): ReadStore => ({
+      ...store,
+      close: async () => void closed.push(name),
+    });
     const switchable = switchableReadStore(closing('blue', blue));
     switchable.switchTo(closing('green', green));
     await switchable.readStore.close();
     expect(closed).to.deep.equal(['green']);
-    await switchableReadStore(closing('blue', blue), { close: async () => void closed.push('model') }).readStore.close();
+    await switchableReadStore(closing('blue', blue), {
+      close: async () => void closed.push('model'),
+    }).readStore.close();
     expect(closed).to.deep.equal(['green', 'model']);
   });
 });

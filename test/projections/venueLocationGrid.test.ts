@@ -1,4 +1,5 @@
-// Specifies the memory adapter's venue location grid: its candidates for a circle include every event located within it.
+// Specifies the memory adapter's venue location grid: its candidates for a circle include every event located within
+// it.
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { milesBetween, type VenueLocation } from '../../src/projections/events/venueLocations.ts';
@@ -14,21 +15,23 @@ const longitude = degreesBetween(-180, 180);
  * A centre anywhere, and venues within a few times the radius of it (longitudes widened as meridians converge), so
  * that many fall near the circle's edge, where a box too narrow would miss them.
  */
-const scene = fc.record({ lat: latitude, lng: longitude, miles: fc.constantFrom(0.5, 25, 25, 80, 400, 2000) }).chain((near) => {
-  const reach = Math.min(90, (2 * near.miles) / 69);
-  const lngReach = Math.min(180, reach / Math.max(Math.cos((near.lat * Math.PI) / 180), 0.01));
-  return fc.tuple(
-    fc.constant(near),
-    fc.array(
-      fc.tuple(degreesBetween(-reach, reach), degreesBetween(-lngReach, lngReach)).map(([dLat, dLng]) => {
-        const lat = Math.max(-90, Math.min(90, near.lat + dLat));
-        const lng = ((near.lng + dLng + 540) % 360) - 180;
-        return point(lat, lng);
-      }),
-      { minLength: 1, maxLength: 40 },
-    ),
-  );
-});
+const scene = fc
+  .record({ lat: latitude, lng: longitude, miles: fc.constantFrom(0.5, 25, 25, 80, 400, 2000) })
+  .chain((near) => {
+    const reach = Math.min(90, (2 * near.miles) / 69);
+    const lngReach = Math.min(180, reach / Math.max(Math.cos((near.lat * Math.PI) / 180), 0.01));
+    return fc.tuple(
+      fc.constant(near),
+      fc.array(
+        fc.tuple(degreesBetween(-reach, reach), degreesBetween(-lngReach, lngReach)).map(([dLat, dLng]) => {
+          const lat = Math.max(-90, Math.min(90, near.lat + dLat));
+          const lng = ((near.lng + dLng + 540) % 360) - 180;
+          return point(lat, lng);
+        }),
+        { minLength: 1, maxLength: 40 },
+      ),
+    );
+  });
 
 describe('VenueLocationGrid', () => {
   it('names every event with a venue within the radius among its candidates, wherever the circle is', () => {
@@ -37,7 +40,9 @@ describe('VenueLocationGrid', () => {
         const grid = new VenueLocationGrid();
         points.forEach((p, i) => grid.set(i, [p]));
         const candidates = new Set(grid.candidates(near));
-        const within = points.flatMap(({ coordinates: [lng, lat] }, i) => (milesBetween(near.lat, near.lng, lat, lng) <= near.miles ? [i] : []));
+        const within = points.flatMap(({ coordinates: [lng, lat] }, i) =>
+          milesBetween(near.lat, near.lng, lat, lng) <= near.miles ? [i] : [],
+        );
         expect(within.filter((id) => !candidates.has(id))).to.deep.equal([]);
       }),
       { seed: 11, numRuns: 2000 },

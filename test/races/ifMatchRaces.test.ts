@@ -2,7 +2,16 @@
 import { expect } from 'chai';
 import { startTestService, type TestService } from '../support/testService.ts';
 import {
-  API, allAtOnce, bodyOf, created, etagOf, expectError, statusCounts, streamLength, streamOf, type ResourcePlural,
+  API,
+  allAtOnce,
+  bodyOf,
+  created,
+  etagOf,
+  expectError,
+  statusCounts,
+  streamLength,
+  streamOf,
+  type ResourcePlural,
 } from './support/raceApi.ts';
 
 const contenders = 50;
@@ -77,10 +86,20 @@ describe('concurrent updates with the same If-Match', function () {
         t.admin('PATCH', path, { body: kind.update(i), headers: { 'if-match': etag } }),
       );
 
-      expect(statusCounts(responses), responses.filter((r) => ![200, 412].includes(r.status)).map((r) => r.text).join('\n'))
-        .to.deep.equal({ 200: 1, 412: contenders - 1 });
+      expect(
+        statusCounts(responses),
+        responses
+          .filter((r) => ![200, 412].includes(r.status))
+          .map((r) => r.text)
+          .join('\n'),
+      ).to.deep.equal({ 200: 1, 412: contenders - 1 });
       for (const lost of responses.filter((r) => r.status === 412)) {
-        expectError(lost, 412, 'rest_precondition_failed', 'The resource has changed since the revision given in If-Match.');
+        expectError(
+          lost,
+          412,
+          'rest_precondition_failed',
+          'The resource has changed since the revision given in If-Match.',
+        );
       }
       const winnerIndex = responses.findIndex((r) => r.status === 200);
       const winner = responses[winnerIndex];
@@ -90,7 +109,7 @@ describe('concurrent updates with the same If-Match', function () {
       expect(await streamLength(t, streamOf[kind.plural](id)), 'events appended by the race').to.equal(before + 1);
       const after = await t.admin('GET', path);
       expect(after.headers.get('etag')).to.equal(`W/"${revision + 1}"`);
-      expect(kind.shown(bodyOf(after)), 'the stored value is the winner\'s').to.equal(kind.written(winnerIndex));
+      expect(kind.shown(bodyOf(after)), "the stored value is the winner's").to.equal(kind.written(winnerIndex));
     });
   }
 
@@ -100,7 +119,9 @@ describe('concurrent updates with the same If-Match', function () {
     const stale = await etagOf(t, path);
     await t.admin('PATCH', path, { body: { title: 'Moved on' } });
     const before = await streamLength(t, streamOf.events(id));
-    const responses = await allAtOnce(20, (i) => t.admin('PATCH', path, { body: { title: `Stale ${i}` }, headers: { 'if-match': stale } }));
+    const responses = await allAtOnce(20, (i) =>
+      t.admin('PATCH', path, { body: { title: `Stale ${i}` }, headers: { 'if-match': stale } }),
+    );
     expect(statusCounts(responses)).to.deep.equal({ 412: 20 });
     expect(await streamLength(t, streamOf.events(id))).to.equal(before);
     expect(bodyOf(await t.admin('GET', path)).title).to.equal('Moved on');

@@ -16,11 +16,20 @@ type Body = Record<string, unknown>;
 
 const day = (i: number) => `2026-12-${String((i % 28) + 1).padStart(2, '0')}`;
 const eventBody = (i: number, venue: number, organizer: number): Body => ({
-  title: `Linked ${i}`, start_date: `${day(i)} 18:00:00`, end_date: `${day(i)} 19:00:00`, venue, organizer: [organizer],
+  title: `Linked ${i}`,
+  start_date: `${day(i)} 18:00:00`,
+  end_date: `${day(i)} 19:00:00`,
+  venue,
+  organizer: [organizer],
 });
 
 /** The venue and organizer names an event shows, in its own keys and in its `json_ld` (single GET). */
-function linkedNames(event: Body): { venue: unknown; organizer: unknown; location?: unknown; jsonLdOrganizer?: unknown } {
+function linkedNames(event: Body): {
+  venue: unknown;
+  organizer: unknown;
+  location?: unknown;
+  jsonLdOrganizer?: unknown;
+} {
   const venue = event.venue as Body;
   const [organizer] = event.organizer as Body[];
   const jsonLd = event.json_ld as Body | undefined;
@@ -45,21 +54,28 @@ describe('linked items renamed while events linking them are written', function 
     venueId = (await created(t, 'venues', { venue: 'Hall v0', city: 'Race City' })).id as number;
     organizerId = (await created(t, 'organizers', { organizer: 'Org v0', phone: '1' })).id as number;
     const existing: number[] = [];
-    for (let i = 0; i < preexisting; i++) existing.push((await created(t, 'events', eventBody(i, venueId, organizerId))).id as number);
+    for (let i = 0; i < preexisting; i++)
+      existing.push((await created(t, 'events', eventBody(i, venueId, organizerId))).id as number);
 
     // Renames run as two chains (each awaits its previous rename) while all event writes are in flight at once, so
     // event projections keep interleaving with the renames' refresh of embedded copies.
     const renameChain = async (plural: 'venues' | 'organizers', key: string, prefix: string) => {
       for (let r = 1; r <= renames; r++) {
-        const res = await t.admin('PATCH', `${API}/${plural}/${plural === 'venues' ? venueId : organizerId}`, { body: { [key]: `${prefix} v${r}` } });
+        const res = await t.admin('PATCH', `${API}/${plural}/${plural === 'venues' ? venueId : organizerId}`, {
+          body: { [key]: `${prefix} v${r}` },
+        });
         expect(res.status, res.text).to.equal(200);
       }
     };
     const writes = Promise.all([
-      allAtOnce(createdDuring, (i) => t.admin('POST', `${API}/events`, { body: eventBody(preexisting + i, venueId, organizerId) })),
+      allAtOnce(createdDuring, (i) =>
+        t.admin('POST', `${API}/events`, { body: eventBody(preexisting + i, venueId, organizerId) }),
+      ),
       // Updates re-link the same venue and organizer (as a client sending the whole form would) and change the title.
       allAtOnce(preexisting, (i) =>
-        t.admin('PATCH', `${API}/events/${existing[i]}`, { body: { title: `Linked ${i} (updated)`, venue: venueId, organizer: [organizerId] } }),
+        t.admin('PATCH', `${API}/events/${existing[i]}`, {
+          body: { title: `Linked ${i} (updated)`, venue: venueId, organizer: [organizerId] },
+        }),
       ),
       renameChain('venues', 'venue', 'Hall'),
       renameChain('organizers', 'organizer', 'Org'),
@@ -78,7 +94,12 @@ describe('linked items renamed while events linking them are written', function 
   });
 
   it('every event read by id shows the final names in venue, organizer and json_ld', async () => {
-    const expected = { venue: finalVenue, organizer: finalOrganizer, location: finalVenue, jsonLdOrganizer: finalOrganizer };
+    const expected = {
+      venue: finalVenue,
+      organizer: finalOrganizer,
+      location: finalVenue,
+      jsonLdOrganizer: finalOrganizer,
+    };
     const reads = await eventually(
       () => allAtOnce(eventIds.length, (i) => t.request('GET', `${API}/events/${eventIds[i]}`)),
       (responses) => responses.every((res) => JSON.stringify(linkedNames(bodyOf(res))) === JSON.stringify(expected)),
@@ -90,22 +111,36 @@ describe('linked items renamed while events linking them are written', function 
     for (const filter of [`venue=${venueId}`, `organizer=${organizerId}`]) {
       const list = bodyOf(await t.request('GET', `${API}/events?${filter}&per_page=50`));
       const events = list.events as Body[];
-      expect(events.map((event) => event.id).sort((a, b) => (a as number) - (b as number))).to.deep.equal([...eventIds].sort((a, b) => a - b));
-      for (const event of events) expect(linkedNames(event), `event ${event.id as number}`).to.deep.equal({ venue: finalVenue, organizer: finalOrganizer });
+      expect(events.map((event) => event.id).sort((a, b) => (a as number) - (b as number))).to.deep.equal(
+        [...eventIds].sort((a, b) => a - b),
+      );
+      for (const event of events)
+        expect(linkedNames(event), `event ${event.id as number}`).to.deep.equal({
+          venue: finalVenue,
+          organizer: finalOrganizer,
+        });
     }
   });
 
   it('every event document of the read model embeds the final venue and organizer', async () => {
     for (const id of eventIds) {
       const doc = await t.service.readStore.events.get(id);
-      expect(doc?.embedded.venues.map((venue) => venue.name), `event ${id}`).to.deep.equal([finalVenue]);
-      expect(doc?.embedded.organizers.map((organizer) => organizer.name), `event ${id}`).to.deep.equal([finalOrganizer]);
+      expect(
+        doc?.embedded.venues.map((venue) => venue.name),
+        `event ${id}`,
+      ).to.deep.equal([finalVenue]);
+      expect(
+        doc?.embedded.organizers.map((organizer) => organizer.name),
+        `event ${id}`,
+      ).to.deep.equal([finalOrganizer]);
     }
   });
 
   it('the live read model equals a replay of the store from the start (no interleaving left a stale copy)', async () => {
     const replayed = createMemoryReadStore(testMemos);
     await replayInto(t.service.store, replayed, { handlers: testProjections });
-    expect(await digestReadStore(t.service.readStore, { detail: true })).to.deep.equal(await digestReadStore(replayed, { detail: true }));
+    expect(await digestReadStore(t.service.readStore, { detail: true })).to.deep.equal(
+      await digestReadStore(replayed, { detail: true }),
+    );
   });
 });

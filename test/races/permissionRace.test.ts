@@ -19,7 +19,12 @@ const raced: readonly Raced[] = [
   {
     plural: 'events',
     stream: (id) => `event-${id}`,
-    create: (trial) => ({ title: `Pending ${trial}`, status: 'pending', start_date: '2026-12-01 10:00:00', end_date: '2026-12-01 11:00:00' }),
+    create: (trial) => ({
+      title: `Pending ${trial}`,
+      status: 'pending',
+      start_date: '2026-12-01 10:00:00',
+      end_date: '2026-12-01 11:00:00',
+    }),
     edit: (i) => ({ title: `Contributor edit ${i}` }),
   },
   {
@@ -37,7 +42,10 @@ const raced: readonly Raced[] = [
 ];
 
 /** The stream's events after the first one that made the item public, as `{type, actor}`. */
-async function writesAfterPublication(t: RoleTestService, streamId: string): Promise<{ type: string; actor: unknown }[]> {
+async function writesAfterPublication(
+  t: RoleTestService,
+  streamId: string,
+): Promise<{ type: string; actor: unknown }[]> {
   const recorded = await t.service.store.readStream(streamId);
   const published = recorded.findIndex((r) => {
     const event = decodeDomainEvent(r) as { data: { changes?: { status?: string } } } | undefined;
@@ -47,7 +55,7 @@ async function writesAfterPublication(t: RoleTestService, streamId: string): Pro
   return recorded.slice(published + 1).map((r) => ({ type: r.type, actor: r.metadata.actor }));
 }
 
-describe('permissions under races: a contributor\'s writes racing an editor\'s publication', function () {
+describe("permissions under races: a contributor's writes racing an editor's publication", function () {
   this.timeout(300_000);
   let t: RoleTestService;
   before(async () => {
@@ -80,7 +88,10 @@ describe('permissions under races: a contributor\'s writes racing an editor\'s p
           refused++;
         }
         const late = await writesAfterPublication(t, kind.stream(id));
-        expect(late.filter((w) => w.actor === userId.contributor), `trial ${trial}: contributor writes after the publication`).to.deep.equal([]);
+        expect(
+          late.filter((w) => w.actor === userId.contributor),
+          `trial ${trial}: contributor writes after the publication`,
+        ).to.deep.equal([]);
         const shown = await t.by('editor', 'GET', path);
         expect(bodyOf(shown).status, `trial ${trial}`).to.equal('publish');
       }

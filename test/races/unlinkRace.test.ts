@@ -22,11 +22,18 @@ const day = (i: number) => `2026-12-${String((i % 28) + 1).padStart(2, '0')}`;
 /** Every event of the store with the links its own stream's facts hold. */
 async function linksInStore(store: EventStore): Promise<Map<number, Links>> {
   const ids = new Set<number>();
-  for (const event of await store.readAll()) if (event.type === 'EventScheduled') ids.add((event.data as { id: number }).id);
+  for (const event of await store.readAll())
+    if (event.type === 'EventScheduled') ids.add((event.data as { id: number }).id);
   const links = new Map<number, Links>();
   for (const id of ids) {
     const { state } = await loadEvent(store, id);
-    if (state.exists) links.set(id, { venues: state.facts.venues, organizers: state.facts.organizers, categories: state.facts.categories, tags: state.facts.tags });
+    if (state.exists)
+      links.set(id, {
+        venues: state.facts.venues,
+        organizers: state.facts.organizers,
+        categories: state.facts.categories,
+        tags: state.facts.tags,
+      });
   }
   return links;
 }
@@ -45,18 +52,31 @@ describe('the unlink cascade under concurrent linking writes', function () {
       const tag = (await created(t, 'tags', { name: 'Doomed tag' })).id as number;
       Object.assign(linked, { venues: [venue], organizers: [organizer], categories: [category], tags: [tag] });
       const links = { venue, organizer: [organizer], categories: [category], tags: [tag] };
-      const body = (i: number): Body => ({ title: `Linked ${i}`, start_date: `${day(i)} 18:00:00`, end_date: `${day(i)} 19:00:00`, ...links });
+      const body = (i: number): Body => ({
+        title: `Linked ${i}`,
+        start_date: `${day(i)} 18:00:00`,
+        end_date: `${day(i)} 19:00:00`,
+        ...links,
+      });
       const existing: number[] = [];
       for (let i = 0; i < 30; i++) existing.push((await created(t, 'events', body(i))).id as number);
       const unlinked: number[] = [];
-      for (let i = 0; i < 30; i++) unlinked.push((await created(t, 'events', { ...body(100 + i), venue: 0, organizer: [], categories: [], tags: [] })).id as number);
+      for (let i = 0; i < 30; i++)
+        unlinked.push(
+          (await created(t, 'events', { ...body(100 + i), venue: 0, organizer: [], categories: [], tags: [] }))
+            .id as number,
+        );
 
       // Creates and re-linking updates in flight while the four items go: each write was validated while they were
       // still there, so none of them is refused, and each may commit before, during or after the removal's scan.
       const writes = Promise.all([
         allAtOnce(40, (i) => t.admin('POST', `${API}/events`, { body: body(200 + i) })),
-        allAtOnce(30, (i) => t.admin('PATCH', `${API}/events/${unlinked[i]}`, { body: { title: `Relinked ${i}`, ...links } })),
-        allAtOnce(30, (i) => t.admin('PATCH', `${API}/events/${existing[i]}`, { body: { title: `Renamed ${i}`, ...links } })),
+        allAtOnce(30, (i) =>
+          t.admin('PATCH', `${API}/events/${unlinked[i]}`, { body: { title: `Relinked ${i}`, ...links } }),
+        ),
+        allAtOnce(30, (i) =>
+          t.admin('PATCH', `${API}/events/${existing[i]}`, { body: { title: `Renamed ${i}`, ...links } }),
+        ),
       ]);
       const removals = Promise.all([
         t.admin('DELETE', `${API}/venues/${venue}`),
@@ -69,12 +89,19 @@ describe('the unlink cascade under concurrent linking writes', function () {
     });
     after(async () => t.close());
 
-    it('leaves no event linking them in its stream\'s facts', async () => {
+    it("leaves no event linking them in its stream's facts", async () => {
       const links = await linksInStore(t.service.store);
-      const stillLinked = [...links].filter(([, l]) =>
-        l.venues.includes(linked.venues?.[0] as number) || l.organizers.includes(linked.organizers?.[0] as number)
-        || l.categories.includes(linked.categories?.[0] as number) || l.tags.includes(linked.tags?.[0] as number));
-      expect(stillLinked.map(([id]) => id), 'events still linking a removed item').to.deep.equal([]);
+      const stillLinked = [...links].filter(
+        ([, l]) =>
+          l.venues.includes(linked.venues?.[0] as number) ||
+          l.organizers.includes(linked.organizers?.[0] as number) ||
+          l.categories.includes(linked.categories?.[0] as number) ||
+          l.tags.includes(linked.tags?.[0] as number),
+      );
+      expect(
+        stillLinked.map(([id]) => id),
+        'events still linking a removed item',
+      ).to.deep.equal([]);
       expect(links.size).to.equal(100);
     });
 
@@ -87,12 +114,15 @@ describe('the unlink cascade under concurrent linking writes', function () {
         expect(event.categories, `event ${id}`).to.deep.equal([]);
         expect(event.tags, `event ${id}`).to.deep.equal([]);
       }
-      for (const [field, id] of [['venues', linked.venues?.[0]], ['organizers', linked.organizers?.[0]]] as const) {
+      for (const [field, id] of [
+        ['venues', linked.venues?.[0]],
+        ['organizers', linked.organizers?.[0]],
+      ] as const) {
         expect(await t.service.readStore.events.linking(field, id as number), field).to.deep.equal([]);
       }
     });
 
-    it('records each unlink as a change of the event\'s own stream', async () => {
+    it("records each unlink as a change of the event's own stream", async () => {
       const venue = linked.venues?.[0] as number;
       for (const [id] of await linksInStore(t.service.store)) {
         const stream = await t.service.store.readStream(eventStreamId(id));
@@ -116,10 +146,13 @@ describe('the unlink cascade under concurrent linking writes', function () {
       rmSync(root, { recursive: true, force: true });
     });
 
-    it('unlinks an event the other instance linked just before, which this one\'s read model has not seen yet', async () => {
+    it("unlinks an event the other instance linked just before, which this one's read model has not seen yet", async () => {
       const dataDir = join(root, 'data');
       // A long poll interval would hide nothing here: the embedded store polls every 100 ms, the trash follows at once.
-      const [a, b] = [await startServiceProcess(dataDir), await startServiceProcess(dataDir)] as [ServiceProcess, ServiceProcess];
+      const [a, b] = [await startServiceProcess(dataDir), await startServiceProcess(dataDir)] as [
+        ServiceProcess,
+        ServiceProcess,
+      ];
       instances = [a, b];
       const venue = await adminRequest(a.url, 'POST', '/venues', { venue: 'Shared hall' });
       expect(venue?.status).to.equal(201);
@@ -131,7 +164,12 @@ describe('the unlink cascade under concurrent linking writes', function () {
       }
       const events: number[] = [];
       for (let round = 0; round < 5; round++) {
-        const linking = await adminRequest(b.url, 'POST', '/events', { title: `Via B ${round}`, start_date: `${day(round)} 10:00`, end_date: `${day(round)} 11:00`, venue: venueId });
+        const linking = await adminRequest(b.url, 'POST', '/events', {
+          title: `Via B ${round}`,
+          start_date: `${day(round)} 10:00`,
+          end_date: `${day(round)} 11:00`,
+          venue: venueId,
+        });
         expect(linking?.status).to.equal(201);
         events.push((linking?.body as { id: number }).id);
       }

@@ -43,7 +43,10 @@ describe('the length of functions in src', () => {
     );
     expect(allowedLongFunctions.length).to.be.at.most(2);
     expect(long.filter((name) => !allowedLongFunctions.includes(name))).to.deep.equal([]);
-    expect(allowedLongFunctions.filter((name) => !long.includes(name)), 'listed but no longer long').to.deep.equal([]);
+    expect(
+      allowedLongFunctions.filter((name) => !long.includes(name)),
+      'listed but no longer long',
+    ).to.deep.equal([]);
   });
 
   it('finds a long function, named or not, and passes short ones', () => {

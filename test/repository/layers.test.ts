@@ -109,7 +109,10 @@ describe('the layers of src', () => {
         'src/domain/d.ts': "import { a } from './a.ts';",
         'src/domain/self.ts': "export type { S } from './self.ts';",
       });
-      expect(importCycles(cyclic)).to.deep.equal([['src/domain/a.ts', 'src/domain/b.ts', 'src/domain/c.ts'], ['src/domain/self.ts']]);
+      expect(importCycles(cyclic)).to.deep.equal([
+        ['src/domain/a.ts', 'src/domain/b.ts', 'src/domain/c.ts'],
+        ['src/domain/self.ts'],
+      ]);
       const acyclic = graph({ 'src/domain/a.ts': "import { b } from './b.ts';", 'src/domain/b.ts': '' });
       expect(importCycles(acyclic)).to.deep.equal([]);
     });
@@ -117,9 +120,11 @@ describe('the layers of src', () => {
     it('finds module-level lets and mutated module-level collections in the core, and leaves constants alone', () => {
       const sources = graph({
         'src/domain/a.ts': 'let last = 0;\nexport const bump = () => ++last;',
-        'src/projections/b.ts': 'const seen = new Map<string, number>();\nexport const see = (k: string) => seen.set(k, 1);',
+        'src/projections/b.ts':
+          'const seen = new Map<string, number>();\nexport const see = (k: string) => seen.set(k, 1);',
         'src/commands/c.ts': 'const queue: number[] = [];\nexport const put = (n: number) => { queue.push(n); };',
-        'src/domain/constants.ts': "const SYMBOLS = new Set(['a']);\nexport const isSymbol = (s: string) => SYMBOLS.has(s);",
+        'src/domain/constants.ts':
+          "const SYMBOLS = new Set(['a']);\nexport const isSymbol = (s: string) => SYMBOLS.has(s);",
         'src/domain/local.ts': 'export function f() { let n = 0; const m = new Map(); m.set(1, n++); return m; }',
         'src/http/cache.ts': 'let allowedOutsideTheCore = 0;',
       });

@@ -19,7 +19,19 @@ export interface SourceFacts {
   readonly moduleState: readonly string[];
 }
 
-const mutators = new Set(['set', 'add', 'delete', 'clear', 'push', 'pop', 'shift', 'unshift', 'splice', 'sort', 'fill']);
+const mutators = new Set([
+  'set',
+  'add',
+  'delete',
+  'clear',
+  'push',
+  'pop',
+  'shift',
+  'unshift',
+  'splice',
+  'sort',
+  'fill',
+]);
 const collections = new Set(['Map', 'Set', 'WeakMap', 'WeakSet', 'Array']);
 
 /** The import edges and module-level state of one file's text; `path` is repository-relative with `/`. */
@@ -28,15 +40,21 @@ export function sourceFacts(path: string, text: string): SourceFacts {
   const imports: ImportEdge[] = [];
   const add = (specifier: ts.Expression | undefined, typeOnly: boolean) => {
     if (!specifier || !ts.isStringLiteralLike(specifier) || !specifier.text.startsWith('.')) return;
-    imports.push({ from: path, to: posix.normalize(posix.join(posix.dirname(path), specifier.text)), written: specifier.text, typeOnly });
+    imports.push({
+      from: path,
+      to: posix.normalize(posix.join(posix.dirname(path), specifier.text)),
+      written: specifier.text,
+      typeOnly,
+    });
   };
   const mutated = new Set<string>();
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node)) {
       const clause = node.importClause;
-      const allTypes = clause?.namedBindings && ts.isNamedImports(clause.namedBindings) && !clause.name
-        ? clause.namedBindings.elements.length > 0 && clause.namedBindings.elements.every((e) => e.isTypeOnly)
-        : false;
+      const allTypes =
+        clause?.namedBindings && ts.isNamedImports(clause.namedBindings) && !clause.name
+          ? clause.namedBindings.elements.length > 0 && clause.namedBindings.elements.every((e) => e.isTypeOnly)
+          : false;
       add(node.moduleSpecifier, Boolean(clause?.isTypeOnly) || allTypes);
     } else if (ts.isExportDeclaration(node)) {
       add(node.moduleSpecifier, node.isTypeOnly);
@@ -46,9 +64,17 @@ export function sourceFacts(path: string, text: string): SourceFacts {
       add(node.arguments[0], false);
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
       add(node.argument.literal, true);
-    } else if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && ts.isIdentifier(node.expression.expression)) {
+    } else if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      ts.isIdentifier(node.expression.expression)
+    ) {
       if (mutators.has(node.expression.name.text)) mutated.add(node.expression.expression.text);
-    } else if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isElementAccessExpression(node.left)) {
+    } else if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      ts.isElementAccessExpression(node.left)
+    ) {
       if (ts.isIdentifier(node.left.expression)) mutated.add(node.left.expression.text);
     }
     ts.forEachChild(node, visit);
@@ -74,12 +100,20 @@ export function sourceFacts(path: string, text: string): SourceFacts {
  * Constructors whose instances hold no state a caller could change: a RegExp used with `test`/`exec` (no `g` or `y`
  * flag, checked below) and Intl formatters. Collections are judged by whether the module mutates them (above).
  */
-const statelessConstructors = new Set(['RegExp', 'Intl.DateTimeFormat', 'Intl.NumberFormat', 'Intl.Collator', 'Intl.PluralRules', 'Intl.Segmenter']);
+const statelessConstructors = new Set([
+  'RegExp',
+  'Intl.DateTimeFormat',
+  'Intl.NumberFormat',
+  'Intl.Collator',
+  'Intl.PluralRules',
+  'Intl.Segmenter',
+]);
 
 /** The name a `new` expression constructs: `Map`, `Intl.DateTimeFormat`, or undefined for anything else. */
 function constructedName(expression: ts.Expression): string | undefined {
   if (ts.isIdentifier(expression)) return expression.text;
-  if (ts.isPropertyAccessExpression(expression) && ts.isIdentifier(expression.expression)) return `${expression.expression.text}.${expression.name.text}`;
+  if (ts.isPropertyAccessExpression(expression) && ts.isIdentifier(expression.expression))
+    return `${expression.expression.text}.${expression.name.text}`;
   return undefined;
 }
 
@@ -102,7 +136,11 @@ function isInstance(initializer: ts.Expression | undefined): boolean {
 function isCollection(initializer: ts.Expression | undefined): boolean {
   if (!initializer) return false;
   if (ts.isArrayLiteralExpression(initializer)) return true;
-  return ts.isNewExpression(initializer) && ts.isIdentifier(initializer.expression) && collections.has(initializer.expression.text);
+  return (
+    ts.isNewExpression(initializer) &&
+    ts.isIdentifier(initializer.expression) &&
+    collections.has(initializer.expression.text)
+  );
 }
 
 /** The facts of every `.ts` file under `folder` (repository-relative), keyed by repository path. */
@@ -171,7 +209,8 @@ export function layerViolations(sources: ReadonlyMap<string, SourceFacts>): stri
 function brokenRule({ from, to }: ImportEdge): string | undefined {
   const [fromLayer, toLayer] = [layerOf(from), layerOf(to)];
   if (fromLayer !== toLayer && !(layerRules[fromLayer] ?? []).includes(toLayer)) {
-    if (!allowedImports.some(([a, b]) => a === from && b === to)) return `src/${fromLayer} may not import src/${toLayer}`;
+    if (!allowedImports.some(([a, b]) => a === from && b === to))
+      return `src/${fromLayer} may not import src/${toLayer}`;
   }
   const adapter = readStoreAdapters.find((folder) => to.startsWith(folder));
   if (adapter && !from.startsWith(adapter) && !mayPickAdapters(from)) {
@@ -186,7 +225,9 @@ function brokenRule({ from, to }: ImportEdge): string | undefined {
  */
 export const pendingModuleState: readonly string[] = [];
 
-/** Module-level objects made with `new` that hold no state a caller sees, which the parser cannot tell; each with why. */
+/**
+ * Module-level objects made with `new` that hold no state a caller sees, which the parser cannot tell; each with why.
+ */
 export const statelessInstances: readonly string[] = [
   // A `g` RegExp used only with String.replace, which starts at 0 and resets lastIndex: no state between calls.
   'src/domain/phpDatePhrases.ts: module-level instance NEXT_OR_LAST_WEEKDAY',
@@ -194,7 +235,10 @@ export const statelessInstances: readonly string[] = [
   'src/domain/slug.ts: module-level instance NON_DECOMPOSING_RE',
 ];
 
-/** Module-level mutable state in the stateless folders, as `file: let name`, `file: mutated name`, `file: instance name`. */
+/**
+ * Module-level mutable state in the stateless folders, as `file: let name`, `file: mutated name`, `file: instance
+ * name`.
+ */
 export function stateViolations(sources: ReadonlyMap<string, SourceFacts>, pending: readonly string[] = []): string[] {
   const found: string[] = [];
   for (const [path, facts] of sources) {
@@ -212,7 +256,8 @@ export function importCycles(sources: ReadonlyMap<string, SourceFacts>): string[
   const stack: string[] = [];
   const onStack = new Set<string>();
   const components: string[][] = [];
-  const targets = (path: string) => (sources.get(path)?.imports ?? []).map((edge) => edge.to).filter((to) => sources.has(to));
+  const targets = (path: string) =>
+    (sources.get(path)?.imports ?? []).map((edge) => edge.to).filter((to) => sources.has(to));
   const connect = (path: string) => {
     index.set(path, index.size);
     low.set(path, index.get(path) as number);
@@ -243,6 +288,8 @@ export function importCycles(sources: ReadonlyMap<string, SourceFacts>): string[
 /** Imports naming a file that is not there (a checker that cannot resolve would miss edges silently). */
 export function unresolvedImports(sources: ReadonlyMap<string, SourceFacts>): string[] {
   return [...sources.values()].flatMap((facts) =>
-    facts.imports.filter((edge) => edge.to.startsWith('src/') && !sources.has(edge.to)).map((edge) => `${edge.from}: '${edge.written}'`),
+    facts.imports
+      .filter((edge) => edge.to.startsWith('src/') && !sources.has(edge.to))
+      .map((edge) => `${edge.from}: '${edge.written}'`),
   );
 }

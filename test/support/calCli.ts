@@ -7,7 +7,9 @@ export interface CliRun {
   readonly stderr: string;
 }
 
-/** Without the variables that would point the CLI elsewhere than the test's data directory; `extraEnv` adds some back. */
+/**
+ * Without the variables that would point the CLI elsewhere than the test's data directory; `extraEnv` adds some back.
+ */
 export function cal(args: readonly string[], extraEnv: Record<string, string> = {}): Promise<CliRun> {
   const { CAL_EVENTSTORE_URL: _e, CAL_MONGODB_URL: _m, CAL_VERIFY_PASSWORD: _p, ...env } = process.env;
   return new Promise((resolve) => {

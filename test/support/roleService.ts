@@ -27,7 +27,9 @@ export type Who = Role | 'admin' | 'anonymous';
 
 /** `Authorization` of the user of that role (the login is the role's name); undefined for the admin. */
 export const as = (role: Role | 'admin'): string | undefined =>
-  role === 'admin' || role === 'administrator' ? undefined : `Basic ${Buffer.from(`${role}:${rolePassword}`).toString('base64')}`;
+  role === 'admin' || role === 'administrator'
+    ? undefined
+    : `Basic ${Buffer.from(`${role}:${rolePassword}`).toString('base64')}`;
 
 export interface RoleTestService extends TestService {
   /** The request as the user of that role; `anonymous` sends no credentials. */
@@ -41,7 +43,10 @@ export async function startRoleService(env: Record<string, string> = {}): Promis
   const passwordHash = await hash(rolePassword);
   for (const role of roles) {
     const id = await ids.next();
-    const registered = { type: 'UserRegistered' as const, data: { id, login: role, displayName: role, role, passwordHash } };
+    const registered = {
+      type: 'UserRegistered' as const,
+      data: { id, login: role, displayName: role, role, passwordHash },
+    };
     await store.append(userStreamId(id), [toNewEvent(registered, systemWrite())], NoStream);
   }
   await store.close();

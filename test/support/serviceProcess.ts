@@ -22,7 +22,11 @@ export interface ServiceProcess {
 }
 
 /** Resolves once the service prints its address; rejects with its output when it exits or stays silent too long. */
-export function startServiceProcess(dataDir: string, env: Record<string, string> = {}, startDeadlineMs = 60_000): Promise<ServiceProcess> {
+export function startServiceProcess(
+  dataDir: string,
+  env: Record<string, string> = {},
+  startDeadlineMs = 60_000,
+): Promise<ServiceProcess> {
   const spawnedAt = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     env: {
@@ -72,7 +76,13 @@ export interface Answer {
 }
 
 /** One API request as the administrator; a connection that fails (the service was killed) resolves to undefined. */
-export async function adminRequest(url: string, method: string, path: string, body?: unknown, timeoutMs = 30_000): Promise<Answer | undefined> {
+export async function adminRequest(
+  url: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  timeoutMs = 30_000,
+): Promise<Answer | undefined> {
   try {
     const response = await fetch(`${url}${API}${path}`, {
       method,
@@ -96,7 +106,12 @@ function parsed(text: string): unknown {
 }
 
 /** Polls until `condition` holds; fails naming `what` after `deadlineMs` (generous: the machine may be loaded). */
-export async function eventually<T>(what: string, probe: () => Promise<T | undefined>, deadlineMs = 30_000, everyMs = 50): Promise<T> {
+export async function eventually<T>(
+  what: string,
+  probe: () => Promise<T | undefined>,
+  deadlineMs = 30_000,
+  everyMs = 50,
+): Promise<T> {
   const deadline = performance.now() + deadlineMs;
   for (;;) {
     const value = await probe();

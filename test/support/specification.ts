@@ -28,12 +28,14 @@ export function deciderSpecification<C, E extends DomainEvent, S, F>(decider: De
         when(command: C): Decision<E, F> {
           const outcome = decider.decide(command, state);
           const events = (): readonly E[] => {
-            if (outcome._tag === 'Left') return expect.fail(`expected events, got the failure ${JSON.stringify(outcome.left)}`);
+            if (outcome._tag === 'Left')
+              return expect.fail(`expected events, got the failure ${JSON.stringify(outcome.left)}`);
             outcome.right.forEach(passesItsCodec);
             return outcome.right;
           };
           const failure = (): F => {
-            if (outcome._tag === 'Right') return expect.fail(`expected a failure, got ${JSON.stringify(outcome.right)}`);
+            if (outcome._tag === 'Right')
+              return expect.fail(`expected a failure, got ${JSON.stringify(outcome.right)}`);
             return outcome.left;
           };
           return {

@@ -76,7 +76,11 @@ export class SseParser {
  * Opens `url`; resolves once the response headers arrived (the body keeps streaming into the connection).
  * `onMessage` runs as each message is dispatched, in the same turn (to act on a delivery before anything else runs).
  */
-export function openSse(url: string, headers: Record<string, string> = {}, onMessage?: (message: SseMessage) => void): Promise<SseConnection> {
+export function openSse(
+  url: string,
+  headers: Record<string, string> = {},
+  onMessage?: (message: SseMessage) => void,
+): Promise<SseConnection> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method: 'GET', headers: { accept: 'text/event-stream', ...headers } });
     req.on('error', reject);

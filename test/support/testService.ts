@@ -1,4 +1,5 @@
-// Starts the real service (embedded lmdb store, memory read model) on a temp dir and a free port, with a settable clock.
+// Starts the real service (embedded lmdb store, memory read model) on a temp dir and a free port, with a settable
+// clock.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -4,7 +4,16 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { startTestService, type TestService } from '../support/testService.ts';
-import { browserMissing, calendarSettled, desktop, launchBrowser, phone, screenshot, seriousViolations, type TestBrowser } from './support/browser.ts';
+import {
+  browserMissing,
+  calendarSettled,
+  desktop,
+  launchBrowser,
+  phone,
+  screenshot,
+  seriousViolations,
+  type TestBrowser,
+} from './support/browser.ts';
 import { dstWeek, seedCalendar, siteZone } from './support/calendarSeed.ts';
 
 describe('Calendar page (browser)', function () {
@@ -37,11 +46,14 @@ describe('Calendar page (browser)', function () {
 
   it('month view: every seeded event on its own local day, the New York one on its New York date; no other host', async () => {
     const { page, foreign, errors } = await open('/?date=2026-03-23');
-    for (const day of dstWeek) expect(await titlesOn(page, `.fc-daygrid-day[data-date="${day}"]`)).to.include(`Morning yoga ${day}`);
+    for (const day of dstWeek)
+      expect(await titlesOn(page, `.fc-daygrid-day[data-date="${day}"]`)).to.include(`Morning yoga ${day}`);
     // 21:00 in New York on the 24th is 02:00 on the 25th in Madrid: the calendar follows the event's own date.
     expect(await titlesOn(page, '.fc-daygrid-day[data-date="2026-03-24"]')).to.include('Late show in New York');
     expect(await titlesOn(page, '.fc-daygrid-day[data-date="2026-03-25"]')).to.not.include('Late show in New York');
-    expect(await page.locator('.fc-daygrid-day[data-date="2026-03-24"] .event-zone').allTextContents()).to.deep.equal(['EDT']);
+    expect(await page.locator('.fc-daygrid-day[data-date="2026-03-24"] .event-zone').allTextContents()).to.deep.equal([
+      'EDT',
+    ]);
     expect(await titlesOn(page, '.fc-daygrid-day[data-date="2026-03-25"]')).to.include('Open day');
     expect(await titlesOn(page, '.fc-daygrid-day[data-date="2026-03-26"]')).to.include('Spring festival');
     // Other languages' events and drafts are not listed.
@@ -59,10 +71,14 @@ describe('Calendar page (browser)', function () {
   it('week view: the daily 10:00 events keep 10:00 on both sides of the change to summer time', async () => {
     for (const date of ['2026-03-23', '2026-03-29']) {
       const { page, foreign } = await open(`/?view=week&date=${date}`);
-      const week = (await page.locator('.fc-timegrid-col[data-date]').evaluateAll((columns) => columns.map((column) => column.getAttribute('data-date'))));
+      const week = await page
+        .locator('.fc-timegrid-col[data-date]')
+        .evaluateAll((columns) => columns.map((column) => column.getAttribute('data-date')));
       const tops: number[] = [];
       for (const day of dstWeek.filter((d) => week.includes(d))) {
-        const event = page.locator(`.fc-timegrid-col[data-date="${day}"] .fc-timegrid-event`, { hasText: `Morning yoga ${day}` });
+        const event = page.locator(`.fc-timegrid-col[data-date="${day}"] .fc-timegrid-event`, {
+          hasText: `Morning yoga ${day}`,
+        });
         expect(await event.locator('.fc-event-time').textContent(), day).to.equal('10:00 AM');
         const column = await page.locator(`.fc-timegrid-col[data-date="${day}"]`).boundingBox();
         const box = await event.boundingBox();
@@ -79,7 +95,9 @@ describe('Calendar page (browser)', function () {
 
   it('list view: days in order, the festival on each of its days, the zone of the New York event shown', async () => {
     const { page } = await open('/?view=list&date=2026-03-23');
-    const days = await page.locator('tr.fc-list-day').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-date')));
+    const days = await page
+      .locator('tr.fc-list-day')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-date')));
     expect(days).to.deep.equal([...dstWeek]);
     const newYork = page.locator('tr.fc-list-event', { hasText: 'Late show in New York' });
     expect(await newYork.locator('.event-zone').textContent()).to.equal('EDT');
@@ -108,20 +126,28 @@ describe('Calendar page (browser)', function () {
     await page.selectOption('#filter-category', 'music');
     await calendarSettled(page);
     await page.waitForURL(/category=music/);
-    expect((await page.locator('.fc-event-title').allTextContents()).sort()).to.deep.equal(['Jazz night', 'Spring festival']);
+    expect((await page.locator('.fc-event-title').allTextContents()).sort()).to.deep.equal([
+      'Jazz night',
+      'Spring festival',
+    ]);
     await page.selectOption('#filter-category', '');
     await page.selectOption('#filter-tag', 'outdoor');
     await page.waitForURL(/tag=outdoor/);
     await calendarSettled(page);
     const tagged = await page.locator('.fc-event-title').allTextContents();
-    expect(tagged).to.include('Spring festival').and.to.include('Morning yoga 2026-03-23').and.not.include('Jazz night');
+    expect(tagged)
+      .to.include('Spring festival')
+      .and.to.include('Morning yoga 2026-03-23')
+      .and.not.include('Jazz night');
     await page.selectOption('#filter-tag', '');
     await page.fill('#filter-search', 'quartet');
     await page.press('#filter-search', 'Enter');
     await page.waitForURL(/search=quartet/);
     await calendarSettled(page);
     expect(await page.locator('.fc-event-title').allTextContents()).to.deep.equal(['Jazz night']);
-    expect(await page.locator('.subscribe a').getAttribute('href')).to.equal('/cal/events/v1/events.ics?search=quartet');
+    expect(await page.locator('.subscribe a').getAttribute('href')).to.equal(
+      '/cal/events/v1/events.ics?search=quartet',
+    );
     // The address alone reproduces the view.
     const shared = await open(new URL(page.url()).pathname + new URL(page.url()).search);
     expect(await shared.page.locator('.fc-event-title').allTextContents()).to.deep.equal(['Jazz night']);
@@ -162,10 +188,15 @@ describe('Calendar page (browser)', function () {
     await dialog.waitFor();
     const text = await dialog.textContent();
     expect(text).to.include('Friday, March 27, 2026, 9:00 PM – 11:30 PM (CET)');
-    expect(text).to.include('Harbour Hall').and.include('Moll de la Fusta 1, Barcelona, 08002, Spain').and.include('Friends of Music');
+    expect(text)
+      .to.include('Harbour Hall')
+      .and.include('Moll de la Fusta 1, Barcelona, 08002, Spain')
+      .and.include('Friends of Music');
     expect(text).to.include('10€ – 15€').and.include('Jazz').and.include('Quartet live.');
     expect(await dialog.locator('script').count()).to.equal(0);
-    expect(await dialog.getByRole('link', { name: 'Map' }).getAttribute('href')).to.match(/^https:\/\/www\.openstreetmap\.org\/search\?query=Harbour%20Hall/);
+    expect(await dialog.getByRole('link', { name: 'Map' }).getAttribute('href')).to.match(
+      /^https:\/\/www\.openstreetmap\.org\/search\?query=Harbour%20Hall/,
+    );
     expect(await dialog.getByRole('link', { name: 'Event page' }).getAttribute('href')).to.equal('/event/jazz-night/');
     expect(await seriousViolations(page)).to.deep.equal([]);
     await screenshot(page, 'calendar-details-desktop');
@@ -202,11 +233,18 @@ describe('Calendar page (browser)', function () {
 
   it('marks events that belong to a series', async function () {
     const created = await t.admin('POST', '/cal/events/v1/events', {
-      body: { title: 'Weekly choir', start_date: '2026-03-23 18:00:00', end_date: '2026-03-23 19:00:00', recurrence: ['RRULE:FREQ=WEEKLY;COUNT=2'] },
+      body: {
+        title: 'Weekly choir',
+        start_date: '2026-03-23 18:00:00',
+        end_date: '2026-03-23 19:00:00',
+        recurrence: ['RRULE:FREQ=WEEKLY;COUNT=2'],
+      },
     });
     const body = created.body as { id: number; recurring_event_id?: number };
     if (body.recurring_event_id === undefined) {
-      console.log('    skipped: the API does not write series yet (recurring events, issue 16, are not on this branch)');
+      console.log(
+        '    skipped: the API does not write series yet (recurring events, issue 16, are not on this branch)',
+      );
       await t.admin('DELETE', `/cal/events/v1/events/${body.id}`);
       return this.skip();
     }

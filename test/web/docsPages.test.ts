@@ -2,7 +2,14 @@
 // it answers 200; /docs/events renders the AsyncAPI catalogue; both load only this service's files.
 import { expect } from 'chai';
 import { startTestService, type TestService } from '../support/testService.ts';
-import { browserMissing, launchBrowser, phone, screenshot, seriousViolations, type TestBrowser } from './support/browser.ts';
+import {
+  browserMissing,
+  launchBrowser,
+  phone,
+  screenshot,
+  seriousViolations,
+  type TestBrowser,
+} from './support/browser.ts';
 import { API } from './support/calendarSeed.ts';
 
 describe('API reference pages (browser)', function () {
@@ -17,7 +24,9 @@ describe('API reference pages (browser)', function () {
       return this.skip();
     }
     t = await startTestService();
-    await t.admin('POST', `${API}/events`, { body: { title: 'Tried from the reference', start_date: '2026-11-25 10:00:00', end_date: '2026-11-25 11:00:00' } });
+    await t.admin('POST', `${API}/events`, {
+      body: { title: 'Tried from the reference', start_date: '2026-11-25 10:00:00', end_date: '2026-11-25 11:00:00' },
+    });
     browser = await launchBrowser();
   });
   after(async () => {
@@ -31,10 +40,17 @@ describe('API reference pages (browser)', function () {
     const { page, foreign, errors } = await browser.open(t.service.url);
     await page.goto(`${t.service.url}/docs`);
     await page.locator('.opblock').first().waitFor();
-    const shown = await page.locator('.opblock').evaluateAll((blocks) =>
-      blocks.map((block) => `${block.querySelector('.opblock-summary-method')?.textContent?.toLowerCase()} ${block.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`),
+    const shown = await page
+      .locator('.opblock')
+      .evaluateAll((blocks) =>
+        blocks.map(
+          (block) =>
+            `${block.querySelector('.opblock-summary-method')?.textContent?.toLowerCase()} ${block.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`,
+        ),
+      );
+    const documented = Object.entries(doc.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method} ${path}`),
     );
-    const documented = Object.entries(doc.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method} ${path}`));
     expect(shown.sort()).to.deep.equal(documented.sort());
     expect(await seriousViolations(page)).to.deep.equal([]);
     await screenshot(page, 'docs-openapi-desktop');
@@ -56,11 +72,18 @@ describe('API reference pages (browser)', function () {
 
   it('renders the event catalogue of /doc/events', async function () {
     this.timeout(240_000);
-    const catalogue = (await t.request('GET', `${API}/doc/events`)).body as { info: { title: string }; components: { messages: Record<string, unknown> } };
+    const catalogue = (await t.request('GET', `${API}/doc/events`)).body as {
+      info: { title: string };
+      components: { messages: Record<string, unknown> };
+    };
     const { page, foreign, errors } = await browser.open(t.service.url);
     await page.goto(`${t.service.url}/docs/events`);
     // The component renders the whole catalogue at once; it takes a while on a busy machine.
-    await page.waitForFunction((title) => document.getElementById('asyncapi-reference')?.textContent?.includes(title), catalogue.info.title, { timeout: 90_000 });
+    await page.waitForFunction(
+      (title) => document.getElementById('asyncapi-reference')?.textContent?.includes(title),
+      catalogue.info.title,
+      { timeout: 90_000 },
+    );
     const text = await page.locator('main').textContent();
     for (const message of Object.keys(catalogue.components.messages).slice(0, 5)) expect(text).to.include(message);
     expect(await seriousViolations(page)).to.deep.equal([]);

@@ -1,6 +1,7 @@
 // Measures the calendar page's time to first calendar with 100,000 events seeded (the benchmark's data set: three
 // years around now, three zones, three languages). Slow to seed, so it runs only with CAL_WEB_FIRST_RENDER=1:
-//   CAL_WEB_FIRST_RENDER=1 node --import tsx node_modules/mocha/bin/mocha.js --no-config --timeout 0 test/web/firstRender.test.ts
+//   CAL_WEB_FIRST_RENDER=1 node --import tsx node_modules/mocha/bin/mocha.js --no-config --timeout 0
+// test/web/firstRender.test.ts
 // It reports figures and asserts only that the calendar rendered; speed targets belong to the benchmark.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +20,10 @@ describe('Calendar page: time to first calendar with 100k events (CAL_WEB_FIRST_
   let dir: string;
 
   before(async function () {
-    const missing = process.env.CAL_WEB_FIRST_RENDER === '1' ? browserMissing() : 'set CAL_WEB_FIRST_RENDER=1 to seed 100k events and measure';
+    const missing =
+      process.env.CAL_WEB_FIRST_RENDER === '1'
+        ? browserMissing()
+        : 'set CAL_WEB_FIRST_RENDER=1 to seed 100k events and measure';
     if (missing) {
       console.log(`    skipped: ${missing}`);
       return this.skip();
@@ -53,8 +57,12 @@ describe('Calendar page: time to first calendar with 100k events (CAL_WEB_FIRST_
       await calendarSettled(page, 600_000);
       const allLoaded = Date.now() - started;
       const status = await page.locator('[role="status"]').textContent();
-      const navigation = await page.evaluate(() => Math.round(performance.getEntriesByType('navigation')[0]?.duration ?? 0));
-      console.log(`    ${view}: first calendar with events ${firstCalendar} ms, all loaded ${allLoaded} ms (${status}; page load ${navigation} ms)`);
+      const navigation = await page.evaluate(() =>
+        Math.round(performance.getEntriesByType('navigation')[0]?.duration ?? 0),
+      );
+      console.log(
+        `    ${view}: first calendar with events ${firstCalendar} ms, all loaded ${allLoaded} ms (${status}; page load ${navigation} ms)`,
+      );
       expect(await page.locator('.fc-event').count()).to.be.greaterThan(0);
       await screenshot(page, `first-render-${view}-100k`, { fullPage: false });
       await page.close();

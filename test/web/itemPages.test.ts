@@ -2,7 +2,16 @@
 // category and tag opens a page (200) showing that item; read rules as the API's; accessibility; screenshots.
 import { expect } from 'chai';
 import { startTestService, type TestService } from '../support/testService.ts';
-import { browserMissing, calendarSettled, desktop, launchBrowser, phone, screenshot, seriousViolations, type TestBrowser } from './support/browser.ts';
+import {
+  browserMissing,
+  calendarSettled,
+  desktop,
+  launchBrowser,
+  phone,
+  screenshot,
+  seriousViolations,
+  type TestBrowser,
+} from './support/browser.ts';
 import { API, seedCalendar, siteZone, type Json, type SeededCalendar } from './support/calendarSeed.ts';
 
 describe('Public item pages (browser)', function () {
@@ -38,7 +47,20 @@ describe('Public item pages (browser)', function () {
   it('opens every url of the seeded items: 200, the item named in the heading, no other host, no serious axe violation', async function () {
     this.timeout(240_000);
     const checkedKinds = new Set<string>();
-    const items: Json[] = [seeded.jazzNight, seeded.newYork, seeded.festival, seeded.spanish, seeded.catalan, ...seeded.daily, seeded.hall, seeded.park, seeded.organizer, seeded.music, seeded.jazz, seeded.outdoor];
+    const items: Json[] = [
+      seeded.jazzNight,
+      seeded.newYork,
+      seeded.festival,
+      seeded.spanish,
+      seeded.catalan,
+      ...seeded.daily,
+      seeded.hall,
+      seeded.park,
+      seeded.organizer,
+      seeded.music,
+      seeded.jazz,
+      seeded.outdoor,
+    ];
     for (const item of items) {
       const { page, status, foreign, errors } = await visit(item.url);
       expect(status, item.url).to.equal(200);
@@ -47,7 +69,11 @@ describe('Public item pages (browser)', function () {
       expect(foreign, item.url).to.deep.equal([]);
       expect(errors, item.url).to.deep.equal([]);
       // One accessibility check per kind of page: they share their templates.
-      const kind = new URL(item.url).pathname.split('/').filter(Boolean).find((part) => !['ca', 'es', 'en'].includes(part)) ?? '';
+      const kind =
+        new URL(item.url).pathname
+          .split('/')
+          .filter(Boolean)
+          .find((part) => !['ca', 'es', 'en'].includes(part)) ?? '';
       if (!checkedKinds.has(kind)) expect(await seriousViolations(page), item.url).to.deep.equal([]);
       checkedKinds.add(kind);
       await page.close();
@@ -62,10 +88,17 @@ describe('Public item pages (browser)', function () {
     expect(embedded).to.deep.equal(api.json_ld);
     const text = await page.locator('main').textContent();
     expect(text).to.include('Friday, March 27, 2026, 9:00 PM – 11:30 PM (CET)').and.include('Time zone: Europe/Madrid');
-    expect(text).to.include('Moll de la Fusta 1, Barcelona, 08002, Spain').and.include('Friends of Music').and.include('10€ – 15€');
+    expect(text)
+      .to.include('Moll de la Fusta 1, Barcelona, 08002, Spain')
+      .and.include('Friends of Music')
+      .and.include('10€ – 15€');
     expect(await page.locator('main script').count()).to.equal(0);
-    expect(await page.getByRole('link', { name: 'Jazz' }).getAttribute('href')).to.equal('/events/category/music/jazz/');
-    expect(await page.getByRole('link', { name: 'Harbour Hall' }).getAttribute('href')).to.equal('/venue/harbour-hall/');
+    expect(await page.getByRole('link', { name: 'Jazz' }).getAttribute('href')).to.equal(
+      '/events/category/music/jazz/',
+    );
+    expect(await page.getByRole('link', { name: 'Harbour Hall' }).getAttribute('href')).to.equal(
+      '/venue/harbour-hall/',
+    );
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).to.equal(seeded.jazzNight.url);
     await screenshot(page, 'event-page-desktop');
     await page.close();
@@ -78,7 +111,9 @@ describe('Public item pages (browser)', function () {
     for (const item of [seeded.hall, seeded.organizer]) {
       const { page } = await visit(item.url);
       const upcoming = page.getByRole('region', { name: 'Upcoming events' });
-      expect(await upcoming.getByRole('link', { name: 'Winter concert' }).getAttribute('href')).to.equal('/event/winter-concert/');
+      expect(await upcoming.getByRole('link', { name: 'Winter concert' }).getAttribute('href')).to.equal(
+        '/event/winter-concert/',
+      );
       // Events before the service's today (2026-11-22) are past.
       expect(await upcoming.getByRole('link', { name: 'Jazz night' }).count()).to.equal(0);
       await screenshot(page, `${item === seeded.hall ? 'venue' : 'organizer'}-page-desktop`);
@@ -89,7 +124,10 @@ describe('Public item pages (browser)', function () {
   it('a category view is the calendar of that category, children included', async () => {
     const { page } = await visit(`${seeded.music.url}?date=2026-03-23`);
     await calendarSettled(page);
-    expect((await page.locator('.fc-event-title').allTextContents()).sort()).to.deep.equal(['Jazz night', 'Spring festival']);
+    expect((await page.locator('.fc-event-title').allTextContents()).sort()).to.deep.equal([
+      'Jazz night',
+      'Spring festival',
+    ]);
     expect(await page.locator('#filter-category').count()).to.equal(0);
     expect(await page.locator('.term-description').textContent()).to.equal('Concerts and sessions');
     await screenshot(page, 'category-page-desktop');
@@ -105,9 +143,18 @@ describe('Public item pages (browser)', function () {
     const locked = await visit(seeded.locked.url);
     expect(locked.status).to.equal(403);
     expect(await locked.page.content()).to.not.include('The secret agenda');
-    expect(await locked.page.locator('main p').first().textContent()).to.equal('The requested event is not accessible without a password');
+    expect(await locked.page.locator('main p').first().textContent()).to.equal(
+      'The requested event is not accessible without a password',
+    );
     await locked.page.close();
-    for (const path of ['/event/no-such-event/', '/venue/no-such-venue/', '/events/category/jazz/', '/tag/no-such-tag/', '/?post_type=cal_events&p=999999', '/?post_type=page&p=1']) {
+    for (const path of [
+      '/event/no-such-event/',
+      '/venue/no-such-venue/',
+      '/events/category/jazz/',
+      '/tag/no-such-tag/',
+      '/?post_type=cal_events&p=999999',
+      '/?post_type=page&p=1',
+    ]) {
       const missing = await visit(`${t.service.url}${path}`);
       expect(missing.status, path).to.equal(404);
       expect(await missing.page.locator('h1').textContent(), path).to.equal('Page not found');
@@ -116,7 +163,9 @@ describe('Public item pages (browser)', function () {
   });
 
   it('shows a draft to a signed-in editor through its ?post_type address', async () => {
-    const response = await fetch(here(seeded.draft.url), { headers: { authorization: `Basic ${Buffer.from('admin:admin-secret').toString('base64')}` } });
+    const response = await fetch(here(seeded.draft.url), {
+      headers: { authorization: `Basic ${Buffer.from('admin:admin-secret').toString('base64')}` },
+    });
     expect(response.status).to.equal(200);
     expect(response.headers.get('cache-control')).to.equal('private, no-store');
     expect(await response.text()).to.include('<h1>Unannounced draft</h1>');

@@ -20,7 +20,9 @@ describe('Web pages over HTTP', function () {
       request(`${t.service.url}${path}`, { headers: { 'if-none-match': etag } }, (response) => {
         response.resume();
         resolve(response.statusCode ?? 0);
-      }).on('error', reject).end();
+      })
+        .on('error', reject)
+        .end();
     });
 
   it('serves every asset of a page under a content-hashed name, for a year, with an ETag, gzip and 304', async () => {
@@ -45,7 +47,9 @@ describe('Web pages over HTTP', function () {
   it('sends pages with a security policy that keeps scripts and requests on this origin, and revalidates them', async () => {
     const page = await get('/');
     expect(page.headers.get('content-type')).to.equal('text/html; charset=utf-8');
-    expect(page.headers.get('content-security-policy')).to.include("script-src 'self'").and.include("connect-src 'self'");
+    expect(page.headers.get('content-security-policy'))
+      .to.include("script-src 'self'")
+      .and.include("connect-src 'self'");
     expect(page.headers.get('cache-control')).to.equal('no-cache');
     expect(await revalidate('/', page.headers.get('etag') ?? '')).to.equal(304);
     const head = await fetch(`${t.service.url}/docs`, { method: 'HEAD' });
@@ -56,7 +60,12 @@ describe('Web pages over HTTP', function () {
   it('escapes what editors wrote, in the page and in its structured data', async () => {
     const hostile = '<img src=x onerror=alert(1)></script><script>alert(2)</script>';
     const created = await t.admin('POST', `${API}/events`, {
-      body: { title: `Hostile ${hostile}`, description: `Text ${hostile} <a href="javascript:alert(3)">link</a>`, start_date: '2026-12-01 10:00:00', end_date: '2026-12-01 11:00:00' },
+      body: {
+        title: `Hostile ${hostile}`,
+        description: `Text ${hostile} <a href="javascript:alert(3)">link</a>`,
+        start_date: '2026-12-01 10:00:00',
+        end_date: '2026-12-01 11:00:00',
+      },
     });
     const { url } = created.body as { url: string };
     const html = await (await get(new URL(url).pathname)).text();

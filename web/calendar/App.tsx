@@ -11,7 +11,15 @@ import { FilterForm } from './FilterForm.tsx';
 import { markPage, StatusLine, type LoadStatus } from './StatusLine.tsx';
 import { calendarEvent, createCalendar, fullCalendarViews } from './fullCalendar.ts';
 import { LoadError, loadEvents, type Period } from './eventLoader.ts';
-import { filterParams, readState, siteNow, stateQuery, viewNames, type Filters, type PageState } from './pageAddress.ts';
+import {
+  filterParams,
+  readState,
+  siteNow,
+  stateQuery,
+  viewNames,
+  type Filters,
+  type PageState,
+} from './pageAddress.ts';
 import { updateLanguageLinks } from './languageLinks.ts';
 
 const isoDay = (date: Date): string => date.toISOString().slice(0, 10);
@@ -51,7 +59,8 @@ export function App({ boot }: { readonly boot: CalendarBoot }) {
     if (!target) return;
     for (const source of target.getEventSources()) source.remove();
     setStatus({ kind: 'loading', loaded: 0 });
-    // The first page shows at once; later ones are handed to the calendar together, a few times a second: each hand-over
+    // The first page shows at once; later ones are handed to the calendar together, a few times a second: each
+    // hand-over
     // redraws the view, which a thousand events make slow.
     const pending: WireEvent[] = [];
     let flushTimer: ReturnType<typeof setTimeout> | undefined;
@@ -82,7 +91,10 @@ export function App({ boot }: { readonly boot: CalendarBoot }) {
       });
   };
 
-  const periodOf = (target: Calendar): Period => ({ start: isoDay(target.view.activeStart), end: isoDay(target.view.activeEnd) });
+  const periodOf = (target: Calendar): Period => ({
+    start: isoDay(target.view.activeStart),
+    end: isoDay(target.view.activeEnd),
+  });
 
   useEffect(() => {
     let created: Calendar | undefined;
@@ -136,7 +148,13 @@ export function App({ boot }: { readonly boot: CalendarBoot }) {
 
   return (
     <>
-      <FilterForm apiRoot={boot.apiRoot} words={words} filters={state} fixedParam={boot.fixed?.param} onChange={changeFilters} />
+      <FilterForm
+        apiRoot={boot.apiRoot}
+        words={words}
+        filters={state}
+        fixedParam={boot.fixed?.param}
+        onChange={changeFilters}
+      />
       <div class="calendar-toolbar">
         <div class="period-buttons">
           <button type="button" onClick={() => calendar.current?.prev()}>
@@ -162,7 +180,11 @@ export function App({ boot }: { readonly boot: CalendarBoot }) {
           ))}
         </div>
       </div>
-      <StatusLine status={status} words={words} onClear={() => changeFilters({ search: '', category: '', tag: '', venue: '', organizer: '' })} />
+      <StatusLine
+        status={status}
+        words={words}
+        onClear={() => changeFilters({ search: '', category: '', tag: '', venue: '', organizer: '' })}
+      />
       <CalendarHost host={container} />
       <p class="subscribe">
         <a href={subscribe}>{words.subscribe}</a>

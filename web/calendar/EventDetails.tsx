@@ -3,7 +3,15 @@
 // event it was opened from.
 import { useEffect, useRef } from 'preact/hooks';
 import DOMPurify from 'dompurify';
-import { addressText, mapLink, organizerName, venueName, venuesOf, whenText, type WireEvent } from '../../src/web/common/eventText.ts';
+import {
+  addressText,
+  mapLink,
+  organizerName,
+  venueName,
+  venuesOf,
+  whenText,
+  type WireEvent,
+} from '../../src/web/common/eventText.ts';
 import type { PageLanguage, Words } from '../../src/web/common/pageWords.ts';
 
 interface Props {
@@ -15,7 +23,27 @@ interface Props {
   readonly onClose: () => void;
 }
 
-const allowedTags = ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'a', 'ul', 'ol', 'li', 'blockquote', 'h2', 'h3', 'h4', 'pre', 'code', 'span'];
+const allowedTags = [
+  'p',
+  'br',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'a',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'h2',
+  'h3',
+  'h4',
+  'pre',
+  'code',
+  'span',
+];
 
 export function EventDetails({ event, language, words, local, onClose }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -28,7 +56,10 @@ export function EventDetails({ event, language, words, local, onClose }: Props) 
   }, [event]);
   const venues = venuesOf(event).filter((venue) => venueName(venue) !== undefined);
   const organizers = event.organizer.filter((organizer) => organizerName(organizer) !== undefined);
-  const description = DOMPurify.sanitize(event.description, { ALLOWED_TAGS: allowedTags, ALLOWED_ATTR: ['href', 'title'] });
+  const description = DOMPurify.sanitize(event.description, {
+    ALLOWED_TAGS: allowedTags,
+    ALLOWED_ATTR: ['href', 'title'],
+  });
   return (
     <dialog ref={dialog} class="event-details" aria-labelledby="event-details-title">
       <div class="dialog-head">
@@ -67,7 +98,9 @@ export function EventDetails({ event, language, words, local, onClose }: Props) 
         })}
         {organizers.length > 0 && <dt>{words.organizers}</dt>}
         {organizers.map((organizer) => (
-          <dd key={organizer.id}>{organizer.url ? <a href={local(organizer.url)}>{organizerName(organizer)}</a> : organizerName(organizer)}</dd>
+          <dd key={organizer.id}>
+            {organizer.url ? <a href={local(organizer.url)}>{organizerName(organizer)}</a> : organizerName(organizer)}
+          </dd>
         ))}
         {event.cost && (
           <>

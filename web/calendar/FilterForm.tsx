@@ -46,46 +46,60 @@ export function FilterForm({ apiRoot, words, filters, fixedParam, onChange }: Pr
   const open = hasFilters(filters) || typeof matchMedia !== 'function' || !matchMedia('(max-width: 40rem)').matches;
   return (
     <details class="filter-panel" open={open}>
-    <summary>{words.filters}</summary>
-    <form
-      class="filters"
-      role="search"
-      aria-label={words.filters}
-      onSubmit={(submitted) => {
-        submitted.preventDefault();
-        onChange({ ...filters, search: search.trim() });
-      }}
-    >
-      <div class="field search-field">
-        <label for="filter-search">{words.search}</label>
-        <input id="filter-search" type="search" value={search} placeholder={words.searchPlaceholder} onInput={(typed) => setSearch(typed.currentTarget.value)} />
-      </div>
-      {shown.map((name) => (
-        <div class="field" key={name}>
-          <label for={`filter-${name}`}>{words[name]}</label>
-          <select id={`filter-${name}`} value={filters[name]} onChange={(changed) => onChange({ ...filters, search: search.trim(), [name]: changed.currentTarget.value })}>
-            <option value="">{words.any}</option>
-            {withCurrent(choices[name] ?? [], filters[name]).map((choice) => (
-              <option key={choice.value} value={choice.value}>
-                {'\u00a0\u00a0'.repeat(choice.depth) + choice.label}
-              </option>
-            ))}
-          </select>
+      <summary>{words.filters}</summary>
+      <form
+        class="filters"
+        role="search"
+        aria-label={words.filters}
+        onSubmit={(submitted) => {
+          submitted.preventDefault();
+          onChange({ ...filters, search: search.trim() });
+        }}
+      >
+        <div class="field search-field">
+          <label for="filter-search">{words.search}</label>
+          <input
+            id="filter-search"
+            type="search"
+            value={search}
+            placeholder={words.searchPlaceholder}
+            onInput={(typed) => setSearch(typed.currentTarget.value)}
+          />
         </div>
-      ))}
-      <div class="field buttons">
-        <button type="submit">{words.apply}</button>
-        {hasFilters(filters) && (
-          <button type="button" class="secondary" onClick={() => onChange(noFilters)}>
-            {words.clearFilters}
-          </button>
-        )}
-      </div>
-    </form>
+        {shown.map((name) => (
+          <div class="field" key={name}>
+            <label for={`filter-${name}`}>{words[name]}</label>
+            <select
+              id={`filter-${name}`}
+              value={filters[name]}
+              onChange={(changed) =>
+                onChange({ ...filters, search: search.trim(), [name]: changed.currentTarget.value })
+              }
+            >
+              <option value="">{words.any}</option>
+              {withCurrent(choices[name] ?? [], filters[name]).map((choice) => (
+                <option key={choice.value} value={choice.value}>
+                  {'\u00a0\u00a0'.repeat(choice.depth) + choice.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
+        <div class="field buttons">
+          <button type="submit">{words.apply}</button>
+          {hasFilters(filters) && (
+            <button type="button" class="secondary" onClick={() => onChange(noFilters)}>
+              {words.clearFilters}
+            </button>
+          )}
+        </div>
+      </form>
     </details>
   );
 }
 
 /** A value from the address stays selectable before (or without) the choices that name it. */
 const withCurrent = (choices: Choice[], value: string): Choice[] =>
-  value === '' || choices.some((choice) => choice.value === value) ? choices : [{ value, label: value, depth: 0 }, ...choices];
+  value === '' || choices.some((choice) => choice.value === value)
+    ? choices
+    : [{ value, label: value, depth: 0 }, ...choices];

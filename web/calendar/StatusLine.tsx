@@ -8,7 +8,15 @@ export type LoadStatus =
   | { readonly kind: 'done'; readonly total: number }
   | { readonly kind: 'failed'; readonly failure: LoadFailure };
 
-export function StatusLine({ status, words, onClear }: { readonly status: LoadStatus; readonly words: Words; readonly onClear: () => void }) {
+export function StatusLine({
+  status,
+  words,
+  onClear,
+}: {
+  readonly status: LoadStatus;
+  readonly words: Words;
+  readonly onClear: () => void;
+}) {
   const state = stateOf(status);
   return (
     <div class={`calendar-status status-${state}`}>
@@ -36,7 +44,9 @@ export function markPage(status: LoadStatus): void {
 function text(status: LoadStatus, words: Words): string {
   switch (status.kind) {
     case 'loading':
-      return status.total === undefined ? words.loading : fill(words.loadingProgress, { loaded: status.loaded, total: status.total });
+      return status.total === undefined
+        ? words.loading
+        : fill(words.loadingProgress, { loaded: status.loaded, total: status.total });
     case 'done':
       if (status.total === 0) return words.noEvents;
       return status.total === 1 ? words.loadedOne : fill(words.loaded, { total: status.total });

@@ -20,7 +20,8 @@ export class LoadError extends Error {
 const perPage = 50;
 const parallelPages = 4;
 
-const dayBefore = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+const dayBefore = (day: string): string =>
+  new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
 /**
  * Events overlapping the period, in two listings, both compared exactly (the API's whole-day widening off) with each
@@ -79,11 +80,22 @@ export interface Choice {
 }
 
 /** Every item of a list route (terms with no events included), for the filter choices. */
-export async function loadChoices(apiRoot: string, collection: 'categories' | 'tags' | 'venues' | 'organizers', signal: AbortSignal): Promise<Choice[]> {
+export async function loadChoices(
+  apiRoot: string,
+  collection: 'categories' | 'tags' | 'venues' | 'organizers',
+  signal: AbortSignal,
+): Promise<Choice[]> {
   const items: Record<string, unknown>[] = [];
   for (let page = 1; ; page++) {
-    const query = new URLSearchParams({ per_page: String(perPage), page: String(page), ...(collection === 'categories' || collection === 'tags' ? { hide_empty: 'false' } : {}) });
-    const response = await fetch(`${apiRoot}/${collection}?${query}`, { signal, headers: { accept: 'application/json' } });
+    const query = new URLSearchParams({
+      per_page: String(perPage),
+      page: String(page),
+      ...(collection === 'categories' || collection === 'tags' ? { hide_empty: 'false' } : {}),
+    });
+    const response = await fetch(`${apiRoot}/${collection}?${query}`, {
+      signal,
+      headers: { accept: 'application/json' },
+    });
     if (!response.ok) break;
     const body = (await response.json()) as Record<string, unknown>;
     items.push(...(body[collection] as Record<string, unknown>[]));

@@ -10,7 +10,11 @@ import { startTimeText, type WireEvent } from '../../src/web/common/eventText.ts
 import { fill, type PageLanguage, type Words } from '../../src/web/common/pageWords.ts';
 import type { ViewName } from './pageAddress.ts';
 
-export const fullCalendarViews: Record<ViewName, string> = { month: 'dayGridMonth', week: 'timeGridWeek', list: 'listMonth' };
+export const fullCalendarViews: Record<ViewName, string> = {
+  month: 'dayGridMonth',
+  week: 'timeGridWeek',
+  list: 'listMonth',
+};
 
 const locales = { ca: caLocale, es: esLocale, en: undefined } as const;
 
@@ -26,7 +30,8 @@ export interface CalendarOptions {
   readonly onEvent: (event: WireEvent, element: HTMLElement) => void;
 }
 
-const nextDay = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+const nextDay = (day: string): string =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /** Local `YYYY-MM-DD HH:MM:SS` given to a calendar in "UTC" shows exactly those digits, whatever the viewer's zone. */
 export function calendarEvent(event: WireEvent): EventInput {

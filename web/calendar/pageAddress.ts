@@ -22,17 +22,25 @@ export interface PageState extends Filters {
 export const noFilters: Filters = { search: '', category: '', tag: '', venue: '', organizer: '' };
 const filterNames = Object.keys(noFilters) as (keyof Filters)[];
 
-const isDay = (text: string | null): text is string => text !== null && /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text));
+const isDay = (text: string | null): text is string =>
+  text !== null && /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text));
 
 /** Without a view in the address: the month, or the list on a phone-sized screen, where a month grid is too narrow. */
-export const defaultView = (): ViewName => (typeof matchMedia === 'function' && matchMedia('(max-width: 40rem)').matches ? 'list' : 'month');
+export const defaultView = (): ViewName =>
+  typeof matchMedia === 'function' && matchMedia('(max-width: 40rem)').matches ? 'list' : 'month';
 
 export function readState(search: string, today: string): PageState {
   const query = new URLSearchParams(search);
   const view = query.get('view');
   const date = query.get('date');
-  const filters = Object.fromEntries(filterNames.map((name) => [name, (query.get(name) ?? '').trim()])) as unknown as Filters;
-  return { ...filters, view: viewNames.includes(view as ViewName) ? (view as ViewName) : defaultView(), date: isDay(date) ? date : today };
+  const filters = Object.fromEntries(
+    filterNames.map((name) => [name, (query.get(name) ?? '').trim()]),
+  ) as unknown as Filters;
+  return {
+    ...filters,
+    view: viewNames.includes(view as ViewName) ? (view as ViewName) : defaultView(),
+    date: isDay(date) ? date : today,
+  };
 }
 
 /** The query of a state: only what differs from the default view of today. */
@@ -61,7 +69,16 @@ export function filterParams(filters: Filters): Record<string, string> {
 /** Today in the site's zone, `YYYY-MM-DD`, and now as a wall-clock time there (the calendar shows wall-clock times). */
 export function siteNow(timeZone: string, now = new Date()): { today: string; wallClock: string } {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: toIntlZone(timeZone), year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: toIntlZone(timeZone),
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(now)
       .map((part) => [part.type, part.value]),
   );

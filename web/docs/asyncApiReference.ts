@@ -12,5 +12,8 @@ if (element) void start(element);
 async function start(target: HTMLElement): Promise<void> {
   const response = await fetch(target.dataset.spec ?? '', { headers: { accept: 'application/json' } });
   const schema: unknown = await response.json();
-  AsyncApiStandalone.render({ schema, config: { show: { sidebar: true, errors: true }, sidebar: { showOperations: 'byDefault' } } }, target);
+  AsyncApiStandalone.render(
+    { schema, config: { show: { sidebar: true, errors: true }, sidebar: { showOperations: 'byDefault' } } },
+    target,
+  );
 }

@@ -22,9 +22,14 @@ async function start(target: HTMLElement): Promise<void> {
   const response = await fetch(target.dataset.spec ?? '', { headers: { accept: 'application/json' } });
   const spec = (await response.json()) as OpenApiDocument;
   const here = `${location.origin}${target.dataset.apiRoot ?? ''}`;
-  const published = (spec.servers ?? []).map((server) => ({ ...server, url: server.url.replace(/\/$/, '') })).filter((server) => server.url !== here);
+  const published = (spec.servers ?? [])
+    .map((server) => ({ ...server, url: server.url.replace(/\/$/, '') }))
+    .filter((server) => server.url !== here);
   spec.servers = [{ url: here, description: 'This service' }, ...published];
-  spec.components = { ...spec.components, securitySchemes: { ...spec.components?.securitySchemes, basic: { type: 'http', scheme: 'basic' } } };
+  spec.components = {
+    ...spec.components,
+    securitySchemes: { ...spec.components?.securitySchemes, basic: { type: 'http', scheme: 'basic' } },
+  };
   // Either no credentials or Basic: reads work anonymously, writes need a user.
   spec.security = [{}, { basic: [] }];
   SwaggerUIBundle({

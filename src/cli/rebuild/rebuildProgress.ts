@@ -37,7 +37,10 @@ export function progressBar(projection: string, stream: NodeJS.WritableStream, c
   let started = false;
   return {
     update(progress) {
-      const payload = { events: progress.appliedEvents, rate: eventsPerSecond(progress.appliedEvents, clock() - startedAt) };
+      const payload = {
+        events: progress.appliedEvents,
+        rate: eventsPerSecond(progress.appliedEvents, clock() - startedAt),
+      };
       const value = Number(progress.appliedPosition + 1n);
       if (!started) bar.start(Math.max(Number(progress.upTo + 1n), 1), value, payload);
       else bar.update(value, payload);
@@ -50,7 +53,12 @@ export function progressBar(projection: string, stream: NodeJS.WritableStream, c
   };
 }
 
-export function progressLines(projection: string, write: (line: string) => void, clock: Clock, intervalMs = progressLineIntervalMs): ProgressReporter {
+export function progressLines(
+  projection: string,
+  write: (line: string) => void,
+  clock: Clock,
+  intervalMs = progressLineIntervalMs,
+): ProgressReporter {
   const startedAt = clock();
   let printedAt = startedAt;
   return {
@@ -59,7 +67,9 @@ export function progressLines(projection: string, write: (line: string) => void,
       if (now - printedAt < intervalMs) return;
       printedAt = now;
       const rate = eventsPerSecond(progress.appliedEvents, now - startedAt);
-      write(`${projection}: ${progress.appliedEvents} events, position ${progress.appliedPosition} of ${progress.upTo} (${percentOf(progress)}), ${rate} events/s`);
+      write(
+        `${projection}: ${progress.appliedEvents} events, position ${progress.appliedPosition} of ${progress.upTo} (${percentOf(progress)}), ${rate} events/s`,
+      );
     },
     finish() {},
   };

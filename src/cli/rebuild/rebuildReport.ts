@@ -27,7 +27,8 @@ export interface SwitchOutcome extends ReplayMeasure {
 export type RebuildOutcome = DryRunOutcome | SwitchOutcome;
 
 /** A run shorter than a millisecond still has a finite rate. */
-export const eventsPerSecond = (events: number, elapsedMs: number): number => Math.round((events * 1000) / Math.max(elapsedMs, 1));
+export const eventsPerSecond = (events: number, elapsedMs: number): number =>
+  Math.round((events * 1000) / Math.max(elapsedMs, 1));
 
 const secondsText = (elapsedMs: number): string => (elapsedMs / 1000).toFixed(elapsedMs < 1000 ? 2 : 1);
 
@@ -41,7 +42,11 @@ export function reportLines(outcome: RebuildOutcome): string[] {
 }
 
 function dryRunLines(outcome: DryRunOutcome): string[] {
-  const rows = readModelCollections.map((c) => [c, String(outcome.collections[c].count), outcome.collections[c].digest]);
+  const rows = readModelCollections.map((c) => [
+    c,
+    String(outcome.collections[c].count),
+    outcome.collections[c].digest,
+  ]);
   return [
     'Replayed the event store into a fresh in-memory read model: a dry run. Every event still projects.',
     'The running service is not affected: to rebuild its in-memory read model, restart it without its snapshot (delete read-model.snapshot, or CAL_READ_MODEL_SNAPSHOT=off).',
@@ -72,7 +77,12 @@ export function reportJson(outcome: RebuildOutcome): string {
     position: outcome.position.toString(),
   };
   if (outcome.target === 'memory') {
-    const collections = Object.fromEntries(readModelCollections.map((c) => [c, { count: outcome.collections[c].count, digest: outcome.collections[c].digest }]));
+    const collections = Object.fromEntries(
+      readModelCollections.map((c) => [
+        c,
+        { count: outcome.collections[c].count, digest: outcome.collections[c].digest },
+      ]),
+    );
     return JSON.stringify({ ...measure, serviceAffected: false, collections });
   }
   const { previousVersion, version, catchUpPasses } = outcome;
@@ -81,6 +91,10 @@ export function reportJson(outcome: RebuildOutcome): string {
 
 function table(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => (row[i] ?? '').length)));
-  const line = (cells: readonly string[]) => cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
   return [line(header), ...rows.map(line)];
 }

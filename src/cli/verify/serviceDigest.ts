@@ -1,4 +1,5 @@
-// Fetches the live read-model digest from a running service (GET {api}/read-model/digest), mapping failures to one line.
+// Fetches the live read-model digest from a running service (GET {api}/read-model/digest), mapping failures to one
+// line.
 import { isLeft } from 'fp-ts/lib/Either.js';
 import { ReadModelDigestCodec, asReadModelDigest } from '../../projections/digest/readModelDigestCodec.ts';
 import type { ReadModelDigest } from '../../projections/digest/readModelDigest.ts';
@@ -22,10 +23,14 @@ export function digestEndpointOf(serviceUrl: string): string {
   return url.toString();
 }
 
-export async function fetchServiceDigest(serviceUrl: string, credentials: ServiceCredentials | undefined): Promise<ReadModelDigest> {
+export async function fetchServiceDigest(
+  serviceUrl: string,
+  credentials: ServiceCredentials | undefined,
+): Promise<ReadModelDigest> {
   const endpoint = digestEndpointOf(serviceUrl);
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (credentials) headers.authorization = `Basic ${Buffer.from(`${credentials.user}:${credentials.password}`).toString('base64')}`;
+  if (credentials)
+    headers.authorization = `Basic ${Buffer.from(`${credentials.user}:${credentials.password}`).toString('base64')}`;
   let response: Response;
   try {
     response = await fetch(endpoint, { headers, signal: AbortSignal.timeout(timeoutMs) });

@@ -11,12 +11,21 @@ export interface VerifyOutcome {
 export const isIdentical = (outcome: VerifyOutcome): boolean => outcome.comparisons.every((c) => c.identical);
 
 export function reportLines(outcome: VerifyOutcome): string[] {
-  const rows = outcome.comparisons.map((c) => [c.collection, String(c.live.count), String(c.replayed.count), c.identical ? 'yes' : 'DIFFERENT']);
-  const lines = [`Read model at position ${outcome.position}: live (${outcome.live}) against a replay of the event store`, ''];
+  const rows = outcome.comparisons.map((c) => [
+    c.collection,
+    String(c.live.count),
+    String(c.replayed.count),
+    c.identical ? 'yes' : 'DIFFERENT',
+  ]);
+  const lines = [
+    `Read model at position ${outcome.position}: live (${outcome.live}) against a replay of the event store`,
+    '',
+  ];
   lines.push(...table(['COLLECTION', 'LIVE', 'REPLAYED', 'IDENTICAL'], rows), '');
   for (const c of outcome.comparisons.filter((c) => !c.identical && c.differences.length > 0)) {
     const named = c.differences.map((d) => `${d.id} (${d.kind})`).join(', ');
-    const more = (c.differing ?? 0) > c.differences.length ? `, and ${(c.differing ?? 0) - c.differences.length} more` : '';
+    const more =
+      (c.differing ?? 0) > c.differences.length ? `, and ${(c.differing ?? 0) - c.differences.length} more` : '';
     lines.push(`${c.collection}: ${c.differing} document(s) differ: ${named}${more}`);
   }
   const different = outcome.comparisons.filter((c) => !c.identical).map((c) => c.collection);
@@ -42,11 +51,20 @@ export function reportJson(outcome: VerifyOutcome): string {
       },
     ]),
   );
-  return JSON.stringify({ identical: isIdentical(outcome), position: outcome.position, live: outcome.live, collections });
+  return JSON.stringify({
+    identical: isIdentical(outcome),
+    position: outcome.position,
+    live: outcome.live,
+    collections,
+  });
 }
 
 function table(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => (row[i] ?? '').length)));
-  const line = (cells: readonly string[]) => cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
   return [line(header), ...rows.map(line)];
 }

@@ -3,7 +3,12 @@
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import type { EventStore } from '../../events/eventStore.ts';
 import type { WriteContext } from '../../events/catalogue/envelope.ts';
-import { eventStreamId, isCalendarEventEvent, type CalendarEventEvent, type EventFacts } from '../../events/catalogue/calendarEvents.ts';
+import {
+  eventStreamId,
+  isCalendarEventEvent,
+  type CalendarEventEvent,
+  type EventFacts,
+} from '../../events/catalogue/calendarEvents.ts';
 import { instantToUtc } from '../../domain/localDateTime.ts';
 import type { ZoneClock } from '../../domain/timeZone.ts';
 import type { IdAllocator } from '../registries/idAllocator.ts';
@@ -12,7 +17,14 @@ import type { StreamLocks } from '../streamLocks.ts';
 import { newStream, retryOnConflict, type Written } from '../commandHandler.ts';
 import type { CommandError } from '../errors.ts';
 import {
-  changePost, decideWithSlug, loadPost, publishScheduledPost, trashPost, type PostResource, type PostWriteDeps, type ScheduledPublicationOutcome,
+  changePost,
+  decideWithSlug,
+  loadPost,
+  publishScheduledPost,
+  trashPost,
+  type PostResource,
+  type PostWriteDeps,
+  type ScheduledPublicationOutcome,
 } from '../posts/postStreamWrites.ts';
 import type { ScheduledPublicationCheck } from '../posts/publication.ts';
 import { eventDecider, nextEventFacts, type EventCommand, type ScheduleDefaults } from './eventDecider.ts';
@@ -59,11 +71,27 @@ export async function scheduleEvent(
     return left(invalidParams({ name: 'translation_of', reason: reason('not-a-translation-target') }));
   }
   const request = await requestWithPasswordHash(input, () => Promise.resolve(undefined));
-  const command: EventCommand = { type: 'ScheduleEvent', id, request, defaults, nowUtc: instantToUtc(ctx.now), zones: deps.zones };
+  const command: EventCommand = {
+    type: 'ScheduleEvent',
+    id,
+    request,
+    defaults,
+    nowUtc: instantToUtc(ctx.now),
+    zones: deps.zones,
+  };
   const written = await retryOnConflict('event', () =>
-    decideWithSlug(deps, eventResource, id, { ...newStream, state: eventDecider.initialState }, command, input.slug, ctx),
+    decideWithSlug(
+      deps,
+      eventResource,
+      id,
+      { ...newStream, state: eventDecider.initialState },
+      command,
+      input.slug,
+      ctx,
+    ),
   );
-  if (written._tag === 'Left' && translation) await abandonTranslation(deps.store, 'event', translation, id, language, ctx);
+  if (written._tag === 'Left' && translation)
+    await abandonTranslation(deps.store, 'event', translation, id, language, ctx);
   return written._tag === 'Right' ? right({ ...written.right, id }) : written;
 }
 
@@ -78,7 +106,12 @@ export async function changeEventDetails(
     const { state } = await loadEvent(deps.store, id);
     return state.exists ? state.facts.passwordHash : undefined;
   });
-  const command: EventCommand = { type: 'ChangeEventDetails', request, nowUtc: instantToUtc(ctx.now), zones: deps.zones };
+  const command: EventCommand = {
+    type: 'ChangeEventDetails',
+    request,
+    nowUtc: instantToUtc(ctx.now),
+    zones: deps.zones,
+  };
   const written = await changePost(deps, eventResource, id, command, input.slug, ctx, guard);
   return written._tag === 'Right' ? right({ ...written.right, id }) : written;
 }

@@ -10,13 +10,21 @@ import { evolveEvent, initialEventState, type EventState } from './eventState.ts
 import type { Decider } from '../decider.ts';
 import { translationOf, type TranslationTarget } from '../registries/translationClaims.ts';
 import {
-  changedFields, definedOnly, isScheduledPublicationDue, publicationStatus, type PublicationDate, type ScheduledPublicationCheck,
+  changedFields,
+  definedOnly,
+  isScheduledPublicationDue,
+  publicationStatus,
+  type PublicationDate,
+  type ScheduledPublicationCheck,
 } from '../posts/publication.ts';
 
 export type { PublicationDate };
 
 /** What a write asks for, already parsed; absent keys keep stored values (docs/api.md §10.1 Update). */
-export interface EventRequest extends Omit<Partial<EventFacts>, 'language' | 'publishedUtc' | 'startUtc' | 'endUtc' | 'status'> {
+export interface EventRequest extends Omit<
+  Partial<EventFacts>,
+  'language' | 'publishedUtc' | 'startUtc' | 'endUtc' | 'status'
+> {
   readonly status?: Exclude<PostStatus, 'trash'>;
   readonly date?: PublicationDate;
 }
@@ -39,14 +47,25 @@ export type EventCommand =
   | (SettledSlug & {
       readonly type: 'ScheduleEvent';
       readonly id: number;
-      readonly request: EventRequest & { readonly title: string; readonly start: LocalDateTime; readonly end: LocalDateTime };
+      readonly request: EventRequest & {
+        readonly title: string;
+        readonly start: LocalDateTime;
+        readonly end: LocalDateTime;
+      };
       readonly defaults: ScheduleDefaults;
       readonly nowUtc: LocalDateTime;
       /** The handler's zone clock: a memo of pure conversions, so the decision stays a function of the command. */
       readonly zones: ZoneClock;
     })
-  | (SettledSlug & { readonly type: 'ChangeEventDetails'; readonly request: EventRequest; readonly nowUtc: LocalDateTime; readonly zones: ZoneClock })
-  /** The scheduler's: `future` becomes `publish` once its date passed (docs/api.md §20.6); a no-op when no longer due. */
+  | (SettledSlug & {
+      readonly type: 'ChangeEventDetails';
+      readonly request: EventRequest;
+      readonly nowUtc: LocalDateTime;
+      readonly zones: ZoneClock;
+    })
+  /**
+   * The scheduler's: `future` becomes `publish` once its date passed (docs/api.md §20.6); a no-op when no longer due.
+   */
   | (SettledSlug & ScheduledPublicationCheck & { readonly type: 'PublishScheduled' })
   | { readonly type: 'TrashEvent' };
 
@@ -64,7 +83,9 @@ export function nextEventFacts(state: EventState, command: EventCommand): Either
       return settle(state.facts, command.request, command.nowUtc, command.zones);
     case 'PublishScheduled':
       if (!state.exists) return left({ kind: 'not-found', resource: 'event', id: 0 });
-      return right(isScheduledPublicationDue(state.facts, command) ? { ...state.facts, status: 'publish' } : state.facts);
+      return right(
+        isScheduledPublicationDue(state.facts, command) ? { ...state.facts, status: 'publish' } : state.facts,
+      );
     case 'TrashEvent':
       if (!state.exists) return left({ kind: 'not-found', resource: 'event', id: 0 });
       if (state.facts.status === 'trash') return left({ kind: 'already-trashed', resource: 'event' });
@@ -78,14 +99,23 @@ function decideEvent(command: EventCommand, state: EventState): Either<CommandEr
   if (next._tag === 'Left') return next;
   if (command.type === 'ScheduleEvent') {
     const facts = withSettledSlug(next.right, command);
-    return right([{ type: 'EventScheduled', data: { id: command.id, facts, ...translationOf(command.defaults.translation) } }]);
+    return right([
+      { type: 'EventScheduled', data: { id: command.id, facts, ...translationOf(command.defaults.translation) } },
+    ]);
   }
   if (!state.exists) return left({ kind: 'not-found', resource: 'event', id: 0 });
   if (command.type === 'PublishScheduled' && !isScheduledPublicationDue(state.facts, command)) return right([]);
   if (command.type === 'ChangeEventDetails' || command.type === 'PublishScheduled') {
-    return right([{ type: 'EventDetailsChanged', data: { id: state.id, changes: changedFacts(state.facts, withSettledSlug(next.right, command)) } }]);
+    return right([
+      {
+        type: 'EventDetailsChanged',
+        data: { id: state.id, changes: changedFacts(state.facts, withSettledSlug(next.right, command)) },
+      },
+    ]);
   }
-  return right([{ type: 'EventTrashed', data: { id: state.id, previousStatus: state.facts.status, slug: next.right.slug } }]);
+  return right([
+    { type: 'EventTrashed', data: { id: state.id, previousStatus: state.facts.status, slug: next.right.slug } },
+  ]);
 }
 
 export const eventDecider: Decider<EventCommand, CalendarEventEvent, EventState, CommandError> = {
@@ -94,7 +124,8 @@ export const eventDecider: Decider<EventCommand, CalendarEventEvent, EventState,
   decide: decideEvent,
 };
 
-const withSettledSlug = (facts: EventFacts, { slug }: SettledSlug): EventFacts => (slug === undefined ? facts : { ...facts, slug });
+const withSettledSlug = (facts: EventFacts, { slug }: SettledSlug): EventFacts =>
+  slug === undefined ? facts : { ...facts, slug };
 
 function scheduledBase(command: Extract<EventCommand, { type: 'ScheduleEvent' }>): EventFacts {
   const { defaults, request, nowUtc } = command;
@@ -130,15 +161,30 @@ function scheduledBase(command: Extract<EventCommand, { type: 'ScheduleEvent' }>
 }
 
 /** Applies a request onto facts and enforces the date and publication rules of docs/api.md §10.1. */
-function settle(base: EventFacts, request: EventRequest, nowUtc: LocalDateTime, zones: ZoneClock): Either<CommandError, EventFacts> {
+function settle(
+  base: EventFacts,
+  request: EventRequest,
+  nowUtc: LocalDateTime,
+  zones: ZoneClock,
+): Either<CommandError, EventFacts> {
   const { date, ...fields } = request;
   const merged: EventFacts = { ...base, ...definedOnly(fields) };
   const allDayStart = merged.allDay ? startOfDay(merged.start) : merged.start;
   const allDayEnd = merged.allDay ? endOfDay(merged.end) : merged.end;
   if (endBeforeStart(merged.start, merged.end, merged.allDay)) {
-    return left(invalidParams({ name: request.end !== undefined ? 'end_date' : 'start_date', reason: reason('event-end-before-start') }));
+    return left(
+      invalidParams({
+        name: request.end !== undefined ? 'end_date' : 'start_date',
+        reason: reason('event-end-before-start'),
+      }),
+    );
   }
-  const publishedUtc = date === undefined ? merged.publishedUtc : 'utc' in date ? date.utc : localToUtc(date.local, merged.timezone, zones);
+  const publishedUtc =
+    date === undefined
+      ? merged.publishedUtc
+      : 'utc' in date
+        ? date.utc
+        : localToUtc(date.local, merged.timezone, zones);
   return right({
     ...merged,
     start: allDayStart,

@@ -24,7 +24,9 @@ export interface EventInput {
   readonly request: EventRequest;
   /** Normalised explicit slug; `""` when the normalisation left nothing (the item id is used then). */
   readonly slug?: string;
-  /** A `password` sent: the new one, `null` to remove it. Hashed by the handler before deciding (passwordToStore.ts). */
+  /**
+   * A `password` sent: the new one, `null` to remove it. Hashed by the handler before deciding (passwordToStore.ts).
+   */
   readonly password?: string | null;
 }
 
@@ -53,7 +55,9 @@ export function readEventInput(args: Args, ctx: EventInputContext): Either<Inval
   } else if (ctx.storedZone === undefined) {
     // A new event without a `timezone` whose dates carry their own offset or zone keeps it, rather than turn into
     // the site zone; an existing event keeps its zone, and such dates are converted into it.
-    const named = [args.start_date, args.end_date].find((value) => typeof value === 'string' && zoneToKeep(value, zone, ctx.now, ctx.zones));
+    const named = [args.start_date, args.end_date].find(
+      (value) => typeof value === 'string' && zoneToKeep(value, zone, ctx.now, ctx.zones),
+    );
     if (typeof named === 'string') zone = request.timezone = zoneToKeep(named, zone, ctx.now, ctx.zones) as string;
   }
   if (typeof args.author === 'number') {
@@ -93,4 +97,3 @@ export function readEventInput(args: Args, ctx: EventInputContext): Either<Inval
   const password = typeof args.password === 'string' ? { password: args.password === '' ? null : args.password } : {};
   return right({ request: request as EventRequest, ...(slug !== undefined ? { slug } : {}), ...password });
 }
-

@@ -15,7 +15,8 @@ export const holdsReservedSlug = (status: PostStatus): boolean =>
   status === 'publish' || status === 'future' || status === 'private';
 
 const trashedSuffix = '__trashed';
-const untrashed = (slug: string): string => (slug.endsWith(trashedSuffix) ? slug.slice(0, -trashedSuffix.length) : slug);
+const untrashed = (slug: string): string =>
+  slug.endsWith(trashedSuffix) ? slug.slice(0, -trashedSuffix.length) : slug;
 
 export interface SlugSituation {
   readonly before?: { readonly status: PostStatus; readonly slug: string };

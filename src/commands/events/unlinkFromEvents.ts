@@ -16,7 +16,9 @@ import { changeEventDetails, loadEvent, type EventWritten } from './eventCommand
 export type LinkList = 'venues' | 'organizers' | 'categories' | 'tags';
 export const linkLists: readonly LinkList[] = ['venues', 'organizers', 'categories', 'tags'];
 
-/** The events an index (the read model) shows linking an item, and the store position it reflected before it was asked. */
+/**
+ * The events an index (the read model) shows linking an item, and the store position it reflected before it was asked.
+ */
 export interface IndexedLinks {
   readonly eventIds: readonly number[];
   readonly reflects: bigint;
@@ -34,12 +36,23 @@ export interface UnlinkCascade {
  * projected, the store's events after that position name the rest (an event linked at this very moment, or through
  * another instance whose write the index has not caught up with), and each candidate's own stream decides.
  */
-export function unlinkCascade(deps: WriteDeps, field: LinkList, id: number, index: LinkIndex, ctx: WriteContext): UnlinkCascade {
+export function unlinkCascade(
+  deps: WriteDeps,
+  field: LinkList,
+  id: number,
+  index: LinkIndex,
+  ctx: WriteContext,
+): UnlinkCascade {
   let scannedUpTo: bigint | undefined;
   return {
     async beforeRemoval() {
       const indexed = await index(field, id);
-      const recent = await eventsLinkedAfter(deps.store, field, id, indexed.reflects < 0n ? undefined : indexed.reflects);
+      const recent = await eventsLinkedAfter(
+        deps.store,
+        field,
+        id,
+        indexed.reflects < 0n ? undefined : indexed.reflects,
+      );
       scannedUpTo = recent.head;
       return unlinkEach(deps, field, id, [...indexed.eventIds, ...recent.eventIds], ctx);
     },
@@ -57,17 +70,19 @@ export type IsRemoved = (field: LinkList, id: number) => Promise<boolean>;
 const isTrashed = (state: { readonly exists: boolean; readonly facts?: { readonly status: string } }): boolean =>
   !state.exists || state.facts?.status === 'trash';
 
-export const removedInStore = (store: EventStore): IsRemoved => async (field, id) => {
-  switch (field) {
-    case 'venues':
-      return isTrashed((await loadItem(venueKind, store, id)).state);
-    case 'organizers':
-      return isTrashed((await loadItem(organizerKind, store, id)).state);
-    case 'categories':
-    case 'tags':
-      return !isLive((await loadTerm(store, field === 'categories' ? 'category' : 'tag', id)).state);
-  }
-};
+export const removedInStore =
+  (store: EventStore): IsRemoved =>
+  async (field, id) => {
+    switch (field) {
+      case 'venues':
+        return isTrashed((await loadItem(venueKind, store, id)).state);
+      case 'organizers':
+        return isTrashed((await loadItem(organizerKind, store, id)).state);
+      case 'categories':
+      case 'tags':
+        return !isLive((await loadTerm(store, field === 'categories' ? 'category' : 'tag', id)).state);
+    }
+  };
 
 /**
  * After an event write: links it set to items removed meanwhile are taken out again, by a further change of the event.
@@ -90,7 +105,10 @@ export async function dropRemovedLinks(
   const { state } = await loadEvent(deps.store, written.id);
   if (!state.exists) return { written };
   const remaining = Object.fromEntries(
-    Object.entries(removed).map(([field, ids]) => [field, state.facts[field as LinkList].filter((linked) => !ids.has(linked))]),
+    Object.entries(removed).map(([field, ids]) => [
+      field,
+      state.facts[field as LinkList].filter((linked) => !ids.has(linked)),
+    ]),
   );
   const changed = await changeEventDetails(deps, written.id, { request: remaining }, ctx);
   return changed._tag === 'Right' ? { written: changed.right } : { written, error: changed.left };

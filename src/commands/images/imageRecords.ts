@@ -21,7 +21,12 @@ export async function findImage(store: EventStore, id: number): Promise<ImageRef
  * The record for a URL, registering it on first use. The record is written before the URL is claimed, so a claim
  * never points at nothing; when another writer claims the URL first, its record wins and ours stays unreferenced.
  */
-export async function imageForUrl(store: EventStore, ids: IdAllocator, url: string, ctx: WriteContext): Promise<ImageRef> {
+export async function imageForUrl(
+  store: EventStore,
+  ids: IdAllocator,
+  url: string,
+  ctx: WriteContext,
+): Promise<ImageRef> {
   const claimed = await claimedId(store, url);
   if (claimed !== undefined) return { id: claimed, url };
   const id = await ids.next();

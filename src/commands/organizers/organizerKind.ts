@@ -1,5 +1,10 @@
 // Organizers as an item kind: blank facts of a new organizer, their events, and the fields a duplicate is compared on.
-import { isOrganizerEvent, organizerStreamId, type OrganizerEvent, type OrganizerFacts } from '../../events/catalogue/organizers.ts';
+import {
+  isOrganizerEvent,
+  organizerStreamId,
+  type OrganizerEvent,
+  type OrganizerFacts,
+} from '../../events/catalogue/organizers.ts';
 import { optionalRoot, organizerFactOf } from '../../events/catalogue/itemFacts.ts';
 import type { ItemStreamKind } from '../posts/itemCommands.ts';
 
@@ -26,11 +31,17 @@ export const organizerKind: ItemStreamKind<OrganizerFacts, OrganizerEvent> = {
   eventOf: (fact): OrganizerEvent => {
     switch (fact.type) {
       case 'registered':
-        return { type: 'OrganizerRegistered', data: { id: fact.id, facts: fact.facts, ...optionalRoot(fact.translationOf) } };
+        return {
+          type: 'OrganizerRegistered',
+          data: { id: fact.id, facts: fact.facts, ...optionalRoot(fact.translationOf) },
+        };
       case 'changed':
         return { type: 'OrganizerDetailsChanged', data: { id: fact.id, changes: fact.changes } };
       case 'trashed':
-        return { type: 'OrganizerTrashed', data: { id: fact.id, previousStatus: fact.previousStatus, slug: fact.slug } };
+        return {
+          type: 'OrganizerTrashed',
+          data: { id: fact.id, previousStatus: fact.previousStatus, slug: fact.slug },
+        };
     }
   },
   duplicateFields: ['phone', 'email', 'website'],

@@ -9,12 +9,26 @@ import { invalidParams, reason, type CommandError } from '../errors.ts';
 import { abandonTranslation, claimTranslation } from '../registries/translationClaims.ts';
 import type { WriteDeps } from '../writeDeps.ts';
 import {
-  itemDecider, nextItemFacts, type ItemChanges, type ItemCommand, type ItemEvents, type ItemFacts, type ItemKind, type RegisterDefaults,
+  itemDecider,
+  nextItemFacts,
+  type ItemChanges,
+  type ItemCommand,
+  type ItemEvents,
+  type ItemFacts,
+  type ItemKind,
+  type RegisterDefaults,
 } from './itemDecider.ts';
 import type { ItemInput } from './itemInput.ts';
 import type { WriteGuard } from './writeGuard.ts';
 import {
-  changePost, decideWithSlug, loadPost, publishScheduledPost, trashPost, type BeforeTrash, type PostResource, type PostWriteDeps,
+  changePost,
+  decideWithSlug,
+  loadPost,
+  publishScheduledPost,
+  trashPost,
+  type BeforeTrash,
+  type PostResource,
+  type PostWriteDeps,
   type ScheduledPublicationOutcome,
 } from './postStreamWrites.ts';
 import type { ScheduledPublicationCheck } from './publication.ts';
@@ -24,7 +38,8 @@ import { requestWithPasswordHash } from './passwordToStore.ts';
  * A kind of item as the handlers need it: the pure kind, its stream, its events, and its duplicate-compared fields.
  * Its events are read as facts with the changes they record (`C`), and written from the facts the decider decided.
  */
-export interface ItemStreamKind<F extends ItemFacts, E extends DomainEvent, C extends object = ItemChanges<F>> extends ItemKind<F, C>, ItemEvents<F, E, C> {
+export interface ItemStreamKind<F extends ItemFacts, E extends DomainEvent, C extends object = ItemChanges<F>>
+  extends ItemKind<F, C>, ItemEvents<F, E, C> {
   streamId(id: number): string;
   accepts(event: DomainEvent): event is E;
   /** Facts compared on create when provided (§10.2 Duplicates). */
@@ -39,11 +54,16 @@ export interface ItemWritten {
 }
 
 export interface DuplicateFinder {
-  findDuplicate(language: string, probe: DuplicateProbe): Promise<{ readonly id: number; readonly revision: number } | undefined>;
+  findDuplicate(
+    language: string,
+    probe: DuplicateProbe,
+  ): Promise<{ readonly id: number; readonly revision: number } | undefined>;
 }
 
 /** One kind of item as the shared post write steps take it. */
-function itemResource<F extends ItemFacts, E extends DomainEvent, C extends object>(kind: ItemStreamKind<F, E, C>): PostResource<F, ItemCommand<F>, E> {
+function itemResource<F extends ItemFacts, E extends DomainEvent, C extends object>(
+  kind: ItemStreamKind<F, E, C>,
+): PostResource<F, ItemCommand<F>, E> {
   return {
     kind: kind.resource,
     decider: itemDecider(kind),
@@ -54,14 +74,19 @@ function itemResource<F extends ItemFacts, E extends DomainEvent, C extends obje
   };
 }
 
-export const loadItem = <F extends ItemFacts, E extends DomainEvent, C extends object>(kind: ItemStreamKind<F, E, C>, store: WriteDeps['store'], id: number) =>
-  loadPost(itemResource(kind), store, id);
+export const loadItem = <F extends ItemFacts, E extends DomainEvent, C extends object>(
+  kind: ItemStreamKind<F, E, C>,
+  store: WriteDeps['store'],
+  id: number,
+) => loadPost(itemResource(kind), store, id);
 
 /** The probe of a create: name, description and excerpt always, the kind's fields only when sent. */
 export function duplicateProbeOf(duplicateFields: readonly string[], input: ItemInput<ItemFacts>): DuplicateProbe {
   const request = input.request as Readonly<Record<string, unknown>>;
   const text = (key: string) => (typeof request[key] === 'string' ? (request[key] as string) : '');
-  const fields = Object.fromEntries(duplicateFields.filter((f) => typeof request[f] === 'string').map((f) => [f, text(f)]));
+  const fields = Object.fromEntries(
+    duplicateFields.filter((f) => typeof request[f] === 'string').map((f) => [f, text(f)]),
+  );
   return { name: text('name'), description: text('description'), excerpt: text('excerpt'), fields };
 }
 
@@ -74,7 +99,10 @@ export async function registerItem<F extends ItemFacts, E extends DomainEvent, C
   defaults: RegisterDefaults,
   ctx: WriteContext,
 ): Promise<Either<CommandError, ItemWritten>> {
-  const existing = await duplicates.findDuplicate(defaults.language, duplicateProbeOf(kind.duplicateFields, input as ItemInput<ItemFacts>));
+  const existing = await duplicates.findDuplicate(
+    defaults.language,
+    duplicateProbeOf(kind.duplicateFields, input as ItemInput<ItemFacts>),
+  );
   if (existing) return right({ id: existing.id, revision: BigInt(existing.revision) });
   const id = await deps.postIds.next();
   const { translation, language } = defaults;
@@ -86,7 +114,8 @@ export async function registerItem<F extends ItemFacts, E extends DomainEvent, C
   const written = await retryOnConflict(kind.resource, () =>
     decideWithSlug(deps, itemResource(kind), id, { ...newStream, state: { exists: false } }, command, input.slug, ctx),
   );
-  if (written._tag === 'Left' && translation) await abandonTranslation(deps.store, kind.resource, translation, id, language, ctx);
+  if (written._tag === 'Left' && translation)
+    await abandonTranslation(deps.store, kind.resource, translation, id, language, ctx);
   return written._tag === 'Right' ? right({ ...written.right, id }) : written;
 }
 

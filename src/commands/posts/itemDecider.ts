@@ -9,7 +9,12 @@ import type { LocalDateTime } from '../../domain/localDateTime.ts';
 import type { CommandError } from '../errors.ts';
 import { translationOf, type TranslationTarget } from '../registries/translationClaims.ts';
 import {
-  changedFields, definedOnly, isScheduledPublicationDue, publicationStatus, type RequestedStatus, type ScheduledPublicationCheck,
+  changedFields,
+  definedOnly,
+  isScheduledPublicationDue,
+  publicationStatus,
+  type RequestedStatus,
+  type ScheduledPublicationCheck,
 } from './publication.ts';
 
 // The facts both sides fold live with the event catalogue; the write side's modules still name them from here.
@@ -44,7 +49,9 @@ export type ItemCommand<F extends ItemFacts> =
       readonly nowUtc: LocalDateTime;
     })
   | (SettledSlug & { readonly type: 'ChangeDetails'; readonly request: ItemRequest<F>; readonly nowUtc: LocalDateTime })
-  /** The scheduler's: `future` becomes `publish` once its date passed (docs/api.md §20.6); a no-op when no longer due. */
+  /**
+   * The scheduler's: `future` becomes `publish` once its date passed (docs/api.md §20.6); a no-op when no longer due.
+   */
   | (SettledSlug & ScheduledPublicationCheck & { readonly type: 'PublishScheduled' })
   | { readonly type: 'Trash' };
 
@@ -73,24 +80,35 @@ export interface ItemEvents<F extends ItemFacts, E, C extends object = ItemChang
 }
 
 /** The state after one more fact, by the fold of posts the projections share (src/events/catalogue/postFold.ts). */
-export const evolveItem = <F extends ItemFacts, C extends object>(kind: ItemKind<F, C>, state: ItemState<F>, fact: ItemFact<F, C>): ItemState<F> =>
-  evolvePost(state, fact, kind.applyChanges);
+export const evolveItem = <F extends ItemFacts, C extends object>(
+  kind: ItemKind<F, C>,
+  state: ItemState<F>,
+  fact: ItemFact<F, C>,
+): ItemState<F> => evolvePost(state, fact, kind.applyChanges);
 
 /**
  * The facts an item would have after the command, before a slug is settled: the handler plans the slug from them (the
  * status and name they end with) before it asks the registry, which the pure step cannot.
  */
-export function nextItemFacts<F extends ItemFacts, C extends object>(kind: ItemKind<F, C>, state: ItemState<F>, command: ItemCommand<F>): Either<CommandError, F> {
+export function nextItemFacts<F extends ItemFacts, C extends object>(
+  kind: ItemKind<F, C>,
+  state: ItemState<F>,
+  command: ItemCommand<F>,
+): Either<CommandError, F> {
   switch (command.type) {
     case 'Register':
       if (state.exists) return left({ kind: 'write-conflict', resource: kind.resource });
-      return right(settle<F, C>(kind, kind.blankFacts(command.defaults, command.nowUtc), command.request, command.nowUtc));
+      return right(
+        settle<F, C>(kind, kind.blankFacts(command.defaults, command.nowUtc), command.request, command.nowUtc),
+      );
     case 'ChangeDetails':
       if (!state.exists) return left({ kind: 'not-found', resource: kind.resource, id: 0 });
       return right(settle<F, C>(kind, state.facts, command.request, command.nowUtc));
     case 'PublishScheduled':
       if (!state.exists) return left({ kind: 'not-found', resource: kind.resource, id: 0 });
-      return right(isScheduledPublicationDue(state.facts, command) ? ({ ...state.facts, status: 'publish' } as F) : state.facts);
+      return right(
+        isScheduledPublicationDue(state.facts, command) ? ({ ...state.facts, status: 'publish' } as F) : state.facts,
+      );
     case 'Trash':
       if (!state.exists) return left({ kind: 'not-found', resource: kind.resource, id: 0 });
       if (state.facts.status === 'trash') return left({ kind: 'already-trashed', resource: kind.resource });
@@ -113,19 +131,33 @@ export function itemDecider<F extends ItemFacts, E, C extends object>(
 }
 
 /** The kind-neutral facts recording a command's outcome, with the slug the command carries. */
-function decideItemFacts<F extends ItemFacts, C extends object>(kind: ItemKind<F, C>, command: ItemCommand<F>, state: ItemState<F>): Either<CommandError, ItemFact<F>[]> {
+function decideItemFacts<F extends ItemFacts, C extends object>(
+  kind: ItemKind<F, C>,
+  command: ItemCommand<F>,
+  state: ItemState<F>,
+): Either<CommandError, ItemFact<F>[]> {
   const next = nextItemFacts(kind, state, command);
   if (next._tag === 'Left') return next;
-  const settled = command.type !== 'Trash' && command.slug !== undefined ? { ...next.right, slug: command.slug } : next.right;
-  if (command.type === 'Register') return right([{ type: 'registered', id: command.id, facts: settled, ...translationOf(command.defaults.translation) }]);
+  const settled =
+    command.type !== 'Trash' && command.slug !== undefined ? { ...next.right, slug: command.slug } : next.right;
+  if (command.type === 'Register')
+    return right([
+      { type: 'registered', id: command.id, facts: settled, ...translationOf(command.defaults.translation) },
+    ]);
   if (!state.exists) return left({ kind: 'not-found', resource: kind.resource, id: 0 });
   if (command.type === 'PublishScheduled' && !isScheduledPublicationDue(state.facts, command)) return right([]);
-  if (command.type === 'ChangeDetails' || command.type === 'PublishScheduled') return right([{ type: 'changed', id: state.id, changes: changedFields(state.facts, settled) }]);
+  if (command.type === 'ChangeDetails' || command.type === 'PublishScheduled')
+    return right([{ type: 'changed', id: state.id, changes: changedFields(state.facts, settled) }]);
   return right([{ type: 'trashed', id: state.id, previousStatus: state.facts.status, slug: settled.slug }]);
 }
 
 /** Applies a request onto facts, with the publication timing of events (docs/api.md §10.1, §10.2). */
-function settle<F extends ItemFacts, C extends object>(kind: ItemKind<F, C>, base: F, request: ItemRequest<F>, nowUtc: LocalDateTime): F {
+function settle<F extends ItemFacts, C extends object>(
+  kind: ItemKind<F, C>,
+  base: F,
+  request: ItemRequest<F>,
+  nowUtc: LocalDateTime,
+): F {
   const merged = kind.applyRequest ? kind.applyRequest(base, request) : ({ ...base, ...definedOnly(request) } as F);
   return { ...merged, status: publicationStatus(merged.status, merged.publishedUtc, nowUtc) };
 }

@@ -25,7 +25,9 @@ export interface ItemInput<F extends ItemFacts> {
   readonly request: ItemRequest<F>;
   /** Normalised explicit slug; `""` when the normalisation left nothing (the item id is used then). */
   readonly slug?: string;
-  /** A `password` sent: the new one, `null` to remove it. Hashed by the handler before deciding (passwordToStore.ts). */
+  /**
+   * A `password` sent: the new one, `null` to remove it. Hashed by the handler before deciding (passwordToStore.ts).
+   */
   readonly password?: string | null;
 }
 
@@ -36,7 +38,12 @@ export interface ItemFieldReader {
   readonly nameParam: 'venue' | 'organizer';
   /** Text parameters stored under the same fact name; `""` blanks. */
   readonly textFields: readonly string[];
-  readOwn?(args: Args, ctx: ItemInputContext, request: Record<string, unknown>, fail: (name: string, why: ParamReason) => void): void;
+  readOwn?(
+    args: Args,
+    ctx: ItemInputContext,
+    request: Record<string, unknown>,
+    fail: (name: string, why: ParamReason) => void,
+  ): void;
 }
 
 /** `args` holds only parameters that were sent, each already accepted by its codec. */
@@ -54,7 +61,10 @@ export function readItemInput<F extends ItemFacts>(
     else fail('author', reason('unknown-user'));
   }
   // Item dates are read in the site zone (§1.3); `date` wins over `date_utc` as for events.
-  for (const [name, zone] of [['date', ctx.siteZone], ['date_utc', 'UTC']] as const) {
+  for (const [name, zone] of [
+    ['date', ctx.siteZone],
+    ['date_utc', 'UTC'],
+  ] as const) {
     if (typeof args[name] !== 'string') continue;
     const read = readDateTimeInput(args[name], zone, ctx.now, ctx.zones);
     if (!read.ok) fail(name, dateReason(read.problem));

@@ -44,7 +44,12 @@ async function currentHashes(store: EventStore): Promise<Map<string, Protected>>
       const hash = event ? hashRecordedBy(event) : undefined;
       const id = event && 'id' in event.data && typeof event.data.id === 'number' ? event.data.id : known?.id;
       if (id === undefined) continue;
-      items.set(recorded.streamId, { streamId: recorded.streamId, id, hash: hash === undefined ? (known?.hash ?? null) : hash, revision: recorded.revision });
+      items.set(recorded.streamId, {
+        streamId: recorded.streamId,
+        id,
+        hash: hash === undefined ? (known?.hash ?? null) : hash,
+        revision: recorded.revision,
+      });
     }
     const last = page.at(-1);
     if (!last || page.length < pageSize) return items;

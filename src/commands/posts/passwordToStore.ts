@@ -9,7 +9,12 @@ import { hashItemPassword, storedPasswordForm, verifyItemPassword } from './item
  * fresh argon2id hash: the write that sets the password is the one that can upgrade it.
  */
 export async function passwordHashToStore(password: string, current: string | null | undefined): Promise<string> {
-  if (typeof current === 'string' && storedPasswordForm(current) === 'argon2id' && (await verifyItemPassword(password, current))) return current;
+  if (
+    typeof current === 'string' &&
+    storedPasswordForm(current) === 'argon2id' &&
+    (await verifyItemPassword(password, current))
+  )
+    return current;
   return hashItemPassword(password);
 }
 

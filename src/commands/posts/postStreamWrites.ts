@@ -8,7 +8,17 @@ import type { DomainEvent } from '../../events/catalogue/index.ts';
 import type { Language, PostStatus } from '../../events/catalogue/values.ts';
 import type { EventStore } from '../../events/eventStore.ts';
 import type { SlugRegistry } from '../registries/slugRegistry.ts';
-import { appendClaimed, appendEvents, ifMatchHolds, loadStream, registryStep, retryOnConflict, type Attempt, type Loaded, type Written } from '../commandHandler.ts';
+import {
+  appendClaimed,
+  appendEvents,
+  ifMatchHolds,
+  loadStream,
+  registryStep,
+  retryOnConflict,
+  type Attempt,
+  type Loaded,
+  type Written,
+} from '../commandHandler.ts';
 import type { Decider } from '../decider.ts';
 import { standingOf, type PostState } from './postState.ts';
 import type { CommandError, ResourceKind } from '../errors.ts';
@@ -50,12 +60,19 @@ export function loadPost<F extends PostFacts, C extends Sluggable, E extends Dom
   store: EventStore,
   id: number,
 ): Promise<Loaded<PostState<F>>> {
-  return loadStream(store, resource.streamId(id), resource.decider.initialState, resource.decider.evolve, resource.accepts);
+  return loadStream(
+    store,
+    resource.streamId(id),
+    resource.decider.initialState,
+    resource.decider.evolve,
+    resource.accepts,
+  );
 }
 
 /**
  * Plans the slug from the facts the command leads to, settles it (reserving it when the status needs a unique one),
- * decides with the settled slug on the command and appends the events. A reserved slug's claim is appended with the events, in one commit where the store can; a reservation whose
+ * decides with the settled slug on the command and appends the events. A reserved slug's claim is appended with the
+ * events, in one commit where the store can; a reservation whose
  * events were not appended is released again (EventStoreDB writes the claim on its own first).
  */
 export async function decideWithSlug<F extends PostFacts, C extends Sluggable, E extends DomainEvent>(
@@ -80,7 +97,8 @@ export async function decideWithSlug<F extends PostFacts, C extends Sluggable, E
   });
   const owner = resource.streamId(id);
   const language = next.right.language;
-  const decideWith = (slug: string | undefined) => resource.decider.decide(slug === undefined ? command : ({ ...command, slug } as C), state);
+  const decideWith = (slug: string | undefined) =>
+    resource.decider.decide(slug === undefined ? command : ({ ...command, slug } as C), state);
   if (plan.kind !== 'reserve') {
     const decided = decideWith(plan.kind === 'set' ? plan.slug : undefined);
     if (decided._tag === 'Left') return decided;
@@ -99,7 +117,8 @@ export async function decideWithSlug<F extends PostFacts, C extends Sluggable, E
     }),
   );
   const outcome = reserved._tag === 'Left' ? reserved : reserved.right;
-  if (!isAppended(outcome) && slug !== undefined && slug !== before?.slug) await deps.slugs.release(resource.kind, language, slug, owner, ctx);
+  if (!isAppended(outcome) && slug !== undefined && slug !== before?.slug)
+    await deps.slugs.release(resource.kind, language, slug, owner, ctx);
   // The slug held before is released, unless the reservation found the owner holding it (a suffixed base it had).
   if (isAppended(outcome) && plan.release !== undefined && plan.release !== slug) {
     await deps.slugs.release(resource.kind, language, plan.release, owner, ctx);
@@ -113,7 +132,12 @@ const isAppended = (outcome: Attempt<Written>): boolean => outcome !== 'lost-rac
  * What stops an attempt on the state it loaded, before anything is decided or written: no item, a stale `If-Match`,
  * or a caller the item (as it now stands) is out of reach of.
  */
-function refusal<F extends PostFacts>(kind: ResourceKind, id: number, loaded: Loaded<PostState<F>>, guard: WriteGuard): CommandError | undefined {
+function refusal<F extends PostFacts>(
+  kind: ResourceKind,
+  id: number,
+  loaded: Loaded<PostState<F>>,
+  guard: WriteGuard,
+): CommandError | undefined {
   const standing = standingOf(loaded.state);
   if (!standing) return { kind: 'not-found', resource: kind, id };
   if (guard.mayWrite && !guard.mayWrite(standing)) return { kind: 'forbidden' };
@@ -157,7 +181,9 @@ export function changePost<F extends PostFacts, C extends Sluggable, E extends D
   ctx: WriteContext,
   guard: WriteGuard = {},
 ): Promise<Either<CommandError, Written>> {
-  return onLoadedPost(deps, resource, id, guard, (loaded) => decideWithSlug(deps, resource, id, loaded, command, requestedSlug, ctx));
+  return onLoadedPost(deps, resource, id, guard, (loaded) =>
+    decideWithSlug(deps, resource, id, loaded, command, requestedSlug, ctx),
+  );
 }
 
 /** Runs before the trash event is appended (venues and organizers are unlinked from events there). */
@@ -190,7 +216,8 @@ export function trashPost<F extends PostFacts, C extends Sluggable, E extends Do
 }
 
 /** What a scheduled publication did: appended its event, or found the item no longer due (another writer got there). */
-export type ScheduledPublicationOutcome = { readonly kind: 'published'; readonly written: Written } | { readonly kind: 'not-due' };
+export type ScheduledPublicationOutcome =
+  { readonly kind: 'published'; readonly written: Written } | { readonly kind: 'not-due' };
 
 /**
  * The scheduler's write (docs/api.md §20.6), by the steps every write takes: under the stream lock, load, decide, and
@@ -205,16 +232,17 @@ export function publishScheduledPost<F extends PostFacts, C extends Sluggable, E
   publish: C,
   ctx: WriteContext,
 ): Promise<Either<CommandError, ScheduledPublicationOutcome>> {
-  return deps.locks.withLock(resource.streamId(id), () => retryOnConflict(
-    resource.kind,
-    async (): Promise<Attempt<ScheduledPublicationOutcome>> => {
+  return deps.locks.withLock(resource.streamId(id), () =>
+    retryOnConflict(resource.kind, async (): Promise<Attempt<ScheduledPublicationOutcome>> => {
       const loaded = await loadPost(resource, deps.store, id);
       if (!loaded.state.exists) return right({ kind: 'not-due' });
       const decided = resource.decider.decide(publish, loaded.state);
       if (decided._tag === 'Left') return decided;
       if (decided.right.length === 0) return right({ kind: 'not-due' });
       const outcome = await decideWithSlug(deps, resource, id, loaded, publish, undefined, ctx);
-      return outcome === 'lost-race' || outcome._tag === 'Left' ? outcome : right({ kind: 'published', written: outcome.right });
-    },
-  ));
+      return outcome === 'lost-race' || outcome._tag === 'Left'
+        ? outcome
+        : right({ kind: 'published', written: outcome.right });
+    }),
+  );
 }

@@ -1,4 +1,5 @@
-// Rules every post-like item (event, venue, organizer) shares on write: publication timing, status scale-down, changed facts.
+// Rules every post-like item (event, venue, organizer) shares on write: publication timing, status scale-down, changed
+// facts.
 import type { PostStatus } from '../../events/catalogue/values.ts';
 import type { LocalDateTime } from '../../domain/localDateTime.ts';
 
@@ -29,7 +30,10 @@ export interface ScheduledPublicationCheck {
  * date has come. Anything else (published, unpublished, trashed, or re-dated meanwhile, by a user or by another
  * process's scheduler) makes the command a no-op, which is what keeps a duplicate attempt from appending anything.
  */
-export function isScheduledPublicationDue(facts: { readonly status: PostStatus; readonly publishedUtc: LocalDateTime }, check: ScheduledPublicationCheck): boolean {
+export function isScheduledPublicationDue(
+  facts: { readonly status: PostStatus; readonly publishedUtc: LocalDateTime },
+  check: ScheduledPublicationCheck,
+): boolean {
   return facts.status === 'future' && facts.publishedUtc === check.publishedUtc && facts.publishedUtc <= check.nowUtc;
 }
 
@@ -46,11 +50,21 @@ export function definedOnly<T extends object>(fields: T): Partial<T> {
 /** Equal JSON values; objects compare key by key, whatever order their keys were written in. */
 function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  if (
+    typeof a !== 'object' ||
+    typeof b !== 'object' ||
+    a === null ||
+    b === null ||
+    Array.isArray(a) !== Array.isArray(b)
+  )
+    return false;
   const aRecord = a as Record<string, unknown>;
   const bRecord = b as Record<string, unknown>;
   const keys = Object.keys(aRecord);
-  return keys.length === Object.keys(bRecord).length && keys.every((key) => key in bRecord && sameValue(aRecord[key], bRecord[key]));
+  return (
+    keys.length === Object.keys(bRecord).length &&
+    keys.every((key) => key in bRecord && sameValue(aRecord[key], bRecord[key]))
+  );
 }
 
 /**

@@ -1,5 +1,13 @@
-// Exclusive claims on registry streams (slugs, term names, user logins): one holder per stream, appended with the expected revision.
-import { NoStream, StoreUnavailable, WrongExpectedRevision, type EventStore, type ExpectedRevision, type StreamAppend } from '../../events/eventStore.ts';
+// Exclusive claims on registry streams (slugs, term names, user logins): one holder per stream, appended with the
+// expected revision.
+import {
+  NoStream,
+  StoreUnavailable,
+  WrongExpectedRevision,
+  type EventStore,
+  type ExpectedRevision,
+  type StreamAppend,
+} from '../../events/eventStore.ts';
 import { decodeDomainEvent, toNewEvent, type WriteContext } from '../../events/catalogue/envelope.ts';
 import type { DomainEvent } from '../../events/catalogue/index.ts';
 import { retryRelease } from './releaseRetry.ts';
@@ -14,7 +22,9 @@ const notDurable = { durable: false } as const;
 export type ClaimKind = 'slug' | 'name' | 'login' | 'translation';
 export type ClaimOutcome = { readonly held: true } | { readonly held: false; readonly holder: string };
 
-/** A write that carried a claim found it taken by another owner meanwhile: the store refused it, so nothing was written. */
+/**
+ * A write that carried a claim found it taken by another owner meanwhile: the store refused it, so nothing was written.
+ */
 export const claimTaken = 'claim-taken' as const;
 
 /** What claiming a stream takes: nothing (the owner holds it), the append of the claim (it is free), or it is taken. */
@@ -33,7 +43,10 @@ const reservation = {
  * claims (`login-…` streams) record the same generic "reserved by owner" facts as slugs: the stream's category says
  * what is reserved.
  */
-const claimEvents: Record<ClaimKind, { claimed: (owner: string) => DomainEvent; released: (owner: string) => DomainEvent }> = {
+const claimEvents: Record<
+  ClaimKind,
+  { claimed: (owner: string) => DomainEvent; released: (owner: string) => DomainEvent }
+> = {
   slug: reservation,
   login: reservation,
   translation: reservation,
@@ -47,15 +60,30 @@ const claimEvents: Record<ClaimKind, { claimed: (owner: string) => DomainEvent; 
  * Plans a claim of the stream for `owner` without writing: the append it needs, if any, expects the stream as it is
  * now, so it fails with WrongExpectedRevision when someone claimed it meanwhile.
  */
-export async function planClaim(store: EventStore, kind: ClaimKind, streamId: string, owner: string, ctx: WriteContext): Promise<ClaimPlan> {
+export async function planClaim(
+  store: EventStore,
+  kind: ClaimKind,
+  streamId: string,
+  owner: string,
+  ctx: WriteContext,
+): Promise<ClaimPlan> {
   const current = await holder(store, streamId);
   if (current.owner === owner) return { kind: 'held' };
   if (current.owner !== null) return { kind: 'taken', holder: current.owner };
-  return { kind: 'free', append: { streamId, events: [toNewEvent(claimEvents[kind].claimed(owner), ctx)], expected: current.expected } };
+  return {
+    kind: 'free',
+    append: { streamId, events: [toNewEvent(claimEvents[kind].claimed(owner), ctx)], expected: current.expected },
+  };
 }
 
 /** Claims the stream for `owner` unless someone else holds it; holding it already counts as success. */
-export async function claim(store: EventStore, kind: ClaimKind, streamId: string, owner: string, ctx: WriteContext): Promise<ClaimOutcome> {
+export async function claim(
+  store: EventStore,
+  kind: ClaimKind,
+  streamId: string,
+  owner: string,
+  ctx: WriteContext,
+): Promise<ClaimOutcome> {
   for (let race = 0; race < maxRaces; race++) {
     const plan = await planClaim(store, kind, streamId, owner, ctx);
     if (plan.kind === 'held') return { held: true };
@@ -76,7 +104,13 @@ export async function claim(store: EventStore, kind: ClaimKind, streamId: string
  * the cleanup after a write, which either happened (and must not be reported as failed) or failed for the outage
  * already; the release is retried in the background instead (see `retryRelease`).
  */
-export async function release(store: EventStore, kind: ClaimKind, streamId: string, owner: string, ctx: WriteContext): Promise<void> {
+export async function release(
+  store: EventStore,
+  kind: ClaimKind,
+  streamId: string,
+  owner: string,
+  ctx: WriteContext,
+): Promise<void> {
   try {
     await releaseNow(store, kind, streamId, owner, ctx);
   } catch (error) {
@@ -85,7 +119,13 @@ export async function release(store: EventStore, kind: ClaimKind, streamId: stri
   }
 }
 
-async function releaseNow(store: EventStore, kind: ClaimKind, streamId: string, owner: string, ctx: WriteContext): Promise<void> {
+async function releaseNow(
+  store: EventStore,
+  kind: ClaimKind,
+  streamId: string,
+  owner: string,
+  ctx: WriteContext,
+): Promise<void> {
   for (let race = 0; race < maxRaces; race++) {
     const current = await holder(store, streamId);
     if (current.owner !== owner) return;
@@ -103,7 +143,10 @@ export async function claimHolder(store: EventStore, streamId: string): Promise<
   return (await holder(store, streamId)).owner;
 }
 
-async function holder(store: EventStore, streamId: string): Promise<{ expected: ExpectedRevision; owner: string | null }> {
+async function holder(
+  store: EventStore,
+  streamId: string,
+): Promise<{ expected: ExpectedRevision; owner: string | null }> {
   const last = (await store.readStream(streamId)).at(-1);
   if (!last) return { expected: NoStream, owner: null };
   const event = decodeDomainEvent(last);

@@ -58,7 +58,8 @@ export class IdAllocator {
         const first = await this.reserveBlock(count);
         this.ahead = Math.min(this.asked - askedBefore, maxAhead);
         for (let i = 0; i < count; i++) this.free.push(first + i);
-        while (this.waiting.length > 0 && this.free.length > 0) (this.waiting.shift() as Waiter).resolve(this.free.shift() as number);
+        while (this.waiting.length > 0 && this.free.length > 0)
+          (this.waiting.shift() as Waiter).resolve(this.free.shift() as number);
       }
     } catch (error) {
       for (const waiter of this.waiting.splice(0)) waiter.reject(error);

@@ -1,4 +1,5 @@
-// Claims that a failed write could not give back because the store refused: given back once the store takes writes again.
+// Claims that a failed write could not give back because the store refused: given back once the store takes writes
+// again.
 import { StoreUnavailable, type EventStore } from '../../events/eventStore.ts';
 
 /** Backoff between attempts; the last delay repeats until `giveUpAfterMs`. */

@@ -31,7 +31,14 @@ export class SlugRegistry {
    * Reserves like `reserve`, but the claim is appended by `write` together with the owner's events: one commit
    * instead of two where the store has multi-stream appends. A claim taken meanwhile moves on from that candidate.
    */
-  async reserveWith<T>(kind: string, language: string, base: string, owner: string, ctx: WriteContext, write: ClaimingWrite<T>): Promise<T> {
+  async reserveWith<T>(
+    kind: string,
+    language: string,
+    base: string,
+    owner: string,
+    ctx: WriteContext,
+    write: ClaimingWrite<T>,
+  ): Promise<T> {
     let n = 1;
     // A lost race plans the same candidate again, which someone else holds now: one bound covers both.
     for (let attempt = 0; attempt < maxCandidates; attempt++) {
@@ -53,4 +60,5 @@ export class SlugRegistry {
   }
 }
 
-export const slugStreamId = (kind: string, language: string, slug: string): string => `slug-${kind}-${language}-${slug}`;
+export const slugStreamId = (kind: string, language: string, slug: string): string =>
+  `slug-${kind}-${language}-${slug}`;

@@ -1,4 +1,5 @@
-// Translation group claims (`translation-<kind>-<root>-<language>` streams): one item per language in a group, across instances.
+// Translation group claims (`translation-<kind>-<root>-<language>` streams): one item per language in a group, across
+// instances.
 import type { EventStore } from '../../events/eventStore.ts';
 import { decodeDomainEvent, type WriteContext } from '../../events/catalogue/envelope.ts';
 import type { DomainEvent } from '../../events/catalogue/index.ts';
@@ -34,17 +35,35 @@ export async function claimTranslation(
   ctx: WriteContext,
 ): Promise<boolean> {
   const rootOwner = ownerOf(kind, target.root);
-  const rootHeld = await claim(store, 'translation', translationStreamId(kind, target.root, target.rootLanguage), rootOwner, ctx);
+  const rootHeld = await claim(
+    store,
+    'translation',
+    translationStreamId(kind, target.root, target.rootLanguage),
+    rootOwner,
+    ctx,
+  );
   if (!rootHeld.held) return false;
-  return (await claim(store, 'translation', translationStreamId(kind, target.root, language), ownerOf(kind, id), ctx)).held;
+  return (await claim(store, 'translation', translationStreamId(kind, target.root, language), ownerOf(kind, id), ctx))
+    .held;
 }
 
 /** Frees an item's place in its group after it was trashed or deleted, so that another item may take its language. */
-export async function releaseTranslation(store: EventStore, kind: ResourceKind, id: number, ctx: WriteContext): Promise<void> {
+export async function releaseTranslation(
+  store: EventStore,
+  kind: ResourceKind,
+  id: number,
+  ctx: WriteContext,
+): Promise<void> {
   const first = (await store.readStream(ownerOf(kind, id)))[0];
   const created = first && creationLinkOf(decodeDomainEvent(first));
   if (!created) return;
-  await release(store, 'translation', translationStreamId(kind, created.root ?? id, created.language), ownerOf(kind, id), ctx);
+  await release(
+    store,
+    'translation',
+    translationStreamId(kind, created.root ?? id, created.language),
+    ownerOf(kind, id),
+    ctx,
+  );
 }
 
 /** Undoes a claim of `claimTranslation` when the creation it guarded was not written. */

@@ -22,7 +22,9 @@ export interface PublicationPlan {
 
 /** An item is due once its date is not after now: the same rule as a write's publication timing (§10.1). */
 export function planPublications(candidates: readonly FutureItem[], nowUtc: LocalDateTime): PublicationPlan {
-  const ordered = [...candidates].sort((a, b) => (a.publishedUtc === b.publishedUtc ? 0 : a.publishedUtc < b.publishedUtc ? -1 : 1));
+  const ordered = [...candidates].sort((a, b) =>
+    a.publishedUtc === b.publishedUtc ? 0 : a.publishedUtc < b.publishedUtc ? -1 : 1,
+  );
   const due = ordered.filter((item) => item.publishedUtc <= nowUtc);
   const next = ordered.find((item) => item.publishedUtc > nowUtc);
   return next ? { due, nextDueUtc: next.publishedUtc } : { due };

@@ -20,7 +20,10 @@ export const schedulerActor = 'scheduler';
 /** The port the write side declares; the composition root answers it with the read store's collections. */
 export interface FutureItemSource {
   /** The first `limit` items of the kind with status `future`, earliest date first. */
-  earliest(kind: SchedulableKind, limit: number): Promise<readonly { readonly id: number; readonly publishedUtc: string }[]>;
+  earliest(
+    kind: SchedulableKind,
+    limit: number,
+  ): Promise<readonly { readonly id: number; readonly publishedUtc: string }[]>;
 }
 
 export interface PublicationSchedulerDeps {
@@ -49,8 +52,15 @@ export interface RoundReport {
   readonly sleepMs: number;
 }
 
-const publishers: Record<SchedulableKind, (deps: PostWriteDeps, id: number, check: ScheduledPublicationCheck, ctx: WriteContext) =>
-  Promise<Either<CommandError, ScheduledPublicationOutcome>>> = {
+const publishers: Record<
+  SchedulableKind,
+  (
+    deps: PostWriteDeps,
+    id: number,
+    check: ScheduledPublicationCheck,
+    ctx: WriteContext,
+  ) => Promise<Either<CommandError, ScheduledPublicationOutcome>>
+> = {
   event: publishScheduledEvent,
   venue: (deps, id, check, ctx) => publishScheduledItem(venueKind, deps, id, check, ctx),
   organizer: (deps, id, check, ctx) => publishScheduledItem(organizerKind, deps, id, check, ctx),
@@ -64,7 +74,10 @@ export class PublicationScheduler {
   private wake: (() => void) | undefined;
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly deps: PublicationSchedulerDeps, options: SchedulerOptions = {}) {
+  constructor(
+    private readonly deps: PublicationSchedulerDeps,
+    options: SchedulerOptions = {},
+  ) {
     this.batch = options.batch ?? 100;
     this.maxSleepMs = options.maxSleepMs ?? 1000;
   }
@@ -76,7 +89,9 @@ export class PublicationScheduler {
     this.running = this.loop();
   }
 
-  /** Stops the timer and waits for a round under way to end (its write finishes or fails; nothing is left half-done). */
+  /**
+   * Stops the timer and waits for a round under way to end (its write finishes or fails; nothing is left half-done).
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     this.nudge();
@@ -95,9 +110,17 @@ export class PublicationScheduler {
   async runRound(): Promise<RoundReport> {
     const now = this.deps.clock();
     const nowUtc = instantToUtc(now);
-    const candidates = (await Promise.all(schedulableKinds.map(async (kind) =>
-      (await this.deps.source.earliest(kind, this.batch)).map((item): FutureItem => ({ kind, id: item.id, publishedUtc: item.publishedUtc as LocalDateTime })),
-    ))).flat();
+    const candidates = (
+      await Promise.all(
+        schedulableKinds.map(async (kind) =>
+          (await this.deps.source.earliest(kind, this.batch)).map((item): FutureItem => ({
+            kind,
+            id: item.id,
+            publishedUtc: item.publishedUtc as LocalDateTime,
+          })),
+        ),
+      )
+    ).flat();
     const plan = planPublications(candidates, nowUtc);
     let published = 0;
     let notDue = 0;
@@ -109,15 +132,27 @@ export class PublicationScheduler {
       else if (outcome === 'not-due') notDue++;
       else failed++;
     }
-    const fullBatchDue = schedulableKinds.some((kind) => plan.due.filter((item) => item.kind === kind).length >= this.batch);
+    const fullBatchDue = schedulableKinds.some(
+      (kind) => plan.due.filter((item) => item.kind === kind).length >= this.batch,
+    );
     return { published, notDue, failed, sleepMs: this.sleepAfter(failed === 0 && fullBatchDue, now, plan.nextDueUtc) };
   }
 
   private async publish(item: FutureItem, nowUtc: LocalDateTime): Promise<'published' | 'not-due' | 'failed'> {
     const correlationId = randomUUID();
-    const ctx: WriteContext = { actor: schedulerActor, now: this.deps.clock(), correlationId, causationId: correlationId };
+    const ctx: WriteContext = {
+      actor: schedulerActor,
+      now: this.deps.clock(),
+      correlationId,
+      causationId: correlationId,
+    };
     try {
-      const outcome = await publishers[item.kind](this.deps.writes, item.id, { publishedUtc: item.publishedUtc, nowUtc }, ctx);
+      const outcome = await publishers[item.kind](
+        this.deps.writes,
+        item.id,
+        { publishedUtc: item.publishedUtc, nowUtc },
+        ctx,
+      );
       if (outcome._tag === 'Left') {
         this.deps.onFailure?.(outcome.left, item);
         return 'failed';

@@ -1,5 +1,11 @@
 // Command handlers for categories and tags: allocate, claim slug and name, decide, append with the expected revision.
-import { abandonTranslation, claimTranslation, releaseTranslation, translationOf, type TranslationTarget } from '../registries/translationClaims.ts';
+import {
+  abandonTranslation,
+  claimTranslation,
+  releaseTranslation,
+  translationOf,
+  type TranslationTarget,
+} from '../registries/translationClaims.ts';
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import type { EventStore } from '../../events/eventStore.ts';
 import type { WriteContext } from '../../events/catalogue/envelope.ts';
@@ -7,7 +13,15 @@ import type { Language } from '../../events/catalogue/values.ts';
 import { isTermEvent, termStreamId, type Taxonomy } from '../../events/catalogue/terms.ts';
 import type { IdAllocator } from '../registries/idAllocator.ts';
 import type { SlugRegistry } from '../registries/slugRegistry.ts';
-import { appendEvents, ifMatchHolds, loadStream, newStream, registryStep, type StreamBase, type Written } from '../commandHandler.ts';
+import {
+  appendEvents,
+  ifMatchHolds,
+  loadStream,
+  newStream,
+  registryStep,
+  type StreamBase,
+  type Written,
+} from '../commandHandler.ts';
 import type { StreamLocks } from '../streamLocks.ts';
 import { claim, claimHolder, ownerTermId, release, termNameStreamId, termSlugStreamId } from './termClaims.ts';
 import { nextTermFacts, termDecider, type TermRequest } from './termDecider.ts';
@@ -51,19 +65,76 @@ export async function createTerm(
   translation?: TranslationTarget,
 ): Promise<Either<TermCommandError, TermWritten>> {
   const parent = input.parent ?? 0;
-  if (taxonomy === 'tag' && parent !== 0) return left({ kind: 'invalid-params', params: [{ name: 'parent', reason: reason('tags-have-no-parent') }] });
-  const parentTerm = parent === 0 ? undefined : await liveParent(deps.store, parent, language);
+  const checked = await checkNewTerm(deps.store, taxonomy, input.name, parent, language);
+  if (checked._tag === 'Left') return checked;
+  const { parentTerm, nameStream } = checked.right;
+  const id = await deps.termIds.next();
+  const term: NewTerm = {
+    deps,
+    taxonomy,
+    language,
+    id,
+    owner: termStreamId(taxonomy, id),
+    nameStream,
+    ctx,
+    translation,
+  };
+  const named = await claimNewTermName(term);
+  if (named._tag === 'Left') return named;
+  const slugged = await claimNewTermSlug(term, input, parentTerm?.facts.slug);
+  if (slugged._tag === 'Left') return slugged;
+  const facts: TermFacts = {
+    language,
+    name: input.name,
+    slug: slugged.right,
+    description: input.description ?? '',
+    parent,
+  };
+  return appendNewTerm(term, facts);
+}
+
+/** A create once its id is allocated: what each later step claims, and releases again when a step fails. */
+interface NewTerm {
+  readonly deps: TermCommandDeps;
+  readonly taxonomy: Taxonomy;
+  readonly language: Language;
+  readonly id: number;
+  /** The stream of the new term, which owns its claims. */
+  readonly owner: string;
+  readonly nameStream: string;
+  readonly ctx: WriteContext;
+  readonly translation: TranslationTarget | undefined;
+}
+
+/** Validates the parent and refuses a name already held, all before an id is allocated. */
+async function checkNewTerm(
+  store: EventStore,
+  taxonomy: Taxonomy,
+  name: string,
+  parent: number,
+  language: Language,
+): Promise<Either<TermCommandError, { parentTerm: LiveTerm | undefined; nameStream: string }>> {
+  if (taxonomy === 'tag' && parent !== 0)
+    return left({ kind: 'invalid-params', params: [{ name: 'parent', reason: reason('tags-have-no-parent') }] });
+  const parentTerm = parent === 0 ? undefined : await liveParent(store, parent, language);
   if (parent !== 0 && parentTerm === undefined) return left({ kind: 'invalid-parent', parent, reason: 'not-found' });
-  const nameStream = termNameStreamId(taxonomy, language, parent, input.name);
+  const nameStream = termNameStreamId(taxonomy, language, parent, name);
   // A name already held is refused before an id is taken: a refused create should leave the id sequence alone.
-  // (A create losing the race for a free name still spends its id; the claim below decides.)
-  const holder = await registryStep(() => claimHolder(deps.store, nameStream));
+  // (A create losing the race for a free name still spends its id; the claim in claimNewTermName decides.)
+  const holder = await registryStep(() => claimHolder(store, nameStream));
   if (holder._tag === 'Left') return holder;
   if (holder.right !== null) return left({ kind: 'term-exists', taxonomy, id: ownerTermId(holder.right) });
-  const id = await deps.termIds.next();
-  const owner = termStreamId(taxonomy, id);
+  return right({ parentTerm, nameStream });
+}
+
+/** Claims the translation link (when asked for) and then the name; a name lost to a race gives the link back. */
+async function claimNewTermName(term: NewTerm): Promise<Either<TermCommandError, void>> {
+  const { deps, taxonomy, language, id, owner, nameStream, ctx, translation } = term;
   if (translation && !(await claimTranslation(deps.store, taxonomy, translation, id, language, ctx))) {
-    return left({ kind: 'invalid-params', params: [{ name: 'translation_of', reason: reason('not-a-translation-target') }] });
+    return left({
+      kind: 'invalid-params',
+      params: [{ name: 'translation_of', reason: reason('not-a-translation-target') }],
+    });
   }
   const named = await registryStep(() => claim(deps.store, 'name', nameStream, owner, ctx));
   const nameTaken = named._tag === 'Right' && !named.right.held ? named.right.holder : undefined;
@@ -71,28 +142,49 @@ export async function createTerm(
     if (translation) await abandonTranslation(deps.store, taxonomy, translation, id, language, ctx);
     return named._tag === 'Left' ? named : left({ kind: 'term-exists', taxonomy, id: ownerTermId(nameTaken ?? '') });
   }
+  return right(undefined);
+}
+
+/** Claims the explicit slug, or generates a free one; when that fails, the name and translation are given back. */
+async function claimNewTermSlug(
+  term: NewTerm,
+  input: TermInput & { readonly name: string },
+  parentSlug: string | undefined,
+): Promise<Either<TermCommandError, string>> {
+  const { deps, taxonomy, language, id, owner, ctx } = term;
   const slugged = await registryStep(async (): Promise<Either<TermCommandError, string>> =>
     input.slug !== undefined
       ? claimExplicitSlug(deps, taxonomy, language, explicitTermSlug(input.slug, id), owner, ctx)
-      : right(await claimGeneratedSlug(deps, taxonomy, language, input.name, id, parentTerm?.facts.slug, owner, ctx)));
+      : right(await claimGeneratedSlug(deps, taxonomy, language, input.name, id, parentSlug, owner, ctx)),
+  );
   const claimed = slugged._tag === 'Left' ? slugged : slugged.right;
-  if (claimed._tag === 'Left') {
-    await release(deps.store, 'name', nameStream, owner, ctx);
-    if (translation) await abandonTranslation(deps.store, taxonomy, translation, id, language, ctx);
-    return claimed;
-  }
-  const slug = claimed.right;
-  const facts: TermFacts = { language, name: input.name, slug, description: input.description ?? '', parent };
-  const decided = termDecider.decide({ type: 'CreateTerm', taxonomy, id, facts, ...translationOf(translation) }, termDecider.initialState);
-  const outcome = decided._tag === 'Left' ? decided : await appendEvents(deps.store, owner, decided.right, newStream, ctx);
+  if (claimed._tag === 'Left') await releaseNewTermClaims(term, undefined);
+  return claimed;
+}
+
+/** Decides and appends the creation; when nothing was written, every claim of the create is given back. */
+async function appendNewTerm(term: NewTerm, facts: TermFacts): Promise<Either<TermCommandError, TermWritten>> {
+  const { deps, taxonomy, id, owner, ctx, translation } = term;
+  const decided = termDecider.decide(
+    { type: 'CreateTerm', taxonomy, id, facts, ...translationOf(translation) },
+    termDecider.initialState,
+  );
+  const outcome =
+    decided._tag === 'Left' ? decided : await appendEvents(deps.store, owner, decided.right, newStream, ctx);
   if (outcome === 'lost-race' || outcome._tag === 'Left') {
     // Nothing was written: give the claims back so that the name and slug stay usable.
-    await release(deps.store, 'slug', termSlugStreamId(taxonomy, language, slug), owner, ctx);
-    await release(deps.store, 'name', nameStream, owner, ctx);
-    if (translation) await abandonTranslation(deps.store, taxonomy, translation, id, language, ctx);
+    await releaseNewTermClaims(term, facts.slug);
     return outcome === 'lost-race' ? left({ kind: 'write-conflict', resource: taxonomy }) : outcome;
   }
   return right({ ...outcome.right, id });
+}
+
+/** Releases the slug (when one was claimed), the name and the translation link of a create that failed. */
+async function releaseNewTermClaims(term: NewTerm, slug: string | undefined): Promise<void> {
+  const { deps, taxonomy, language, id, owner, nameStream, ctx, translation } = term;
+  if (slug !== undefined) await release(deps.store, 'slug', termSlugStreamId(taxonomy, language, slug), owner, ctx);
+  await release(deps.store, 'name', nameStream, owner, ctx);
+  if (translation) await abandonTranslation(deps.store, taxonomy, translation, id, language, ctx);
 }
 
 export async function changeTerm(
@@ -103,13 +195,15 @@ export async function changeTerm(
   ctx: WriteContext,
   ifMatch?: bigint,
 ): Promise<Either<TermCommandError, TermWritten>> {
-  return deps.locks.withLock(termStreamId(taxonomy, id), () => retryTerm(taxonomy, ifMatch, async () => {
-    const loaded = await loadTerm(deps.store, taxonomy, id);
-    const { state } = loaded;
-    if (!isLive(state)) return left({ kind: 'not-found', resource: taxonomy, id });
-    if (!ifMatchHolds(ifMatch, loaded.revision)) return left({ kind: 'precondition-failed' });
-    return applyChange(deps, state, loaded, input, ctx, 'refuse');
-  }));
+  return deps.locks.withLock(termStreamId(taxonomy, id), () =>
+    retryTerm(taxonomy, ifMatch, async () => {
+      const loaded = await loadTerm(deps.store, taxonomy, id);
+      const { state } = loaded;
+      if (!isLive(state)) return left({ kind: 'not-found', resource: taxonomy, id });
+      if (!ifMatchHolds(ifMatch, loaded.revision)) return left({ kind: 'precondition-failed' });
+      return applyChange(deps, state, loaded, input, ctx, 'refuse');
+    }),
+  );
 }
 
 export interface DeleteTermOptions {
@@ -137,30 +231,32 @@ export async function deleteTerm(
   options: DeleteTermOptions = {},
 ): Promise<Either<TermCommandError, TermDeleted>> {
   const { ifMatch, childrenOf, beforeDelete } = options;
-  return deps.locks.withLock(termStreamId(taxonomy, id), () => retryTerm(taxonomy, ifMatch, async (): Promise<TermAttempt<TermDeleted>> => {
-    const loaded = await loadTerm(deps.store, taxonomy, id);
-    const { state } = loaded;
-    if (!isLive(state)) return left({ kind: 'not-found', resource: taxonomy, id });
-    if (!ifMatchHolds(ifMatch, loaded.revision)) return left({ kind: 'precondition-failed' });
-    const decided = termDecider.decide({ type: 'DeleteTerm' }, state);
-    if (decided._tag === 'Left') return decided;
-    if (taxonomy === 'category' && childrenOf) {
-      for (const child of await childrenOf(id)) {
-        const moved = await reparentCategory(deps, child, state.facts.parent, ctx);
-        // A child deleted meanwhile needs no move; any other failure stops before the category is gone.
-        if (moved._tag === 'Left' && moved.left.kind !== 'not-found') return moved;
+  return deps.locks.withLock(termStreamId(taxonomy, id), () =>
+    retryTerm(taxonomy, ifMatch, async (): Promise<TermAttempt<TermDeleted>> => {
+      const loaded = await loadTerm(deps.store, taxonomy, id);
+      const { state } = loaded;
+      if (!isLive(state)) return left({ kind: 'not-found', resource: taxonomy, id });
+      if (!ifMatchHolds(ifMatch, loaded.revision)) return left({ kind: 'precondition-failed' });
+      const decided = termDecider.decide({ type: 'DeleteTerm' }, state);
+      if (decided._tag === 'Left') return decided;
+      if (taxonomy === 'category' && childrenOf) {
+        for (const child of await childrenOf(id)) {
+          const moved = await reparentCategory(deps, child, state.facts.parent, ctx);
+          // A child deleted meanwhile needs no move; any other failure stops before the category is gone.
+          if (moved._tag === 'Left' && moved.left.kind !== 'not-found') return moved;
+        }
       }
-    }
-    await beforeDelete?.(id);
-    const owner = termStreamId(taxonomy, id);
-    const outcome = await appendEvents(deps.store, owner, decided.right, loaded, ctx);
-    if (outcome === 'lost-race' || outcome._tag === 'Left') return outcome;
-    const { language, slug, name, parent } = state.facts;
-    await release(deps.store, 'slug', termSlugStreamId(taxonomy, language, slug), owner, ctx);
-    await release(deps.store, 'name', termNameStreamId(taxonomy, language, parent, name), owner, ctx);
-    await releaseTranslation(deps.store, taxonomy, id, ctx);
-    return right({ ...outcome.right, id, before: state.facts });
-  }));
+      await beforeDelete?.(id);
+      const owner = termStreamId(taxonomy, id);
+      const outcome = await appendEvents(deps.store, owner, decided.right, loaded, ctx);
+      if (outcome === 'lost-race' || outcome._tag === 'Left') return outcome;
+      const { language, slug, name, parent } = state.facts;
+      await release(deps.store, 'slug', termSlugStreamId(taxonomy, language, slug), owner, ctx);
+      await release(deps.store, 'name', termNameStreamId(taxonomy, language, parent, name), owner, ctx);
+      await releaseTranslation(deps.store, taxonomy, id, ctx);
+      return right({ ...outcome.right, id, before: state.facts });
+    }),
+  );
 }
 
 /**
@@ -180,10 +276,15 @@ async function applyChange(
   const movesParent = input.parent !== undefined && input.parent !== before.parent;
   if (taxonomy === 'category' && movesParent && input.parent !== 0) {
     const parent = input.parent as number;
-    if ((await liveParent(deps.store, parent, before.language)) === undefined) return left({ kind: 'invalid-parent', parent, reason: 'not-found' });
+    if ((await liveParent(deps.store, parent, before.language)) === undefined)
+      return left({ kind: 'invalid-parent', parent, reason: 'not-found' });
   }
-  const request: TermRequest = { ...input, ...(input.slug !== undefined ? { slug: explicitTermSlug(input.slug, id) } : {}) };
-  const parentChain = movesParent && taxonomy === 'category' ? await ancestorChain(deps.store, input.parent as number) : [];
+  const request: TermRequest = {
+    ...input,
+    ...(input.slug !== undefined ? { slug: explicitTermSlug(input.slug, id) } : {}),
+  };
+  const parentChain =
+    movesParent && taxonomy === 'category' ? await ancestorChain(deps.store, input.parent as number) : [];
   const decided = termDecider.decide({ type: 'ChangeTerm', request, parentChain }, state);
   if (decided._tag === 'Left') return decided;
   const after = nextTermFacts(before, request);
@@ -200,27 +301,42 @@ async function applyChange(
     const named = await claim(deps.store, 'name', newName, owner, ctx);
     nameMoved = named.held;
     if (!named.held && nameCollision === 'refuse') {
-      if (slugMoves) await release(deps.store, 'slug', termSlugStreamId(taxonomy, after.language, after.slug), owner, ctx);
+      if (slugMoves)
+        await release(deps.store, 'slug', termSlugStreamId(taxonomy, after.language, after.slug), owner, ctx);
       return left({ kind: 'term-exists', taxonomy, id: ownerTermId(named.holder) });
     }
   }
   const outcome = await appendEvents(deps.store, owner, decided.right, base, ctx);
   const appended = outcome !== 'lost-race' && outcome._tag === 'Right';
   // Appended: free what the term left behind. Not appended: free what it claimed in vain.
-  if (slugMoves) await release(deps.store, 'slug', termSlugStreamId(taxonomy, after.language, appended ? before.slug : after.slug), owner, ctx);
+  if (slugMoves)
+    await release(
+      deps.store,
+      'slug',
+      termSlugStreamId(taxonomy, after.language, appended ? before.slug : after.slug),
+      owner,
+      ctx,
+    );
   if (nameMoved) await release(deps.store, 'name', appended ? oldName : newName, owner, ctx);
   if (outcome === 'lost-race' || outcome._tag === 'Left') return outcome;
   return right({ ...outcome.right, id });
 }
 
 /** Moves one child category under a new parent; used when its parent is deleted. */
-export async function reparentCategory(deps: TermCommandDeps, id: number, parent: number, ctx: WriteContext): Promise<Either<TermCommandError, TermWritten>> {
-  return deps.locks.withLock(termStreamId('category', id), () => retryTerm('category', undefined, async () => {
-    const loaded = await loadTerm(deps.store, 'category', id);
-    const { state } = loaded;
-    if (!isLive(state)) return left({ kind: 'not-found', resource: 'category', id });
-    return applyChange(deps, state, loaded, { parent }, ctx, 'tolerate');
-  }));
+export async function reparentCategory(
+  deps: TermCommandDeps,
+  id: number,
+  parent: number,
+  ctx: WriteContext,
+): Promise<Either<TermCommandError, TermWritten>> {
+  return deps.locks.withLock(termStreamId('category', id), () =>
+    retryTerm('category', undefined, async () => {
+      const loaded = await loadTerm(deps.store, 'category', id);
+      const { state } = loaded;
+      if (!isLive(state)) return left({ kind: 'not-found', resource: 'category', id });
+      return applyChange(deps, state, loaded, { parent }, ctx, 'tolerate');
+    }),
+  );
 }
 
 /** The live category `id` when it is of `language`; a parent must be both (a term never mixes languages). */

@@ -17,7 +17,13 @@ export interface TermRequest {
 
 export type TermCommand =
   /** `facts` are complete: the handler allocated the id and settled the slug. */
-  | { readonly type: 'CreateTerm'; readonly taxonomy: Taxonomy; readonly id: number; readonly facts: TermFacts; readonly translationOf?: number }
+  | {
+      readonly type: 'CreateTerm';
+      readonly taxonomy: Taxonomy;
+      readonly id: number;
+      readonly facts: TermFacts;
+      readonly translationOf?: number;
+    }
   | {
       readonly type: 'ChangeTerm';
       readonly request: TermRequest;
@@ -43,10 +49,12 @@ function decideTerm(command: TermCommand, state: TermState): Either<TermCommandE
       return right([{ type: 'CategoryCreated', data: { id, facts, ...optionalRoot(command.translationOf) } }]);
     }
     case 'ChangeTerm': {
-      if (!state.exists || state.deleted) return left({ kind: 'not-found', resource: state.exists ? state.taxonomy : 'category', id: 0 });
+      if (!state.exists || state.deleted)
+        return left({ kind: 'not-found', resource: state.exists ? state.taxonomy : 'category', id: 0 });
       const { request, parentChain } = command;
       if (request.parent !== undefined && request.parent !== 0) {
-        if (state.taxonomy === 'tag') return left(invalidParams({ name: 'parent', reason: reason('tags-have-no-parent') }));
+        if (state.taxonomy === 'tag')
+          return left(invalidParams({ name: 'parent', reason: reason('tags-have-no-parent') }));
         if (request.parent === state.id || parentChain.includes(state.id)) {
           return left({ kind: 'invalid-parent', parent: request.parent, reason: 'cycle' });
         }
@@ -59,10 +67,13 @@ function decideTerm(command: TermCommand, state: TermState): Either<TermCommandE
       return right([{ type: 'CategoryChanged', data: { id: state.id, changes } }]);
     }
     case 'DeleteTerm':
-      if (!state.exists || state.deleted) return left({ kind: 'not-found', resource: state.exists ? state.taxonomy : 'category', id: 0 });
-      return right([state.taxonomy === 'category'
-        ? { type: 'CategoryDeleted', data: { id: state.id } }
-        : { type: 'TagDeleted', data: { id: state.id } }]);
+      if (!state.exists || state.deleted)
+        return left({ kind: 'not-found', resource: state.exists ? state.taxonomy : 'category', id: 0 });
+      return right([
+        state.taxonomy === 'category'
+          ? { type: 'CategoryDeleted', data: { id: state.id } }
+          : { type: 'TagDeleted', data: { id: state.id } },
+      ]);
   }
 }
 

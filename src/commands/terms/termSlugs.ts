@@ -18,7 +18,12 @@ export const explicitTermSlug = (requested: string, id: number): string => slugi
 
 /** An explicit slug is claimed as is: held by another term it is refused, never suffixed (§10.3). */
 export async function claimExplicitSlug(
-  deps: SlugClaimDeps, taxonomy: Taxonomy, language: string, slug: string, owner: string, ctx: WriteContext,
+  deps: SlugClaimDeps,
+  taxonomy: Taxonomy,
+  language: string,
+  slug: string,
+  owner: string,
+  ctx: WriteContext,
 ): Promise<Either<TermError, string>> {
   const outcome = await claim(deps.store, 'slug', termSlugStreamId(taxonomy, language, slug), owner, ctx);
   return outcome.held ? right(slug) : left({ kind: 'duplicate-term-slug', taxonomy, slug });

@@ -33,7 +33,13 @@ export function evolveTerm(state: TermState, event: TermEvent): TermState {
     case 'CategoryCreated':
       return { exists: true, taxonomy: 'category', id: event.data.id, facts: event.data.facts, deleted: false };
     case 'TagCreated':
-      return { exists: true, taxonomy: 'tag', id: event.data.id, facts: { ...event.data.facts, parent: 0 }, deleted: false };
+      return {
+        exists: true,
+        taxonomy: 'tag',
+        id: event.data.id,
+        facts: { ...event.data.facts, parent: 0 },
+        deleted: false,
+      };
     case 'CategoryChanged':
     case 'TagChanged':
       if (!state.exists) return state;

@@ -1,4 +1,5 @@
-// Command handlers for users: claim the login, hash passwords, decide, append to `user-<id>` with the expected revision.
+// Command handlers for users: claim the login, hash passwords, decide, append to `user-<id>` with the expected
+// revision.
 import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
@@ -43,7 +44,11 @@ export interface NewUser {
 /** A password for someone who did not choose one: 144 random bits, shown once and stored only hashed. */
 export const generatePassword = (): string => randomBytes(18).toString('base64url');
 
-export async function registerUser(deps: UserCommandDeps, input: NewUser, ctx: WriteContext): Promise<Either<UserCommandError, UserWritten>> {
+export async function registerUser(
+  deps: UserCommandDeps,
+  input: NewUser,
+  ctx: WriteContext,
+): Promise<Either<UserCommandError, UserWritten>> {
   const { store } = deps;
   if (!isValidLogin(input.login)) return left({ kind: 'invalid-login', login: input.login });
   // Checked before allocating so that a taken login costs no id; the claim below settles races.
@@ -53,7 +58,14 @@ export async function registerUser(deps: UserCommandDeps, input: NewUser, ctx: W
   const claimed = await claim(store, 'login', loginStreamId(input.login), owner, ctx);
   if (!claimed.held) return left({ kind: 'login-taken', login: input.login });
   const passwordHash = await hash(input.password);
-  const command: UserCommand = { type: 'RegisterUser', id, login: input.login, displayName: input.displayName ?? input.login, role: input.role, passwordHash };
+  const command: UserCommand = {
+    type: 'RegisterUser',
+    id,
+    login: input.login,
+    displayName: input.displayName ?? input.login,
+    role: input.role,
+    passwordHash,
+  };
   const outcome = await decideAndAppend(deps, id, command, ctx).catch(async (error: unknown) => {
     await release(store, 'login', loginStreamId(input.login), owner, ctx);
     throw error;
@@ -62,15 +74,31 @@ export async function registerUser(deps: UserCommandDeps, input: NewUser, ctx: W
   return outcome;
 }
 
-export async function changeUserRole(deps: UserWriteDeps, login: string, role: Role, ctx: WriteContext): Promise<Either<UserCommandError, UserWritten>> {
+export async function changeUserRole(
+  deps: UserWriteDeps,
+  login: string,
+  role: Role,
+  ctx: WriteContext,
+): Promise<Either<UserCommandError, UserWritten>> {
   return byLogin(deps.store, login, (id) => decideAndAppend(deps, id, { type: 'ChangeRole', role }, ctx));
 }
 
-export async function setUserPassword(deps: UserWriteDeps, login: string, password: string, ctx: WriteContext): Promise<Either<UserCommandError, UserWritten>> {
-  return byLogin(deps.store, login, async (id) => decideAndAppend(deps, id, { type: 'SetPassword', passwordHash: await hash(password) }, ctx));
+export async function setUserPassword(
+  deps: UserWriteDeps,
+  login: string,
+  password: string,
+  ctx: WriteContext,
+): Promise<Either<UserCommandError, UserWritten>> {
+  return byLogin(deps.store, login, async (id) =>
+    decideAndAppend(deps, id, { type: 'SetPassword', passwordHash: await hash(password) }, ctx),
+  );
 }
 
-export async function revokeUserPassword(deps: UserWriteDeps, login: string, ctx: WriteContext): Promise<Either<UserCommandError, UserWritten>> {
+export async function revokeUserPassword(
+  deps: UserWriteDeps,
+  login: string,
+  ctx: WriteContext,
+): Promise<Either<UserCommandError, UserWritten>> {
   return byLogin(deps.store, login, (id) => decideAndAppend(deps, id, { type: 'RevokePassword' }, ctx));
 }
 
@@ -86,7 +114,12 @@ async function byLogin<T>(
 }
 
 /** Loads, decides and appends under the stream's lock; a write by another process in between means deciding again. */
-function decideAndAppend({ store, locks }: UserWriteDeps, id: number, command: UserCommand, ctx: WriteContext): Promise<Either<UserCommandError, UserWritten>> {
+function decideAndAppend(
+  { store, locks }: UserWriteDeps,
+  id: number,
+  command: UserCommand,
+  ctx: WriteContext,
+): Promise<Either<UserCommandError, UserWritten>> {
   const streamId = userStreamId(id);
   return locks.withLock(streamId, async () => {
     for (let attempt = 0; attempt < maxAttempts; attempt++) {

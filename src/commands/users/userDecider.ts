@@ -45,11 +45,15 @@ function decideUser(command: UserCommand, state: UserState): Either<UserCommandE
   switch (command.type) {
     // Asking for what already holds records nothing, so repeating a CLI command is harmless.
     case 'ChangeRole':
-      return right(state.role === command.role ? [] : [{ type: 'UserRoleChanged', data: { id: state.id, role: command.role } }]);
+      return right(
+        state.role === command.role ? [] : [{ type: 'UserRoleChanged', data: { id: state.id, role: command.role } }],
+      );
     case 'SetPassword':
-      return right(state.passwordHash === command.passwordHash
-        ? []
-        : [{ type: 'UserPasswordChanged', data: { id: state.id, passwordHash: command.passwordHash } }]);
+      return right(
+        state.passwordHash === command.passwordHash
+          ? []
+          : [{ type: 'UserPasswordChanged', data: { id: state.id, passwordHash: command.passwordHash } }],
+      );
     case 'RevokePassword':
       return right(state.passwordHash === null ? [] : [{ type: 'UserPasswordRevoked', data: { id: state.id } }]);
   }

@@ -15,7 +15,8 @@ export function loginStreamId(login: string): string {
   return `login-${createHash('sha256').update(login.toLowerCase(), 'utf8').digest('hex')}`;
 }
 
-export const loadUser = (store: EventStore, id: number) => loadStream(store, userStreamId(id), userDecider.initialState, userDecider.evolve, isUserEvent);
+export const loadUser = (store: EventStore, id: number) =>
+  loadStream(store, userStreamId(id), userDecider.initialState, userDecider.evolve, isUserEvent);
 
 /** Every registered user, by id; reads each stream, which suits the CLI, not a request path. */
 export async function listUsers(store: EventStore): Promise<KnownUser[]> {

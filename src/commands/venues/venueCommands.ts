@@ -6,7 +6,13 @@ import type { CommandError, InvalidParam } from '../errors.ts';
 import type { WriteDeps } from '../writeDeps.ts';
 import type { RegisterDefaults } from '../posts/itemDecider.ts';
 import { readItemInput, type Args, type ItemInput, type ItemInputContext } from '../posts/itemInput.ts';
-import { changeItemDetails, registerItem, trashItem, type DuplicateFinder, type ItemWritten } from '../posts/itemCommands.ts';
+import {
+  changeItemDetails,
+  registerItem,
+  trashItem,
+  type DuplicateFinder,
+  type ItemWritten,
+} from '../posts/itemCommands.ts';
 import type { WriteGuard } from '../posts/writeGuard.ts';
 import type { BeforeTrash } from '../posts/postStreamWrites.ts';
 import { venueKind } from './venueKind.ts';
@@ -48,9 +54,19 @@ export const registerVenue = (
   ctx: WriteContext,
 ): Promise<Either<CommandError, ItemWritten>> => registerItem(venueKind, deps, venues, input, defaults, ctx);
 
-export const changeVenueDetails = (deps: WriteDeps, id: number, input: VenueInput, ctx: WriteContext, guard?: WriteGuard) =>
-  changeItemDetails(venueKind, deps, id, input, ctx, guard);
+export const changeVenueDetails = (
+  deps: WriteDeps,
+  id: number,
+  input: VenueInput,
+  ctx: WriteContext,
+  guard?: WriteGuard,
+) => changeItemDetails(venueKind, deps, id, input, ctx, guard);
 
 /** `beforeTrash` runs inside the venue's stream lock, right before the trash event is appended. */
-export const trashVenue = (deps: WriteDeps, id: number, ctx: WriteContext, guard?: WriteGuard, beforeTrash?: BeforeTrash) =>
-  trashItem(venueKind, deps, id, ctx, guard, beforeTrash);
+export const trashVenue = (
+  deps: WriteDeps,
+  id: number,
+  ctx: WriteContext,
+  guard?: WriteGuard,
+  beforeTrash?: BeforeTrash,
+) => trashItem(venueKind, deps, id, ctx, guard, beforeTrash);

@@ -1,4 +1,5 @@
-// Venue coordinates (docs/api.md §10.2, §16): reading `geo_lat`/`geo_lng`, and merging sent or recorded ones into `geo`.
+// Venue coordinates (docs/api.md §10.2, §16): reading `geo_lat`/`geo_lng`, and merging sent or recorded ones into
+// `geo`.
 import { reason, type ParamReason } from '../errors.ts';
 import type { VenueChanges, VenueFacts } from '../../events/catalogue/venues.ts';
 import type { ItemRequest } from '../posts/itemDecider.ts';
@@ -21,9 +22,15 @@ function coordinate(value: unknown, limit: number): number | undefined {
 }
 
 /** The coordinates sent (`null` counts as not sent), or undefined when none was; an invalid one is reported by name. */
-export function readCoordinates(args: Args, fail: (name: string, why: ParamReason) => void): SentCoordinates | undefined {
+export function readCoordinates(
+  args: Args,
+  fail: (name: string, why: ParamReason) => void,
+): SentCoordinates | undefined {
   const sent: { lat?: number; lng?: number } = {};
-  for (const [name, key, limit] of [['geo_lat', 'lat', 90], ['geo_lng', 'lng', 180]] as const) {
+  for (const [name, key, limit] of [
+    ['geo_lat', 'lat', 90],
+    ['geo_lng', 'lng', 180],
+  ] as const) {
     if (args[name] === undefined || args[name] === null) continue;
     const value = coordinate(args[name], limit);
     if (value === undefined) fail(name, reason(limit === 90 ? 'latitude-out-of-range' : 'longitude-out-of-range'));
@@ -39,7 +46,9 @@ export function applyVenueRequest(facts: VenueFacts, request: ItemRequest<VenueF
   return coordinates ? { ...merged, geo: { ...merged.geo, ...coordinates } } : merged;
 }
 
-/** The venue kind's `applyChanges`: the facts a change holds replace the stored ones, its coordinates merge into `geo`. */
+/**
+ * The venue kind's `applyChanges`: the facts a change holds replace the stored ones, its coordinates merge into `geo`.
+ */
 export function applyVenueChanges(facts: VenueFacts, changes: VenueChanges): VenueFacts {
   const { geo, ...whole } = changes;
   return { ...facts, ...whole, geo: { ...facts.geo, ...geo } };

@@ -1,5 +1,11 @@
 // Venues as an item kind: blank facts of a new venue, their events, and the fields a duplicate is compared on.
-import { isVenueEvent, venueStreamId, type VenueChanges, type VenueEvent, type VenueFacts } from '../../events/catalogue/venues.ts';
+import {
+  isVenueEvent,
+  venueStreamId,
+  type VenueChanges,
+  type VenueEvent,
+  type VenueFacts,
+} from '../../events/catalogue/venues.ts';
 import { optionalRoot, venueFactOf } from '../../events/catalogue/itemFacts.ts';
 import type { ItemStreamKind } from '../posts/itemCommands.ts';
 import { applyVenueChanges, applyVenueRequest } from './venueCoordinates.ts';
@@ -39,7 +45,10 @@ export const venueKind: ItemStreamKind<VenueFacts, VenueEvent, VenueChanges> = {
   eventOf: (fact): VenueEvent => {
     switch (fact.type) {
       case 'registered':
-        return { type: 'VenueRegistered', data: { id: fact.id, facts: fact.facts, ...optionalRoot(fact.translationOf) } };
+        return {
+          type: 'VenueRegistered',
+          data: { id: fact.id, facts: fact.facts, ...optionalRoot(fact.translationOf) },
+        };
       case 'changed':
         return { type: 'VenueDetailsChanged', data: { id: fact.id, changes: fact.changes } };
       case 'trashed':

@@ -15,7 +15,8 @@ export type ContentLine =
   | { readonly property: 'RRULE'; readonly text: string; readonly value: string }
   | { readonly property: 'RDATE' | 'EXDATE'; readonly text: string; readonly dates: readonly DateValue[] };
 
-export type LineReading = { readonly ok: true; readonly line: ContentLine } | { readonly ok: false; readonly reason: RecurrenceReason };
+export type LineReading =
+  { readonly ok: true; readonly line: ContentLine } | { readonly ok: false; readonly reason: RecurrenceReason };
 
 const DATE_VALUE = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})(Z?))?$/;
 const PROPERTY = /^([A-Za-z][A-Za-z0-9-]*)((?:;[A-Za-z-]+=[^;:,"]+)*):(.*)$/s;
@@ -54,15 +55,23 @@ export function readContentLine(text: string): LineReading {
     params.set(key, paramValue);
   }
   if (property === 'RRULE') {
-    return params.size === 0 ? { ok: true, line: { property, text: line, value } } : refuse({ code: 'recurrence-unreadable', line });
+    return params.size === 0
+      ? { ok: true, line: { property, text: line, value } }
+      : refuse({ code: 'recurrence-unreadable', line });
   }
   return readDateLine(property, line, params, value);
 }
 
-function readDateLine(property: 'RDATE' | 'EXDATE', line: string, params: Map<string, string>, value: string): LineReading {
+function readDateLine(
+  property: 'RDATE' | 'EXDATE',
+  line: string,
+  params: Map<string, string>,
+  value: string,
+): LineReading {
   const valueType = params.get('VALUE')?.toUpperCase() ?? 'DATE-TIME';
   const tzid = params.get('TZID');
-  if ([...params.keys()].some((key) => key !== 'VALUE' && key !== 'TZID')) return refuse({ code: 'recurrence-unreadable', line });
+  if ([...params.keys()].some((key) => key !== 'VALUE' && key !== 'TZID'))
+    return refuse({ code: 'recurrence-unreadable', line });
   if (valueType !== 'DATE' && valueType !== 'DATE-TIME') return refuse({ code: 'recurrence-unreadable', line });
   const zone = tzid === undefined ? undefined : knownZone(tzid);
   if (tzid !== undefined && zone === undefined) return refuse({ code: 'recurrence-unknown-time-zone', value: tzid });

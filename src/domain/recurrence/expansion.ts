@@ -120,7 +120,11 @@ function untilBound(until: DateValue, series: SeriesStart, clock: ZoneClock): Un
 /** The library's rule for a series, on the wall clock. */
 function libraryRule(rule: CheckedRule, series: SeriesStart, untilMs: number | undefined): InstanceType<typeof RRule> {
   const options = RRule.parseString(rule.partsWithoutUntil);
-  return new RRule({ ...options, dtstart: new Date(msOf(series.start)), until: untilMs === undefined ? null : new Date(untilMs) });
+  return new RRule({
+    ...options,
+    dtstart: new Date(msOf(series.start)),
+    until: untilMs === undefined ? null : new Date(untilMs),
+  });
 }
 
 /** The starts the rule gives up to `lastMs`, at most `limit` of them, kept by the UNTIL bound. */

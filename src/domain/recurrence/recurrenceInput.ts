@@ -3,7 +3,16 @@
 import type { ZoneClock } from '../timeZone.ts';
 import { wallClockMs } from '../wallClock.ts';
 import { readContentLine, type DateValue } from './contentLines.ts';
-import { expand, ruleYieldsAnything, seriesReading, type Expansion, type ExpansionWindow, type RecurrenceSet, type Series, type SeriesStart } from './expansion.ts';
+import {
+  expand,
+  ruleYieldsAnything,
+  seriesReading,
+  type Expansion,
+  type ExpansionWindow,
+  type RecurrenceSet,
+  type Series,
+  type SeriesStart,
+} from './expansion.ts';
 import type { RecurrenceReason } from './recurrenceReasons.ts';
 import { checkRule, type CheckedRule } from './ruleParts.ts';
 
@@ -62,7 +71,12 @@ function earlier(a: string, b: string, allDay: boolean): boolean {
  * the horizon end (the caller's clock plus CAL_RECURRENCE_HORIZON_MONTHS) and the maximum count. `zones`: the zone
  * clock the composition root hands down, for the lines that name an instant (docs/architecture.md §2).
  */
-export function checkRecurrence(input: unknown, start: SeriesStart, window: ExpansionWindow, zones: ZoneClock): RecurrenceReading {
+export function checkRecurrence(
+  input: unknown,
+  start: SeriesStart,
+  window: ExpansionWindow,
+  zones: ZoneClock,
+): RecurrenceReading {
   const lines = asLines(input)?.map((line) => line.trim());
   if (!lines) return refuse({ code: 'recurrence-not-a-list' });
   const read = readSet(lines);
@@ -74,7 +88,8 @@ export function checkRecurrence(input: unknown, start: SeriesStart, window: Expa
   }
   for (const value of read.set.rdates) {
     const reading = seriesReading(value, start, zones);
-    if (earlier(reading, start.start, start.allDay)) return refuse({ code: 'recurrence-date-before-start', value: reading });
+    if (earlier(reading, start.start, start.allDay))
+      return refuse({ code: 'recurrence-date-before-start', value: reading });
   }
   if (read.set.rule && !ruleYieldsAnything(series, zones)) return refuse({ code: 'recurrence-no-occurrence' });
   const expansion = expand(series, window, zones);

@@ -52,7 +52,7 @@ export const recurrenceReasonTexts: Readonly<Record<RecurrenceReasonCode, Texts>
   },
   'recurrence-value-out-of-range': {
     en: '{part}={value} is out of range (BYMONTH 1 to 12, BYMONTHDAY 1 to 31 or -31 to -1, BYDAY ordinals 1 to 5 in a month or 1 to 53 in a year, INTERVAL and COUNT at least 1).',
-    ca: '{part}={value} és fora de rang (BYMONTH d\'1 a 12, BYMONTHDAY d\'1 a 31 o de -31 a -1, ordinals de BYDAY d\'1 a 5 en un mes o d\'1 a 53 en un any, INTERVAL i COUNT com a mínim 1).',
+    ca: "{part}={value} és fora de rang (BYMONTH d'1 a 12, BYMONTHDAY d'1 a 31 o de -31 a -1, ordinals de BYDAY d'1 a 5 en un mes o d'1 a 53 en un any, INTERVAL i COUNT com a mínim 1).",
     es: '{part}={value} está fuera de rango (BYMONTH de 1 a 12, BYMONTHDAY de 1 a 31 o de -31 a -1, ordinales de BYDAY de 1 a 5 en un mes o de 1 a 53 en un año, INTERVAL y COUNT como mínimo 1).',
   },
   'recurrence-two-rules': {

@@ -15,16 +15,25 @@ export interface CheckedRule {
   readonly until?: DateValue;
 }
 
-export type RuleReading = { readonly ok: true; readonly rule: CheckedRule } | { readonly ok: false; readonly reason: RecurrenceReason };
+export type RuleReading =
+  { readonly ok: true; readonly rule: CheckedRule } | { readonly ok: false; readonly reason: RecurrenceReason };
 
 const INTEGER_LIST = /^[+-]?\d{1,3}(,[+-]?\d{1,3})*$/;
 
 /** Signed integers allowed from `min` to `max` in absolute value; zero only when `zero` (BYHOUR, BYMINUTE…). */
-function rangeCheck(part: string, value: string, low: number, high: number, signed: boolean): RecurrenceReason | undefined {
+function rangeCheck(
+  part: string,
+  value: string,
+  low: number,
+  high: number,
+  signed: boolean,
+): RecurrenceReason | undefined {
   for (const item of value.split(',')) {
     const number = Number(item);
     const magnitude = Math.abs(number);
-    const fits = signed ? magnitude >= low && magnitude <= high && number !== 0 : number >= low && number <= high && !/^[+-]/.test(item);
+    const fits = signed
+      ? magnitude >= low && magnitude <= high && number !== 0
+      : number >= low && number <= high && !/^[+-]/.test(item);
     if (!fits) return { code: 'recurrence-value-out-of-range', part, value: item };
   }
   return undefined;
@@ -91,12 +100,19 @@ export function checkRule(value: string, line: string): RuleReading {
   if (parts.has('COUNT') && parts.has('UNTIL')) return { ok: false, reason: { code: 'recurrence-count-with-until' } };
   const untilText = parts.get('UNTIL');
   const until = untilText === undefined ? undefined : readDateValue(untilText, undefined, !untilText.includes('T'));
-  if (untilText !== undefined && until === undefined) return { ok: false, reason: { code: 'recurrence-unreadable', line } };
+  if (untilText !== undefined && until === undefined)
+    return { ok: false, reason: { code: 'recurrence-unreadable', line } };
   for (const [name, partValue] of parts) {
     if (name === 'FREQ' || name === 'UNTIL') continue;
     const problem = checkPart(name, partValue, frequency, line);
     if (problem) return { ok: false, reason: problem };
   }
-  const partsWithoutUntil = [...parts].filter(([name]) => name !== 'UNTIL').map(([name, v]) => `${name}=${v}`).join(';');
-  return { ok: true, rule: until === undefined ? { freq: frequency, partsWithoutUntil } : { freq: frequency, partsWithoutUntil, until } };
+  const partsWithoutUntil = [...parts]
+    .filter(([name]) => name !== 'UNTIL')
+    .map(([name, v]) => `${name}=${v}`)
+    .join(';');
+  return {
+    ok: true,
+    rule: until === undefined ? { freq: frequency, partsWithoutUntil } : { freq: frequency, partsWithoutUntil, until },
+  };
 }

@@ -46,7 +46,10 @@ export type EventFacts = t.TypeOf<typeof EventFacts>;
 /** Facts that can change after scheduling (the language never does). */
 export type EventChanges = Omit<Partial<EventFacts>, 'language'>;
 
-export const EventScheduled = t.type({ type: t.literal('EventScheduled'), data: t.intersection([t.type({ id: t.number, facts: EventFacts }), TranslationLink]) });
+export const EventScheduled = t.type({
+  type: t.literal('EventScheduled'),
+  data: t.intersection([t.type({ id: t.number, facts: EventFacts }), TranslationLink]),
+});
 export const EventDetailsChanged = t.type({
   type: t.literal('EventDetailsChanged'),
   data: t.type({ id: t.number, changes: t.partial(omitLanguage(EventFacts.props)) }),

@@ -7,7 +7,12 @@ export type EventFact = PostFact<EventFacts, EventChanges>;
 export function eventFactOf(event: CalendarEventEvent): EventFact {
   switch (event.type) {
     case 'EventScheduled':
-      return { type: 'registered', id: event.data.id, facts: event.data.facts, ...optionalRoot(event.data.translationOf) };
+      return {
+        type: 'registered',
+        id: event.data.id,
+        facts: event.data.facts,
+        ...optionalRoot(event.data.translationOf),
+      };
     case 'EventDetailsChanged':
       return { type: 'changed', id: event.data.id, changes: event.data.changes };
     case 'EventTrashed':

@@ -12,27 +12,77 @@ import type { VenueFacts } from './venues.ts';
 const published = { language: 'en', author: '1', status: 'publish', publishedUtc: '2026-11-22 10:52:28' } as const;
 
 const eventFacts: EventFacts = {
-  ...published, title: 'Jazz Night', description: 'Live quartet.', excerpt: '', slug: 'jazz-night', timezone: 'Europe/Madrid',
-  allDay: false, start: '2026-12-04 21:00:00', end: '2026-12-04 23:00:00', startUtc: '2026-12-04 20:00:00', endUtc: '2026-12-04 22:00:00',
-  cost: { entries: ['10', '15'] }, website: 'https://example.com/jazz', showMap: true, showMapLink: true, hideFromListings: false,
-  sticky: false, featured: false, image: { id: 9, url: 'https://example.com/poster.jpg' }, categories: [2], tags: [3], venues: [4],
-  organizers: [5], passwordHash: null,
+  ...published,
+  title: 'Jazz Night',
+  description: 'Live quartet.',
+  excerpt: '',
+  slug: 'jazz-night',
+  timezone: 'Europe/Madrid',
+  allDay: false,
+  start: '2026-12-04 21:00:00',
+  end: '2026-12-04 23:00:00',
+  startUtc: '2026-12-04 20:00:00',
+  endUtc: '2026-12-04 22:00:00',
+  cost: { entries: ['10', '15'] },
+  website: 'https://example.com/jazz',
+  showMap: true,
+  showMapLink: true,
+  hideFromListings: false,
+  sticky: false,
+  featured: false,
+  image: { id: 9, url: 'https://example.com/poster.jpg' },
+  categories: [2],
+  tags: [3],
+  venues: [4],
+  organizers: [5],
+  passwordHash: null,
 };
 const { passwordHash: _eventHash, ...eventFactsBeforeRename } = eventFacts;
 const eventFactsV1: t.TypeOf<typeof EventFactsV1> = { ...eventFactsBeforeRename, passwordSha256: null };
 
 const venueText = {
-  ...published, name: 'Main Hall', description: '', excerpt: '', slug: 'main-hall', image: null, address: 'Carrer Major 1',
-  city: 'Barcelona', country: 'Spain', province: 'Barcelona', state: '', stateprovince: '', zip: '08001', phone: '',
-  website: 'https://example.com/hall', showMap: true, showMapLink: true,
+  ...published,
+  name: 'Main Hall',
+  description: '',
+  excerpt: '',
+  slug: 'main-hall',
+  image: null,
+  address: 'Carrer Major 1',
+  city: 'Barcelona',
+  country: 'Spain',
+  province: 'Barcelona',
+  state: '',
+  stateprovince: '',
+  zip: '08001',
+  phone: '',
+  website: 'https://example.com/hall',
+  showMap: true,
+  showMapLink: true,
 } as const;
 const venueFacts: VenueFacts = { ...venueText, geo: { lat: 41.3874, lng: 2.1686 }, passwordHash: null };
-const venueFactsV1: t.TypeOf<typeof VenueFactsV1> = { ...venueText, geoLat: 41.3874, geoLng: 2.1686, passwordSha256: null };
-const venueFactsV2: t.TypeOf<typeof VenueFactsV2> = { ...venueText, geo: { lat: 41.3874, lng: 2.1686 }, passwordSha256: null };
+const venueFactsV1: t.TypeOf<typeof VenueFactsV1> = {
+  ...venueText,
+  geoLat: 41.3874,
+  geoLng: 2.1686,
+  passwordSha256: null,
+};
+const venueFactsV2: t.TypeOf<typeof VenueFactsV2> = {
+  ...venueText,
+  geo: { lat: 41.3874, lng: 2.1686 },
+  passwordSha256: null,
+};
 
 const organizerFacts: OrganizerFacts = {
-  ...published, name: 'Ada Events', description: '', excerpt: '', slug: 'ada-events', image: null, phone: '', website: '',
-  email: 'ada@example.com', passwordHash: null,
+  ...published,
+  name: 'Ada Events',
+  description: '',
+  excerpt: '',
+  slug: 'ada-events',
+  image: null,
+  phone: '',
+  website: '',
+  email: 'ada@example.com',
+  passwordHash: null,
 };
 const { passwordHash: _organizerHash, ...organizerFactsBeforeRename } = organizerFacts;
 const organizerFactsV1: t.TypeOf<typeof OrganizerFactsV1> = { ...organizerFactsBeforeRename, passwordSha256: null };

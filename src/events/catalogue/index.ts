@@ -2,10 +2,22 @@
 import type * as t from 'io-ts';
 import { EventDetailsChanged, EventScheduled, EventTrashed } from './calendarEvents.ts';
 import {
-  AdminBootstrapClaimed, IdBlockReserved, ImageRegistered, ImageUrlClaimed, SlugReleased, SlugReserved,
+  AdminBootstrapClaimed,
+  IdBlockReserved,
+  ImageRegistered,
+  ImageUrlClaimed,
+  SlugReleased,
+  SlugReserved,
 } from './registries.ts';
 import {
-  CategoryChanged, CategoryCreated, CategoryDeleted, TagChanged, TagCreated, TagDeleted, TermNameClaimed, TermNameReleased,
+  CategoryChanged,
+  CategoryCreated,
+  CategoryDeleted,
+  TagChanged,
+  TagCreated,
+  TagDeleted,
+  TermNameClaimed,
+  TermNameReleased,
 } from './terms.ts';
 import { UserPasswordChanged, UserPasswordRevoked, UserRegistered, UserRoleChanged } from './users.ts';
 import { VenueDetailsChanged, VenueRegistered, VenueTrashed } from './venues.ts';
@@ -33,28 +45,76 @@ export const catalogue = {
     upcast: passwordRenameUpcast('changes', 2),
     earlierVersions: { 1: EventDetailsChangedV1 },
   },
-  EventTrashed: { version: 1, codec: EventTrashed, description: 'A calendar event was moved to the trash; its slug was suffixed and freed.' },
-  IdBlockReserved: { version: 1, codec: IdBlockReserved, description: 'A writer reserved a block of numeric ids [first, last] of one id sequence.' },
+  EventTrashed: {
+    version: 1,
+    codec: EventTrashed,
+    description: 'A calendar event was moved to the trash; its slug was suffixed and freed.',
+  },
+  IdBlockReserved: {
+    version: 1,
+    codec: IdBlockReserved,
+    description: 'A writer reserved a block of numeric ids [first, last] of one id sequence.',
+  },
   SlugReserved: {
     version: 1,
     codec: SlugReserved,
     description: 'A slug, login or translation slot was claimed by its owner stream (the stream name says which).',
   },
-  SlugReleased: { version: 1, codec: SlugReleased, description: 'The owner released its slug, login or translation slot claim.' },
-  UserRegistered: { version: 1, codec: UserRegistered, description: 'A user account was created, with its role and the slow hash of its password.' },
+  SlugReleased: {
+    version: 1,
+    codec: SlugReleased,
+    description: 'The owner released its slug, login or translation slot claim.',
+  },
+  UserRegistered: {
+    version: 1,
+    codec: UserRegistered,
+    description: 'A user account was created, with its role and the slow hash of its password.',
+  },
   UserRoleChanged: { version: 1, codec: UserRoleChanged, description: "A user's role changed." },
-  UserPasswordChanged: { version: 1, codec: UserPasswordChanged, description: "A user's password was replaced (only its slow hash is recorded)." },
-  UserPasswordRevoked: { version: 1, codec: UserPasswordRevoked, description: "A user's password was revoked: the user cannot authenticate until a new one is set." },
-  AdminBootstrapClaimed: { version: 1, codec: AdminBootstrapClaimed, description: 'One service process claimed the creation of the first administrator.' },
+  UserPasswordChanged: {
+    version: 1,
+    codec: UserPasswordChanged,
+    description: "A user's password was replaced (only its slow hash is recorded).",
+  },
+  UserPasswordRevoked: {
+    version: 1,
+    codec: UserPasswordRevoked,
+    description: "A user's password was revoked: the user cannot authenticate until a new one is set.",
+  },
+  AdminBootstrapClaimed: {
+    version: 1,
+    codec: AdminBootstrapClaimed,
+    description: 'One service process claimed the creation of the first administrator.',
+  },
   ImageRegistered: { version: 1, codec: ImageRegistered, description: 'An external image URL got an image record id.' },
-  ImageUrlClaimed: { version: 1, codec: ImageUrlClaimed, description: 'An image URL was bound to its record id, so the same URL reuses the record.' },
+  ImageUrlClaimed: {
+    version: 1,
+    codec: ImageUrlClaimed,
+    description: 'An image URL was bound to its record id, so the same URL reuses the record.',
+  },
   CategoryCreated: { version: 1, codec: CategoryCreated, description: 'A category was created.' },
-  CategoryChanged: { version: 1, codec: CategoryChanged, description: 'Facts of a category changed; `changes` holds only the facts that differ.' },
-  CategoryDeleted: { version: 1, codec: CategoryDeleted, description: 'A category was deleted for good (its children were moved to its parent before).' },
+  CategoryChanged: {
+    version: 1,
+    codec: CategoryChanged,
+    description: 'Facts of a category changed; `changes` holds only the facts that differ.',
+  },
+  CategoryDeleted: {
+    version: 1,
+    codec: CategoryDeleted,
+    description: 'A category was deleted for good (its children were moved to its parent before).',
+  },
   TagCreated: { version: 1, codec: TagCreated, description: 'A tag was created.' },
-  TagChanged: { version: 1, codec: TagChanged, description: 'Facts of a tag changed; `changes` holds only the facts that differ.' },
+  TagChanged: {
+    version: 1,
+    codec: TagChanged,
+    description: 'Facts of a tag changed; `changes` holds only the facts that differ.',
+  },
   TagDeleted: { version: 1, codec: TagDeleted, description: 'A tag was deleted for good.' },
-  TermNameClaimed: { version: 1, codec: TermNameClaimed, description: 'A category or tag claimed a name, unique per taxonomy, language (and parent).' },
+  TermNameClaimed: {
+    version: 1,
+    codec: TermNameClaimed,
+    description: 'A category or tag claimed a name, unique per taxonomy, language (and parent).',
+  },
   TermNameReleased: { version: 1, codec: TermNameReleased, description: 'A category or tag released its name claim.' },
   VenueRegistered: {
     version: 3,
@@ -70,7 +130,11 @@ export const catalogue = {
     upcast: passwordRenameUpcast('changes', 3, upcastVenueDetailsChanged),
     earlierVersions: { 1: VenueDetailsChangedV1, 2: VenueDetailsChangedV2 },
   },
-  VenueTrashed: { version: 1, codec: VenueTrashed, description: 'A venue was moved to the trash; its slug was suffixed and freed.' },
+  VenueTrashed: {
+    version: 1,
+    codec: VenueTrashed,
+    description: 'A venue was moved to the trash; its slug was suffixed and freed.',
+  },
   OrganizerRegistered: {
     version: 2,
     codec: OrganizerRegistered,
@@ -85,7 +149,11 @@ export const catalogue = {
     upcast: passwordRenameUpcast('changes', 2),
     earlierVersions: { 1: OrganizerDetailsChangedV1 },
   },
-  OrganizerTrashed: { version: 1, codec: OrganizerTrashed, description: 'An organizer was moved to the trash; its slug was suffixed and freed.' },
+  OrganizerTrashed: {
+    version: 1,
+    codec: OrganizerTrashed,
+    description: 'An organizer was moved to the trash; its slug was suffixed and freed.',
+  },
 } satisfies Record<string, CatalogueEntry>;
 
 export type CatalogueType = keyof typeof catalogue;

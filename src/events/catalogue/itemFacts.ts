@@ -24,7 +24,10 @@ export interface ItemFacts {
 /** The facts a change decides on: those that differ, each whole. */
 export type ItemChanges<F extends ItemFacts> = Omit<Partial<F>, 'language'>;
 
-/** The three facts of an item's life (postFold.ts); the decider records `ItemChanges<F>`, which every kind's `C` accepts. */
+/**
+ * The three facts of an item's life (postFold.ts); the decider records `ItemChanges<F>`, which every kind's `C`
+ * accepts.
+ */
 export type ItemFact<F extends ItemFacts, C extends object = ItemChanges<F>> = PostFact<F, C>;
 
 export { optionalRoot };
@@ -32,7 +35,12 @@ export { optionalRoot };
 export function venueFactOf(event: VenueEvent): ItemFact<VenueFacts, VenueChanges> {
   switch (event.type) {
     case 'VenueRegistered':
-      return { type: 'registered', id: event.data.id, facts: event.data.facts, ...optionalRoot(event.data.translationOf) };
+      return {
+        type: 'registered',
+        id: event.data.id,
+        facts: event.data.facts,
+        ...optionalRoot(event.data.translationOf),
+      };
     case 'VenueDetailsChanged':
       return { type: 'changed', id: event.data.id, changes: event.data.changes };
     case 'VenueTrashed':
@@ -43,7 +51,12 @@ export function venueFactOf(event: VenueEvent): ItemFact<VenueFacts, VenueChange
 export function organizerFactOf(event: OrganizerEvent): ItemFact<OrganizerFacts> {
   switch (event.type) {
     case 'OrganizerRegistered':
-      return { type: 'registered', id: event.data.id, facts: event.data.facts, ...optionalRoot(event.data.translationOf) };
+      return {
+        type: 'registered',
+        id: event.data.id,
+        facts: event.data.facts,
+        ...optionalRoot(event.data.translationOf),
+      };
     case 'OrganizerDetailsChanged':
       return { type: 'changed', id: event.data.id, changes: event.data.changes };
     case 'OrganizerTrashed':

@@ -70,7 +70,9 @@ export function jsonSchemaOf(codec: t.Mixed): JsonSchema {
       throw new UnsupportedCodec(`no JSON Schema for the refinement "${c.name}": describe it in jsonSchemaOf.ts`);
     default: {
       const tag = (codec as { _tag?: unknown })._tag;
-      throw new UnsupportedCodec(`no JSON Schema for io-ts ${String(tag ?? 'codec')} "${codec.name}": describe it in jsonSchemaOf.ts`);
+      throw new UnsupportedCodec(
+        `no JSON Schema for io-ts ${String(tag ?? 'codec')} "${codec.name}": describe it in jsonSchemaOf.ts`,
+      );
     }
   }
 }
@@ -100,7 +102,9 @@ const isBareType = (schema: JsonSchema): schema is { type: string } =>
 /** `string | null` reads best as `type: [string, null]`; literals as an `enum`; anything else is an `anyOf`. */
 function unionSchema(members: readonly JsonSchema[]): JsonSchema {
   if (members.every(isBareType)) return { type: members.map((member) => member.type) };
-  if (members.every((member) => 'const' in member && Object.keys(member).length === 2 && member.type === members[0]?.type)) {
+  if (
+    members.every((member) => 'const' in member && Object.keys(member).length === 2 && member.type === members[0]?.type)
+  ) {
     return { type: members[0]?.type, enum: members.map((member) => member.const) };
   }
   return { anyOf: members };

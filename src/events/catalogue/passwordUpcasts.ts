@@ -7,12 +7,15 @@
 
 type JsonRecord = Readonly<Record<string, unknown>>;
 
-const isRecord = (value: unknown): value is JsonRecord => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is JsonRecord =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** `record` with `passwordSha256` renamed `passwordHash`, in its place among the other keys. */
 function renamed(record: JsonRecord): JsonRecord {
   if (!('passwordSha256' in record)) return record;
-  return Object.fromEntries(Object.entries(record).map(([key, value]) => [key === 'passwordSha256' ? 'passwordHash' : key, value]));
+  return Object.fromEntries(
+    Object.entries(record).map(([key, value]) => [key === 'passwordSha256' ? 'passwordHash' : key, value]),
+  );
 }
 
 /**

@@ -45,10 +45,20 @@ export function foldPost<F extends PostFactsCore, C extends object>(
       if (!post) return undefined;
       const { status } = fact.changes as { readonly status?: PostStatus };
       // A status other than trash brings the post back: what it was before trashing no longer counts.
-      return { id: post.id, facts: merge(post.facts, fact.changes), statusBeforeTrash: status && status !== 'trash' ? null : post.statusBeforeTrash };
+      return {
+        id: post.id,
+        facts: merge(post.facts, fact.changes),
+        statusBeforeTrash: status && status !== 'trash' ? null : post.statusBeforeTrash,
+      };
     }
     case 'trashed':
-      return post && { id: post.id, facts: { ...post.facts, status: 'trash', slug: fact.slug }, statusBeforeTrash: fact.previousStatus };
+      return (
+        post && {
+          id: post.id,
+          facts: { ...post.facts, status: 'trash', slug: fact.slug },
+          statusBeforeTrash: fact.previousStatus,
+        }
+      );
   }
 }
 

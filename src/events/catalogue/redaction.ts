@@ -4,7 +4,9 @@ export const redacted = '[redacted]';
 
 const secretKeys: ReadonlySet<string> = new Set(['passwordSha256', 'passwordHash']);
 
-/** A deep copy of `value` with every non-null secret replaced by {@link redacted}; other values are kept as they are. */
+/**
+ * A deep copy of `value` with every non-null secret replaced by {@link redacted}; other values are kept as they are.
+ */
 export function redactSecrets<T>(value: T): T {
   if (Array.isArray(value)) return value.map((item) => redactSecrets(item)) as T;
   if (typeof value !== 'object' || value === null) return value;

@@ -15,7 +15,10 @@ export const SlugReleased = t.type({ type: t.literal('SlugReleased'), data: t.ty
 export const AdminBootstrapClaimed = t.type({ type: t.literal('AdminBootstrapClaimed'), data: t.type({}) });
 
 /** `image-<id>` streams: an external image record (docs/api.md §10.1 Images); nothing is fetched. */
-export const ImageRegistered = t.type({ type: t.literal('ImageRegistered'), data: t.type({ id: t.number, url: t.string }) });
+export const ImageRegistered = t.type({
+  type: t.literal('ImageRegistered'),
+  data: t.type({ id: t.number, url: t.string }),
+});
 
 /** `imageurl-<sha256 of the URL>` streams: the record a URL maps to, so the same URL reuses the same record. */
 export const ImageUrlClaimed = t.type({ type: t.literal('ImageUrlClaimed'), data: t.type({ id: t.number }) });

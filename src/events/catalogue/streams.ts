@@ -26,7 +26,10 @@ const postId: StreamParameter = {
   description: 'Numeric id from the sequence events, venues and organizers share (the `id` of the REST API).',
   examples: ['7'],
 };
-const termId: StreamParameter = { description: 'Numeric id from the sequence categories and tags share.', examples: ['2'] };
+const termId: StreamParameter = {
+  description: 'Numeric id from the sequence categories and tags share.',
+  examples: ['2'],
+};
 const language: StreamParameter = { description: 'Language of the item.', enum: languages };
 const sha256Hex = (of: string): StreamParameter => ({ description: `SHA-256 (lower-case hex) of ${of}.` });
 
@@ -78,9 +81,13 @@ export const streamFamilies: readonly StreamFamily[] = [
     id: 'idBlocks',
     address: 'ids-{sequence}',
     parameters: {
-      sequence: { description: '`post` (events, venues, organizers), `term` (categories, tags) or `user`.', enum: ['post', 'term', 'user'] },
+      sequence: {
+        description: '`post` (events, venues, organizers), `term` (categories, tags) or `user`.',
+        enum: ['post', 'term', 'user'],
+      },
     },
-    description: 'Id allocation: each writer reserves blocks of ids with optimistic concurrency, so ids stay unique across instances.',
+    description:
+      'Id allocation: each writer reserves blocks of ids with optimistic concurrency, so ids stay unique across instances.',
     eventTypes: ['IdBlockReserved'],
   },
   {

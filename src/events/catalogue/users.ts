@@ -40,7 +40,12 @@ export type UserEvent =
   | t.TypeOf<typeof UserPasswordChanged>
   | t.TypeOf<typeof UserPasswordRevoked>;
 
-const userTypes: ReadonlySet<string> = new Set(['UserRegistered', 'UserRoleChanged', 'UserPasswordChanged', 'UserPasswordRevoked']);
+const userTypes: ReadonlySet<string> = new Set([
+  'UserRegistered',
+  'UserRoleChanged',
+  'UserPasswordChanged',
+  'UserPasswordRevoked',
+]);
 export const isUserEvent = (event: { readonly type: string }): event is UserEvent => userTypes.has(event.type);
 
 export const userStreamId = (id: number): string => `user-${id}`;

@@ -1,7 +1,14 @@
 // Value codecs shared by the domain events of every resource.
 import * as t from 'io-ts';
 
-export const PostStatus = t.keyof({ publish: null, future: null, draft: null, pending: null, private: null, trash: null });
+export const PostStatus = t.keyof({
+  publish: null,
+  future: null,
+  draft: null,
+  pending: null,
+  private: null,
+  trash: null,
+});
 export type PostStatus = t.TypeOf<typeof PostStatus>;
 
 export const Language = t.keyof({ ca: null, en: null, es: null });

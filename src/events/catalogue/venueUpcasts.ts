@@ -6,7 +6,8 @@
 
 type JsonRecord = Readonly<Record<string, unknown>>;
 
-const isRecord = (value: unknown): value is JsonRecord => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is JsonRecord =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** `record` with `geo` in the place of the first coordinate key and without either, other keys in their order. */
 function withGeo(record: JsonRecord, geo: JsonRecord): JsonRecord {
@@ -31,6 +32,9 @@ export function upcastVenueDetailsChanged(data: unknown, fromVersion: number): u
   if (fromVersion >= 2 || !isRecord(data) || !isRecord(data.changes)) return data;
   const changes = data.changes;
   if (!('geoLat' in changes) && !('geoLng' in changes)) return data;
-  const geo = { ...('geoLat' in changes ? { lat: changes.geoLat } : {}), ...('geoLng' in changes ? { lng: changes.geoLng } : {}) };
+  const geo = {
+    ...('geoLat' in changes ? { lat: changes.geoLat } : {}),
+    ...('geoLng' in changes ? { lng: changes.geoLng } : {}),
+  };
   return { ...data, changes: withGeo(changes, geo) };
 }

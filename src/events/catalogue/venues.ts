@@ -61,7 +61,10 @@ const { language: _language, ...changeable } = VenueFacts.props;
 export const VenueChanges = t.partial({ ...changeable, geo: VenueGeoChange });
 export type VenueChanges = t.TypeOf<typeof VenueChanges>;
 
-export const VenueRegistered = t.type({ type: t.literal('VenueRegistered'), data: t.intersection([t.type({ id: t.number, facts: VenueFacts }), TranslationLink]) });
+export const VenueRegistered = t.type({
+  type: t.literal('VenueRegistered'),
+  data: t.intersection([t.type({ id: t.number, facts: VenueFacts }), TranslationLink]),
+});
 export const VenueDetailsChanged = t.type({
   type: t.literal('VenueDetailsChanged'),
   data: t.type({ id: t.number, changes: VenueChanges }),

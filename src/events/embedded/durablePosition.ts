@@ -1,5 +1,6 @@
 // Which events of the embedded store are on disk. lmdb makes a commit visible to every reader before it is flushed
-// (overlapping sync), and a crash or power cut before the flush takes it back; subscribers deliver only what is flushed.
+// (overlapping sync), and a crash or power cut before the flush takes it back; subscribers deliver only what is
+// flushed.
 import type { RootDatabase } from 'lmdb';
 
 /** lmdb-js's root has `sync(callback)` (flush every commit made so far, by any process) outside its typings. */
@@ -48,7 +49,9 @@ export class DurablePosition {
   private flushUpTo(visible: number): Promise<void> {
     if (this.flushing && this.flushing.upTo >= visible) return this.flushing.done;
     const done = new Promise<void>((resolve, reject) => {
-      (this.root as unknown as Syncable).sync((error) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve()));
+      (this.root as unknown as Syncable).sync((error) =>
+        error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(),
+      );
     }).finally(() => {
       if (this.flushing?.done === done) this.flushing = undefined;
     });

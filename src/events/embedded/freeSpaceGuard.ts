@@ -23,7 +23,11 @@ export interface FreeSpaceSettings {
 export const defaultMinFreeBytes = 64 * 1024 * 1024;
 const defaultRefreshMs = 250;
 
-export function guardFreeSpace(path: string, settings: FreeSpaceSettings, now: () => number = Date.now): FreeSpaceGuard {
+export function guardFreeSpace(
+  path: string,
+  settings: FreeSpaceSettings,
+  now: () => number = Date.now,
+): FreeSpaceGuard {
   const refreshMs = settings.refreshMs ?? defaultRefreshMs;
   let measuredAt = -Infinity;
   let available = Infinity;
@@ -37,7 +41,9 @@ export function guardFreeSpace(path: string, settings: FreeSpaceSettings, now: (
         measuredAt = now();
       }
       if (available < settings.minFreeBytes) {
-        throw new StoreUnavailable(`only ${mebibytes(available)} MiB free on the disk of ${path}, under the reserve of ${mebibytes(settings.minFreeBytes)} MiB`);
+        throw new StoreUnavailable(
+          `only ${mebibytes(available)} MiB free on the disk of ${path}, under the reserve of ${mebibytes(settings.minFreeBytes)} MiB`,
+        );
       }
     },
   };

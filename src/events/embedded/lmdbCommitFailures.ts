@@ -1,4 +1,5 @@
-// What a failed lmdb commit (disk full, file size limit, I/O error) leaves behind, so that it fails the appends, not the process.
+// What a failed lmdb commit (disk full, file size limit, I/O error) leaves behind, so that it fails the appends, not
+// the process.
 /**
  * lmdb-js rejects the promise of every write in a commit that failed with `Commit failed (see commitError for
  * details)`, whose `commitError` is a second promise rejected with the system error. It also rejects promises of

@@ -1,4 +1,5 @@
-// The embedded EventStore adapter: streams and the global order in one lmdb environment, durable and multi-process safe.
+// The embedded EventStore adapter: streams and the global order in one lmdb environment, durable and multi-process
+// safe.
 import { open } from 'lmdb';
 import { ownerOnlyDirectory, ownerOnlyFilesIn } from './ownerOnlyFiles.ts';
 import {
@@ -61,7 +62,11 @@ export async function openLmdbEventStore(path: string, options: LmdbEventStoreOp
   const root = open<unknown, string>(path, {});
   ownerOnlyFilesIn(path);
   const settings = { pollIntervalMs: options.pollIntervalMs ?? 100, batchSize: options.catchUpBatchSize ?? 1000 };
-  return new LmdbStore(openLayout(root), settings, guardFreeSpace(path, { minFreeBytes: options.minFreeBytes ?? defaultMinFreeBytes }));
+  return new LmdbStore(
+    openLayout(root),
+    settings,
+    guardFreeSpace(path, { minFreeBytes: options.minFreeBytes ?? defaultMinFreeBytes }),
+  );
 }
 
 function expectationHolds(expected: ExpectedRevision, head: number | undefined): boolean {
@@ -106,7 +111,12 @@ class LmdbStore implements LmdbEventStore {
     this.durable = new DurablePosition(db.root, () => lastPosition(db.events));
   }
 
-  async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision, options: AppendOptions = {}): Promise<AppendResult> {
+  async append(
+    streamId: string,
+    events: readonly NewEvent[],
+    expected: ExpectedRevision,
+    options: AppendOptions = {},
+  ): Promise<AppendResult> {
     const [result] = await this.appendToStreams([{ streamId, events, expected }], options);
     return result as AppendResult;
   }
@@ -146,7 +156,10 @@ class LmdbStore implements LmdbEventStore {
       throw new WrongExpectedRevision(outcome.failed.streamId, outcome.failed.expected, actual);
     }
     for (const subscription of this.subscriptions) subscription.wake();
-    return outcome.written.map((written) => ({ nextRevision: BigInt(written.nextRevision), position: BigInt(written.position) }));
+    return outcome.written.map((written) => ({
+      nextRevision: BigInt(written.nextRevision),
+      position: BigInt(written.position),
+    }));
   }
 
   /**
@@ -197,14 +210,20 @@ class LmdbStore implements LmdbEventStore {
     return this.readAfter(options.after, options.maxCount);
   }
 
-  private readAfter(after: bigint | undefined, limit: number | undefined, upTo?: bigint, maxBytes?: number): RecordedEvent[] {
+  private readAfter(
+    after: bigint | undefined,
+    limit: number | undefined,
+    upTo?: bigint,
+    maxBytes?: number,
+  ): RecordedEvent[] {
     const result: RecordedEvent[] = [];
     // Positions are integers, so "strictly after p" is the key range starting at p + 1 (and "at most q" ends at q + 1).
     const start = after === undefined ? 0 : Number(after) + 1;
     const end = upTo === undefined ? undefined : Number(upTo) + 1;
     const bounds = end === undefined ? {} : { end };
     if (maxBytes === undefined) {
-      for (const { key, value } of this.db.eventsView.getRange({ start, ...bounds, limit })) result.push(toRecordedEvent(key, value));
+      for (const { key, value } of this.db.eventsView.getRange({ start, ...bounds, limit }))
+        result.push(toRecordedEvent(key, value));
       return result;
     }
     // One event per range, each range read to its end: leaving an lmdb range iterator early was seen to let a

@@ -34,7 +34,9 @@ export function openLayout(root: RootDatabase<unknown, string>): LmdbLayout {
   const events = root.openDB<StoredEvent, number>('events', {});
   // lmdb takes a decoder object as `encoder` (its README documents it; its typings omit it). Values are still written
   // through `events`, and read by its own msgpack decoder wherever the view's decoder hands them over.
-  const viewOptions = { encoder: storedEventDecoder((events as unknown as { decoder: ValueDecoder }).decoder) } as DatabaseOptions;
+  const viewOptions = {
+    encoder: storedEventDecoder((events as unknown as { decoder: ValueDecoder }).decoder),
+  } as DatabaseOptions;
   return {
     root,
     events,
@@ -76,7 +78,9 @@ export function toRecordedEvent(position: number, stored: StoredEvent): Recorded
   };
 }
 
-/** Position of the last event in $all, or -1 when empty; inside a write transaction it sees that transaction's writes. */
+/**
+ * Position of the last event in $all, or -1 when empty; inside a write transaction it sees that transaction's writes.
+ */
 export function lastPosition(events: Database<StoredEvent, number>): number {
   for (const key of events.getKeys({ reverse: true, limit: 1 })) return key;
   return -1;

@@ -27,8 +27,10 @@ interface NodeStringSlices {
   latin1Slice?(this: Buffer, start: number, end: number): string;
 }
 const { utf8Slice, latin1Slice } = Buffer.prototype as NodeStringSlices;
-const utf8Of = (start: number, stop: number): string => (utf8Slice ? utf8Slice.call(src, start, stop) : src.toString('utf8', start, stop));
-const latin1Of = (start: number, stop: number): string => (latin1Slice ? latin1Slice.call(src, start, stop) : src.toString('latin1', start, stop));
+const utf8Of = (start: number, stop: number): string =>
+  utf8Slice ? utf8Slice.call(src, start, stop) : src.toString('utf8', start, stop);
+const latin1Of = (start: number, stop: number): string =>
+  latin1Slice ? latin1Slice.call(src, start, stop) : src.toString('latin1', start, stop);
 
 let src: Buffer = Buffer.alloc(0);
 let position = 0;
@@ -235,5 +237,8 @@ function skipString(): void {
  */
 function builderOf(keys: readonly string[]): () => Record<string, unknown> {
   const properties = keys.map((key) => `${JSON.stringify(key)}: read()`).join(', ');
-  return new Function('read', `return function build() { return { ${properties} }; };`)(read) as () => Record<string, unknown>;
+  return new Function('read', `return function build() { return { ${properties} }; };`)(read) as () => Record<
+    string,
+    unknown
+  >;
 }

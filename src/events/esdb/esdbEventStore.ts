@@ -22,20 +22,34 @@ import type {
   SubscribeOptions,
   Subscription,
 } from '../eventStore.ts';
-import { isSystemEvent, readPositionAfter, toEsdbExpectedRevision, toEventData, toPortError, toRecordedEvent } from './esdbMapping.ts';
+import {
+  isSystemEvent,
+  readPositionAfter,
+  toEsdbExpectedRevision,
+  toEventData,
+  toPortError,
+  toRecordedEvent,
+} from './esdbMapping.ts';
 import { subscribeToAllOnEsdb, type EsdbSubscription } from './esdbSubscription.ts';
 
 /** Events fetched per $all request; system events are filtered client-side, so a page may yield fewer. */
 const PAGE_SIZE = 500;
 
-/** Connects lazily: the first call opens the gRPC channel, so an unreachable server shows up as StoreUnavailable there. */
+/**
+ * Connects lazily: the first call opens the gRPC channel, so an unreachable server shows up as StoreUnavailable there.
+ */
 export function connectEsdbEventStore(connectionString: string): EventStore {
   return new EsdbStore(EventStoreDBClient.connectionString(connectionString));
 }
 
-async function readAllPage(client: EventStoreDBClient, from: ReadPosition, direction: typeof FORWARDS | typeof BACKWARDS) {
+async function readAllPage(
+  client: EventStoreDBClient,
+  from: ReadPosition,
+  direction: typeof FORWARDS | typeof BACKWARDS,
+) {
   const page: AllStreamResolvedEvent[] = [];
-  for await (const resolved of client.readAll({ fromPosition: from, maxCount: PAGE_SIZE, direction })) page.push(resolved);
+  for await (const resolved of client.readAll({ fromPosition: from, maxCount: PAGE_SIZE, direction }))
+    page.push(resolved);
   return page;
 }
 
@@ -65,14 +79,19 @@ class EsdbStore implements EventStore {
    */
   async appendToStreams(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
     if (appends.length === 0) throw new RangeError('an append needs at least one stream');
-    if (new Set(appends.map((append) => append.streamId)).size < appends.length) throw new RangeError('a stream appears twice in one append');
+    if (new Set(appends.map((append) => append.streamId)).size < appends.length)
+      throw new RangeError('a stream appears twice in one append');
     const results: AppendResult[] = [];
     for (const { streamId, events, expected } of appends) results.push(await this.append(streamId, events, expected));
     return results;
   }
 
   private async lastPositionOf(streamId: string): Promise<bigint> {
-    for await (const resolved of this.client.readStream(streamId, { fromRevision: END, direction: BACKWARDS, maxCount: 1 })) {
+    for await (const resolved of this.client.readStream(streamId, {
+      fromRevision: END,
+      direction: BACKWARDS,
+      maxCount: 1,
+    })) {
       const event = toRecordedEvent(resolved);
       if (event !== undefined) return event.position;
     }

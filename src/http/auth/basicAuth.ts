@@ -32,7 +32,9 @@ export class CredentialChecker {
       await verify(await this.decoyHash, password).catch(() => false);
       return 'unknown-login';
     }
-    return (await this.passwordMatches(user, password)) ? { kind: 'user', id: user.id, role: user.role } : 'wrong-password';
+    return (await this.passwordMatches(user, password))
+      ? { kind: 'user', id: user.id, role: user.role }
+      : 'wrong-password';
   }
 
   private async passwordMatches(user: User, password: string): Promise<boolean> {

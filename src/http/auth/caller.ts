@@ -2,7 +2,8 @@
 import type { Role } from '../../events/catalogue/users.ts';
 import type { PostStatus } from '../../events/catalogue/values.ts';
 
-export type Caller = { readonly kind: 'anonymous' } | { readonly kind: 'user'; readonly id: number; readonly role: Role };
+export type Caller =
+  { readonly kind: 'anonymous' } | { readonly kind: 'user'; readonly id: number; readonly role: Role };
 
 export const anonymous: Caller = { kind: 'anonymous' };
 

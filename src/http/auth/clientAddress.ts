@@ -18,7 +18,8 @@ export function clientOf(address: string): string {
 /** The eight 16-bit groups, `::` expanded; an embedded IPv4 tail counts as the two groups it stands for. */
 function ipv6Groups(address: string): string[] {
   const [head = '', tail] = address.split('::');
-  const groupsOf = (part: string) => (part === '' ? [] : part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])));
+  const groupsOf = (part: string) =>
+    part === '' ? [] : part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g]));
   const left = groupsOf(head);
   const right = tail === undefined ? [] : groupsOf(tail);
   const zeros = Array.from({ length: 8 - left.length - right.length }, () => '0');

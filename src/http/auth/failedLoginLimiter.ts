@@ -62,14 +62,30 @@ export class FailedLoginLimiter {
   }
 }
 
-/** The failed-unlock limiter (wrong `password` parameters, docs/api.md §12): its own allowance, on the service clock. */
-export function configuredUnlockLimiter(config: Pick<Config, 'unlockMaxFailures' | 'unlockFailureWindowSeconds'>, clock: () => Date): FailedLoginLimiter {
-  const limits = { ...defaultLoginLimits, maxFailures: config.unlockMaxFailures, windowMs: config.unlockFailureWindowSeconds * 1000 };
+/**
+ * The failed-unlock limiter (wrong `password` parameters, docs/api.md §12): its own allowance, on the service clock.
+ */
+export function configuredUnlockLimiter(
+  config: Pick<Config, 'unlockMaxFailures' | 'unlockFailureWindowSeconds'>,
+  clock: () => Date,
+): FailedLoginLimiter {
+  const limits = {
+    ...defaultLoginLimits,
+    maxFailures: config.unlockMaxFailures,
+    windowMs: config.unlockFailureWindowSeconds * 1000,
+  };
   return new FailedLoginLimiter(limits, () => clock().getTime());
 }
 
 /** The limiter the configuration asks for, on the service clock (so tests can move time instead of waiting). */
-export function configuredLoginLimiter(config: Pick<Config, 'authMaxFailures' | 'authFailureWindowSeconds'>, clock: () => Date): FailedLoginLimiter {
-  const limits = { ...defaultLoginLimits, maxFailures: config.authMaxFailures, windowMs: config.authFailureWindowSeconds * 1000 };
+export function configuredLoginLimiter(
+  config: Pick<Config, 'authMaxFailures' | 'authFailureWindowSeconds'>,
+  clock: () => Date,
+): FailedLoginLimiter {
+  const limits = {
+    ...defaultLoginLimits,
+    maxFailures: config.authMaxFailures,
+    windowMs: config.authFailureWindowSeconds * 1000,
+  };
   return new FailedLoginLimiter(limits, () => clock().getTime());
 }

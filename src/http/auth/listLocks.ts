@@ -23,7 +23,8 @@ export async function listLocks<D extends LockablePost>(
 ): Promise<ListLocks | undefined> {
   const editing = paramValue(scope.sources, 'context') === 'edit';
   if (editing && canEditOthersPosts(scope.caller)) return undefined;
-  const mayUnlockSome = typeof paramValue(scope.sources, 'password') === 'string' || (editing && isAuthenticated(scope.caller));
+  const mayUnlockSome =
+    typeof paramValue(scope.sources, 'password') === 'string' || (editing && isAuthenticated(scope.caller));
   if (!mayUnlockSome) return { unlocked: [] };
   const candidates = await protectedCandidates(maxJudgedCandidates);
   return { unlocked: candidates.filter((doc) => !isLockedPost(doc, scope)).map((doc) => doc.id) };

@@ -73,7 +73,8 @@ export class PasswordUnlocks {
   finish(): void {
     if (this.password === undefined || this.verdicts.size === 0) return;
     if ([...this.verdicts.values()].some((unlocked) => unlocked)) return;
-    if (!this.failures.recordFailure(this.client)) throw tooManyFailures(this.failures.retryAfterSeconds(this.client) ?? 1);
+    if (!this.failures.recordFailure(this.client))
+      throw tooManyFailures(this.failures.retryAfterSeconds(this.client) ?? 1);
   }
 }
 

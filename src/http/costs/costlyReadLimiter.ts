@@ -33,7 +33,10 @@ export class CostlyReadLimiter {
     const known = this.buckets.get(client);
     // The clock is injected and may step back: time that went backwards refills nothing.
     const bucket = known
-      ? { tokens: Math.min(maxReads, known.tokens + Math.max(0, now - known.atMs) * perMs), atMs: Math.max(now, known.atMs) }
+      ? {
+          tokens: Math.min(maxReads, known.tokens + Math.max(0, now - known.atMs) * perMs),
+          atMs: Math.max(now, known.atMs),
+        }
       : { tokens: maxReads, atMs: now };
     this.buckets.delete(client);
     this.buckets.set(client, bucket);
@@ -54,7 +57,14 @@ export class CostlyReadLimiter {
   }
 }
 
-export function configuredCostlyReadLimiter(config: Pick<Config, 'historyMaxReads' | 'historyReadWindowSeconds'>, clock: () => Date): CostlyReadLimiter {
-  const limits = { maxReads: config.historyMaxReads, windowMs: config.historyReadWindowSeconds * 1000, maxClients: 10_000 };
+export function configuredCostlyReadLimiter(
+  config: Pick<Config, 'historyMaxReads' | 'historyReadWindowSeconds'>,
+  clock: () => Date,
+): CostlyReadLimiter {
+  const limits = {
+    maxReads: config.historyMaxReads,
+    windowMs: config.historyReadWindowSeconds * 1000,
+    maxClients: 10_000,
+  };
   return new CostlyReadLimiter(limits, () => clock().getTime());
 }

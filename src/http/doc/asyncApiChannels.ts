@@ -15,7 +15,9 @@ const feedFamilies = streamFamilies.filter((family) => (changeKinds as readonly 
 /** Channel-local message keys, each a reference to the component message. */
 function storeChannelMessages(family: StreamFamily): Record<string, Ref> {
   return Object.fromEntries(
-    family.eventTypes.flatMap(versionsOf).map((v) => [storeMessageId(v), ref(`#/components/messages/${pointerKey(storeMessageId(v))}`)]),
+    family.eventTypes
+      .flatMap(versionsOf)
+      .map((v) => [storeMessageId(v), ref(`#/components/messages/${pointerKey(storeMessageId(v))}`)]),
   );
 }
 
@@ -56,7 +58,10 @@ function changeQuery(): object {
   return {
     type: 'object',
     properties: Object.fromEntries(
-      changeArgs.map((arg) => [arg.name, { type: 'string', ...(arg.index.description ? { description: arg.index.description } : {}) }]),
+      changeArgs.map((arg) => [
+        arg.name,
+        { type: 'string', ...(arg.index.description ? { description: arg.index.description } : {}) },
+      ]),
     ),
   };
 }

@@ -3,7 +3,15 @@ import { catalogue, type CatalogueType } from '../../events/catalogue/index.ts';
 import { changeKinds } from '../routes/changes/changeArgs.ts';
 import { streamFamilies } from '../../events/catalogue/streams.ts';
 import { channels, operations } from './asyncApiChannels.ts';
-import { feedMessage, feedMessageId, storeMessage, storeMessageId, undecodedFeedMessage, undecodedFeedMessageId, versionsOf } from './asyncApiMessages.ts';
+import {
+  feedMessage,
+  feedMessageId,
+  storeMessage,
+  storeMessageId,
+  undecodedFeedMessage,
+  undecodedFeedMessageId,
+  versionsOf,
+} from './asyncApiMessages.ts';
 import { catalogueDescription, storeDescription } from './eventDeliveryGuide.ts';
 
 export interface AsyncApiContext {
@@ -29,7 +37,9 @@ function servers(apiRoot: URL): object {
       protocol: 'esdb',
       title: 'EventStoreDB / KurrentDB',
       description: storeDescription,
-      variables: { host: { default: defaultStoreHost, description: 'Host and gRPC port of the store (or of one cluster node).' } },
+      variables: {
+        host: { default: defaultStoreHost, description: 'Host and gRPC port of the store (or of one cluster node).' },
+      },
       security: [{ $ref: '#/components/securitySchemes/storeUser' }],
     },
   };
@@ -37,8 +47,12 @@ function servers(apiRoot: URL): object {
 
 function messages(): Record<string, object> {
   const types = Object.keys(catalogue) as CatalogueType[];
-  const kindOf = new Map(streamFamilies.flatMap((family) => family.eventTypes.map((type) => [type, family.id] as const)));
-  const stored = types.flatMap(versionsOf).map((v) => [storeMessageId(v), storeMessage(v, catalogue[v.type].version)] as const);
+  const kindOf = new Map(
+    streamFamilies.flatMap((family) => family.eventTypes.map((type) => [type, family.id] as const)),
+  );
+  const stored = types
+    .flatMap(versionsOf)
+    .map((v) => [storeMessageId(v), storeMessage(v, catalogue[v.type].version)] as const);
   const fed = types
     .filter((type) => (changeKinds as readonly string[]).includes(kindOf.get(type) ?? ''))
     .map((type) => [feedMessageId(type), feedMessage(type, kindOf.get(type) ?? '')] as const);

@@ -1,4 +1,5 @@
-// Messages of the event catalogue document: each event type and version as the store records it, and as the feed sends it.
+// Messages of the event catalogue document: each event type and version as the store records it, and as the feed sends
+// it.
 import type * as t from 'io-ts';
 import { catalogue, type CatalogueType } from '../../events/catalogue/index.ts';
 import type { CatalogueEntry } from '../../events/catalogue/catalogueEntry.ts';
@@ -30,12 +31,20 @@ export function versionsOf(type: CatalogueType): EventVersion[] {
     description: entry.description,
     example: earlierExampleData[type]?.[Number(version)],
   }));
-  const current = { type, version: entry.version, current: true, codec: entry.codec, description: entry.description, example: exampleData[type] };
+  const current = {
+    type,
+    version: entry.version,
+    current: true,
+    codec: entry.codec,
+    description: entry.description,
+    example: exampleData[type],
+  };
   return [...earlier.sort((a, b) => a.version - b.version), current];
 }
 
 /** Component keys: the type for its current version, `<Type>.v<n>` for older ones, `change.<Type>` in the feed. */
-export const storeMessageId = (v: Pick<EventVersion, 'type' | 'version' | 'current'>): string => (v.current ? v.type : `${v.type}.v${v.version}`);
+export const storeMessageId = (v: Pick<EventVersion, 'type' | 'version' | 'current'>): string =>
+  v.current ? v.type : `${v.type}.v${v.version}`;
 export const feedMessageId = (type: string): string => `change.${type}`;
 export const undecodedFeedMessageId = 'change.undecoded';
 
@@ -52,7 +61,10 @@ export function metadataSchema(version: number): JsonSchema {
   const properties = Object.fromEntries(
     Object.entries(schema.properties as Record<string, JsonSchema>).map(([key, inner]) => [
       key,
-      { ...(key === 'schemaVersion' ? { type: 'integer', const: version } : inner), description: metadataDescriptions[key as keyof RecordedMetadata] },
+      {
+        ...(key === 'schemaVersion' ? { type: 'integer', const: version } : inner),
+        description: metadataDescriptions[key as keyof RecordedMetadata],
+      },
     ]),
   );
   return { ...schema, properties };
@@ -89,20 +101,51 @@ export function storeMessage(v: EventVersion, currentVersion: number): object {
 }
 
 /** What every feed message carries around `data` (the `ChangeMessage` of the feed), keys in wire order. */
-function feedEnvelope(kinds: readonly string[], type: JsonSchema, schemaVersion: JsonSchema, decoded: boolean, data: JsonSchema): JsonSchema {
+function feedEnvelope(
+  kinds: readonly string[],
+  type: JsonSchema,
+  schemaVersion: JsonSchema,
+  decoded: boolean,
+  data: JsonSchema,
+): JsonSchema {
   const text = (description: string) => ({ type: 'string', description });
   const kind = kinds.length === 1 ? { const: kinds[0] } : { enum: kinds };
   return {
     type: 'object',
-    required: ['position', 'stream', 'kind', 'revision', 'type', 'schema_version', 'decoded', 'occurred_at', 'actor', 'correlation_id', 'causation_id', 'data'],
+    required: [
+      'position',
+      'stream',
+      'kind',
+      'revision',
+      'type',
+      'schema_version',
+      'decoded',
+      'occurred_at',
+      'actor',
+      'correlation_id',
+      'causation_id',
+      'data',
+    ],
     properties: {
-      position: { type: 'string', pattern: '^[0-9]{1,20}$', description: 'Global position in decimal digits (a 64-bit number), also the SSE `id:`.' },
-      stream: { type: 'string', pattern: `^(${kinds.join('|')})-[0-9]+$`, description: 'The stream the event belongs to.' },
+      position: {
+        type: 'string',
+        pattern: '^[0-9]{1,20}$',
+        description: 'Global position in decimal digits (a 64-bit number), also the SSE `id:`.',
+      },
+      stream: {
+        type: 'string',
+        pattern: `^(${kinds.join('|')})-[0-9]+$`,
+        description: 'The stream the event belongs to.',
+      },
       kind: { type: 'string', ...kind, description: 'Category of the stream (its name before the first `-`).' },
       revision: { type: 'integer', minimum: 0, description: 'Position within the stream, from 0.' },
       type,
       schema_version: schemaVersion,
-      decoded: { type: 'boolean', const: decoded, description: 'Whether this service knew the type and version and upcast `data`.' },
+      decoded: {
+        type: 'boolean',
+        const: decoded,
+        description: 'Whether this service knew the type and version and upcast `data`.',
+      },
       occurred_at: text(metadataDescriptions.occurredAt),
       actor: text(metadataDescriptions.actor),
       correlation_id: text(metadataDescriptions.correlationId),
@@ -130,7 +173,11 @@ const feedExample = (type: CatalogueType, kind: string, version: number) => ({
 /** An event of a resource stream in the change feed: always in its type's current version. */
 export function feedMessage(type: CatalogueType, kind: string): object {
   const entry = entryOf(type);
-  const version = { type: 'integer', const: entry.version, description: 'Schema version of `data`: the current one, older data is upcast.' };
+  const version = {
+    type: 'integer',
+    const: entry.version,
+    description: 'Schema version of `data`: the current one, older data is upcast.',
+  };
   return {
     name: type,
     title: `${type} (change feed)`,
@@ -143,7 +190,10 @@ export function feedMessage(type: CatalogueType, kind: string): object {
   };
 }
 
-/** An event this service could not decode (a newer instance wrote it, or its data fits no known schema): `data` as stored. */
+/**
+ * An event this service could not decode (a newer instance wrote it, or its data fits no known schema): `data` as
+ * stored.
+ */
 export function undecodedFeedMessage(kinds: readonly string[]): object {
   return {
     name: 'undecoded',
@@ -153,8 +203,14 @@ export function undecodedFeedMessage(kinds: readonly string[]): object {
       'schema of its type; `data` is passed on as stored.',
     contentType: 'application/json',
     correlationId: { $ref: '#/components/correlationIds/feed' },
-    payload: feedEnvelope(kinds, { type: 'string' }, { type: 'integer', description: 'Schema version as stored.' }, false, {
-      description: 'The event data as stored, secrets redacted.',
-    }),
+    payload: feedEnvelope(
+      kinds,
+      { type: 'string' },
+      { type: 'integer', description: 'Schema version as stored.' },
+      false,
+      {
+        description: 'The event data as stored, secrets redacted.',
+      },
+    ),
   };
 }

@@ -50,7 +50,10 @@ export function buildIndex(ctx: IndexContext): IndexDocument {
     routes: Object.fromEntries([
       ...routeCatalogue.map((route) => [`/${NAMESPACE}${route.pattern}`, indexEntry(route, ctx)] as const),
       // The calendar feeds are the one addition the index lists (docs/api.md §21.1), with what OPTIONS says of them.
-      ...feedRoutes.map((route) => [`/${NAMESPACE}${route.pattern}`, { ...indexEntry(route, ctx), description: route.description }] as const),
+      ...feedRoutes.map(
+        (route) =>
+          [`/${NAMESPACE}${route.pattern}`, { ...indexEntry(route, ctx), description: route.description }] as const,
+      ),
     ]),
     _links: { up: [{ href: `${ctx.site}/` }] },
   };
@@ -89,7 +92,10 @@ export function routeIndexEntry(path: string, ctx: EntryContext): RouteIndexEntr
 }
 
 /** The route whose pattern matches a request path relative to `{api_root}`, in the catalogue or in `routes`. */
-export function findRoute<R extends RouteSpec>(path: string, routes: readonly R[] = routeCatalogue as readonly R[]): R | undefined {
+export function findRoute<R extends RouteSpec>(
+  path: string,
+  routes: readonly R[] = routeCatalogue as readonly R[],
+): R | undefined {
   const trimmed = path.endsWith('/') ? path.slice(0, -1) : path;
   return routes.find((route) => routeRegExp(route).test(trimmed));
 }

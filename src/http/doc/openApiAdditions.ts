@@ -2,7 +2,15 @@
 // `translation_of`), item passwords, `as_of`, history and the change feed. Each addition carries
 // `x-service-addition: true` and says so in its description, so clients can tell them from the reference's parts.
 import type { ArgSpec } from '../params/argSpec.ts';
-import { docArgs, eventReadArgs, routeCatalogue, withLanguage, idPathArg, pageArg, perPageArg } from '../routes/catalogue/index.ts';
+import {
+  docArgs,
+  eventReadArgs,
+  routeCatalogue,
+  withLanguage,
+  idPathArg,
+  pageArg,
+  perPageArg,
+} from '../routes/catalogue/index.ts';
 import { changeArgs } from '../routes/changes/changeArgs.ts';
 import { eventFeedArgs } from '../routes/catalogue/feeds.ts';
 import { isDocResource } from './responses.ts';
@@ -16,10 +24,17 @@ export interface ParameterWriters {
 }
 
 const ADDITION = 'Service addition (beyond the reference implementation).';
-const marked = (object: object, description: string): Json => ({ ...object, description: `${ADDITION} ${description}`, 'x-service-addition': true });
+const marked = (object: object, description: string): Json => ({
+  ...object,
+  description: `${ADDITION} ${description}`,
+  'x-service-addition': true,
+});
 
 const asOf = {
-  name: 'as_of', in: 'query', required: false, schema: { type: 'string' },
+  name: 'as_of',
+  in: 'query',
+  required: false,
+  schema: { type: 'string' },
   description: `${ADDITION} The item as it was at that point: an event store position (digits) or a date and time.`,
   'x-service-addition': true,
 };
@@ -34,6 +49,21 @@ const responses = (description: string): Json => ({ 200: { description } });
 
 /** Adds the service's additions to `paths` (which it changes), after the reference's own entries. */
 export function addServiceAdditions(paths: Record<string, Json>, write: ParameterWriters): void {
+  extendReferencePaths(paths, write);
+  addHistoryPaths(paths, write);
+  addChangeFeedPath(paths, write);
+  addCalendarPaths(paths, write);
+  paths['/doc/events'] = {
+    get: {
+      ...marked({}, 'The AsyncAPI document of the domain events and the change feed.'),
+      parameters: docArgs.map((arg) => write.parameter(arg, 'query')),
+      responses: responses('The AsyncAPI document.'),
+    },
+  };
+}
+
+/** On the reference's own entries: creates on collections, `as_of` on item reads, venue and organizer passwords. */
+function extendReferencePaths(paths: Record<string, Json>, write: ParameterWriters): void {
   for (const [path, item] of Object.entries(paths)) {
     const resource = path.split('/')[1] ?? '';
     if (!isDocResource(resource)) continue;
@@ -41,30 +71,53 @@ export function addServiceAdditions(paths: Record<string, Json>, write: Paramete
     else {
       const get = item.get as { parameters: unknown[] };
       get.parameters.splice(get.parameters.length - 1, 0, asOf); // before i18n_language, which stays last
-      if ((resource === 'venues' || resource === 'organizers') && !path.includes('by-slug')) addBodyField(item, 'password', itemPassword);
+      if ((resource === 'venues' || resource === 'organizers') && !path.includes('by-slug'))
+        addBodyField(item, 'password', itemPassword);
     }
   }
+}
+
+function addHistoryPaths(paths: Record<string, Json>, write: ParameterWriters): void {
   for (const resource of ['events', 'venues', 'organizers', 'categories', 'tags']) {
     const args = withLanguage(idPathArg('The item ID'), pageArg, perPageArg('history entries'));
     paths[`/${resource}/{id}/history`] = {
       get: {
-        ...marked({}, 'Every change of the item, newest first, with who made it and what changed (needs the right to edit it).'),
+        ...marked(
+          {},
+          'Every change of the item, newest first, with who made it and what changed (needs the right to edit it).',
+        ),
         parameters: args.map((arg) => write.parameter(arg, arg.source === 'path' ? 'path' : 'query')),
         responses: responses('The history entries, with X-Cal-Total, X-Cal-TotalPages and Link headers.'),
       },
     };
   }
+}
+
+function addChangeFeedPath(paths: Record<string, Json>, write: ParameterWriters): void {
   paths['/changes'] = {
     get: {
-      ...marked({}, 'A server-sent event stream of every change, resumable with Last-Event-ID or `from`; see /doc/events.'),
+      ...marked(
+        {},
+        'A server-sent event stream of every change, resumable with Last-Event-ID or `from`; see /doc/events.',
+      ),
       parameters: changeArgs.map((arg) => write.parameter(arg, 'query')),
       responses: responses('A text/event-stream of change messages.'),
     },
   };
-  const calendar = (description: string): Json => ({ 200: { description, content: { 'text/calendar': { schema: { type: 'string' } } } }, 304: { description: 'Not modified (If-None-Match or If-Modified-Since still match).' } });
+}
+
+const calendar = (description: string): Json => ({
+  200: { description, content: { 'text/calendar': { schema: { type: 'string' } } } },
+  304: { description: 'Not modified (If-None-Match or If-Modified-Since still match).' },
+});
+
+function addCalendarPaths(paths: Record<string, Json>, write: ParameterWriters): void {
   paths['/events.ics'] = {
     get: {
-      ...marked({}, 'An iCalendar (RFC 5545) feed of the events GET /events lists with the same filters, without paging, up to CAL_ICAL_MAX_EVENTS (the nearest in time; X-Cal-Truncated: true when more match).'),
+      ...marked(
+        {},
+        'An iCalendar (RFC 5545) feed of the events GET /events lists with the same filters, without paging, up to CAL_ICAL_MAX_EVENTS (the nearest in time; X-Cal-Truncated: true when more match).',
+      ),
       parameters: eventFeedArgs.map((arg) => write.parameter(arg, 'query')),
       responses: calendar('The calendar, with ETag and Last-Modified.'),
     },
@@ -76,13 +129,6 @@ export function addServiceAdditions(paths: Record<string, Json>, write: Paramete
       responses: calendar('The calendar of the event, with ETag and Last-Modified.'),
     },
   };
-  paths['/doc/events'] = {
-    get: {
-      ...marked({}, 'The AsyncAPI document of the domain events and the change feed.'),
-      parameters: docArgs.map((arg) => write.parameter(arg, 'query')),
-      responses: responses('The AsyncAPI document.'),
-    },
-  };
 }
 
 /** POST on a collection: the reference documents no create; the service's is the catalogue's, plus `translation_of`. */
@@ -90,17 +136,25 @@ function createOperation(resource: string, write: ParameterWriters): Json {
   const route = routeCatalogue.find((candidate) => candidate.pattern === `/${resource}`);
   const args = route?.endpoints.find((endpoint) => endpoint.methods.includes('POST'))?.args ?? [];
   const fields = args.filter((arg) => arg.name !== 'i18n_language');
-  const properties = { ...Object.fromEntries(fields.map((arg) => [arg.name, write.bodyProperty(arg)])), translation_of: translationOf };
+  const properties = {
+    ...Object.fromEntries(fields.map((arg) => [arg.name, write.bodyProperty(arg)])),
+    translation_of: translationOf,
+  };
   const required = fields.filter((arg) => arg.required).map((arg) => arg.name);
   return {
     ...marked({}, `Creates an item (201 with it; 400 naming invalid parameters with a reason for each).`),
     parameters: args.filter((arg) => arg.name === 'i18n_language').map((arg) => write.parameter(arg, 'query')),
-    requestBody: { content: { 'application/json': { schema: { type: 'object', properties, ...(required.length > 0 ? { required } : {}) } } } },
+    requestBody: {
+      content: {
+        'application/json': { schema: { type: 'object', properties, ...(required.length > 0 ? { required } : {}) } },
+      },
+    },
     responses: { 201: { description: 'The created item.' } },
   };
 }
 
 function addBodyField(item: Json, name: string, schema: Json): void {
-  const body = (item.post as { requestBody: { content: Record<string, { schema: { properties: Json } }> } }).requestBody;
+  const body = (item.post as { requestBody: { content: Record<string, { schema: { properties: Json } }> } })
+    .requestBody;
   for (const media of Object.values(body.content)) media.schema.properties[name] = schema;
 }

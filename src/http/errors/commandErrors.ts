@@ -21,8 +21,11 @@ export function wireErrorOf(error: CommandError, operation: 'create' | 'update' 
     case 'precondition-failed':
       return simpleError(412, 'rest_precondition_failed');
     case 'write-conflict':
-      if (error.resource === 'venue' || error.resource === 'organizer') return itemWriteFailure(error.resource, operation);
-      return operation === 'delete' ? simpleError(500, 'could-not-delete-event') : simpleError(403, 'could-not-update-event');
+      if (error.resource === 'venue' || error.resource === 'organizer')
+        return itemWriteFailure(error.resource, operation);
+      return operation === 'delete'
+        ? simpleError(500, 'could-not-delete-event')
+        : simpleError(403, 'could-not-update-event');
     case 'store-unavailable':
       return simpleError(503, 'rest_store_unavailable', undefined, { 'Retry-After': '1' });
   }

@@ -25,7 +25,7 @@ export const unreadableRequest = textError(400, 'rest_bad_request', {
 
 export const hostRequired = textError(400, 'rest_bad_request', {
   en: 'An HTTP/1.1 request must carry a Host header.',
-  ca: "Una sol·licitud HTTP/1.1 ha de portar la capçalera Host.",
+  ca: 'Una sol·licitud HTTP/1.1 ha de portar la capçalera Host.',
   es: 'Una solicitud HTTP/1.1 debe llevar la cabecera Host.',
 });
 

@@ -42,7 +42,7 @@ export const messages = {
     es: 'Lo siento, no tienes permiso para poner a otro usuario como autor.',
   },
   rest_cross_site_request: {
-    en: 'Writes from pages of another site are not accepted. Send the request from this service\'s own pages, from an origin listed in CAL_CORS_ORIGINS, or from a client that is not a browser.',
+    en: "Writes from pages of another site are not accepted. Send the request from this service's own pages, from an origin listed in CAL_CORS_ORIGINS, or from a client that is not a browser.",
     ca: "No s'accepten escriptures des de pàgines d'un altre lloc. Envieu la sol·licitud des de les pàgines del mateix servei, des d'un origen de CAL_CORS_ORIGINS o des d'un client que no sigui un navegador.",
     es: 'No se aceptan escrituras desde páginas de otro sitio. Envía la solicitud desde las páginas del propio servicio, desde un origen de CAL_CORS_ORIGINS o desde un cliente que no sea un navegador.',
   },
@@ -61,8 +61,16 @@ export const messages = {
     ca: 'El cos és JSON, però el seu Content-Type no és application/json: envieu la capçalera Content-Type: application/json.',
     es: 'El cuerpo es JSON, pero su Content-Type no es application/json: envía la cabecera Content-Type: application/json.',
   },
-  rest_missing_callback_param: { en: 'Missing parameter(s): %s', ca: 'Falten paràmetres: %s', es: 'Faltan parámetros: %s' },
-  rest_invalid_param: { en: 'Invalid parameter(s): %s', ca: 'Paràmetres no vàlids: %s', es: 'Parámetros no válidos: %s' },
+  rest_missing_callback_param: {
+    en: 'Missing parameter(s): %s',
+    ca: 'Falten paràmetres: %s',
+    es: 'Faltan parámetros: %s',
+  },
+  rest_invalid_param: {
+    en: 'Invalid parameter(s): %s',
+    ca: 'Paràmetres no vàlids: %s',
+    es: 'Parámetros no válidos: %s',
+  },
   invalid_parameter: { en: 'Invalid parameter.', ca: 'Paràmetre no vàlid.', es: 'Parámetro no válido.' },
   'rest-event-not-found': {
     en: 'Event with ID %d does not exist.',
@@ -111,7 +119,7 @@ export const messages = {
   },
   rest_precondition_failed: {
     en: 'The resource has changed since the revision given in If-Match.',
-    ca: "El recurs ha canviat des de la revisió indicada a If-Match.",
+    ca: 'El recurs ha canviat des de la revisió indicada a If-Match.',
     es: 'El recurso ha cambiado desde la revisión indicada en If-Match.',
   },
   rest_starting: {
@@ -169,7 +177,11 @@ export const messages = {
     ca: "La pàgina de l'arxiu d'organitzadors sol·licitada no existeix",
     es: 'La página del archivo de organizadores solicitada no existe',
   },
-  'venue-is-in-trash': { en: 'The venue is already trashed', ca: 'El lloc ja és a la paperera', es: 'El lugar ya está en la papelera' },
+  'venue-is-in-trash': {
+    en: 'The venue is already trashed',
+    ca: 'El lloc ja és a la paperera',
+    es: 'El lugar ya está en la papelera',
+  },
   'organizer-is-in-trash': {
     en: 'The organizer is already trashed',
     ca: "L'organitzador ja és a la paperera",

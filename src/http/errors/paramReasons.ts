@@ -92,7 +92,7 @@ const texts: Readonly<Record<ParamReason['code'], Texts>> = {
   },
   'not-an-email': {
     en: 'Must be an e-mail address, such as name@example.com, or empty to remove it.',
-    ca: "Ha de ser una adreça electrònica, com ara nom@example.com, o buit per a treure-la.",
+    ca: 'Ha de ser una adreça electrònica, com ara nom@example.com, o buit per a treure-la.',
     es: 'Debe ser una dirección de correo electrónico, como nombre@example.com, o vacío para quitarla.',
   },
   'not-a-url': {
@@ -177,7 +177,7 @@ const texts: Readonly<Record<ParamReason['code'], Texts>> = {
   },
   'needs-both-coordinates': {
     en: 'geoloc_lat and geoloc_lng must be sent together.',
-    ca: 'geoloc_lat i geoloc_lng s\'han d\'enviar junts.',
+    ca: "geoloc_lat i geoloc_lng s'han d'enviar junts.",
     es: 'geoloc_lat y geoloc_lng deben enviarse juntos.',
   },
   'latitude-out-of-range': {
@@ -202,7 +202,7 @@ const texts: Readonly<Record<ParamReason['code'], Texts>> = {
   },
   'tags-have-no-parent': {
     en: 'Tags have no parent; send 0 or leave it out.',
-    ca: "Les etiquetes no tenen pare; envieu 0 o ometeu-lo.",
+    ca: 'Les etiquetes no tenen pare; envieu 0 o ometeu-lo.',
     es: 'Las etiquetas no tienen padre; envía 0 u omítelo.',
   },
   'category-cycle': {

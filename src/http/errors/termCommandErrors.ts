@@ -16,7 +16,9 @@ export function termWireErrorOf(error: TermCommandError): WireError {
     case 'duplicate-term-slug':
       return simpleError(400, 'duplicate_term_slug', error.slug);
     case 'invalid-parent':
-      return invalidParams([{ name: 'parent', reason: reason(error.reason === 'cycle' ? 'category-cycle' : 'unknown-category') }]);
+      return invalidParams([
+        { name: 'parent', reason: reason(error.reason === 'cycle' ? 'category-cycle' : 'unknown-category') },
+      ]);
     case 'write-conflict':
       // Concurrent writers kept winning; nothing was written. Terms have no `could-not-*` code of their own.
       return simpleError(500, 'rest_internal_error');

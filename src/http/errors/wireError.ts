@@ -21,7 +21,12 @@ export class WireError extends Error {
 }
 
 /** An error whose message is the catalogue text of its own code. */
-export function simpleError(status: number, code: MessageKey, fill?: string | number, headers?: Record<string, string>): WireError {
+export function simpleError(
+  status: number,
+  code: MessageKey,
+  fill?: string | number,
+  headers?: Record<string, string>,
+): WireError {
   return new WireError(status, code, (lang) => ({ message: message(code, lang, fill), data: {} }), headers);
 }
 
@@ -53,7 +58,9 @@ export function invalidParams(reasons: readonly InvalidParam[]): WireError {
 }
 
 /** Sent with every 401 of the API (RFC 9110 §11.6.1): the API takes HTTP Basic credentials. */
-export const basicChallenge: Readonly<Record<string, string>> = { 'WWW-Authenticate': 'Basic realm="cal/events/v1", charset="UTF-8"' };
+export const basicChallenge: Readonly<Record<string, string>> = {
+  'WWW-Authenticate': 'Basic realm="cal/events/v1", charset="UTF-8"',
+};
 
 export const forbidden = (authenticated: boolean): WireError =>
   authenticated ? simpleError(403, 'rest_forbidden') : simpleError(401, 'rest_forbidden', undefined, basicChallenge);

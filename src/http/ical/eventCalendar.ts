@@ -42,21 +42,42 @@ const statusOf: Record<PostStatus, ICalEventStatus> = {
   trash: ICalEventStatus.CANCELLED,
 };
 
-/** The stable UID of an event: its id at the site's host (the same in `events.ics`, `events/{id}.ics` and over time). */
+/**
+ * The stable UID of an event: its id at the site's host (the same in `events.ics`, `events/{id}.ics` and over time).
+ */
 export const eventUid = (id: number, uidHost: string): string => `${id}@${uidHost}`;
 
 /** Title and description are stored as HTML with entities (docs/api.md §4.1): text properties carry plain text. */
 const plainText = (html: string): string =>
   stripTags(html)
-    .replace(/&(amp|lt|gt|quot|nbsp|#0?39|#8217|#8211);/g, (_, name: string) =>
-      ({ amp: '&', lt: '<', gt: '>', quot: '"', nbsp: ' ', '#39': "'", '#039': "'", '#8217': '\u2019', '#8211': '\u2013' })[name] ?? '')
+    .replace(
+      /&(amp|lt|gt|quot|nbsp|#0?39|#8217|#8211);/g,
+      (_, name: string) =>
+        ({
+          amp: '&',
+          lt: '<',
+          gt: '>',
+          quot: '"',
+          nbsp: ' ',
+          '#39': "'",
+          '#039': "'",
+          '#8217': '\u2019',
+          '#8211': '\u2013',
+        })[name] ?? '',
+    )
     .replace(/[ \t]+\n/g, '\n')
     .trim();
 
 function location(event: EventDocument, ctx: CalendarContext): ICalEventData['location'] {
   const venue = event.embedded.venues.find((candidate) => !ctx.isLocked(candidate));
   if (!venue) return null;
-  const address = [venue.address, venue.city, venue.stateprovince || venue.state || venue.province, venue.zip, venue.country]
+  const address = [
+    venue.address,
+    venue.city,
+    venue.stateprovince || venue.state || venue.province,
+    venue.zip,
+    venue.country,
+  ]
     .map((part) => plainText(part))
     .filter((part) => part !== '')
     .join(', ');

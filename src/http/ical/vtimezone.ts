@@ -35,10 +35,12 @@ function transitionsOf(zone: string, start: number, end: number): Transition[] {
 }
 
 const pad = (n: number, width = 2): string => String(Math.abs(n)).padStart(width, '0');
-const utcOffset = (minutes: number): string => `${minutes < 0 ? '-' : '+'}${pad(Math.trunc(Math.abs(minutes) / 60))}${pad(Math.abs(minutes) % 60)}`;
+const utcOffset = (minutes: number): string =>
+  `${minutes < 0 ? '-' : '+'}${pad(Math.trunc(Math.abs(minutes) / 60))}${pad(Math.abs(minutes) % 60)}`;
 
 /** RFC 5545 §3.6.5: an observance's DTSTART is the local time of its onset in the offset in force before it. */
-const localOnset = (at: number, from: number): string => DateTime.fromMillis(at + from * 60_000, { zone: 'UTC' }).toFormat("yyyyMMdd'T'HHmmss");
+const localOnset = (at: number, from: number): string =>
+  DateTime.fromMillis(at + from * 60_000, { zone: 'UTC' }).toFormat("yyyyMMdd'T'HHmmss");
 
 function observance(zone: string, at: number, from: number, to: number): string[] {
   const local = DateTime.fromMillis(at, { zone });

@@ -34,7 +34,8 @@ export function commonHeaders(allowedOrigins: CorsOrigins) {
     } finally {
       // Every answer is JSON but those that name another type in `ctx.state.contentType` (the calendar feeds).
       ctx.type = (ctx.state.contentType as string | undefined) ?? 'application/json; charset=UTF-8';
-      if (ctx.state.caller?.kind === 'user') ctx.set('Cache-Control', 'no-cache, must-revalidate, max-age=0, no-store, private');
+      if (ctx.state.caller?.kind === 'user')
+        ctx.set('Cache-Control', 'no-cache, must-revalidate, max-age=0, no-store, private');
     }
   };
 }

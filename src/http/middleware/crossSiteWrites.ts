@@ -13,7 +13,13 @@ const unsafeMethods: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DEL
  * `Sec-Fetch-Site` tells how it relates to the service); clients that are not browsers (curl, servers) send neither
  * and pass. `same-site` counts as foreign too: another origin on the same site is still another application.
  */
-export function crossSiteRefused(method: string, origin: string | undefined, fetchSite: string | undefined, own: readonly string[], allowed: CorsOrigins): boolean {
+export function crossSiteRefused(
+  method: string,
+  origin: string | undefined,
+  fetchSite: string | undefined,
+  own: readonly string[],
+  allowed: CorsOrigins,
+): boolean {
   if (!unsafeMethods.has(method)) return false;
   if (origin !== undefined && origin !== '') {
     // `null`: a sandboxed page, a `data:` document or a redirect across origins; none of them is an allowed origin.
@@ -45,7 +51,15 @@ export function crossSiteWrites(publicUrl: string, allowed: CorsOrigins) {
     const own = [`${ctx.protocol}://${ctx.host}`, ...(publicOrigin ? [publicOrigin] : [])];
     const origin = ctx.get('origin');
     const fetchSite = ctx.get('sec-fetch-site').toLowerCase();
-    if (crossSiteRefused(ctx.method, origin === '' ? undefined : origin, fetchSite === '' ? undefined : fetchSite, own, allowed)) {
+    if (
+      crossSiteRefused(
+        ctx.method,
+        origin === '' ? undefined : origin,
+        fetchSite === '' ? undefined : fetchSite,
+        own,
+        allowed,
+      )
+    ) {
       throw simpleError(403, 'rest_cross_site_request');
     }
     await next();

@@ -50,25 +50,37 @@ interface ShownTranslations {
 const rememberedFor = (slot: TranslationSlot, known: SlotTranslations | undefined): SlotTranslations | undefined =>
   known && known.group === slot.group && known.language === slot.member.language ? known : undefined;
 
-const isPostKind = (kind: TranslatedKind): kind is 'event' | 'venue' | 'organizer' => kind === 'event' || kind === 'venue' || kind === 'organizer';
+const isPostKind = (kind: TranslatedKind): kind is 'event' | 'venue' | 'organizer' =>
+  kind === 'event' || kind === 'venue' || kind === 'organizer';
 
 /** Who owns each other member of a post's group and its status: what reading it takes (docs/api.md §3.2). */
 async function othersOf(readStore: ReadStore, kind: TranslatedKind, others: Translations): Promise<OtherMember[]> {
   const entries = Object.entries(others);
   if (!isPostKind(kind)) return entries.map(([language, id]) => ({ language, id }));
   const collection = kind === 'event' ? readStore.events : kind === 'venue' ? readStore.venues : readStore.organizers;
-  return Promise.all(entries.map(async ([language, id]) => {
-    const doc = await collection.get(id);
-    // A member gone from the read model since the group was read is shown to nobody.
-    const standing: OwnedPost = doc ?? { author: '', status: 'trash' };
-    return { language, id, standing: { author: standing.author, status: standing.status, statusBeforeTrash: standing.statusBeforeTrash ?? null } };
-  }));
+  return Promise.all(
+    entries.map(async ([language, id]) => {
+      const doc = await collection.get(id);
+      // A member gone from the read model since the group was read is shown to nobody.
+      const standing: OwnedPost = doc ?? { author: '', status: 'trash' };
+      return {
+        language,
+        id,
+        standing: {
+          author: standing.author,
+          status: standing.status,
+          statusBeforeTrash: standing.statusBeforeTrash ?? null,
+        },
+      };
+    }),
+  );
 }
 
 const textOf = (value: Translations): ShownTranslations => ({ value, json: JSON.stringify(value) });
 
 /** Published posts (and terms) are everyone's to read; anything else depends on the caller. */
-const readableByEveryone = (member: OtherMember): boolean => member.standing === undefined || member.standing.status === 'publish';
+const readableByEveryone = (member: OtherMember): boolean =>
+  member.standing === undefined || member.standing.status === 'publish';
 
 /** The members `caller` may read, in the group's language order. */
 function shownTo(caller: Caller, known: SlotTranslations): ShownTranslations {
@@ -86,7 +98,12 @@ function shownTo(caller: Caller, known: SlotTranslations): ShownTranslations {
  * the read model's position whoever asked, so a page read again looks nothing up; the others cost one group lookup
  * per kind and group, plus one document per other member of a post group.
  */
-async function lookUpTranslations(readStore: ReadStore, memo: ReadModelMemo, caller: Caller, slots: readonly TranslationSlot[]): Promise<ShownTranslations[]> {
+async function lookUpTranslations(
+  readStore: ReadStore,
+  memo: ReadModelMemo,
+  caller: Caller,
+  slots: readonly TranslationSlot[],
+): Promise<ShownTranslations[]> {
   const tables = new Map<TranslatedKind, Map<number, SlotTranslations>>();
   const tableOf = (kind: TranslatedKind) => {
     let table = tables.get(kind);
@@ -105,9 +122,20 @@ async function lookUpTranslations(readStore: ReadStore, memo: ReadModelMemo, cal
     if (found[index]) continue;
     const all = await groupOf(slot);
     // A trashed or deleted item has left its group: it lists no translations (docs/api.md §15).
-    const others = await othersOf(readStore, slot.kind, Object.values(all).includes(slot.member.id) ? otherTranslations(all, slot.member) : {});
-    const forEveryone = others.every(readableByEveryone) ? textOf(Object.fromEntries(others.map((m) => [m.language, m.id]))) : undefined;
-    const known: SlotTranslations = { group: slot.group, language: slot.member.language, others, ...(forEveryone ? { forEveryone } : {}) };
+    const others = await othersOf(
+      readStore,
+      slot.kind,
+      Object.values(all).includes(slot.member.id) ? otherTranslations(all, slot.member) : {},
+    );
+    const forEveryone = others.every(readableByEveryone)
+      ? textOf(Object.fromEntries(others.map((m) => [m.language, m.id])))
+      : undefined;
+    const known: SlotTranslations = {
+      group: slot.group,
+      language: slot.member.language,
+      others,
+      ...(forEveryone ? { forEveryone } : {}),
+    };
     tableOf(slot.kind).set(slot.member.id, (found[index] = known));
   }
   return (found as SlotTranslations[]).map((known) => shownTo(caller, known));
@@ -120,7 +148,12 @@ export type TranslationFillDeps = Pick<HttpParts, 'readStore' | 'memo'>;
 export async function fillTranslations(body: unknown, deps: TranslationFillDeps, caller: Caller): Promise<void> {
   const pending = pendingTranslations(body);
   if (pending.length === 0) return;
-  const translations = await lookUpTranslations(deps.readStore, deps.memo, caller, pending.map(({ slot }) => slot));
+  const translations = await lookUpTranslations(
+    deps.readStore,
+    deps.memo,
+    caller,
+    pending.map(({ slot }) => slot),
+  );
   pending.forEach(({ target }, index) => Object.assign(target, translations[index]?.value));
 }
 
@@ -137,5 +170,7 @@ export function translationFill(deps: TranslationFillDeps): Middleware {
  * may read.
  */
 export async function renderJsonText(out: JsonText, deps: TranslationFillDeps, caller: Caller): Promise<string> {
-  return out.render(async (slots) => (await lookUpTranslations(deps.readStore, deps.memo, caller, slots)).map(({ json }) => json));
+  return out.render(async (slots) =>
+    (await lookUpTranslations(deps.readStore, deps.memo, caller, slots)).map(({ json }) => json),
+  );
 }

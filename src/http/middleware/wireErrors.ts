@@ -12,7 +12,11 @@ export function wireErrors(logger: Logger) {
       await next();
     } catch (error) {
       const wire = error instanceof WireError ? error : (fromStoreRefusal(error) ?? fromFrameworkError(error));
-      if (error instanceof StoreUnavailable) logger.warn({ err: error, method: ctx.method, url: redactedUrl(ctx.originalUrl) }, 'event store unavailable; answered 503');
+      if (error instanceof StoreUnavailable)
+        logger.warn(
+          { err: error, method: ctx.method, url: redactedUrl(ctx.originalUrl) },
+          'event store unavailable; answered 503',
+        );
       if (!wire) logger.error({ err: error, method: ctx.method, url: redactedUrl(ctx.originalUrl) }, 'request failed');
       const answer = wire ?? simpleError(500, 'rest_internal_error');
       ctx.status = answer.status;
@@ -31,7 +35,11 @@ function fromFrameworkError(error: unknown): WireError | undefined {
   return undefined;
 }
 
-/** Registry steps of a write (ids, slug and name claims) throw it from deep inside; nothing of the write was applied. */
+/**
+ * Registry steps of a write (ids, slug and name claims) throw it from deep inside; nothing of the write was applied.
+ */
 function fromStoreRefusal(error: unknown): WireError | undefined {
-  return error instanceof StoreUnavailable ? simpleError(503, 'rest_store_unavailable', undefined, { 'Retry-After': '1' }) : undefined;
+  return error instanceof StoreUnavailable
+    ? simpleError(503, 'rest_store_unavailable', undefined, { 'Retry-After': '1' })
+    : undefined;
 }

@@ -32,17 +32,20 @@ const SECRET_NAME = /pass|secret|token|key|auth/i;
 export function redactedUrl(url: string): string {
   const query = url.indexOf('?');
   if (query < 0) return url;
-  const pairs = url.slice(query + 1).split('&').map((pair) => {
-    const equals = pair.indexOf('=');
-    const name = equals < 0 ? pair : pair.slice(0, equals);
-    let decoded = name;
-    try {
-      decoded = decodeURIComponent(name.replace(/\+/g, ' '));
-    } catch {
-      // an undecodable name is judged as written
-    }
-    return equals >= 0 && SECRET_NAME.test(decoded) ? `${name}=[REDACTED]` : pair;
-  });
+  const pairs = url
+    .slice(query + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const name = equals < 0 ? pair : pair.slice(0, equals);
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name.replace(/\+/g, ' '));
+      } catch {
+        // an undecodable name is judged as written
+      }
+      return equals >= 0 && SECRET_NAME.test(decoded) ? `${name}=[REDACTED]` : pair;
+    });
   return `${url.slice(0, query)}?${pairs.join('&')}`;
 }
 
@@ -60,7 +63,8 @@ export function requestContext(logger: Logger, metrics: ServiceMetrics) {
       await next();
     } catch (error) {
       // Koa answers an error that escapes every middleware itself, after removing all headers but the error's own.
-      if (error instanceof Error) Object.assign(error, { headers: { ...(error as { headers?: object }).headers, ...headers } });
+      if (error instanceof Error)
+        Object.assign(error, { headers: { ...(error as { headers?: object }).headers, ...headers } });
       throw error;
     } finally {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
@@ -68,7 +72,14 @@ export function requestContext(logger: Logger, metrics: ServiceMetrics) {
       const route = typeof ctx._matchedRoute === 'string' ? ctx._matchedRoute : 'unmatched';
       metrics.requestDuration.observe({ method: ctx.method, route, status: String(ctx.status) }, seconds);
       logger.info(
-        { reqId: ids.requestId, correlationId: ids.correlationId, method: ctx.method, url: redactedUrl(ctx.originalUrl), status: ctx.status, ms: Math.round(seconds * 1e4) / 10 },
+        {
+          reqId: ids.requestId,
+          correlationId: ids.correlationId,
+          method: ctx.method,
+          url: redactedUrl(ctx.originalUrl),
+          status: ctx.status,
+          ms: Math.round(seconds * 1e4) / 10,
+        },
         'request',
       );
     }
@@ -79,5 +90,10 @@ export function requestContext(logger: Logger, metrics: ServiceMetrics) {
 export function writeContextOf(ctx: Context, now: Date): WriteContext {
   const caller = ctx.state.caller as Caller;
   const ids = requestIdsOf(ctx);
-  return { actor: caller.kind === 'user' ? String(caller.id) : 'anonymous', now, correlationId: ids.correlationId, causationId: ids.requestId };
+  return {
+    actor: caller.kind === 'user' ? String(caller.id) : 'anonymous',
+    now,
+    correlationId: ids.correlationId,
+    causationId: ids.requestId,
+  };
 }

@@ -47,7 +47,8 @@ function integerCodec(name: string, min: number): t.Type<number, number, unknown
     name,
     (u): u is number => typeof u === 'number' && Number.isSafeInteger(u) && u >= min,
     (u, c) => {
-      const n = typeof u === 'number' && Number.isInteger(u) ? u : typeof u === 'string' && /^\d+$/.test(u) ? Number(u) : NaN;
+      const n =
+        typeof u === 'number' && Number.isInteger(u) ? u : typeof u === 'string' && /^\d+$/.test(u) ? Number(u) : NaN;
       if (n >= min) return success(Math.min(n, Number.MAX_SAFE_INTEGER));
       return refuse(u, c, min === 0 ? 'not-a-non-negative-integer' : 'not-a-positive-integer');
     },
@@ -99,7 +100,11 @@ export const NonEmptyString = text('NonEmptyString', (s) => s.length > 0, 'empty
 export const NonBlankString = text('NonBlankString', (s) => s.trim().length > 0, 'empty');
 
 /** `""` (removes the address) or something shaped like an e-mail address: `name@example.com`. */
-export const EmailAddress = text('EmailAddress', (s) => s === '' || /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/u.test(s), 'not-an-email');
+export const EmailAddress = text(
+  'EmailAddress',
+  (s) => s === '' || /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/u.test(s),
+  'not-an-email',
+);
 
 /** A finite number given as a JSON number or a decimal string. */
 export const FiniteNumber = new t.Type<number, number, unknown>(
@@ -125,13 +130,18 @@ export function listEntries(u: unknown): unknown[] | undefined {
  * A list of at most {@link maxListEntries} entries, each satisfying `item`; `allowEmpty` decides whether `""`/`[]` is
  * valid; `refusal` says what a list must be.
  */
-export function listOf<A>(item: t.Type<A, A, unknown>, allowEmpty: boolean, refusal: ParamReason): t.Type<A[], A[], unknown> {
+export function listOf<A>(
+  item: t.Type<A, A, unknown>,
+  allowEmpty: boolean,
+  refusal: ParamReason,
+): t.Type<A[], A[], unknown> {
   return new t.Type<A[], A[], unknown>(
     `ListOf<${item.name}>`,
     (u): u is A[] => Array.isArray(u) && u.every(item.is),
     (u, c) => {
       const entries = listEntries(u);
-      if (entries !== undefined && entries.length > maxListEntries) return refuse(u, c, { code: 'too-many-entries', limit: maxListEntries });
+      if (entries !== undefined && entries.length > maxListEntries)
+        return refuse(u, c, { code: 'too-many-entries', limit: maxListEntries });
       if (entries === undefined || (!allowEmpty && entries.length === 0)) return refuse(u, c, refusal);
       const out: A[] = [];
       for (const entry of entries) {
@@ -150,8 +160,10 @@ export const TermRef = new t.Type<string | number, string | number, unknown>(
   'TermRef',
   (u): u is string | number => typeof u === 'string' || typeof u === 'number',
   (u, c) => {
-    if (typeof u === 'number') return Number.isSafeInteger(u) && u >= 0 ? success(u) : refuse(u, c, 'not-a-list-of-terms');
-    if (typeof u === 'string') return /^\d+$/.test(u) ? success(Number(u)) : u.length > 0 ? success(u) : refuse(u, c, 'not-a-list-of-terms');
+    if (typeof u === 'number')
+      return Number.isSafeInteger(u) && u >= 0 ? success(u) : refuse(u, c, 'not-a-list-of-terms');
+    if (typeof u === 'string')
+      return /^\d+$/.test(u) ? success(Number(u)) : u.length > 0 ? success(u) : refuse(u, c, 'not-a-list-of-terms');
     return refuse(u, c, 'not-a-list-of-terms');
   },
   (a) => a,
@@ -200,7 +212,12 @@ export function oneOfStrings<V extends string>(name: string, values: readonly V[
   const allowed: ReadonlySet<string> = new Set(values);
   const is = (u: unknown): u is V => typeof u === 'string' && allowed.has(u);
   const refusal: ParamReason = { code: 'not-in-list', allowed: values };
-  return new t.Type<V, V, unknown>(name, is, (u, c) => (is(u) ? success(u) : refuse(u, c, refusal)), (v) => v);
+  return new t.Type<V, V, unknown>(
+    name,
+    is,
+    (u, c) => (is(u) ? success(u) : refuse(u, c, refusal)),
+    (v) => v,
+  );
 }
 
 /** Statuses a list may be filtered by (docs/api.md §6); `any` means every status but `trash`. */

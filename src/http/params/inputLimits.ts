@@ -1,4 +1,5 @@
-// Upper bounds on request parameter values (docs/architecture.md §6): generous enough for any real calendar, small enough that
+// Upper bounds on request parameter values (docs/architecture.md §6): generous enough for any real calendar, small
+// enough that
 // no request can make the service store, index or echo megabytes of one field or walk thousands of list entries.
 import type { ParamReason } from '../../commands/errors.ts';
 
@@ -15,7 +16,16 @@ export const maxOtherLength = 10_000;
 const nameFields: ReadonlySet<string> = new Set(['title', 'name', 'slug', 'venue', 'organizer']);
 const textFields: ReadonlySet<string> = new Set(['description', 'excerpt']);
 /** Parameters whose string form is a comma-separated list (docs/api.md §1.2), counted entry by entry. */
-const listFields: ReadonlySet<string> = new Set(['categories', 'tags', 'venue', 'organizer', 'include', 'exclude', 'status', 'kinds']);
+const listFields: ReadonlySet<string> = new Set([
+  'categories',
+  'tags',
+  'venue',
+  'organizer',
+  'include',
+  'exclude',
+  'status',
+  'kinds',
+]);
 
 /** The longest string a parameter (or a member of that name inside an inline object) may hold. */
 export function maxLengthOf(name: string): number {
@@ -40,7 +50,8 @@ export function inputLimitReason(name: string, raw: unknown): ParamReason | unde
     const [key, value] = next;
     if (typeof value === 'string') {
       if (value.length > maxLengthOf(key)) return { code: 'too-long', limit: maxLengthOf(key) };
-      if (listFields.has(key) && commaSeparatedEntries(value) > maxListEntries) return { code: 'too-many-entries', limit: maxListEntries };
+      if (listFields.has(key) && commaSeparatedEntries(value) > maxListEntries)
+        return { code: 'too-many-entries', limit: maxListEntries };
     } else if (Array.isArray(value)) {
       if (value.length > maxListEntries) return { code: 'too-many-entries', limit: maxListEntries };
       for (const entry of value) pending.push([key, entry]);

@@ -5,12 +5,28 @@ const emptyCost = () => ({ currency_symbol: '', currency_position: '', currency_
 
 const blanks: Readonly<Record<string, () => unknown>> = {
   ...Object.fromEntries(
-    ['description', 'excerpt', 'cost', 'website', 'email', 'phone', 'zip', 'city', 'address', 'country', 'province', 'stateprovince', 'state']
-      .map((key) => [key, () => '']),
+    [
+      'description',
+      'excerpt',
+      'cost',
+      'website',
+      'email',
+      'phone',
+      'zip',
+      'city',
+      'address',
+      'country',
+      'province',
+      'stateprovince',
+      'state',
+    ].map((key) => [key, () => '']),
   ),
   image: () => false,
   ...Object.fromEntries(
-    ['all_day', 'show_map', 'show_map_link', 'hide_from_listings', 'sticky', 'featured', 'ticketed'].map((key) => [key, () => null]),
+    ['all_day', 'show_map', 'show_map_link', 'hide_from_listings', 'sticky', 'featured', 'ticketed'].map((key) => [
+      key,
+      () => null,
+    ]),
   ),
   ...Object.fromEntries(['categories', 'tags', 'venue', 'organizer', 'custom_fields'].map((key) => [key, () => []])),
   cost_details: emptyCost,

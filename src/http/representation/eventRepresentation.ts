@@ -97,14 +97,21 @@ export const sortedTerms = (terms: readonly TermDocument[]): TermDocument[] =>
   [...terms].sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id);
 
 function termsOf(terms: readonly TermDocument[], addresses: Addresses, linked: LinkedRendering): Wire[] {
-  return sortedTerms(terms).map((doc) => embeddedTermRepresentation({ doc, count: linked.termCount(doc), ancestorSlugs: [] }, addresses));
+  return sortedTerms(terms).map((doc) =>
+    embeddedTermRepresentation({ doc, count: linked.termCount(doc), ancestorSlugs: [] }, addresses),
+  );
 }
 
 /** One venue is an object, none `[]`, several a list in link order. */
 const venueMember = (venues: Wire[]): Wire | Wire[] => (venues.length === 1 ? (venues[0] as Wire) : venues);
 
 /** The single-GET form: the representation plus `json_ld` as its last key. */
-export function eventWithJsonLd(doc: EventDocument, settings: SiteSettings, addresses: Addresses, linked: LinkedRendering): Wire {
+export function eventWithJsonLd(
+  doc: EventDocument,
+  settings: SiteSettings,
+  addresses: Addresses,
+  linked: LinkedRendering,
+): Wire {
   const wire = eventRepresentation(doc, settings, addresses, linked, true);
   // The first venue and organizer the caller may see, as the event's own `venue` / `organizer` members show them.
   const [location] = shown(doc.embedded.venues.map((v) => linked.venueJsonLd(v)));
@@ -122,7 +129,11 @@ export function eventWithJsonLd(doc: EventDocument, settings: SiteSettings, addr
             url: wire.url,
             category: 'primary',
             availability: 'inStock',
-            validFrom: toIsoWithOffset(`${(wire.date as string).slice(0, 10)} 00:00:00`, settings.timeZone, settings.zones),
+            validFrom: toIsoWithOffset(
+              `${(wire.date as string).slice(0, 10)} 00:00:00`,
+              settings.timeZone,
+              settings.zones,
+            ),
           },
         };
   // `language` and `translations` stay last, after `json_ld` (docs/api.md §15).

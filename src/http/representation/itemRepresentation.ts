@@ -12,8 +12,15 @@ import type { Wire } from './blanking.ts';
 const publicStatuses = new Set(['publish', 'private']);
 
 /** `{site}/{path}/{slug}/` while public, else the `?post_type=` form (§4.7). */
-export function postUrl(doc: Pick<ItemDocument, 'id' | 'slug' | 'status'>, path: string, postType: string, addresses: Addresses): string {
-  return publicStatuses.has(doc.status) ? `${addresses.site}/${path}/${doc.slug}/` : `${addresses.site}/?post_type=${postType}&p=${doc.id}`;
+export function postUrl(
+  doc: Pick<ItemDocument, 'id' | 'slug' | 'status'>,
+  path: string,
+  postType: string,
+  addresses: Addresses,
+): string {
+  return publicStatuses.has(doc.status)
+    ? `${addresses.site}/${path}/${doc.slug}/`
+    : `${addresses.site}/?post_type=${postType}&p=${doc.id}`;
 }
 
 const isEmpty = (v: unknown): boolean => v === undefined || v === null || v === '' || v === '0' || v === false;
@@ -41,7 +48,10 @@ function imageOf(image: ItemDocument['image']): Wire | undefined {
   return { url: image.url, id: image.id, ...(extension ? { extension } : {}) };
 }
 
-const globalIds = (addresses: Addresses, id: number): Wire => ({ global_id: globalId(addresses, id), global_id_lineage: [globalId(addresses, id)] });
+const globalIds = (addresses: Addresses, id: number): Wire => ({
+  global_id: globalId(addresses, id),
+  global_id_lineage: [globalId(addresses, id)],
+});
 
 /** `stateprovince` when none was stored: the US state, else the province (§10.2). */
 export function stateProvinceOf(doc: Pick<VenueDocument, 'stateprovince' | 'state' | 'country' | 'province'>): string {
@@ -68,13 +78,20 @@ export function venueJsonLd(doc: VenueDocument, settings: SiteSettings): Wire {
     description: jsonLdDescription(doc.excerpt, doc.description),
     url: '',
     address,
-    ...(hasCoordinates(doc, settings) ? { geo: { '@type': 'GeoCoordinates', latitude: doc.geoLat, longitude: doc.geoLng } } : {}),
+    ...(hasCoordinates(doc, settings)
+      ? { geo: { '@type': 'GeoCoordinates', latitude: doc.geoLat, longitude: doc.geoLng } }
+      : {}),
     telephone: doc.phone,
     sameAs: doc.website,
   };
 }
 
-export function venueRepresentation(doc: VenueDocument, settings: SiteSettings, addresses: Addresses, withJsonLd = false): Wire {
+export function venueRepresentation(
+  doc: VenueDocument,
+  settings: SiteSettings,
+  addresses: Addresses,
+  withJsonLd = false,
+): Wire {
   const coordinates = hasCoordinates(doc, settings);
   return {
     ...withoutEmpty([
@@ -116,7 +133,12 @@ export function organizerJsonLd(doc: OrganizerDocument): Wire {
   };
 }
 
-export function organizerRepresentation(doc: OrganizerDocument, settings: SiteSettings, addresses: Addresses, withJsonLd = false): Wire {
+export function organizerRepresentation(
+  doc: OrganizerDocument,
+  settings: SiteSettings,
+  addresses: Addresses,
+  withJsonLd = false,
+): Wire {
   return {
     ...withoutEmpty([
       ...head(doc, settings, postUrl(doc, 'organizer', 'cal_organizer', addresses)),

@@ -6,7 +6,8 @@ import { randomUUID } from 'node:crypto';
  * (docs/api.md §4.6). The text means the same to any JSON parser (the three occur only inside strings), but a
  * `</script>` in a title or name can no longer close the element a page embeds the `json_ld` in.
  */
-export const scriptSafeJson = (json: string): string => json.replace(/[/<>]/g, (c) => (c === '/' ? '\\/' : c === '<' ? '\\u003C' : '\\u003E'));
+export const scriptSafeJson = (json: string): string =>
+  json.replace(/[/<>]/g, (c) => (c === '/' ? '\\/' : c === '<' ? '\\u003C' : '\\u003E'));
 
 /**
  * `JSON.stringify(body)`, with every `json_ld` member written by `scriptSafeJson`, and the rest as it was (list pages
@@ -23,7 +24,10 @@ export function stringifyBody(body: unknown): string {
   });
   if (escaped.length === 0) return text;
   const quotedMarker = JSON.stringify(marker).slice(0, -1);
-  return text.replace(new RegExp(`${escapeRegExp(quotedMarker)}(\\d+)"`, 'g'), (_, index: string) => escaped[Number(index)] as string);
+  return text.replace(
+    new RegExp(`${escapeRegExp(quotedMarker)}(\\d+)"`, 'g'),
+    (_, index: string) => escaped[Number(index)] as string,
+  );
 }
 
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -27,7 +27,12 @@ export class JsonText {
 }
 
 /** `{"<key>":[<items>],<envelope keys>}`: a list page with its items written by `write`. */
-export function listText<T>(key: string, items: readonly T[], write: (out: JsonText, item: T) => void, envelope: Record<string, unknown>): JsonText {
+export function listText<T>(
+  key: string,
+  items: readonly T[],
+  write: (out: JsonText, item: T) => void,
+  envelope: Record<string, unknown>,
+): JsonText {
   const out = new JsonText().text(`{${JSON.stringify(key)}:[`);
   items.forEach((item, index) => {
     if (index > 0) out.text(',');

@@ -18,7 +18,12 @@ export interface PageLinks {
  * `rest_url` writes the pairs verbatim; next/previous drop `page`, form-encode the rest and append the new page
  * (the previous link from page 2 gets no `page` pair).
  */
-export function pageLinks(collectionUrl: string, pairs: readonly (readonly [string, string])[], page: number, totalPages: number): PageLinks {
+export function pageLinks(
+  collectionUrl: string,
+  pairs: readonly (readonly [string, string])[],
+  page: number,
+  totalPages: number,
+): PageLinks {
   const restUrl = `${collectionUrl}?${pairs.map(([n, v]) => `${n}=${v}`).join('&')}`;
   const rest = pairs.filter(([n]) => n !== 'page').map(([n, v]) => `${n}=${formEncode(v)}`);
   const link = (target: number) => {

@@ -20,8 +20,16 @@ export class RenderedItems {
   constructor(private readonly capacity = 2_000) {}
 
   /** The open item's representation as `represent` makes it, with a `translations` object of this caller's own. */
-  representation(kind: ItemKind, doc: ItemDocument, addresses: Addresses, withJsonLd: boolean, represent: () => Wire): Wire {
-    const kept = this.cacheOf(`${kind} ${String(withJsonLd)} ${addresses.apiRoot}`).fragment(doc.id, doc.revision, () => deepFreeze(represent()));
+  representation(
+    kind: ItemKind,
+    doc: ItemDocument,
+    addresses: Addresses,
+    withJsonLd: boolean,
+    represent: () => Wire,
+  ): Wire {
+    const kept = this.cacheOf(`${kind} ${String(withJsonLd)} ${addresses.apiRoot}`).fragment(doc.id, doc.revision, () =>
+      deepFreeze(represent()),
+    );
     return { ...kept, ...translationKeys(kind, doc) };
   }
 

@@ -27,7 +27,13 @@ const pagesKept = 500;
  * makes (remembered when there is a key). The key must stand for everything the page depends on besides the read
  * model; pages that are the caller's own have none.
  */
-export async function answerListPage(ctx: Context, memo: ReadModelMemo, list: string, key: string | undefined, render: () => Promise<AnsweredPage>): Promise<void> {
+export async function answerListPage(
+  ctx: Context,
+  memo: ReadModelMemo,
+  list: string,
+  key: string | undefined,
+  render: () => Promise<AnsweredPage>,
+): Promise<void> {
   // Taken before the read: a page read across a position change goes to a table no later request sees.
   const pages = memo.table<KeptPage, string>(list, pagesKept);
   const answered = (key !== undefined && pages.get(key)) || withEtag(await render());
@@ -46,6 +52,9 @@ const withEtag = (page: AnsweredPage): KeptPage => ({ ...page, etag: etagOfBytes
  * filters included) and the read model. Undefined for every other caller, whose pages are their own.
  */
 export function anonymousPageKey(scope: Scope, resolved: unknown): string | undefined {
-  const unlocksNothing = paramValue(scope.sources, 'password') === undefined && paramValue(scope.sources, 'context') === undefined;
-  return scope.caller.kind === 'anonymous' && unlocksNothing ? JSON.stringify([scope.addresses.apiRoot, resolved]) : undefined;
+  const unlocksNothing =
+    paramValue(scope.sources, 'password') === undefined && paramValue(scope.sources, 'context') === undefined;
+  return scope.caller.kind === 'anonymous' && unlocksNothing
+    ? JSON.stringify([scope.addresses.apiRoot, resolved])
+    : undefined;
 }

@@ -35,7 +35,10 @@ export function siteSettings(settings: Omit<SiteSettings, 'addresses'>): SiteSet
     const url = new URL(settings.base);
     return { site, apiRoot: `${site}/cal/events/v1`, globalHost: `${url.hostname}${url.pathname.replace(/\/$/, '')}` };
   };
-  const addresses = { '': addressesOf(undefined), ...Object.fromEntries(languages.map((language) => [language, addressesOf(language)])) };
+  const addresses = {
+    '': addressesOf(undefined),
+    ...Object.fromEntries(languages.map((language) => [language, addressesOf(language)])),
+  };
   return { ...settings, addresses: addresses as SiteSettings['addresses'] };
 }
 

@@ -30,7 +30,10 @@ const slotOfTranslations = new WeakMap<Translations, TranslationSlot>();
  * The two closing keys of a representation. `translations` starts empty; the request's fill step completes it before
  * the response is written. Outside a request (no fill step), it stays empty.
  */
-export function translationKeys(kind: TranslatedKind, doc: GroupMember): { language: string; translations: Translations } {
+export function translationKeys(
+  kind: TranslatedKind,
+  doc: GroupMember,
+): { language: string; translations: Translations } {
   const translations: Translations = {};
   slotOfTranslations.set(translations, translationSlot(kind, doc));
   return { language: doc.language, translations };
@@ -59,4 +62,8 @@ export function pendingTranslations(body: unknown): PendingTranslation[] {
   return pending;
 }
 
-export const translationSlot = (kind: TranslatedKind, doc: GroupMember): TranslationSlot => ({ kind, group: groupOf(doc), member: doc });
+export const translationSlot = (kind: TranslatedKind, doc: GroupMember): TranslationSlot => ({
+  kind,
+  group: groupOf(doc),
+  member: doc,
+});

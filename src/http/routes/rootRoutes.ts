@@ -1,4 +1,5 @@
-// GET {api_root} (the index), GET {api_root}/doc (OpenAPI), GET {api_root}/doc/events (AsyncAPI event catalogue), and OPTIONS
+// GET {api_root} (the index), GET {api_root}/doc (OpenAPI), GET {api_root}/doc/events (AsyncAPI event catalogue), and
+// OPTIONS
 // on any route of the catalogue (its index entry).
 import type Router from '@koa/router';
 import type { Context, Next } from 'koa';

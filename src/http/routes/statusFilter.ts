@@ -13,7 +13,12 @@ const allButTrash: PostStatus[] = ['publish', 'future', 'draft', 'pending', 'pri
 export function readStatusFilter({ args, scope, validation }: Checked): { statuses: PostStatus[]; shown: string } {
   const mayFilterStatus = canCreatePosts(scope.caller);
   const requested = args.values.status as string[] | undefined;
-  if (requested === undefined) return { statuses: mayFilterStatus ? allButTrash : ['publish'], shown: mayFilterStatus ? 'any' : 'publish' };
-  if (!mayFilterStatus && !(requested.length === 1 && requested[0] === 'publish')) validation.invalid('status', reason('status-not-allowed'));
-  return { statuses: [...new Set(requested.flatMap((s) => (s === 'any' ? allButTrash : [s as PostStatus])))], shown: requested.join(',') };
+  if (requested === undefined)
+    return { statuses: mayFilterStatus ? allButTrash : ['publish'], shown: mayFilterStatus ? 'any' : 'publish' };
+  if (!mayFilterStatus && !(requested.length === 1 && requested[0] === 'publish'))
+    validation.invalid('status', reason('status-not-allowed'));
+  return {
+    statuses: [...new Set(requested.flatMap((s) => (s === 'any' ? allButTrash : [s as PostStatus])))],
+    shown: requested.join(','),
+  };
 }

@@ -20,7 +20,8 @@ function encode(value: unknown): string | undefined {
       return undefined;
     case 'object':
       if (value === null) return 'null';
-      if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return encode((value as { toJSON: () => unknown }).toJSON());
+      if (typeof (value as { toJSON?: unknown }).toJSON === 'function')
+        return encode((value as { toJSON: () => unknown }).toJSON());
       if (Array.isArray(value)) return `[${value.map((item) => encode(item) ?? 'null').join(',')}]`;
       return encodeObject(value as Record<string, unknown>);
     default:

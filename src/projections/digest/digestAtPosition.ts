@@ -16,7 +16,10 @@ export interface PositionedDigestOptions extends DigestOptions {
  * position (the memory store digests within one turn of the event loop, so it always succeeds at once). Undefined
  * when the projection moved during every attempt.
  */
-export async function digestAtPosition(readStore: ReadStore, options: PositionedDigestOptions): Promise<ReadModelDigest | undefined> {
+export async function digestAtPosition(
+  readStore: ReadStore,
+  options: PositionedDigestOptions,
+): Promise<ReadModelDigest | undefined> {
   for (let attempt = 0; attempt < (options.attempts ?? defaultAttempts); attempt++) {
     const before = await options.position();
     const collections = await digestReadStore(readStore, options);

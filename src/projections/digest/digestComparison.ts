@@ -25,12 +25,19 @@ export interface CollectionComparison {
 }
 
 export function compareDigests(live: CollectionsDigest, replayed: CollectionsDigest): CollectionComparison[] {
-  return readModelCollections.map((collection) => compareCollection(collection, live[collection], replayed[collection]));
+  return readModelCollections.map((collection) =>
+    compareCollection(collection, live[collection], replayed[collection]),
+  );
 }
 
-function compareCollection(collection: ReadModelCollection, live: CollectionDigest, replayed: CollectionDigest): CollectionComparison {
+function compareCollection(
+  collection: ReadModelCollection,
+  live: CollectionDigest,
+  replayed: CollectionDigest,
+): CollectionComparison {
   const identical = live.count === replayed.count && live.digest === replayed.digest;
-  if (identical || !live.documents || !replayed.documents) return { collection, live, replayed, identical, differences: [] };
+  if (identical || !live.documents || !replayed.documents)
+    return { collection, live, replayed, identical, differences: [] };
   const all = documentDifferences(live.documents, replayed.documents);
   return { collection, live, replayed, identical, differences: all.slice(0, namedDifferences), differing: all.length };
 }

@@ -1,6 +1,11 @@
 // Digests of the read model: one SHA-256 per collection over its documents in id order, comparable across adapters.
 import { createHash } from 'node:crypto';
-import { readModelCollections, type ReadModelCollection, type ReadModelDocuments, type ReadStore } from '../readStore.ts';
+import {
+  readModelCollections,
+  type ReadModelCollection,
+  type ReadModelDocuments,
+  type ReadStore,
+} from '../readStore.ts';
 import { canonicalJson } from './canonicalJson.ts';
 
 /** Hex characters of a document's hash kept in detail mode: enough to tell documents apart, short on the wire. */
@@ -64,7 +69,10 @@ export class CollectionDigester {
 }
 
 /** The digest of documents given with their ids, in ascending id order (pure; for tests and other sources). */
-export function digestDocuments(documents: Iterable<readonly [number, unknown]>, options: DigestOptions): CollectionDigest {
+export function digestDocuments(
+  documents: Iterable<readonly [number, unknown]>,
+  options: DigestOptions,
+): CollectionDigest {
   const digester = new CollectionDigester(options);
   for (const [id, document] of documents) digester.add(id, document);
   return digester.result();
@@ -76,11 +84,16 @@ export function digestDocuments(documents: Iterable<readonly [number, unknown]>,
  */
 export async function digestReadStore(readStore: ReadStore, options: DigestOptions): Promise<CollectionsDigest> {
   const collections: Partial<Record<ReadModelCollection, CollectionDigest>> = {};
-  for (const collection of readModelCollections) collections[collection] = await digestCollection(readStore, collection, options);
+  for (const collection of readModelCollections)
+    collections[collection] = await digestCollection(readStore, collection, options);
   return collections as CollectionsDigest;
 }
 
-async function digestCollection<C extends ReadModelCollection>(readStore: ReadStore, collection: C, options: DigestOptions): Promise<CollectionDigest> {
+async function digestCollection<C extends ReadModelCollection>(
+  readStore: ReadStore,
+  collection: C,
+  options: DigestOptions,
+): Promise<CollectionDigest> {
   const digester = new CollectionDigester(options);
   const id = idOf[collection];
   for await (const document of readStore.documents(collection)) digester.add(id(document), document);

@@ -7,7 +7,11 @@ interface PositionTextBrand {
 }
 
 /** A global position in decimal; "-1" is the position before the first event. */
-const PositionText = t.brand(t.string, (s): s is t.Branded<string, PositionTextBrand> => /^(-1|0|[1-9]\d*)$/.test(s), 'PositionText');
+const PositionText = t.brand(
+  t.string,
+  (s): s is t.Branded<string, PositionTextBrand> => /^(-1|0|[1-9]\d*)$/.test(s),
+  'PositionText',
+);
 
 const CollectionDigest = t.intersection([
   t.type({ count: t.number, digest: t.string }),

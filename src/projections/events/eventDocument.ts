@@ -38,7 +38,10 @@ export interface EventDocument extends EventFacts {
   readonly statusBeforeTrash: PostStatus | null;
   /** Lower-cased title, excerpt and description joined by NUL, so that search terms never span two fields. */
   readonly searchText: string;
-  /** Root id of the item's translation group (its own id when it joined none); absent in documents projected before translations. */
+  /**
+   * Root id of the item's translation group (its own id when it joined none); absent in documents projected before
+   * translations.
+   */
   readonly translationGroup?: number;
   readonly embedded: EmbeddedLinks;
   /** `venueLocationsOf(embedded.venues)`, kept with it (projector and `setEmbedded`), for the geolocation filters. */

@@ -41,12 +41,26 @@ function countedTerms(doc: EventDocument | undefined, field: 'categories' | 'tag
  * difference it makes: the event counted before for some terms, and after for others. Applying an event once per
  * revision (the guard above) keeps the sums exact, on replays too.
  */
-async function recountTerms(readStore: ReadStore, before: EventDocument | undefined, after: EventDocument): Promise<void> {
-  await recount(readStore.categories, countedTerms(before, 'categories'), countedTerms(after, 'categories'), after.language);
+async function recountTerms(
+  readStore: ReadStore,
+  before: EventDocument | undefined,
+  after: EventDocument,
+): Promise<void> {
+  await recount(
+    readStore.categories,
+    countedTerms(before, 'categories'),
+    countedTerms(after, 'categories'),
+    after.language,
+  );
   await recount(readStore.tags, countedTerms(before, 'tags'), countedTerms(after, 'tags'), after.language);
 }
 
-async function recount(collection: TermCollection, was: readonly number[], is: readonly number[], language: string): Promise<void> {
+async function recount(
+  collection: TermCollection,
+  was: readonly number[],
+  is: readonly number[],
+  language: string,
+): Promise<void> {
   // The same list (links left alone, published before and after) or nothing counted either way.
   if (was === is) return;
   for (const [id, change] of countChanges(was, is)) {

@@ -24,7 +24,8 @@ export function appliedOf(recorded: RecordedEvent): Applied {
 /**
  * Every projected event passes here. The writers record `occurredAt` as `Date.toISOString()` gives it
  * (`2026-03-01T10:00:00.000Z`), whose digits are the UTC wall clock already: read them without building a Date. Any
- * other form goes the long way. (No memo of the last value: it would be state shared by every projector in the process.)
+ * other form goes the long way. (No memo of the last value: it would be state shared by every projector in the
+ * process.)
  */
 function occurredUtcOf(occurredAt: unknown): string {
   if (typeof occurredAt === 'string' && occurredAt.length === 24 && occurredAt[10] === 'T' && occurredAt[23] === 'Z') {
@@ -40,7 +41,9 @@ export interface EventUpdate {
   readonly facts: EventFacts;
   readonly statusBeforeTrash: PostStatus | null;
   readonly translationGroup: number;
-  /** The document the event applies to, whose derived values are reused where the facts they come from are unchanged. */
+  /**
+   * The document the event applies to, whose derived values are reused where the facts they come from are unchanged.
+   */
   readonly previous: EventDocument | undefined;
 }
 
@@ -48,13 +51,21 @@ export interface EventUpdate {
  * The update an event makes, or undefined when it makes none: the event is not newer than the document (re-delivery
  * after a crash between document and checkpoint writes), or it changes an event never scheduled.
  */
-export function eventUpdate(doc: EventDocument | undefined, event: CalendarEventEvent, at: Applied): EventUpdate | undefined {
+export function eventUpdate(
+  doc: EventDocument | undefined,
+  event: CalendarEventEvent,
+  at: Applied,
+): EventUpdate | undefined {
   if (doc && at.revision <= doc.revision) return undefined;
   const fact = eventFactOf(event);
   // The document holds the facts, so it folds as them (only the fact keys are read from the result).
-  const folded = foldPost(doc && { id: doc.id, facts: doc as EventFacts, statusBeforeTrash: doc.statusBeforeTrash }, fact);
+  const folded = foldPost(
+    doc && { id: doc.id, facts: doc as EventFacts, statusBeforeTrash: doc.statusBeforeTrash },
+    fact,
+  );
   if (!folded) return undefined;
-  const translationGroup = fact.type === 'registered' ? (fact.translationOf ?? fact.id) : doc ? groupOf(doc) : folded.id;
+  const translationGroup =
+    fact.type === 'registered' ? (fact.translationOf ?? fact.id) : doc ? groupOf(doc) : folded.id;
   return { ...folded, translationGroup, previous: doc };
 }
 
@@ -79,14 +90,22 @@ export function projectEvent(
  * Built as one literal with a fixed key order: documents then share one hidden class, which keeps the list scans
  * (a property read per filter per document) fast; spreading many keys into a new object would not.
  */
-export function eventDocumentOf(update: EventUpdate, at: Applied, embedded: EmbeddedLinks, memos: ProjectionMemos): EventDocument {
+export function eventDocumentOf(
+  update: EventUpdate,
+  at: Applied,
+  embedded: EmbeddedLinks,
+  memos: ProjectionMemos,
+): EventDocument {
   const { id, facts: f, statusBeforeTrash, translationGroup, previous } = update;
   const { zones, lists, venues } = memos;
   return {
     id,
     revision: at.revision,
     modifiedUtc: at.occurredUtc,
-    timezoneAbbr: previous?.timezone === f.timezone && previous.startUtc === f.startUtc ? previous.timezoneAbbr : zones.abbreviation(f.timezone, f.startUtc),
+    timezoneAbbr:
+      previous?.timezone === f.timezone && previous.startUtc === f.startUtc
+        ? previous.timezoneAbbr
+        : zones.abbreviation(f.timezone, f.startUtc),
     startKey: wallClockSeconds(f.start),
     endKey: wallClockSeconds(f.end),
     statusBeforeTrash,

@@ -35,8 +35,14 @@ export function matchesEventQuery(doc: EventDocument, q: EventListQuery): boolea
  */
 export function asksForBlankedContent(q: EventListQuery): boolean {
   return (
-    q.searchTerms !== undefined || q.categories !== undefined || q.tags !== undefined || q.venues !== undefined ||
-    q.organizers !== undefined || q.hasVenueCoordinates === true || q.near !== undefined || q.featured === true
+    q.searchTerms !== undefined ||
+    q.categories !== undefined ||
+    q.tags !== undefined ||
+    q.venues !== undefined ||
+    q.organizers !== undefined ||
+    q.hasVenueCoordinates === true ||
+    q.near !== undefined ||
+    q.featured === true
   );
 }
 
@@ -54,7 +60,13 @@ export function compileEventQuery(q: EventListQuery): (doc: EventDocument) => bo
   const bounds = keyBoundsOf(q);
   const { language, statuses, featured, onlyProtected, hasVenueCoordinates, near, searchTerms } = q;
   const set = (ids: readonly number[] | undefined) => (ids === undefined ? undefined : new Set(ids));
-  const [ids, categories, tags, venues, organizers] = [set(q.ids), set(q.categories), set(q.tags), set(q.venues), set(q.organizers)];
+  const [ids, categories, tags, venues, organizers] = [
+    set(q.ids),
+    set(q.categories),
+    set(q.tags),
+    set(q.venues),
+    set(q.organizers),
+  ];
   const unlocked = q.locks && set(q.locks.unlocked);
   const lockedMatches = !asksForBlankedContent(q);
   const isLocked = (doc: EventDocument) => unlocked !== undefined && isPasswordProtected(doc) && !unlocked.has(doc.id);

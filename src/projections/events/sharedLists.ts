@@ -40,7 +40,9 @@ export class SharedLists {
     if (found === 0) return none;
     if (found === 1) return this.itemList(items.find((item) => item !== undefined) as T);
     // Lists grown by `push` (and `filter`) reserve room for 17 items; `slice` copies exactly.
-    return found === items.length ? (items as readonly T[]) : items.filter((item): item is T => item !== undefined).slice();
+    return found === items.length
+      ? (items as readonly T[])
+      : items.filter((item): item is T => item !== undefined).slice();
   }
 
   private itemList<T extends object>(item: T): readonly T[] {

@@ -67,7 +67,9 @@ export function milesBetween(lat1: number, lng1: number, lat2: number, lng2: num
   return 2 * earthRadiusMiles * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-/** Some location lies within the radius (any of the event's venues counts, as MongoDB matches any point of an array). */
+/**
+ * Some location lies within the radius (any of the event's venues counts, as MongoDB matches any point of an array).
+ */
 export function isNear(locations: readonly VenueLocation[], near: NearPoint): boolean {
   return locations.some(({ coordinates: [lng, lat] }) => milesBetween(near.lat, near.lng, lat, lng) <= near.miles);
 }

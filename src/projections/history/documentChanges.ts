@@ -14,7 +14,11 @@ export type Changes = Readonly<Record<string, FieldChange>>;
  * Fields present in either document whose values differ, in the documents' key order, except the `ignored` ones.
  * Compared before redaction, so a password replaced by another shows as a change (`[redacted]` → `[redacted]`).
  */
-export function changesBetween(before: object | undefined, after: object | undefined, ignored: ReadonlySet<string>): Changes {
+export function changesBetween(
+  before: object | undefined,
+  after: object | undefined,
+  ignored: ReadonlySet<string>,
+): Changes {
   const was = (before ?? {}) as Record<string, unknown>;
   const is = (after ?? {}) as Record<string, unknown>;
   const changes: Record<string, FieldChange> = {};
@@ -22,7 +26,8 @@ export function changesBetween(before: object | undefined, after: object | undef
     if (ignored.has(field)) continue;
     const from = was[field] ?? null;
     const to = is[field] ?? null;
-    if (!isDeepStrictEqual(from, to)) changes[field] = { before: redactedValue(field, from), after: redactedValue(field, to) };
+    if (!isDeepStrictEqual(from, to))
+      changes[field] = { before: redactedValue(field, from), after: redactedValue(field, to) };
   }
   return changes;
 }

@@ -19,7 +19,12 @@ export interface FoldedState<D> {
 /** `head`: the stream's last event, whatever it is now. */
 export type FoldTarget = FoldPoint | { readonly kind: 'head' };
 
-export const emptyState: FoldedState<never> = { doc: undefined, revision: -1n, lastPosition: -1n, latestSecond: undefined };
+export const emptyState: FoldedState<never> = {
+  doc: undefined,
+  revision: -1n,
+  lastPosition: -1n,
+  latestSecond: undefined,
+};
 
 /** Whether every event the state folded lies within the target, so that a fold to the target may start from it. */
 export function stateWithin(target: FoldTarget, state: FoldedState<unknown>): boolean {

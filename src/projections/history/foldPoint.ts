@@ -46,7 +46,11 @@ export function prefixWithin(point: FoldPoint, events: readonly RecordedEvent[])
 }
 
 /** Reads a stream up to the point; the revision form reads no further than it. */
-export async function readStreamUpTo(store: EventStore, streamId: string, at: bigint | FoldPoint): Promise<RecordedEvent[]> {
+export async function readStreamUpTo(
+  store: EventStore,
+  streamId: string,
+  at: bigint | FoldPoint,
+): Promise<RecordedEvent[]> {
   const point = foldPointOf(at);
   if (point.kind === 'revision') {
     return point.revision < 0n ? [] : store.readStream(streamId, { maxCount: Number(point.revision) + 1 });

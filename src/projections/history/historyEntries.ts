@@ -23,9 +23,15 @@ export interface HistoryEntry {
  * Entries in stream order. Unknown or undecodable events are listed too, with their metadata: auditors see all.
  * `before` is the document the stream's events before the first one given fold into (a page of history starts there).
  */
-export function historyOf(kinds: ResourceHistoryKinds, streamId: string, events: readonly RecordedEvent[], before?: object): HistoryEntry[] {
+export function historyOf(
+  kinds: ResourceHistoryKinds,
+  streamId: string,
+  events: readonly RecordedEvent[],
+  before?: object,
+): HistoryEntry[] {
   const kind = resourceHistoryKindOf(kinds, streamId);
-  if (!kind) return events.map((recorded) => ({ ...entryOf(recorded, {}), data: redactSecrets(recorded.data) ?? null }));
+  if (!kind)
+    return events.map((recorded) => ({ ...entryOf(recorded, {}), data: redactSecrets(recorded.data) ?? null }));
   let doc: object | undefined = before;
   return events.map((recorded) => {
     const before = doc;

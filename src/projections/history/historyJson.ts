@@ -1,4 +1,5 @@
-// The JSON form of a history entry, snake_case like the rest of the wire: the HTTP history route and `cal audit --json`.
+// The JSON form of a history entry, snake_case like the rest of the wire: the HTTP history route and `cal audit
+// --json`.
 import type { HistoryEntry } from './historyEntries.ts';
 
 export function historyEntryJson(entry: HistoryEntry): Record<string, unknown> {

@@ -10,7 +10,12 @@ import type { FoldSource } from './streamFolds.ts';
 type Linked = Pick<EventDocument, 'venues' | 'organizers' | 'categories' | 'tags'>;
 
 /** Undefined when the event did not exist yet at that point. */
-export async function pastEventDocument(store: FoldSource, folding: EventFolding, id: number, point: GlobalPoint): Promise<EventDocument | undefined> {
+export async function pastEventDocument(
+  store: FoldSource,
+  folding: EventFolding,
+  id: number,
+  point: GlobalPoint,
+): Promise<EventDocument | undefined> {
   const folded = await eventDocumentAt(store, folding, id, point);
   if (!folded) return undefined;
   const embedded = await embedLinksAt(store, folded, point);
@@ -32,4 +37,5 @@ export async function embedLinksAt(store: FoldSource, links: Linked, point: Glob
 }
 
 /** A deleted term keeps its document in a fold; readers treat it as absent. */
-export const liveTerm = (doc: TermDocument | undefined): TermDocument | undefined => (doc && !doc.deleted ? doc : undefined);
+export const liveTerm = (doc: TermDocument | undefined): TermDocument | undefined =>
+  doc && !doc.deleted ? doc : undefined;

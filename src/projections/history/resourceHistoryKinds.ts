@@ -20,9 +20,19 @@ export interface ResourceHistoryKind {
 const bookkeeping = ['revision', 'modifiedUtc'];
 const postBookkeeping = [...bookkeeping, 'statusBeforeTrash', 'searchText'];
 
-const eventIgnored: ReadonlySet<string> = new Set([...postBookkeeping, 'timezoneAbbr', 'startKey', 'endKey', 'embedded', 'venueLocations']);
+const eventIgnored: ReadonlySet<string> = new Set([
+  ...postBookkeeping,
+  'timezoneAbbr',
+  'startKey',
+  'endKey',
+  'embedded',
+  'venueLocations',
+]);
 const venueKind: ResourceHistoryKind = { fold: venueFold as DocumentFold<object>, ignored: new Set(postBookkeeping) };
-const organizerKind: ResourceHistoryKind = { fold: organizerFold as DocumentFold<object>, ignored: new Set(postBookkeeping) };
+const organizerKind: ResourceHistoryKind = {
+  fold: organizerFold as DocumentFold<object>,
+  ignored: new Set(postBookkeeping),
+};
 const termKind: ResourceHistoryKind = { fold: termFold as DocumentFold<object>, ignored: new Set(bookkeeping) };
 
 /** The kinds by stream category, with the root's event fold (`folding`), the one the fold cache knows states by. */

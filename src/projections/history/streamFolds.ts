@@ -31,7 +31,8 @@ export function streamFolds(store: EventStore, cache?: FoldCache): StreamFolds {
       let state: FoldedState<D> = cache?.nearest(streamId, fold, target) ?? emptyState;
       let chunk = firstChunk;
       for (;;) {
-        const wanted = target.kind === 'revision' ? Math.min(Number(target.revision - state.revision), maxChunk) : chunk;
+        const wanted =
+          target.kind === 'revision' ? Math.min(Number(target.revision - state.revision), maxChunk) : chunk;
         if (wanted <= 0) break;
         const events = await store.readStream(streamId, { fromRevision: state.revision + 1n, maxCount: wanted });
         let reachedEnd = events.length < wanted;
@@ -59,6 +60,9 @@ function step<D>(fold: DocumentFold<D>, state: FoldedState<D>, recorded: Recorde
     doc: fold(state.doc, recorded),
     revision: recorded.revision,
     lastPosition: recorded.position,
-    latestSecond: second !== undefined && (state.latestSecond === undefined || second > state.latestSecond) ? second : state.latestSecond,
+    latestSecond:
+      second !== undefined && (state.latestSecond === undefined || second > state.latestSecond)
+        ? second
+        : state.latestSecond,
   };
 }

@@ -18,7 +18,12 @@ export async function embedLinks(readStore: ReadStore, links: Linked, lists: Sha
     Promise.all(links.categories.map((id) => readStore.categories.get(id))),
     Promise.all(links.tags.map((id) => readStore.tags.get(id))),
   ]);
-  return { venues: lists.items(venues), organizers: lists.items(organizers), categories: termDocuments(categories, lists), tags: termDocuments(tags, lists) };
+  return {
+    venues: lists.items(venues),
+    organizers: lists.items(organizers),
+    categories: termDocuments(categories, lists),
+    tags: termDocuments(tags, lists),
+  };
 }
 
 /**
@@ -27,7 +32,12 @@ export async function embedLinks(readStore: ReadStore, links: Linked, lists: Sha
  * projection refreshes them whenever an item changes.
  */
 export function linksUnchanged(previous: Linked, next: Linked): boolean {
-  return previous.venues === next.venues && previous.organizers === next.organizers && previous.categories === next.categories && previous.tags === next.tags;
+  return (
+    previous.venues === next.venues &&
+    previous.organizers === next.organizers &&
+    previous.categories === next.categories &&
+    previous.tags === next.tags
+  );
 }
 
 function termDocuments(terms: readonly (CountedTerm | undefined)[], lists: SharedLists): readonly TermDocument[] {

@@ -23,8 +23,18 @@ function linkedItem(event: DomainEvent): { field: LinkField; id: number } | unde
 export const linkProjection = (lists: SharedLists): TypedProjectionHandler => ({
   name: 'links',
   eventTypes: [
-    'VenueRegistered', 'VenueDetailsChanged', 'VenueTrashed', 'OrganizerRegistered', 'OrganizerDetailsChanged', 'OrganizerTrashed',
-    'CategoryCreated', 'CategoryChanged', 'CategoryDeleted', 'TagCreated', 'TagChanged', 'TagDeleted',
+    'VenueRegistered',
+    'VenueDetailsChanged',
+    'VenueTrashed',
+    'OrganizerRegistered',
+    'OrganizerDetailsChanged',
+    'OrganizerTrashed',
+    'CategoryCreated',
+    'CategoryChanged',
+    'CategoryDeleted',
+    'TagCreated',
+    'TagChanged',
+    'TagDeleted',
   ],
   handles: (event) => linkedItem(event) !== undefined,
   async apply(event, _recorded, readStore) {

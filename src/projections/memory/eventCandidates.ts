@@ -13,7 +13,10 @@ export interface CandidateSource {
 }
 
 /** Slots of a list that may repeat some or name unknown documents (`undefined`). */
-export function listedSlots(slots: readonly (number | undefined)[], decides: CandidateSource['decides']): CandidateSource {
+export function listedSlots(
+  slots: readonly (number | undefined)[],
+  decides: CandidateSource['decides'],
+): CandidateSource {
   const distinct = new Set(slots);
   distinct.delete(undefined);
   return { size: distinct.size, decides, forEachSlot: (visit) => distinct.forEach((slot) => visit(slot as number)) };
@@ -30,7 +33,12 @@ export interface SlotRange {
  * The union of several ranges of distinct slots, e.g. the documents linking any of the wanted items within a date
  * window: its size is bounded by the sum of theirs, and a document in several of them is visited once.
  */
-export function unionOf(ranges: readonly SlotRange[], decides: CandidateSource['decides'], marks: SlotMarks, slots: number): CandidateSource {
+export function unionOf(
+  ranges: readonly SlotRange[],
+  decides: CandidateSource['decides'],
+  marks: SlotMarks,
+  slots: number,
+): CandidateSource {
   const size = ranges.reduce((sum, r) => sum + (r.to - r.from), 0);
   return {
     size,

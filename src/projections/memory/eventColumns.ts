@@ -105,12 +105,14 @@ export class EventColumns {
     for (const status of q.statuses) {
       const scope = this.scopeNumbers.get(scopeKey(q.language, status));
       if (scope === undefined) continue;
-      for (let flags = 0; flags < flagSpace; flags++) if ((flags & flagMask) === flagValue) admitted[scope * flagSpace + flags] = 1;
+      for (let flags = 0; flags < flagSpace; flags++)
+        if ((flags & flagMask) === flagValue) admitted[scope * flagSpace + flags] = 1;
       if (lockedMatches) admittedLocked[scope] = 1;
     }
     const bounds = keyBoundsOf(q);
     const cells = this.cells;
-    const within = (at: number) => withinKeyBounds(bounds, cells[at + startField] as number, cells[at + endField] as number);
+    const within = (at: number) =>
+      withinKeyBounds(bounds, cells[at + startField] as number, cells[at + endField] as number);
     if (q.locks === undefined) {
       // The hot path of every list: kept to two array reads and the bounds.
       return (slot) => {

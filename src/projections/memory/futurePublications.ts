@@ -15,6 +15,9 @@ export class FuturePublications {
   }
 
   earliest(limit: number): ScheduledPublication[] {
-    return [...this.dueAt].map(([id, publishedUtc]) => ({ id, publishedUtc })).sort(compareScheduled).slice(0, Math.max(limit, 0));
+    return [...this.dueAt]
+      .map(([id, publishedUtc]) => ({ id, publishedUtc }))
+      .sort(compareScheduled)
+      .slice(0, Math.max(limit, 0));
   }
 }

@@ -30,7 +30,16 @@ const slugKey = (language: string, slug: string): string => `${language}|${slug}
 const documentReadCost = 8;
 
 /** Conditions only the document itself can decide (the columns hold the others). */
-const documentConditions = ['ids', 'categories', 'tags', 'venues', 'organizers', 'hasVenueCoordinates', 'near', 'searchTerms'] as const;
+const documentConditions = [
+  'ids',
+  'categories',
+  'tags',
+  'venues',
+  'organizers',
+  'hasVenueCoordinates',
+  'near',
+  'searchTerms',
+] as const;
 
 export class MemoryEventCollection implements EventCollection {
   private readonly columns = new EventColumns();
@@ -49,7 +58,12 @@ export class MemoryEventCollection implements EventCollection {
   constructor(private readonly venueLocations: VenueLocations) {}
 
   async translationsOf(group: number): Promise<Translations> {
-    return translationsOf(this.groups.ids(group).map((id) => this.columns.get(id) as EventDocument).filter((doc) => doc.status !== 'trash'));
+    return translationsOf(
+      this.groups
+        .ids(group)
+        .map((id) => this.columns.get(id) as EventDocument)
+        .filter((doc) => doc.status !== 'trash'),
+    );
   }
 
   async get(id: number): Promise<EventDocument | undefined> {
@@ -66,7 +80,8 @@ export class MemoryEventCollection implements EventCollection {
       .filter((p): p is StartOrderedPartition => p !== undefined && p.size > 0);
     const window = parts.reduce((sum, p) => sum + p.windowSize(query), 0);
     const candidates = this.cheapestCandidateSource(query);
-    if (candidates && costOf(candidates.size, query, candidates.decides) < costOf(window, query)) return this.pageOfCandidates(candidates, query);
+    if (candidates && costOf(candidates.size, query, candidates.decides) < costOf(window, query))
+      return this.pageOfCandidates(candidates, query);
     return this.pageOfPartitions(parts, query);
   }
 
@@ -99,13 +114,24 @@ export class MemoryEventCollection implements EventCollection {
     if (query.ids) sources.push(listedSlots(slotsOf(query.ids), 'ids'));
     for (const field of linkFields) {
       const wanted = query[field];
-      if (wanted) sources.push(unionOf(wanted.map((id) => this.links.window(field, id, query)), field, this.marks, this.columns.size));
+      if (wanted)
+        sources.push(
+          unionOf(
+            wanted.map((id) => this.links.window(field, id, query)),
+            field,
+            this.marks,
+            this.columns.size,
+          ),
+        );
     }
     if (query.near) sources.push(listedSlots(slotsOf(this.venueGrid.candidates(query.near)), undefined));
     const searched = query.searchTerms && this.searchWords.candidates(query.searchTerms);
     if (searched) sources.push(searched);
     const cost = (s: CandidateSource) => costOf(s.size, query, s.decides);
-    return sources.reduce<CandidateSource | undefined>((best, s) => (best === undefined || cost(s) < cost(best) ? s : best), undefined);
+    return sources.reduce<CandidateSource | undefined>(
+      (best, s) => (best === undefined || cost(s) < cost(best) ? s : best),
+      undefined,
+    );
   }
 
   /**
@@ -122,7 +148,13 @@ export class MemoryEventCollection implements EventCollection {
       total++;
       earliest.offer(slot);
     });
-    return { items: earliest.inOrder().slice(q.offset).map((slot) => columns.doc(slot)), total };
+    return {
+      items: earliest
+        .inOrder()
+        .slice(q.offset)
+        .map((slot) => columns.doc(slot)),
+      total,
+    };
   }
 
   /** The page and total from the date windows of the start-ordered partitions (one per status). */
@@ -135,7 +167,12 @@ export class MemoryEventCollection implements EventCollection {
     }
     const selections = parts.map((p) => p.select(q, matches, q.offset + q.limit));
     const total = selections.reduce((sum, s) => sum + s.total, 0);
-    const page = mergedPage(selections.map((s) => s.first), q.offset, q.limit, this.columns.compare);
+    const page = mergedPage(
+      selections.map((s) => s.first),
+      q.offset,
+      q.limit,
+      this.columns.compare,
+    );
     return { items: page.map((slot) => this.columns.doc(slot)), total };
   }
 
@@ -146,7 +183,9 @@ export class MemoryEventCollection implements EventCollection {
     this.groups.move(previous, doc);
     if (previous) {
       // Out of its partition while the columns still hold its position there.
-      const listedAt = previous.hideFromListings ? undefined : this.partitions.get(partitionKey(previous.language, previous.status));
+      const listedAt = previous.hideFromListings
+        ? undefined
+        : this.partitions.get(partitionKey(previous.language, previous.status));
       listedAt?.remove(this.columns.slotOf(doc.id) as number);
       this.bySlugKey.delete(slugKey(previous.language, previous.slug), previous.id);
     }
@@ -169,7 +208,8 @@ export class MemoryEventCollection implements EventCollection {
 
   async linkedIds(field: LinkField, filter: LinkedIdsFilter): Promise<number[]> {
     const matches = (doc: EventDocument) =>
-      filter.statuses.includes(doc.status) && (filter.startUtcFrom === undefined || doc.startUtc >= filter.startUtcFrom);
+      filter.statuses.includes(doc.status) &&
+      (filter.startUtcFrom === undefined || doc.startUtc >= filter.startUtcFrom);
     const ids: number[] = [];
     for (const [linked, slots] of this.links.entries(field)) {
       for (const slot of slots) {
@@ -216,7 +256,12 @@ function costOf(slots: number, q: EventListQuery, decided?: keyof EventListQuery
 }
 
 /** One page of the merged order of lists that are each in listing order. */
-function mergedPage(lists: readonly (readonly number[])[], offset: number, limit: number, compare: (a: number, b: number) => number): number[] {
+function mergedPage(
+  lists: readonly (readonly number[])[],
+  offset: number,
+  limit: number,
+  compare: (a: number, b: number) => number,
+): number[] {
   if (lists.length === 1) return (lists[0] as number[]).slice(offset, offset + limit);
   const next = lists.map(() => 0);
   const head = (l: number) => (lists[l] as number[])[next[l] as number];

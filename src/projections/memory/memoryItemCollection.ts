@@ -25,7 +25,12 @@ export class MemoryItemCollection<D extends ItemDocument> {
   private readonly future = new FuturePublications();
 
   async translationsOf(group: number): Promise<Translations> {
-    return translationsOf(this.groups.ids(group).map((id) => this.byId.get(id) as D).filter((doc) => doc.status !== 'trash'));
+    return translationsOf(
+      this.groups
+        .ids(group)
+        .map((id) => this.byId.get(id) as D)
+        .filter((doc) => doc.status !== 'trash'),
+    );
   }
 
   async get(id: number): Promise<D | undefined> {
@@ -111,6 +116,7 @@ function addTo(index: Map<string, Set<number>>, k: string, id: number): void {
 }
 
 // The intersections keep the port checked while the read store also reaches `byAscendingId`.
-export const createMemoryVenueCollection = (): VenueCollection & MemoryItemCollection<VenueDocument> => new MemoryItemCollection<VenueDocument>();
+export const createMemoryVenueCollection = (): VenueCollection & MemoryItemCollection<VenueDocument> =>
+  new MemoryItemCollection<VenueDocument>();
 export const createMemoryOrganizerCollection = (): OrganizerCollection & MemoryItemCollection<OrganizerDocument> =>
   new MemoryItemCollection<OrganizerDocument>();

@@ -38,7 +38,12 @@ export class MemoryTermCollection implements TermCollection {
   constructor(readonly taxonomy: Taxonomy) {}
 
   async translationsOf(group: number): Promise<Translations> {
-    return translationsOf(this.groups.ids(group).map((id) => this.documents.get(id) as TermDocument).filter((doc) => !doc.deleted));
+    return translationsOf(
+      this.groups
+        .ids(group)
+        .map((id) => this.documents.get(id) as TermDocument)
+        .filter((doc) => !doc.deleted),
+    );
   }
 
   async get(id: number): Promise<CountedTerm | undefined> {
@@ -107,7 +112,8 @@ export class MemoryTermCollection implements TermCollection {
 
   /** Every term, deleted ones included, with its count, in ascending id order (the port's `documents`). */
   *byAscendingId(): Generator<CountedTerm> {
-    for (const id of [...this.documents.keys()].sort((a, b) => a - b)) yield this.counted(this.documents.get(id) as TermDocument);
+    for (const id of [...this.documents.keys()].sort((a, b) => a - b))
+      yield this.counted(this.documents.get(id) as TermDocument);
   }
 
   /** The smallest index that holds every match: the named ids, a parent's children, one slug, or the language. */
@@ -136,4 +142,5 @@ export class MemoryTermCollection implements TermCollection {
   }
 }
 
-export const createMemoryTermCollection = (taxonomy: Taxonomy): MemoryTermCollection => new MemoryTermCollection(taxonomy);
+export const createMemoryTermCollection = (taxonomy: Taxonomy): MemoryTermCollection =>
+  new MemoryTermCollection(taxonomy);

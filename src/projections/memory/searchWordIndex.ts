@@ -72,7 +72,10 @@ export class SearchWordIndex {
     };
   }
 
-  /** The words containing the term's most selective run, and how many postings entries they hold (changed slots included). */
+  /**
+   * The words containing the term's most selective run, and how many postings entries they hold (changed slots
+   * included).
+   */
   private bestRun(postings: Postings, term: string): RunFilter | undefined {
     let best: RunFilter | undefined;
     let runs = 0;
@@ -90,14 +93,20 @@ export class SearchWordIndex {
    * Visits the slots in the postings of every filter: each filter raises the slots the filters before it all held
    * by one level. Changed slots, whose postings may be stale, are checked against their text instead.
    */
-  private visitAll({ postingStarts, slots }: Postings, filters: readonly RunFilter[], terms: readonly string[], visit: (slot: number) => void): void {
+  private visitAll(
+    { postingStarts, slots }: Postings,
+    filters: readonly RunFilter[],
+    terms: readonly string[],
+    visit: (slot: number) => void,
+  ): void {
     const marks = this.marks;
     const done = filters.length + 1;
     const [only] = filters;
     if (filters.length === 1 && only?.words.length === 1 && this.changed.size === 0) {
       // One word's postings, each slot once: nothing to mark.
       const word = only.words[0] as number;
-      for (let p = postingStarts[word] as number, end = postingStarts[word + 1] as number; p < end; p++) visit(slots[p] as number);
+      for (let p = postingStarts[word] as number, end = postingStarts[word + 1] as number; p < end; p++)
+        visit(slots[p] as number);
       return;
     }
     marks.begin(this.columns.size, done);
@@ -129,7 +138,7 @@ interface RunFilter {
 
 function wordsContaining({ vocabulary, wordStarts }: Postings, run: string): number[] {
   const words: number[] = [];
-  for (let at = vocabulary.indexOf(run); at >= 0; ) {
+  for (let at = vocabulary.indexOf(run); at >= 0;) {
     const word = wordAt(wordStarts, at);
     words.push(word);
     at = vocabulary.indexOf(run, wordStarts[word + 1] as number);
@@ -189,7 +198,8 @@ function buildPostings(columns: EventColumns, cutter: SearchWords): Postings {
     }
   }
   const wordStarts = new Int32Array(words.length + 1);
-  for (let w = 0; w < words.length; w++) wordStarts[w + 1] = (wordStarts[w] as number) + (words[w] as string).length + wordSeparator.length;
+  for (let w = 0; w < words.length; w++)
+    wordStarts[w + 1] = (wordStarts[w] as number) + (words[w] as string).length + wordSeparator.length;
   return { vocabulary: words.join(wordSeparator), wordStarts, postingStarts, slots, indexed };
 }
 

@@ -27,7 +27,7 @@ export class SearchWords {
    */
   forEachWord(text: string, visit: (word: string) => void): void {
     let start = -1;
-    for (let i = 0; i < text.length; ) {
+    for (let i = 0; i < text.length;) {
       const codePoint = text.codePointAt(i) as number;
       const width = codePoint > 0xffff ? 2 : 1;
       if (this.isWordCodePoint(codePoint)) {

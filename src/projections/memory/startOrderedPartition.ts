@@ -29,7 +29,9 @@ export class StartOrderedPartition {
    * costs a set entry rather than a walk through the array.
    */
   private readonly removed = new Set<number>();
-  /** The longest end − start seen (wall-clock seconds), so end bounds can be proven from start alone for most documents. */
+  /**
+   * The longest end − start seen (wall-clock seconds), so end bounds can be proven from start alone for most documents.
+   */
   private maxSpan = 0;
 
   constructor(
@@ -81,7 +83,9 @@ export class StartOrderedPartition {
     return total;
   }
 
-  /** The matching documents' number and the first `keep` of their slots in listing order, in one pass over the window. */
+  /**
+   * The matching documents' number and the first `keep` of their slots in listing order, in one pass over the window.
+   */
   select(q: EventListQuery, matches: ListingCheck, keep: number): { total: number; first: number[] } {
     if (!hasResidual(q)) {
       const total = this.count(q, matches);
@@ -103,7 +107,8 @@ export class StartOrderedPartition {
   private first(q: EventListQuery, matches: ListingCheck, keep: number): number[] {
     const [from, to] = this.window(q);
     const first: number[] = [];
-    for (let i = from; i < to && first.length < keep; i++) if (this.matchesAt(i, matches)) first.push(this.slots[i] as number);
+    for (let i = from; i < to && first.length < keep; i++)
+      if (this.matchesAt(i, matches)) first.push(this.slots[i] as number);
     return first;
   }
 
@@ -117,8 +122,10 @@ export class StartOrderedPartition {
    */
   private countEndBounded(q: EventListQuery, matches: ListingCheck, from: number, to: number): number {
     const endHigh = minOf(q.endUntil, q.endsBefore);
-    const safeFrom = q.endsAfter === undefined ? from : Math.max(from, this.firstAfterKey(wallClockSeconds(q.endsAfter)));
-    const safeTo = endHigh === undefined ? to : Math.min(to, this.firstAfterKey(wallClockSeconds(endHigh) - this.maxSpan - 1));
+    const safeFrom =
+      q.endsAfter === undefined ? from : Math.max(from, this.firstAfterKey(wallClockSeconds(q.endsAfter)));
+    const safeTo =
+      endHigh === undefined ? to : Math.min(to, this.firstAfterKey(wallClockSeconds(endHigh) - this.maxSpan - 1));
     let total = Math.max(0, safeTo - safeFrom);
     const check = (i: number) => this.matchesAt(i, matches) && total++;
     for (let i = from; i < Math.min(safeFrom, to); i++) check(i);
@@ -180,7 +187,8 @@ function mergeSorted(a: number[], b: number[], compare: (x: number, y: number) =
   let i = 0;
   let j = 0;
   let k = 0;
-  while (i < a.length && j < b.length) out[k++] = compare(a[i] as number, b[j] as number) <= 0 ? (a[i++] as number) : (b[j++] as number);
+  while (i < a.length && j < b.length)
+    out[k++] = compare(a[i] as number, b[j] as number) <= 0 ? (a[i++] as number) : (b[j++] as number);
   while (i < a.length) out[k++] = a[i++] as number;
   while (j < b.length) out[k++] = b[j++] as number;
   return out;
@@ -189,8 +197,16 @@ function mergeSorted(a: number[], b: number[], compare: (x: number, y: number) =
 /** Filters other than language, status and dates: when present, every candidate is checked. */
 export function hasResidual(q: EventListQuery): boolean {
   return (
-    q.searchTerms !== undefined || q.locks !== undefined || q.onlyProtected === true || q.featured !== undefined || q.ids !== undefined ||
-    q.categories !== undefined || q.tags !== undefined || q.venues !== undefined || q.organizers !== undefined ||
-    q.hasVenueCoordinates === true || q.near !== undefined
+    q.searchTerms !== undefined ||
+    q.locks !== undefined ||
+    q.onlyProtected === true ||
+    q.featured !== undefined ||
+    q.ids !== undefined ||
+    q.categories !== undefined ||
+    q.tags !== undefined ||
+    q.venues !== undefined ||
+    q.organizers !== undefined ||
+    q.hasVenueCoordinates === true ||
+    q.near !== undefined
   );
 }

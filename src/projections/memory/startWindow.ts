@@ -26,8 +26,14 @@ export class StartRanges {
     let range = this.byQuery.get(q);
     if (!range) this.byQuery.set(q, (range = startKeyRange(q)));
     const { low, lowInclusive, high, highInclusive } = range;
-    const from = low === undefined ? 0 : firstIndex(length, lowInclusive ? (i) => startKeyAt(i) >= low : (i) => startKeyAt(i) > low);
-    const to = high === undefined ? length : firstIndex(length, highInclusive ? (i) => startKeyAt(i) > high : (i) => startKeyAt(i) >= high);
+    const from =
+      low === undefined
+        ? 0
+        : firstIndex(length, lowInclusive ? (i) => startKeyAt(i) >= low : (i) => startKeyAt(i) > low);
+    const to =
+      high === undefined
+        ? length
+        : firstIndex(length, highInclusive ? (i) => startKeyAt(i) > high : (i) => startKeyAt(i) >= high);
     return [from, Math.max(from, to)];
   }
 }
@@ -63,9 +69,15 @@ function startKeyRange(q: EventListQuery): StartKeyRange {
 }
 
 export function minOf(...values: (string | undefined)[]): string | undefined {
-  return values.reduce<string | undefined>((a, b) => (b === undefined ? a : a === undefined || b < a ? b : a), undefined);
+  return values.reduce<string | undefined>(
+    (a, b) => (b === undefined ? a : a === undefined || b < a ? b : a),
+    undefined,
+  );
 }
 
 function maxOf(...values: (string | undefined)[]): string | undefined {
-  return values.reduce<string | undefined>((a, b) => (b === undefined ? a : a === undefined || b > a ? b : a), undefined);
+  return values.reduce<string | undefined>(
+    (a, b) => (b === undefined ? a : a === undefined || b > a ? b : a),
+    undefined,
+  );
 }

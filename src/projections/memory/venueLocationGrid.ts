@@ -57,7 +57,8 @@ export class VenueLocationGrid {
     const collect = (ids: Set<number> | undefined) => ids?.forEach((id) => found.add(id));
     if ((rowHigh - rowLow + 1) * (columnSpan + 1) <= this.cells.size) {
       for (let row = rowLow; row <= rowHigh; row++) {
-        for (let step = 0; step <= columnSpan; step++) collect(this.cells.get(cellKey(row, (columnLow + step) % columns)));
+        for (let step = 0; step <= columnSpan; step++)
+          collect(this.cells.get(cellKey(row, (columnLow + step) % columns)));
       }
     } else {
       // A wide circle over a sparse grid: visiting the occupied cells is cheaper than visiting the covered ones.
@@ -74,7 +75,9 @@ export class VenueLocationGrid {
  * The cells of the circle's bounding box: its latitude band, and the longitude extent of a spherical cap,
  * asin(sin r / cos φ). Undefined when the circle reaches a pole, where every longitude is within it.
  */
-function boundingCells(near: NearPoint): { rowLow: number; rowHigh: number; columnLow: number; columnSpan: number } | undefined {
+function boundingCells(
+  near: NearPoint,
+): { rowLow: number; rowHigh: number; columnLow: number; columnSpan: number } | undefined {
   const radius = near.miles / earthRadiusMiles;
   const latRadians = (near.lat * Math.PI) / 180;
   if (!(radius < Math.PI / 2 - Math.abs(latRadians))) return undefined;

@@ -34,7 +34,11 @@ export interface BlueGreenRebuildResult {
  * applied by the projector restarted on the new version from its checkpoint. The old version's collections stay for
  * a rollback; a failed rebuild drops its own partial version, which nothing reads.
  */
-export async function rebuildIntoNextVersion(store: EventStore, db: Db, options: BlueGreenRebuildOptions): Promise<BlueGreenRebuildResult> {
+export async function rebuildIntoNextVersion(
+  store: EventStore,
+  db: Db,
+  options: BlueGreenRebuildOptions,
+): Promise<BlueGreenRebuildResult> {
   const { version, active } = await allocateReadModelVersion(db);
   options.onPlan?.({ from: active, to: version });
   const target = mongoReadStoreOn(db, version);
@@ -51,7 +55,11 @@ export async function rebuildIntoNextVersion(store: EventStore, db: Db, options:
       threshold: options.catchUpThreshold,
       onPass: options.onCatchUpPass,
     });
-    built = { appliedPosition: caughtUp.appliedPosition, appliedEvents: full.appliedEvents + caughtUp.appliedEvents, passes: caughtUp.passes };
+    built = {
+      appliedPosition: caughtUp.appliedPosition,
+      appliedEvents: full.appliedEvents + caughtUp.appliedEvents,
+      passes: caughtUp.passes,
+    };
   } catch (error) {
     await dropReadModelVersion(db, version).catch(() => undefined);
     throw error;

@@ -83,7 +83,9 @@ export function geoConditions(q: Pick<EventListQuery, 'hasVenueCoordinates' | 'n
   const conditions: Document = {};
   if (q.hasVenueCoordinates) conditions['venueLocations.0'] = { $exists: true };
   if (q.near) {
-    conditions.venueLocations = { $geoWithin: { $centerSphere: [[q.near.lng, q.near.lat], q.near.miles / earthRadiusMiles] } };
+    conditions.venueLocations = {
+      $geoWithin: { $centerSphere: [[q.near.lng, q.near.lat], q.near.miles / earthRadiusMiles] },
+    };
   }
   return conditions;
 }

@@ -15,7 +15,10 @@ export interface MongoConnection {
 
 const defaultServerSelectionTimeoutMS = 5000;
 
-export async function connectMongoDatabase(url: string, options: MongoConnectionOptions = {}): Promise<MongoConnection> {
+export async function connectMongoDatabase(
+  url: string,
+  options: MongoConnectionOptions = {},
+): Promise<MongoConnection> {
   const client = new MongoClient(url, {
     serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? defaultServerSelectionTimeoutMS,
     // A field whose value is undefined is left out, as the memory adapter has it, instead of being written (and read

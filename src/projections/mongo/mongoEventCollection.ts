@@ -63,7 +63,9 @@ export class MongoEventCollection implements EventCollection {
   /** Never lets an older revision overwrite a newer one, so that concurrent or replaying projectors converge. */
   async put(doc: EventDocument): Promise<void> {
     const { id, ...fields } = doc;
-    await putIfNewer(id, doc.revision, (missingOrOlder, options) => this.collection.replaceOne(missingOrOlder, fields, options));
+    await putIfNewer(id, doc.revision, (missingOrOlder, options) =>
+      this.collection.replaceOne(missingOrOlder, fields, options),
+    );
   }
 
   async scheduledPublications(limit: number): Promise<readonly ScheduledPublication[]> {
@@ -83,6 +85,8 @@ export class MongoEventCollection implements EventCollection {
 
   async setEmbedded(id: number, embedded: EmbeddedLinks): Promise<void> {
     // The locations follow the embedded venues in the same update, so a moved venue moves its events atomically.
-    await this.collection.updateOne({ _id: id }, { $set: { embedded, venueLocations: this.venueLocations.of(embedded.venues) } } as Document);
+    await this.collection.updateOne({ _id: id }, {
+      $set: { embedded, venueLocations: this.venueLocations.of(embedded.venues) },
+    } as Document);
   }
 }

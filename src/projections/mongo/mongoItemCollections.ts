@@ -12,7 +12,11 @@ import type { OrganizerCollection } from '../organizers/organizerCollection.ts';
 import type { VenueDocument } from '../venues/venueDocument.ts';
 import type { OrganizerDocument } from '../organizers/organizerDocument.ts';
 import {
-  duplicateCandidatesFilter, fromStoredItem, toStoredItem, translatePostListQuery, type StoredItemDocument,
+  duplicateCandidatesFilter,
+  fromStoredItem,
+  toStoredItem,
+  translatePostListQuery,
+  type StoredItemDocument,
 } from './postQueryTranslation.ts';
 import type { ScheduledPublication } from '../scheduledPublications.ts';
 import { findScheduledPublications, scheduledPublicationIndex } from './scheduledPublicationQuery.ts';
@@ -54,7 +58,9 @@ class MongoItemCollection<D extends ItemDocument> {
 
   async put(doc: D): Promise<void> {
     const { _id, ...fields } = toStoredItem(doc);
-    await putIfNewer(_id, doc.revision, (missingOrOlder, options) => this.collection.replaceOne(missingOrOlder, fields, options));
+    await putIfNewer(_id, doc.revision, (missingOrOlder, options) =>
+      this.collection.replaceOne(missingOrOlder, fields, options),
+    );
   }
 
   async findDuplicate(language: string, probe: DuplicateProbe): Promise<D | undefined> {
@@ -74,10 +80,14 @@ class MongoItemCollection<D extends ItemDocument> {
 
 const firstVersionNames = collectionNamesOf(firstReadModelVersion);
 
-export const createMongoVenueCollection = (db: Db, names: ReadModelCollectionNames = firstVersionNames): VenueCollection =>
-  new MongoItemCollection<VenueDocument>(db.collection(names.venues));
-export const createMongoOrganizerCollection = (db: Db, names: ReadModelCollectionNames = firstVersionNames): OrganizerCollection =>
-  new MongoItemCollection<OrganizerDocument>(db.collection(names.organizers));
+export const createMongoVenueCollection = (
+  db: Db,
+  names: ReadModelCollectionNames = firstVersionNames,
+): VenueCollection => new MongoItemCollection<VenueDocument>(db.collection(names.venues));
+export const createMongoOrganizerCollection = (
+  db: Db,
+  names: ReadModelCollectionNames = firstVersionNames,
+): OrganizerCollection => new MongoItemCollection<OrganizerDocument>(db.collection(names.organizers));
 
 /** Creates the indexes of both collections (idempotent). */
 export async function ensureItemIndexes(db: Db, names: ReadModelCollectionNames = firstVersionNames): Promise<void> {

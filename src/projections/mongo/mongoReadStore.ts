@@ -1,10 +1,15 @@
-// The distributed ReadStore on MongoDB: one version's collection set (events, items, terms, checkpoints), indexes at init.
+// The distributed ReadStore on MongoDB: one version's collection set (events, items, terms, checkpoints), indexes at
+// init.
 import type { Collection, Db } from 'mongodb';
 import type { CheckpointStore, ReadStore } from '../readStore.ts';
 import type { StoredEventDocument } from './eventQueryTranslation.ts';
 import { MongoEventCollection, eventIndexes } from './mongoEventCollection.ts';
 import { createMongoTermCollection, createTermIndexes } from './mongoTermCollection.ts';
-import { createMongoOrganizerCollection, createMongoVenueCollection, ensureItemIndexes } from './mongoItemCollections.ts';
+import {
+  createMongoOrganizerCollection,
+  createMongoVenueCollection,
+  ensureItemIndexes,
+} from './mongoItemCollections.ts';
 import { mongoDocuments } from './mongoDocuments.ts';
 import { connectMongoDatabase, type MongoConnectionOptions } from './mongoConnection.ts';
 import { collectionNamesOf, type ReadModelCollectionNames } from './readModelVersion.ts';

@@ -7,7 +7,12 @@ import type { Taxonomy } from '../../events/catalogue/terms.ts';
 import type { Page } from '../events/eventListQuery.ts';
 import type { CountedTerm, TermCollection, TermListQuery } from '../terms/termCollection.ts';
 import type { TermDocument } from '../terms/termDocument.ts';
-import { fromStoredTermDocument, storedTermFields, translateTermListQuery, type StoredTermDocument } from './termQueryTranslation.ts';
+import {
+  fromStoredTermDocument,
+  storedTermFields,
+  translateTermListQuery,
+  type StoredTermDocument,
+} from './termQueryTranslation.ts';
 import { collectionNamesOf, firstReadModelVersion, type ReadModelCollectionNames } from './readModelVersion.ts';
 
 const firstVersionNames = collectionNamesOf(firstReadModelVersion);
@@ -25,10 +30,15 @@ export const termIndexes: IndexDescription[] = [
 ];
 
 export async function createTermIndexes(db: Db, names: ReadModelCollectionNames = firstVersionNames): Promise<void> {
-  for (const taxonomy of ['category', 'tag'] as const) await db.collection(termCollectionName(taxonomy, names)).createIndexes(termIndexes);
+  for (const taxonomy of ['category', 'tag'] as const)
+    await db.collection(termCollectionName(taxonomy, names)).createIndexes(termIndexes);
 }
 
-export function createMongoTermCollection(db: Db, taxonomy: Taxonomy, names: ReadModelCollectionNames = firstVersionNames): TermCollection {
+export function createMongoTermCollection(
+  db: Db,
+  taxonomy: Taxonomy,
+  names: ReadModelCollectionNames = firstVersionNames,
+): TermCollection {
   return new MongoTermCollection(db.collection<StoredTermDocument>(termCollectionName(taxonomy, names)));
 }
 
@@ -54,7 +64,10 @@ class MongoTermCollection implements TermCollection {
   }
 
   async children(id: number): Promise<number[]> {
-    const found = await this.collection.find({ parent: id, ...live }, { projection: { _id: 1 } }).sort({ _id: 1 }).toArray();
+    const found = await this.collection
+      .find({ parent: id, ...live }, { projection: { _id: 1 } })
+      .sort({ _id: 1 })
+      .toArray();
     return found.map((d) => d._id);
   }
 
@@ -62,7 +75,9 @@ class MongoTermCollection implements TermCollection {
     const found = new Set<number>();
     let level = [id];
     while (level.length > 0) {
-      const next = await this.collection.find({ parent: { $in: level }, ...live }, { projection: { _id: 1 } }).toArray();
+      const next = await this.collection
+        .find({ parent: { $in: level }, ...live }, { projection: { _id: 1 } })
+        .toArray();
       // A cycle cannot be written (the decider refuses it), but a walk must end even on bad data.
       level = next.map((d) => d._id).filter((child) => child !== id && !found.has(child));
       for (const child of level) found.add(child);
@@ -82,7 +97,9 @@ class MongoTermCollection implements TermCollection {
   /** Never lets an older revision overwrite a newer one; the count is not touched (it starts at 0 on insert). */
   async put(doc: TermDocument): Promise<void> {
     const update = { $set: storedTermFields(doc), $setOnInsert: { count: 0 } };
-    await putIfNewer(doc.id, doc.revision, (missingOrOlder, options) => this.collection.updateOne(missingOrOlder, update, options));
+    await putIfNewer(doc.id, doc.revision, (missingOrOlder, options) =>
+      this.collection.updateOne(missingOrOlder, update, options),
+    );
   }
 
   /** `$set` on the count alone, so that it never races the revision guard of `put`; unknown ids are ignored. */

@@ -1,7 +1,12 @@
 // The MongoDB pointer to the active read-model version, version allocation for rebuilds, and dropping old versions.
 import { MongoServerError, type Collection, type Db } from 'mongodb';
 import {
-  collectionNamesOf, firstReadModelVersion, isReadModelVersion, nextReadModelVersion, readModelVersionsCollection, versionOfCollection,
+  collectionNamesOf,
+  firstReadModelVersion,
+  isReadModelVersion,
+  nextReadModelVersion,
+  readModelVersionsCollection,
+  versionOfCollection,
 } from './readModelVersion.ts';
 
 /** The read model's pointer document; one projection today, named like its checkpoint. */
@@ -22,7 +27,10 @@ export interface ReadModelPointer {
 /** The active version moved while a rebuild ran: another rebuild or an operator switched it. */
 export class ReadModelSwitchConflict extends Error {
   override readonly name = 'ReadModelSwitchConflict';
-  constructor(readonly expected: number, readonly actual: number) {
+  constructor(
+    readonly expected: number,
+    readonly actual: number,
+  ) {
     super(`the active read-model version is ${actual}, not ${expected} as when the rebuild began`);
   }
 }
@@ -30,7 +38,8 @@ export class ReadModelSwitchConflict extends Error {
 const duplicateKeyCode = 11000;
 const allocationAttempts = 5;
 
-const pointersOf = (db: Db): Collection<ReadModelPointer> => db.collection<ReadModelPointer>(readModelVersionsCollection);
+const pointersOf = (db: Db): Collection<ReadModelPointer> =>
+  db.collection<ReadModelPointer>(readModelVersionsCollection);
 
 export async function activeReadModelVersion(db: Db): Promise<number> {
   return activeVersionOf(await pointersOf(db).findOne({ _id: readModelPointerId }));
@@ -40,7 +49,9 @@ export async function activeReadModelVersion(db: Db): Promise<number> {
 function activeVersionOf(pointer: ReadModelPointer | null): number {
   const active: unknown = pointer?.active ?? firstReadModelVersion;
   if (!isReadModelVersion(active)) {
-    throw new Error(`${readModelVersionsCollection} "${readModelPointerId}" has active: ${JSON.stringify(active)}, not a version number ≥ 1`);
+    throw new Error(
+      `${readModelVersionsCollection} "${readModelPointerId}" has active: ${JSON.stringify(active)}, not a version number ≥ 1`,
+    );
   }
   return active;
 }
@@ -78,10 +89,16 @@ export async function allocateReadModelVersion(db: Db): Promise<{ readonly versi
 }
 
 /** Points every process at `to`, provided `from` is still active; the old version's collections stay. */
-export async function switchActiveReadModelVersion(db: Db, switched: { from: number; to: number; at: Date }): Promise<void> {
+export async function switchActiveReadModelVersion(
+  db: Db,
+  switched: { from: number; to: number; at: Date },
+): Promise<void> {
   const pointers = pointersOf(db);
   await ensurePointer(pointers);
-  const fromIsActive = switched.from === firstReadModelVersion ? { $or: [{ active: switched.from }, { active: { $exists: false } }] } : { active: switched.from };
+  const fromIsActive =
+    switched.from === firstReadModelVersion
+      ? { $or: [{ active: switched.from }, { active: { $exists: false } }] }
+      : { active: switched.from };
   const result = await pointers.updateOne(
     { _id: readModelPointerId, ...fromIsActive },
     { $set: { active: switched.to, previous: switched.from, switchedAt: switched.at } },
@@ -91,7 +108,11 @@ export async function switchActiveReadModelVersion(db: Db, switched: { from: num
 
 async function ensurePointer(pointers: Collection<ReadModelPointer>): Promise<void> {
   try {
-    await pointers.updateOne({ _id: readModelPointerId }, { $setOnInsert: { lastAllocated: firstReadModelVersion } }, { upsert: true });
+    await pointers.updateOne(
+      { _id: readModelPointerId },
+      { $setOnInsert: { lastAllocated: firstReadModelVersion } },
+      { upsert: true },
+    );
   } catch (error) {
     // Another process inserted it between the match and the insert: it exists, which is all this wants.
     if (!(error instanceof MongoServerError && error.code === duplicateKeyCode)) throw error;
@@ -100,7 +121,8 @@ async function ensurePointer(pointers: Collection<ReadModelPointer>): Promise<vo
 
 /** Drops every collection of a version; never the active one, which every process reads. */
 export async function dropReadModelVersion(db: Db, version: number): Promise<void> {
-  if (version === (await activeReadModelVersion(db))) throw new Error(`read-model version ${version} is active; switch away from it first`);
+  if (version === (await activeReadModelVersion(db)))
+    throw new Error(`read-model version ${version} is active; switch away from it first`);
   // `drop` resolves quietly for a collection that does not exist (driver ≥ 6), so leftovers of any shape go.
   for (const name of Object.values(collectionNamesOf(version))) await db.collection(name).drop();
 }

@@ -32,7 +32,8 @@ export function collectionNamesOf(version: number): ReadModelCollectionNames {
   if (!isReadModelVersion(version)) throw new RangeError(`not a read-model version: ${version}`);
   if (version === firstReadModelVersion) return baseNames;
   const names: Partial<Record<VersionedCollection, string>> = {};
-  for (const [collection, base] of Object.entries(baseNames)) names[collection as VersionedCollection] = `${base}_v${version}`;
+  for (const [collection, base] of Object.entries(baseNames))
+    names[collection as VersionedCollection] = `${base}_v${version}`;
   return names as ReadModelCollectionNames;
 }
 
@@ -49,6 +50,10 @@ export function versionOfCollection(name: string): number | undefined {
  * The version a rebuild writes: above every version that has collections, is active or was handed to an earlier
  * rebuild, so that it never writes into collections that anything reads or that a rollback might want back.
  */
-export function nextReadModelVersion(stored: Iterable<number>, active: number, lastAllocated = firstReadModelVersion): number {
+export function nextReadModelVersion(
+  stored: Iterable<number>,
+  active: number,
+  lastAllocated = firstReadModelVersion,
+): number {
   return Math.max(active, lastAllocated, ...stored) + 1;
 }

@@ -12,7 +12,12 @@ export interface MongoScheduledPublicationQuery {
 
 /** Same documents and order as the memory `FuturePublications` index (`compareScheduled`). */
 export function scheduledPublicationQuery(limit: number): MongoScheduledPublicationQuery {
-  return { filter: { status: 'future' }, sort: { publishedUtc: 1, _id: 1 }, limit, projection: { _id: 1, publishedUtc: 1 } };
+  return {
+    filter: { status: 'future' },
+    sort: { publishedUtc: 1, _id: 1 },
+    limit,
+    projection: { _id: 1, publishedUtc: 1 },
+  };
 }
 
 /** The index that answers it without a scan or an in-memory sort; events, venues and organizers each get it. */
@@ -23,10 +28,16 @@ export interface StoredScheduledPublication {
   readonly publishedUtc: string;
 }
 
-export const fromStoredScheduled = (stored: StoredScheduledPublication): ScheduledPublication => ({ id: stored._id, publishedUtc: stored.publishedUtc });
+export const fromStoredScheduled = (stored: StoredScheduledPublication): ScheduledPublication => ({
+  id: stored._id,
+  publishedUtc: stored.publishedUtc,
+});
 
 /** Runs the query on one collection. */
-export async function findScheduledPublications(collection: Collection<Document>, limit: number): Promise<readonly ScheduledPublication[]> {
+export async function findScheduledPublications(
+  collection: Collection<Document>,
+  limit: number,
+): Promise<readonly ScheduledPublication[]> {
   // `limit(0)` would mean "unlimited" to MongoDB.
   if (limit <= 0) return [];
   const { filter, sort, projection } = scheduledPublicationQuery(limit);

@@ -21,7 +21,11 @@ export const groupMemberOf = (stored: Document): GroupMember => ({
 });
 
 /** The language → id map of a group's live members (`live`: the collection's condition for a member that counts). */
-export async function groupTranslations<T extends Document>(collection: Collection<T>, group: number, live: Document): Promise<Translations> {
+export async function groupTranslations<T extends Document>(
+  collection: Collection<T>,
+  group: number,
+  live: Document,
+): Promise<Translations> {
   const found = await collection.find(groupMembersFilter(group, live) as Filter<T>, groupMemberProjection).toArray();
   return translationsOf(found.map((stored) => groupMemberOf(stored)));
 }

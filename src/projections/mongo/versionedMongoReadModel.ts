@@ -35,7 +35,10 @@ export interface VersionedMongoReadModel {
   close(): Promise<void>;
 }
 
-export async function openVersionedMongoReadModel(url: string, options: VersionedMongoReadModelOptions = {}): Promise<VersionedMongoReadModel> {
+export async function openVersionedMongoReadModel(
+  url: string,
+  options: VersionedMongoReadModelOptions = {},
+): Promise<VersionedMongoReadModel> {
   const { client, db } = await connectMongoDatabase(url, options);
   let version: number;
   try {

@@ -10,7 +10,11 @@ import type { OrganizerDocument } from './organizerDocument.ts';
 const organizerSearchText = (f: OrganizerFacts): string =>
   searchTextOf([f.name, f.description, f.excerpt, f.phone, f.email, f.website]);
 
-export function projectOrganizer(doc: OrganizerDocument | undefined, event: OrganizerEvent, at: Applied): OrganizerDocument | undefined {
+export function projectOrganizer(
+  doc: OrganizerDocument | undefined,
+  event: OrganizerEvent,
+  at: Applied,
+): OrganizerDocument | undefined {
   return projectItem(doc, organizerFactOf(event), at, organizerSearchText);
 }
 

@@ -21,7 +21,8 @@ const same = (a: unknown, b: string): boolean => typeof a === 'string' && a.toLo
 /** A non-trashed item whose name, description, excerpt and provided fields all match, ignoring case. */
 export function isDuplicateOf(doc: Comparable, probe: DuplicateProbe): boolean {
   if (doc.status === 'trash') return false;
-  if (!same(doc.name, probe.name) || !same(doc.description, probe.description) || !same(doc.excerpt, probe.excerpt)) return false;
+  if (!same(doc.name, probe.name) || !same(doc.description, probe.description) || !same(doc.excerpt, probe.excerpt))
+    return false;
   const fields = doc as unknown as Readonly<Record<string, unknown>>;
   return Object.entries(probe.fields).every(([key, value]) => same(fields[key], value));
 }

@@ -10,7 +10,10 @@ export type ItemDocument<F extends ItemFacts = ItemFacts> = F & {
   readonly modifiedUtc: string;
   readonly statusBeforeTrash: PostStatus | null;
   readonly searchText: string;
-  /** Root id of the item's translation group (its own id when it joined none); absent in documents projected before translations. */
+  /**
+   * Root id of the item's translation group (its own id when it joined none); absent in documents projected before
+   * translations.
+   */
   readonly translationGroup?: number;
 };
 

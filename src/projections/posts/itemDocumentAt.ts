@@ -22,10 +22,18 @@ export const organizerFold: DocumentFold<OrganizerDocument> = (doc, recorded) =>
 };
 
 /** `at`: a revision (bigint) or any fold point. */
-export async function venueDocumentAt(source: FoldSource, id: number, at: bigint | FoldPoint): Promise<VenueDocument | undefined> {
+export async function venueDocumentAt(
+  source: FoldSource,
+  id: number,
+  at: bigint | FoldPoint,
+): Promise<VenueDocument | undefined> {
   return (await foldsOf(source).foldAt(venueStreamId(id), venueFold, at)).doc;
 }
 
-export async function organizerDocumentAt(source: FoldSource, id: number, at: bigint | FoldPoint): Promise<OrganizerDocument | undefined> {
+export async function organizerDocumentAt(
+  source: FoldSource,
+  id: number,
+  at: bigint | FoldPoint,
+): Promise<OrganizerDocument | undefined> {
   return (await foldsOf(source).foldAt(organizerStreamId(id), organizerFold, at)).doc;
 }

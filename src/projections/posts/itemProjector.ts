@@ -17,10 +17,26 @@ export function projectItem<F extends ItemFacts>(
   if (!folded) return undefined;
   const { id, facts, statusBeforeTrash } = folded;
   const translationGroup = fact.type === 'registered' ? (fact.translationOf ?? fact.id) : doc ? groupOf(doc) : id;
-  return { ...facts, id, revision: at.revision, modifiedUtc: at.occurredUtc, statusBeforeTrash, searchText: searchText(facts), translationGroup } as ItemDocument<F>;
+  return {
+    ...facts,
+    id,
+    revision: at.revision,
+    modifiedUtc: at.occurredUtc,
+    statusBeforeTrash,
+    searchText: searchText(facts),
+    translationGroup,
+  } as ItemDocument<F>;
 }
 
 function factsOf<F extends ItemFacts>(doc: ItemDocument<F>): F {
-  const { id: _id, revision: _revision, modifiedUtc: _modified, statusBeforeTrash: _before, searchText: _search, translationGroup: _group, ...facts } = doc;
+  const {
+    id: _id,
+    revision: _revision,
+    modifiedUtc: _modified,
+    statusBeforeTrash: _before,
+    searchText: _search,
+    translationGroup: _group,
+    ...facts
+  } = doc;
   return facts as unknown as F;
 }

@@ -28,7 +28,8 @@ const relativeImport = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"]+)['"]
 export function codeFingerprint(entries: readonly string[] = fingerprintEntries): string {
   const texts = fingerprintSources(entries);
   const hash = createHash('sha256').update(`icu ${process.versions.icu ?? '-'} tz ${process.versions.tz ?? '-'}\n`);
-  for (const path of [...texts.keys()].sort()) hash.update(`${relative(sourceRoot, path)}\0${texts.get(path) as string}\0`);
+  for (const path of [...texts.keys()].sort())
+    hash.update(`${relative(sourceRoot, path)}\0${texts.get(path) as string}\0`);
   return hash.digest('hex');
 }
 
@@ -40,7 +41,8 @@ export function fingerprintSources(entries: readonly string[] = fingerprintEntri
     if (texts.has(path)) continue;
     const text = readSource(path);
     texts.set(path, text);
-    for (const [, specifier] of text.matchAll(relativeImport)) pending.push(resolve(dirname(path), specifier as string));
+    for (const [, specifier] of text.matchAll(relativeImport))
+      pending.push(resolve(dirname(path), specifier as string));
   }
   return texts;
 }

@@ -4,7 +4,13 @@ import { createHash } from 'node:crypto';
 import type { EventStore, RecordedEvent } from '../../events/eventStore.ts';
 import type { ReadModelCollection, ReadModelDocuments, ReadStore } from '../readStore.ts';
 import { readModelCheckpoint } from '../projectionStep.ts';
-import { decodeSnapshotBody, decodeSnapshotHeader, encodeSnapshot, type SnapshotDocuments, type StoreEventIdentity } from './snapshotCodec.ts';
+import {
+  decodeSnapshotBody,
+  decodeSnapshotHeader,
+  encodeSnapshot,
+  type SnapshotDocuments,
+  type StoreEventIdentity,
+} from './snapshotCodec.ts';
 import { readFileIfExists, writeFileAtomically } from './snapshotFile.ts';
 
 /** The file's name inside the data directory. */
@@ -34,20 +40,32 @@ async function identityAt(store: EventStore, position: bigint): Promise<StoreEve
 const sameIdentity = (a: StoreEventIdentity, b: StoreEventIdentity): boolean =>
   a.streamId === b.streamId && a.revision === b.revision && a.type === b.type && a.digest === b.digest;
 
-async function collect<C extends ReadModelCollection>(readStore: ReadStore, collection: C): Promise<ReadModelDocuments[C][]> {
+async function collect<C extends ReadModelCollection>(
+  readStore: ReadStore,
+  collection: C,
+): Promise<ReadModelDocuments[C][]> {
   const documents: ReadModelDocuments[C][] = [];
   for await (const document of readStore.documents(collection)) documents.push(document);
   return documents;
 }
 
 const countOf = (documents: SnapshotDocuments): number =>
-  documents.events.length + documents.venues.length + documents.organizers.length + documents.categories.length + documents.tags.length;
+  documents.events.length +
+  documents.venues.length +
+  documents.organizers.length +
+  documents.categories.length +
+  documents.tags.length;
 
 /**
  * Writes the read model at its checkpoint. The projection must be stopped: the documents are then those of exactly
  * that position (the memory store's `documents` awaits nothing, so nothing can land between two collections anyway).
  */
-export async function saveReadModelSnapshot(path: string, store: EventStore, readStore: ReadStore, fingerprint: string): Promise<SnapshotSave> {
+export async function saveReadModelSnapshot(
+  path: string,
+  store: EventStore,
+  readStore: ReadStore,
+  fingerprint: string,
+): Promise<SnapshotSave> {
   const position = await readStore.checkpoints.get(readModelCheckpoint);
   if (position === undefined) return { kind: 'skipped', reason: 'nothing projected yet' };
   const storeEvent = await identityAt(store, position);
@@ -61,14 +79,22 @@ export async function saveReadModelSnapshot(path: string, store: EventStore, rea
   };
   const parts = encodeSnapshot({ fingerprint, position: String(position), storeEvent }, documents);
   writeFileAtomically(path, parts);
-  return { kind: 'saved', position, documents: countOf(documents), bytes: parts.reduce((sum, part) => sum + part.length, 0) };
+  return {
+    kind: 'saved',
+    position,
+    documents: countOf(documents),
+    bytes: parts.reduce((sum, part) => sum + part.length, 0),
+  };
 }
 
 /** Puts every document as a projection would, in ascending id order, then the checkpoint the runner continues from. */
 async function restore(documents: SnapshotDocuments, position: bigint, readStore: ReadStore): Promise<void> {
   for (const doc of documents.venues) await readStore.venues.put(doc);
   for (const doc of documents.organizers) await readStore.organizers.put(doc);
-  for (const [collection, terms] of [[readStore.categories, documents.categories], [readStore.tags, documents.tags]] as const) {
+  for (const [collection, terms] of [
+    [readStore.categories, documents.categories],
+    [readStore.tags, documents.tags],
+  ] as const) {
     for (const { doc, count } of terms) {
       await collection.put(doc);
       await collection.setCount(doc.id, count);
@@ -83,7 +109,12 @@ async function restore(documents: SnapshotDocuments, position: bigint, readStore
  * otherwise. On anything but `loaded` the read store is untouched, except after a failure inside `put`, which the
  * caller meets as a rejection (and answers with a fresh store).
  */
-export async function loadReadModelSnapshot(path: string, store: EventStore, readStore: ReadStore, fingerprint: string): Promise<SnapshotLoad> {
+export async function loadReadModelSnapshot(
+  path: string,
+  store: EventStore,
+  readStore: ReadStore,
+  fingerprint: string,
+): Promise<SnapshotLoad> {
   let file: Buffer | undefined;
   try {
     file = readFileIfExists(path);
@@ -94,11 +125,20 @@ export async function loadReadModelSnapshot(path: string, store: EventStore, rea
   const header = decodeSnapshotHeader(file);
   if (!header.ok) return { kind: 'ignored', reason: header.reason };
   const { header: snapshot, bodyOffset } = header.value;
-  if (snapshot.fingerprint !== fingerprint) return { kind: 'ignored', reason: 'written by other projection code (the code fingerprint differs)' };
+  if (snapshot.fingerprint !== fingerprint)
+    return { kind: 'ignored', reason: 'written by other projection code (the code fingerprint differs)' };
   const position = BigInt(snapshot.position);
   const atPosition = await identityAt(store, position);
-  if (!atPosition) return { kind: 'ignored', reason: `the event store holds no event at the snapshot's position ${position}: another or an older store` };
-  if (!sameIdentity(atPosition, snapshot.storeEvent)) return { kind: 'ignored', reason: `the event store holds another event at the snapshot's position ${position}: another store` };
+  if (!atPosition)
+    return {
+      kind: 'ignored',
+      reason: `the event store holds no event at the snapshot's position ${position}: another or an older store`,
+    };
+  if (!sameIdentity(atPosition, snapshot.storeEvent))
+    return {
+      kind: 'ignored',
+      reason: `the event store holds another event at the snapshot's position ${position}: another store`,
+    };
   const body = decodeSnapshotBody(file, snapshot, bodyOffset);
   if (!body.ok) return { kind: 'ignored', reason: body.reason };
   await restore(body.value, position, readStore);

@@ -13,7 +13,9 @@ export const snapshotFormat = 1;
 
 const magic = Buffer.from('cal read-model snapshot\n', 'utf8');
 
-/** What tells one store's event at the snapshot's position from another store's (positions alone repeat across stores). */
+/**
+ * What tells one store's event at the snapshot's position from another store's (positions alone repeat across stores).
+ */
 export interface StoreEventIdentity {
   readonly streamId: string;
   readonly revision: string;
@@ -33,7 +35,9 @@ export interface SnapshotHeader {
 }
 
 /** Embedded copies as indexes into `embedded`: hundreds of thousands of events share a few thousand copies. */
-type EncodedEvent = Omit<EventDocument, 'embedded'> & { readonly embedded: { readonly [F in LinkField]: readonly number[] } };
+type EncodedEvent = Omit<EventDocument, 'embedded'> & {
+  readonly embedded: { readonly [F in LinkField]: readonly number[] };
+};
 
 export interface SnapshotDocuments {
   readonly events: readonly EventDocument[];
@@ -64,17 +68,15 @@ function encodeBody(documents: SnapshotDocuments): Uint8Array {
     if (index === undefined) indexOf.set(copy, (index = embedded.push(copy) - 1));
     return index;
   };
-  const events = documents.events.map(
-    (doc): EncodedEvent => ({
-      ...doc,
-      embedded: {
-        venues: doc.embedded.venues.map(refer),
-        organizers: doc.embedded.organizers.map(refer),
-        categories: doc.embedded.categories.map(refer),
-        tags: doc.embedded.tags.map(refer),
-      },
-    }),
-  );
+  const events = documents.events.map((doc): EncodedEvent => ({
+    ...doc,
+    embedded: {
+      venues: doc.embedded.venues.map(refer),
+      organizers: doc.embedded.organizers.map(refer),
+      categories: doc.embedded.categories.map(refer),
+      tags: doc.embedded.tags.map(refer),
+    },
+  }));
   return packer().pack({ ...documents, embedded, events } satisfies EncodedBody);
 }
 
@@ -97,7 +99,8 @@ function decodeBody(bytes: Uint8Array): SnapshotDocuments {
   const copies = body.embedded as never[];
   // The loaded documents share among themselves; the lists die with them, not with the process.
   const lists = new SharedLists();
-  const copiesAt = (indexes: readonly number[]) => lists.items(indexes.map((index) => copies[index] as never)) as never[];
+  const copiesAt = (indexes: readonly number[]) =>
+    lists.items(indexes.map((index) => copies[index] as never)) as never[];
   const texts = new Map<string, string>();
   const shared = (value: unknown): unknown => {
     if (typeof value === 'string' && value.length <= maxSharedText) {
@@ -114,7 +117,12 @@ function decodeBody(bytes: Uint8Array): SnapshotDocuments {
     const doc = encoded as unknown as Record<string, unknown>;
     for (const key of Object.keys(doc)) doc[key] = shared(doc[key]);
     const { venues, organizers, categories, tags } = encoded.embedded;
-    doc.embedded = { venues: copiesAt(venues), organizers: copiesAt(organizers), categories: copiesAt(categories), tags: copiesAt(tags) };
+    doc.embedded = {
+      venues: copiesAt(venues),
+      organizers: copiesAt(organizers),
+      categories: copiesAt(categories),
+      tags: copiesAt(tags),
+    };
     return doc as unknown as EventDocument;
   });
   return { events, venues: body.venues, organizers: body.organizers, categories: body.categories, tags: body.tags };
@@ -123,9 +131,17 @@ function decodeBody(bytes: Uint8Array): SnapshotDocuments {
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
 /** The file's parts, in order. */
-export function encodeSnapshot(header: Omit<SnapshotHeader, 'format' | 'bodyBytes' | 'bodySha256'>, documents: SnapshotDocuments): Uint8Array[] {
+export function encodeSnapshot(
+  header: Omit<SnapshotHeader, 'format' | 'bodyBytes' | 'bodySha256'>,
+  documents: SnapshotDocuments,
+): Uint8Array[] {
   const body = encodeBody(documents);
-  const headerBytes = packer().pack({ ...header, format: snapshotFormat, bodyBytes: body.length, bodySha256: sha256(body) } satisfies SnapshotHeader);
+  const headerBytes = packer().pack({
+    ...header,
+    format: snapshotFormat,
+    bodyBytes: body.length,
+    bodySha256: sha256(body),
+  } satisfies SnapshotHeader);
   const headerLength = Buffer.alloc(4);
   headerLength.writeUInt32BE(headerBytes.length);
   return [magic, headerLength, headerBytes, body];
@@ -137,7 +153,8 @@ const refused = (reason: string) => ({ ok: false, reason }) as const;
 
 /** The header, read before the (large) body is decoded, so that a snapshot of other code costs nothing to refuse. */
 export function decodeSnapshotHeader(file: Buffer): Decoded<{ header: SnapshotHeader; bodyOffset: number }> {
-  if (file.length < magic.length + 4 || !file.subarray(0, magic.length).equals(magic)) return refused('not a read-model snapshot file');
+  if (file.length < magic.length + 4 || !file.subarray(0, magic.length).equals(magic))
+    return refused('not a read-model snapshot file');
   const headerLength = file.readUInt32BE(magic.length);
   const bodyOffset = magic.length + 4 + headerLength;
   if (bodyOffset > file.length) return refused('the file is truncated');
@@ -148,16 +165,29 @@ export function decodeSnapshotHeader(file: Buffer): Decoded<{ header: SnapshotHe
     return refused(`unreadable header (${(error as Error).message})`);
   }
   if (typeof header !== 'object' || header === null) return refused('unreadable header');
-  if (header.format !== snapshotFormat) return refused(`format ${String(header.format)}, this code reads format ${snapshotFormat}`);
-  const complete = typeof header.fingerprint === 'string' && typeof header.position === 'string' && /^\d+$/.test(header.position) &&
-    typeof header.storeEvent === 'object' && typeof header.bodyBytes === 'number' && typeof header.bodySha256 === 'string';
-  return complete ? { ok: true, value: { header: header as SnapshotHeader, bodyOffset } } : refused('incomplete header');
+  if (header.format !== snapshotFormat)
+    return refused(`format ${String(header.format)}, this code reads format ${snapshotFormat}`);
+  const complete =
+    typeof header.fingerprint === 'string' &&
+    typeof header.position === 'string' &&
+    /^\d+$/.test(header.position) &&
+    typeof header.storeEvent === 'object' &&
+    typeof header.bodyBytes === 'number' &&
+    typeof header.bodySha256 === 'string';
+  return complete
+    ? { ok: true, value: { header: header as SnapshotHeader, bodyOffset } }
+    : refused('incomplete header');
 }
 
 /** The documents, once the body is exactly the one the header describes. */
-export function decodeSnapshotBody(file: Buffer, header: SnapshotHeader, bodyOffset: number): Decoded<SnapshotDocuments> {
+export function decodeSnapshotBody(
+  file: Buffer,
+  header: SnapshotHeader,
+  bodyOffset: number,
+): Decoded<SnapshotDocuments> {
   const body = file.subarray(bodyOffset);
-  if (body.length !== header.bodyBytes) return refused(`the body has ${body.length} bytes, the header says ${header.bodyBytes}: truncated`);
+  if (body.length !== header.bodyBytes)
+    return refused(`the body has ${body.length} bytes, the header says ${header.bodyBytes}: truncated`);
   if (sha256(body) !== header.bodySha256) return refused('the body does not match its checksum: damaged');
   try {
     return { ok: true, value: decodeBody(body) };

@@ -20,7 +20,8 @@ function removeAbandonedTempFiles(path: string): void {
   const prefix = `${basename(path)}.`;
   for (const name of readdirSync(dirname(path))) {
     const pid = name.startsWith(prefix) ? tempSuffix.exec(name)?.[1] : undefined;
-    if (pid !== undefined && Number(pid) !== process.pid && !isRunning(Number(pid))) rmSync(join(dirname(path), name), { force: true });
+    if (pid !== undefined && Number(pid) !== process.pid && !isRunning(Number(pid)))
+      rmSync(join(dirname(path), name), { force: true });
   }
 }
 
@@ -44,7 +45,7 @@ export function writeFileAtomically(path: string, parts: readonly Uint8Array[]):
   const fd = openSync(temp, 'w', 0o600);
   try {
     for (const part of parts) {
-      for (let written = 0; written < part.length; ) written += writeSync(fd, part, written);
+      for (let written = 0; written < part.length;) written += writeSync(fd, part, written);
     }
     fsyncSync(fd);
   } catch (error) {

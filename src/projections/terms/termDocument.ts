@@ -18,6 +18,9 @@ export interface TermDocument {
    * a newer revision and changes nothing instead of bringing the term back.
    */
   readonly deleted: boolean;
-  /** Root id of the item's translation group (its own id when it joined none); absent in documents projected before translations. */
+  /**
+   * Root id of the item's translation group (its own id when it joined none); absent in documents projected before
+   * translations.
+   */
   readonly translationGroup?: number;
 }

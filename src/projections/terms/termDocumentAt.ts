@@ -14,6 +14,11 @@ export const termFold: DocumentFold<TermDocument> = (doc, recorded) => {
 };
 
 /** `at`: a revision (bigint) or any fold point. */
-export async function termDocumentAt(source: FoldSource, taxonomy: Taxonomy, id: number, at: bigint | FoldPoint): Promise<TermDocument | undefined> {
+export async function termDocumentAt(
+  source: FoldSource,
+  taxonomy: Taxonomy,
+  id: number,
+  at: bigint | FoldPoint,
+): Promise<TermDocument | undefined> {
   return (await foldsOf(source).foldAt(termStreamId(taxonomy, id), termFold, at)).doc;
 }

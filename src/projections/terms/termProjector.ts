@@ -8,13 +8,32 @@ import { groupOf } from '../translationGroups.ts';
  * Returns the document after the event, or the document unchanged when the event is not newer than it, which makes
  * re-delivery (replay after a crash between document and checkpoint writes) harmless.
  */
-export function projectTerm(doc: TermDocument | undefined, event: TermEvent, at: Pick<Applied, 'revision'>): TermDocument | undefined {
+export function projectTerm(
+  doc: TermDocument | undefined,
+  event: TermEvent,
+  at: Pick<Applied, 'revision'>,
+): TermDocument | undefined {
   if (doc && at.revision <= doc.revision) return doc;
   switch (event.type) {
     case 'CategoryCreated':
-      return documentOf({ id: event.data.id, taxonomy: 'category', ...event.data.facts, revision: at.revision, deleted: false, translationGroup: event.data.translationOf ?? event.data.id });
+      return documentOf({
+        id: event.data.id,
+        taxonomy: 'category',
+        ...event.data.facts,
+        revision: at.revision,
+        deleted: false,
+        translationGroup: event.data.translationOf ?? event.data.id,
+      });
     case 'TagCreated':
-      return documentOf({ id: event.data.id, taxonomy: 'tag', ...event.data.facts, parent: 0, revision: at.revision, deleted: false, translationGroup: event.data.translationOf ?? event.data.id });
+      return documentOf({
+        id: event.data.id,
+        taxonomy: 'tag',
+        ...event.data.facts,
+        parent: 0,
+        revision: at.revision,
+        deleted: false,
+        translationGroup: event.data.translationOf ?? event.data.id,
+      });
     case 'CategoryChanged':
     case 'TagChanged':
       return doc && documentOf({ ...doc, ...event.data.changes, revision: at.revision });

@@ -20,12 +20,18 @@ export interface VenueDocument extends StoredVenueFacts {
   readonly modifiedUtc: string;
   /** While trashed, the status before: who may edit or delete follows it (docs/api.md §3.2). */
   readonly statusBeforeTrash: PostStatus | null;
-  /** Lower-cased searchable fields (§7: name, description, excerpt, address, city, province, state, stateprovince, zip, phone) joined by NUL. */
+  /**
+   * Lower-cased searchable fields (§7: name, description, excerpt, address, city, province, state, stateprovince, zip,
+   * phone) joined by NUL.
+   */
   readonly searchText: string;
 }
 
 /** The stored coordinates of a venue's `geo`. */
-export const storedCoordinates = (geo: VenueGeo): Pick<StoredVenueFacts, 'geoLat' | 'geoLng'> => ({ geoLat: geo.lat, geoLng: geo.lng });
+export const storedCoordinates = (geo: VenueGeo): Pick<StoredVenueFacts, 'geoLat' | 'geoLng'> => ({
+  geoLat: geo.lat,
+  geoLng: geo.lng,
+});
 
 /** The stored coordinates a change of `geo` sets: only those it holds. */
 export const storedCoordinateChanges = (geo: VenueGeoChange): Partial<Pick<StoredVenueFacts, 'geoLat' | 'geoLng'>> => ({

@@ -5,10 +5,26 @@ import type { TypedProjectionHandler } from '../projectionStep.ts';
 import { appliedOf, type Applied } from '../events/eventProjector.ts';
 import { searchTextOf } from '../posts/itemDocument.ts';
 import { projectItem } from '../posts/itemProjector.ts';
-import { storedCoordinateChanges, storedCoordinates, type StoredVenueFacts, type VenueDocument } from './venueDocument.ts';
+import {
+  storedCoordinateChanges,
+  storedCoordinates,
+  type StoredVenueFacts,
+  type VenueDocument,
+} from './venueDocument.ts';
 
 const venueSearchText = (f: StoredVenueFacts): string =>
-  searchTextOf([f.name, f.description, f.excerpt, f.address, f.city, f.province, f.state, f.stateprovince, f.zip, f.phone]);
+  searchTextOf([
+    f.name,
+    f.description,
+    f.excerpt,
+    f.address,
+    f.city,
+    f.province,
+    f.state,
+    f.stateprovince,
+    f.zip,
+    f.phone,
+  ]);
 
 /** A venue fact with its coordinates as the document stores them; a change sets only the coordinates it holds. */
 export function storedVenueFact(fact: ItemFact<VenueFacts, VenueChanges>): ItemFact<StoredVenueFacts> {
@@ -26,7 +42,11 @@ export function storedVenueFact(fact: ItemFact<VenueFacts, VenueChanges>): ItemF
   }
 }
 
-export function projectVenue(doc: VenueDocument | undefined, event: VenueEvent, at: Applied): VenueDocument | undefined {
+export function projectVenue(
+  doc: VenueDocument | undefined,
+  event: VenueEvent,
+  at: Applied,
+): VenueDocument | undefined {
   return projectItem(doc, storedVenueFact(venueFactOf(event)), at, venueSearchText);
 }
 

@@ -1,4 +1,5 @@
-// Bundles the pages' browser code (web/) with esbuild into content-hashed files, cached on disk per source fingerprint so
+// Bundles the pages' browser code (web/) with esbuild into content-hashed files, cached on disk per source fingerprint
+// so
 // that a start after the first reuses them; a missing or stale bundle is rebuilt, so `npm start` needs no build step.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, existsSync } from 'node:fs';
@@ -32,11 +33,18 @@ interface Manifest {
   readonly entries: ClientBundle['entries'];
 }
 
-/** Everything the bundle is made from: the browser sources, the code they share with the server, the locked versions. */
+/**
+ * Everything the bundle is made from: the browser sources, the code they share with the server, the locked versions.
+ */
 export function sourceFingerprint(root: string): string {
   const hash = createHash('sha256').update(esbuildVersion);
-  const files = [...listFiles(join(root, 'web')), ...listFiles(join(root, 'src/web/shared')), join(root, 'package-lock.json')];
-  for (const file of files.sort()) hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
+  const files = [
+    ...listFiles(join(root, 'web')),
+    ...listFiles(join(root, 'src/web/shared')),
+    join(root, 'package-lock.json'),
+  ];
+  for (const file of files.sort())
+    hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -62,7 +70,10 @@ function readCached(dir: string, fingerprint: string): ClientBundle | undefined 
   try {
     const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest;
     if (manifest.fingerprint !== fingerprint) return undefined;
-    return { entries: manifest.entries, files: new Map(manifest.files.map((name) => [name, readFileSync(join(dir, name))])) };
+    return {
+      entries: manifest.entries,
+      files: new Map(manifest.files.map((name) => [name, readFileSync(join(dir, name))])),
+    };
   } catch {
     return undefined;
   }
@@ -113,7 +124,9 @@ export async function buildClient(root: string): Promise<ClientBundle> {
   const entries = {} as Record<ClientEntry, BundleEntry>;
   for (const [output, meta] of Object.entries(result.metafile.outputs)) {
     if (!meta.entryPoint) continue;
-    const name = (Object.keys(clientEntries) as ClientEntry[]).find((entry) => join(root, clientEntries[entry]) === join(root, meta.entryPoint ?? ''));
+    const name = (Object.keys(clientEntries) as ClientEntry[]).find(
+      (entry) => join(root, clientEntries[entry]) === join(root, meta.entryPoint ?? ''),
+    );
     if (!name) continue;
     const own = relative('web-out', output);
     if (own.endsWith('.css')) entries[name] = { scripts: [], styles: [own] };

@@ -46,7 +46,12 @@ const types: Record<string, string> = {
 function asset(name: string, body: Buffer): WebAsset {
   const compressed = /\.(js|css|txt|svg)$/.test(name) ? gzipSync(body, { level: 9 }) : undefined;
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
-  return { body, gzip: compressed && compressed.length < body.length ? compressed : undefined, type: types[extname(name)] ?? 'application/octet-stream', etag };
+  return {
+    body,
+    gzip: compressed && compressed.length < body.length ? compressed : undefined,
+    type: types[extname(name)] ?? 'application/octet-stream',
+    etag,
+  };
 }
 
 export function assembleAssets(bundle: ClientBundle, resolveVendor: (path: string) => string): WebAssets {
@@ -64,7 +69,10 @@ export function assembleAssets(bundle: ClientBundle, resolveVendor: (path: strin
     files,
     entry: (name) => {
       const entry = bundle.entries[name];
-      return { scripts: entry.scripts.map((script) => assetsPath + script), styles: entry.styles.map((style) => assetsPath + style) };
+      return {
+        scripts: entry.scripts.map((script) => assetsPath + script),
+        styles: entry.styles.map((style) => assetsPath + style),
+      };
     },
     vendor: (name) => assetsPath + vendorNames[name],
   };

@@ -75,17 +75,30 @@ const locales: Record<PageLanguage, string> = { ca: 'ca', en: 'en', es: 'es' };
 const wallClock = (local: string): Date => new Date(`${local.replace(' ', 'T')}Z`);
 
 const dayFormat = (language: PageLanguage) =>
-  new Intl.DateTimeFormat(locales[language], { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  new Intl.DateTimeFormat(locales[language], {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 const timeFormat = (language: PageLanguage) =>
   new Intl.DateTimeFormat(locales[language], { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
 
 /** The event's dates in its own zone: `Tuesday, March 10, 2026, 10:00 AM – 12:00 PM (CET)`; all-day events by day. */
-export function whenText(event: Pick<WireEvent, 'start_date' | 'end_date' | 'all_day' | 'timezone_abbr'>, language: PageLanguage, allDayWord: string): string {
+export function whenText(
+  event: Pick<WireEvent, 'start_date' | 'end_date' | 'all_day' | 'timezone_abbr'>,
+  language: PageLanguage,
+  allDayWord: string,
+): string {
   const start = wallClock(event.start_date);
   const end = wallClock(event.end_date);
   const days = dayFormat(language);
   const sameDay = event.start_date.slice(0, 10) === event.end_date.slice(0, 10);
-  if (event.all_day) return sameDay ? `${days.format(start)} (${allDayWord})` : `${days.format(start)} – ${days.format(end)} (${allDayWord})`;
+  if (event.all_day)
+    return sameDay
+      ? `${days.format(start)} (${allDayWord})`
+      : `${days.format(start)} – ${days.format(end)} (${allDayWord})`;
   const times = timeFormat(language);
   const zone = event.timezone_abbr ? ` (${event.timezone_abbr})` : '';
   if (sameDay) return `${days.format(start)}, ${times.format(start)} – ${times.format(end)}${zone}`;
@@ -93,10 +106,12 @@ export function whenText(event: Pick<WireEvent, 'start_date' | 'end_date' | 'all
 }
 
 /** A start time as the calendar labels it (`10:00 AM`), from the event's own local start. */
-export const startTimeText = (localStart: string, language: PageLanguage): string => timeFormat(language).format(wallClock(localStart));
+export const startTimeText = (localStart: string, language: PageLanguage): string =>
+  timeFormat(language).format(wallClock(localStart));
 
 /** The venue's name, or undefined when it has none to show (blanked by a password, docs/api.md §12). */
-export const venueName = (venue: WireVenue): string | undefined => (typeof venue.venue === 'string' && venue.venue !== '' ? venue.venue : undefined);
+export const venueName = (venue: WireVenue): string | undefined =>
+  typeof venue.venue === 'string' && venue.venue !== '' ? venue.venue : undefined;
 
 export const organizerName = (organizer: WireOrganizer): string | undefined =>
   typeof organizer.organizer === 'string' && organizer.organizer !== '' ? organizer.organizer : undefined;
@@ -112,9 +127,15 @@ export function addressText(venue: WireVenue): string {
 
 /** A link to the venue on OpenStreetMap: at its coordinates when known, else a search for its address. */
 export function mapLink(venue: WireVenue): string | undefined {
-  if (typeof venue.geo_lat === 'number' && typeof venue.geo_lng === 'number' && (venue.geo_lat !== 0 || venue.geo_lng !== 0)) {
+  if (
+    typeof venue.geo_lat === 'number' &&
+    typeof venue.geo_lng === 'number' &&
+    (venue.geo_lat !== 0 || venue.geo_lng !== 0)
+  ) {
     return `https://www.openstreetmap.org/?mlat=${venue.geo_lat}&mlon=${venue.geo_lng}#map=17/${venue.geo_lat}/${venue.geo_lng}`;
   }
   const query = [venueName(venue), addressText(venue)].filter(Boolean).join(', ');
-  return addressText(venue) === '' ? undefined : `https://www.openstreetmap.org/search?query=${encodeURIComponent(query)}`;
+  return addressText(venue) === ''
+    ? undefined
+    : `https://www.openstreetmap.org/search?query=${encodeURIComponent(query)}`;
 }

@@ -37,7 +37,30 @@ export function html(strings: TemplateStringsArray, ...values: Part[]): SafeHtml
 export function editorHtml(text: string): SafeHtml {
   return new SafeHtml(
     sanitizeHtml(text, {
-      allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'a', 'ul', 'ol', 'li', 'blockquote', 'h2', 'h3', 'h4', 'h5', 'h6', 'pre', 'code', 'hr', 'span'],
+      allowedTags: [
+        'p',
+        'br',
+        'strong',
+        'b',
+        'em',
+        'i',
+        'u',
+        's',
+        'a',
+        'ul',
+        'ol',
+        'li',
+        'blockquote',
+        'h2',
+        'h3',
+        'h4',
+        'h5',
+        'h6',
+        'pre',
+        'code',
+        'hr',
+        'span',
+      ],
       allowedAttributes: { a: ['href', 'title'] },
       allowedSchemes: ['http', 'https', 'mailto', 'tel'],
       transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'nofollow noopener' }) },
@@ -45,6 +68,13 @@ export function editorHtml(text: string): SafeHtml {
   );
 }
 
-/** JSON inside `<script type="application/ld+json">` (or any script element): `<` written as `\u003c` can end nothing. */
+/**
+ * JSON inside `<script type="application/ld+json">` (or any script element): `<` written as `\u003c` can end nothing.
+ */
 export const scriptJson = (value: unknown): SafeHtml =>
-  new SafeHtml(JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029'));
+  new SafeHtml(
+    JSON.stringify(value)
+      .replace(/</g, '\\u003c')
+      .replace(/\u2028/g, '\\u2028')
+      .replace(/\u2029/g, '\\u2029'),
+  );

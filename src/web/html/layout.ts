@@ -37,40 +37,47 @@ export function pageHtml(frame: PageFrame): string {
   const current = (section: PageFrame['section']) => (frame.section === section ? html` aria-current="page"` : '');
   const home = calendarHome(frame.language === 'en' ? undefined : frame.language);
   return html`<!doctype html>
-<html lang="${frame.language}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${frame.title}</title>
-<link rel="icon" href="data:,">
-${styles.map((href) => html`<link rel="stylesheet" href="${href}">\n`)}${frame.head}
-${(frame.vendorScripts ?? []).map((src) => html`<script src="${src}" defer></script>\n`)}${scripts.map((src) => html`<script type="module" src="${src}"></script>\n`)}</head>
-<body>
-<a class="skip-link" href="#main">${words.skipToContent}</a>
-<header class="site-header">
-<a class="site-title" href="${home}">${words.siteTitle}</a>
-<nav class="site-nav" aria-label="${words.mainNavigation}">
-<ul>
-<li><a href="${home}"${current('calendar')}>${words.calendarLink}</a></li>
-<li><a href="/docs"${current('docs')}>${words.apiReference}</a></li>
-<li><a href="/docs/events"${current('events-doc')}>${words.eventCatalogue}</a></li>
-</ul>
-</nav>
-${frame.languageLinks ? languageSwitch(frame.language, frame.languageLinks) : ''}
-</header>
-<main id="main" tabindex="-1"${frame.wide ? html` class="wide"` : ''}>
-${frame.main}
-</main>
-</body>
-</html>
-`.text;
+    <html lang="${frame.language}">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${frame.title}</title>
+        <link rel="icon" href="data:," />
+        ${styles.map((href) => html`<link rel="stylesheet" href="${href}" /> `)}${frame.head}
+        ${(frame.vendorScripts ?? []).map((src) => html`<script src="${src}" defer></script> `)}${scripts.map((src) => html`<script type="module" src="${src}"></script> `)}
+      </head>
+      <body>
+        <a class="skip-link" href="#main">${words.skipToContent}</a>
+        <header class="site-header">
+          <a class="site-title" href="${home}">${words.siteTitle}</a>
+          <nav class="site-nav" aria-label="${words.mainNavigation}">
+            <ul>
+              <li><a href="${home}" ${current('calendar')}>${words.calendarLink}</a></li>
+              <li><a href="/docs" ${current('docs')}>${words.apiReference}</a></li>
+              <li><a href="/docs/events" ${current('events-doc')}>${words.eventCatalogue}</a></li>
+            </ul>
+          </nav>
+          ${frame.languageLinks ? languageSwitch(frame.language, frame.languageLinks) : ''}
+        </header>
+        <main id="main" tabindex="-1" ${frame.wide ? html` class="wide"` : ''}>${frame.main}</main>
+      </body>
+    </html> `.text;
 }
 
 function languageSwitch(current: PageLanguage, links: Readonly<Record<PageLanguage, string>>) {
   const item = (language: PageLanguage) =>
-    html`<li><a href="${links[language]}" lang="${language}" hreflang="${language}"${language === current ? html` aria-current="true"` : ''}>${languageNames[language]}</a></li>\n`;
+    html`<li>
+      <a
+        href="${links[language]}"
+        lang="${language}"
+        hreflang="${language}"
+        ${language === current ? html` aria-current="true"` : ''}
+        >${languageNames[language]}</a
+      >
+    </li> `;
   return html`<nav class="language-switch" aria-label="${wordsFor(current).languageSwitch}">
-<ul>
-${pageLanguages.map(item)}</ul>
-</nav>`;
+    <ul>
+      ${pageLanguages.map(item)}
+    </ul>
+  </nav>`;
 }

@@ -13,7 +13,10 @@ export interface CalendarView {
   /** Built HTML shown under the heading (a term's description). */
   readonly intro?: SafeHtml;
   readonly fixed?: FixedFilter;
-  /** The API language to list in when it is not the page's: a term found in another language lists that language's events. */
+  /**
+   * The API language to list in when it is not the page's: a term found in another language lists that language's
+   * events.
+   */
   readonly apiLanguage?: PageLanguage | undefined;
   /** Where the language switch goes; by default the same address with the other segment. */
   readonly languageLinks?: Record<PageLanguage, string>;
@@ -31,17 +34,19 @@ export function sendCalendarPage(request: PageRequest, view: CalendarView = {}):
   };
   const heading = view.heading ?? words.siteTitle;
   const main = html`<h1 id="page-title">${heading}</h1>
-${view.intro ? html`<div class="term-description">${view.intro}</div>` : ''}
-<div id="calendar-app" class="calendar-app" aria-busy="true">
-<p class="calendar-status" role="status">${words.loading}</p>
-</div>`;
+    ${view.intro ? html`<div class="term-description">${view.intro}</div>` : ''}
+    <div id="calendar-app" class="calendar-app" aria-busy="true">
+      <p class="calendar-status" role="status">${words.loading}</p>
+    </div>`;
   const body = pageHtml({
     language: request.language,
     title: view.heading ? `${view.heading} · ${words.siteTitle}` : words.siteTitle,
     main,
     assets: request.assets,
     bundles: ['calendar'],
-    head: html`<script type="application/json" id="${calendarBootId}">${scriptJson(boot)}</script>`,
+    head: html`<script type="application/json" id="${calendarBootId}">
+      ${scriptJson(boot)}
+    </script>`,
     languageLinks: view.languageLinks ?? languageLinksOf(request.ctx, request.segment),
     section: view.fixed ? 'item' : 'calendar',
   });

@@ -27,7 +27,12 @@ function sendReference(request: PageRequest, reference: Reference): void {
   const { assets, words } = request;
   const apiRoot = apiRootPath(undefined);
   const main = html`<h1>${reference.heading}</h1>
-<div id="${reference.elementId}" class="reference" data-spec="${apiRoot}${reference.document}" data-api-root="${apiRoot}"></div>`;
+    <div
+      id="${reference.elementId}"
+      class="reference"
+      data-spec="${apiRoot}${reference.document}"
+      data-api-root="${apiRoot}"
+    ></div>`;
   const body = pageHtml({
     // The documents are written in English (docs/api.md §14).
     language: 'en',

@@ -16,8 +16,8 @@ export function sendApiRefusal(request: PageRequest, answer: ApiAnswer): void {
 
 export function sendErrorPage(request: PageRequest, status: number, title: string, text: string): void {
   const main = html`<h1>${title}</h1>
-<p>${text}</p>
-<p><a href="${calendarHome(request.segment)}">${request.words.backToCalendar}</a></p>`;
+    <p>${text}</p>
+    <p><a href="${calendarHome(request.segment)}">${request.words.backToCalendar}</a></p>`;
   const body = pageHtml({
     language: request.language,
     title: `${title} · ${request.words.siteTitle}`,

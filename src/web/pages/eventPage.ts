@@ -2,64 +2,130 @@
 // gives them to this caller, with the event's `json_ld` embedded for search engines.
 import { editorHtml, html, type SafeHtml } from '../html/html.ts';
 import { calendarHome } from '../html/layout.ts';
-import { addressText, mapLink, organizerName, venueName, venuesOf, whenText, type WireEvent, type WireTerm, type WireVenue } from '../common/eventText.ts';
+import {
+  addressText,
+  mapLink,
+  organizerName,
+  venueName,
+  venuesOf,
+  whenText,
+  type WireEvent,
+  type WireTerm,
+  type WireVenue,
+} from '../common/eventText.ts';
 import type { PageLanguage } from '../common/pageWords.ts';
 import { decodeEntities, isWebAddress, sendItemPage, translationLinks } from './itemParts.ts';
 import type { PageRequest } from './pageRequest.ts';
 
-export async function sendEventPage(request: PageRequest, event: WireEvent, apiLanguage: PageLanguage | undefined): Promise<void> {
-  const { words, language } = request;
+export async function sendEventPage(
+  request: PageRequest,
+  event: WireEvent,
+  apiLanguage: PageLanguage | undefined,
+): Promise<void> {
+  const { words } = request;
   const [termLinks, series, languageLinks] = await Promise.all([
     categoryLinks(request, event.categories, apiLanguage),
     seriesNote(request, event, apiLanguage),
     translationLinks(request, 'events', event),
   ]);
-  const tagLinks = event.tags.map((tag) => html`<li><a href="${calendarHome(apiLanguage)}tag/${encodeURIComponent(tag.slug)}/">${tag.name}</a></li>`);
+  const main = html`<h1>${event.title}</h1>
+    ${series} ${event.image ? html`<img class="item-image" src="${event.image.url}" alt="" />` : ''}
+    <dl class="facts">${eventFacts(request, event, termLinks, apiLanguage)}</dl>
+    ${event.description ? html`<div class="description">${editorHtml(event.description)}</div>` : ''}
+    <p class="actions"><a href="${request.local(event.rest_url)}.ics">${words.addToCalendar}</a></p>`;
+  sendItemPage(request, {
+    title: event.title,
+    contentLanguage: event.language,
+    canonical: event.url,
+    main,
+    languageLinks,
+    jsonLd: event.json_ld,
+  });
+}
+
+/** One `<dt>`/`<dd>` pair of the event's facts list. */
+function fact(term: string, value: SafeHtml | string): SafeHtml {
+  return html`<dt>${term}</dt>
+    <dd>${value}</dd> `;
+}
+
+/** A fact whose value is a list of links, left out when the list is empty. */
+function listFact(term: string, items: readonly SafeHtml[]): SafeHtml | '' {
+  return items.length > 0
+    ? fact(
+        term,
+        html`<ul class="inline-list">
+          ${items}
+        </ul>`,
+      )
+    : '';
+}
+
+/** The event's facts (when, where, who, cost, terms, website); those it has no value for are left out. */
+function eventFacts(
+  request: PageRequest,
+  event: WireEvent,
+  termLinks: SafeHtml[],
+  apiLanguage: PageLanguage | undefined,
+): SafeHtml {
+  const { words, language } = request;
+  const tagLinks = event.tags.map(
+    (tag) => html`<li><a href="${calendarHome(apiLanguage)}tag/${encodeURIComponent(tag.slug)}/">${tag.name}</a></li>`,
+  );
   const venues = venuesOf(event).filter((venue) => venueName(venue) !== undefined);
   const organizers = event.organizer.filter((organizer) => organizerName(organizer) !== undefined);
+  const organizerLinks = organizers.map(
+    (organizer) =>
+      html`<li>
+        ${organizer.url ? html`<a href="${request.local(organizer.url)}">${organizerName(organizer)}</a>` : organizerName(organizer)}
+      </li>`,
+  );
   const website = decodeEntities(event.website);
-  const fact = (term: string, value: SafeHtml | string) => html`<dt>${term}</dt><dd>${value}</dd>\n`;
-  const main = html`<h1>${event.title}</h1>
-${series}
-${event.image ? html`<img class="item-image" src="${event.image.url}" alt="">` : ''}
-<dl class="facts">
-${fact(words.when, html`${whenText(event, language, words.allDay)}<br><span class="zone">${words.timeZone}: ${event.timezone}</span>`)}
-${venues.length > 0 ? fact(words.where, html`${venues.map((venue) => venueBlock(request, venue))}`) : ''}
-${organizers.length > 0 ? fact(words.organizers, html`<ul class="inline-list">${organizers.map((organizer) => html`<li>${organizer.url ? html`<a href="${request.local(organizer.url)}">${organizerName(organizer)}</a>` : organizerName(organizer)}</li>`)}</ul>`) : ''}
-${event.cost ? fact(words.cost, event.cost) : ''}
-${termLinks.length > 0 ? fact(words.categories, html`<ul class="inline-list">${termLinks}</ul>`) : ''}
-${tagLinks.length > 0 ? fact(words.tags, html`<ul class="inline-list">${tagLinks}</ul>`) : ''}
-${website !== event.url && isWebAddress(website) ? fact(words.website, html`<a href="${website}" rel="nofollow noopener">${website}</a>`) : ''}
-</dl>
-${event.description ? html`<div class="description">${editorHtml(event.description)}</div>` : ''}
-<p class="actions"><a href="${request.local(event.rest_url)}.ics">${words.addToCalendar}</a></p>`;
-  sendItemPage(request, { title: event.title, contentLanguage: event.language, canonical: event.url, main, languageLinks, jsonLd: event.json_ld });
+  return html`${fact(words.when, html`${whenText(event, language, words.allDay)}<br /><span class="zone">${words.timeZone}: ${event.timezone}</span>`)}
+  ${venues.length > 0 ? fact(words.where, html`${venues.map((venue) => venueBlock(request, venue))}`) : ''}
+  ${listFact(words.organizers, organizerLinks)} ${event.cost ? fact(words.cost, event.cost) : ''}
+  ${listFact(words.categories, termLinks)} ${listFact(words.tags, tagLinks)}
+  ${website !== event.url && isWebAddress(website) ? fact(words.website, html`<a href="${website}" rel="nofollow noopener">${website}</a>`) : ''}`;
 }
 
 function venueBlock(request: PageRequest, venue: WireVenue): SafeHtml {
   const name = venueName(venue);
   const map = mapLink(venue);
   const address = addressText(venue);
-  return html`<div class="venue">${venue.url ? html`<a href="${request.local(venue.url)}">${name}</a>` : name}${address ? html`<br><span class="address">${address}</span>` : ''}${map ? html` · <a href="${map}" rel="noopener">${request.words.map}</a>` : ''}</div>`;
+  return html`<div class="venue">
+    ${venue.url ? html`<a href="${request.local(venue.url)}">${name}</a>` : name}${address ? html`<br /><span class="address">${address}</span>` : ''}${map ? html` · <a href="${map}" rel="noopener">${request.words.map}</a>` : ''}
+  </div>`;
 }
 
 /** Embedded categories carry no address; each one's own read gives its `url` (its parent chain's path). */
-async function categoryLinks(request: PageRequest, categories: readonly WireTerm[], language: PageLanguage | undefined): Promise<SafeHtml[]> {
+async function categoryLinks(
+  request: PageRequest,
+  categories: readonly WireTerm[],
+  language: PageLanguage | undefined,
+): Promise<SafeHtml[]> {
   return Promise.all(
     categories.map(async (category) => {
       const answer = await request.api(`/categories/${category.id}`, { language });
       const url = (answer.body as { url?: unknown } | undefined)?.url;
-      return html`<li>${answer.status === 200 && typeof url === 'string' ? html`<a href="${request.local(url)}">${category.name}</a>` : category.name}</li>`;
+      return html`<li>
+        ${answer.status === 200 && typeof url === 'string' ? html`<a href="${request.local(url)}">${category.name}</a>` : category.name}
+      </li>`;
     }),
   );
 }
 
 /** "Part of a series" (docs/api.md §20.2), with a link to the series' first event when this is a later one. */
-async function seriesNote(request: PageRequest, event: WireEvent, language: PageLanguage | undefined): Promise<SafeHtml | ''> {
+async function seriesNote(
+  request: PageRequest,
+  event: WireEvent,
+  language: PageLanguage | undefined,
+): Promise<SafeHtml | ''> {
   if (event.recurring_event_id === undefined) return '';
   const { words } = request;
   if (event.recurring_event_id === event.id) return html`<p class="series-note">${words.partOfSeries}</p>`;
   const answer = await request.api(`/events/${event.recurring_event_id}`, { language });
   const first = answer.status === 200 ? (answer.body as WireEvent) : undefined;
-  return html`<p class="series-note">${words.partOfSeries}${first ? html` · <a href="${request.local(first.url)}">${words.seriesFirst}</a>` : ''}</p>`;
+  return html`<p class="series-note">
+    ${words.partOfSeries}${first ? html` · <a href="${request.local(first.url)}">${words.seriesFirst}</a>` : ''}
+  </p>`;
 }

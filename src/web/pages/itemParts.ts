@@ -15,7 +15,11 @@ export interface Translatable {
 type Collection = 'events' | 'venues' | 'organizers' | 'categories' | 'tags';
 
 /** Each language links to the item's translation in it (or the item itself), else to that language's calendar. */
-export async function translationLinks(request: PageRequest, collection: Collection, item: Translatable): Promise<Record<PageLanguage, string>> {
+export async function translationLinks(
+  request: PageRequest,
+  collection: Collection,
+  item: Translatable,
+): Promise<Record<PageLanguage, string>> {
   const links = {} as Record<PageLanguage, string>;
   await Promise.all(
     pageLanguages.map(async (language) => {
@@ -28,16 +32,31 @@ export async function translationLinks(request: PageRequest, collection: Collect
   return links;
 }
 
-export function upcomingList(request: PageRequest, events: readonly WireEvent[], total: number, calendarQuery: string): SafeHtml {
+export function upcomingList(
+  request: PageRequest,
+  events: readonly WireEvent[],
+  total: number,
+  calendarQuery: string,
+): SafeHtml {
   const { words, language } = request;
   const items = events.map(
-    (event) => html`<li><a href="${request.local(event.url)}">${event.title}</a> <span class="when">${whenText(event, language, words.allDay)}</span></li>\n`,
+    (event) =>
+      html`<li>
+        <a href="${request.local(event.url)}">${event.title}</a>
+        <span class="when">${whenText(event, language, words.allDay)}</span>
+      </li> `,
   );
   return html`<section class="upcoming" aria-labelledby="upcoming-title">
-<h2 id="upcoming-title">${words.upcomingEvents}</h2>
-${events.length === 0 ? html`<p>${words.noUpcomingEvents}</p>` : html`<ul class="event-list">\n${items}</ul>`}
-${total > 0 ? html`<p><a href="${calendarHome(request.segment)}?${calendarQuery}">${words.eventsInCalendar} (${total})</a></p>` : ''}
-</section>`;
+    <h2 id="upcoming-title">${words.upcomingEvents}</h2>
+    ${
+      events.length === 0
+        ? html`<p>${words.noUpcomingEvents}</p>`
+        : html`<ul class="event-list">
+            ${items}
+          </ul>`
+    }
+    ${total > 0 ? html`<p><a href="${calendarHome(request.segment)}?${calendarQuery}">${words.eventsInCalendar} (${total})</a></p>` : ''}
+  </section>`;
 }
 
 export interface ItemPage {
@@ -51,14 +70,20 @@ export interface ItemPage {
 }
 
 export function sendItemPage(request: PageRequest, page: ItemPage): void {
-  const jsonLd = page.jsonLd === undefined ? '' : html`<script type="application/ld+json">${scriptJson(page.jsonLd)}</script>\n`;
-  const lang = page.contentLanguage && page.contentLanguage !== request.language ? html` lang="${page.contentLanguage}"` : '';
+  const jsonLd =
+    page.jsonLd === undefined
+      ? ''
+      : html`<script type="application/ld+json">
+          ${scriptJson(page.jsonLd)}
+        </script> `;
+  const lang =
+    page.contentLanguage && page.contentLanguage !== request.language ? html` lang="${page.contentLanguage}"` : '';
   const body = pageHtml({
     language: request.language,
     title: `${page.title} · ${request.words.siteTitle}`,
-    main: html`<article class="item-page"${lang}>\n${page.main}\n</article>`,
+    main: html`<article class="item-page" ${lang}>${page.main}</article>`,
     assets: request.assets,
-    head: html`<link rel="canonical" href="${page.canonical}">\n${jsonLd}`,
+    head: html`<link rel="canonical" href="${page.canonical}" /> ${jsonLd}`,
     languageLinks: page.languageLinks,
     section: 'item',
   });
@@ -67,8 +92,10 @@ export function sendItemPage(request: PageRequest, page: ItemPage): void {
 
 /** Entity-escaped text from the API (an event's `website`, docs/api.md §4.1) back to its characters. */
 export const decodeEntities = (text: string): string =>
-  text.replace(/&(amp|lt|gt|quot|#0?39);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"' })[name] ?? "'");
+  text.replace(
+    /&(amp|lt|gt|quot|#0?39);/g,
+    (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"' })[name] ?? "'",
+  );
 
 /** Only web addresses become links; anything else an editor stored is shown as text. */
 export const isWebAddress = (text: string): boolean => /^https?:\/\//i.test(text);
-

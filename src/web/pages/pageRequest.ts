@@ -21,9 +21,24 @@ export interface PageRequest {
   readonly local: (url: string) => string;
 }
 
-export function pageRequest(ctx: Context, segment: PageLanguage | undefined, api: PageApi, assets: WebAssets, settings: SiteSettings): PageRequest {
+export function pageRequest(
+  ctx: Context,
+  segment: PageLanguage | undefined,
+  api: PageApi,
+  assets: WebAssets,
+  settings: SiteSettings,
+): PageRequest {
   const language = segment ?? 'en';
-  return { ctx, segment, language, words: wordsFor(language), api, assets, settings, local: (url) => onThisOrigin(url, settings.base) };
+  return {
+    ctx,
+    segment,
+    language,
+    words: wordsFor(language),
+    api,
+    assets,
+    settings,
+    local: (url) => onThisOrigin(url, settings.base),
+  };
 }
 
 /**
@@ -64,6 +79,8 @@ export function sendPage(ctx: Context, status: number, body: string, policy = pa
 export function languageLinksOf(ctx: Context, segment: PageLanguage | undefined): Record<PageLanguage, string> {
   const rest = segment ? ctx.path.slice(segment.length + 1) || '/' : ctx.path;
   const query = ctx.querystring ? `?${ctx.querystring}` : '';
-  return Object.fromEntries(pageLanguages.map((language) => [language, `/${language}${rest}${query}`])) as Record<PageLanguage, string>;
+  return Object.fromEntries(pageLanguages.map((language) => [language, `/${language}${rest}${query}`])) as Record<
+    PageLanguage,
+    string
+  >;
 }
-

@@ -1,35 +1,64 @@
 // The public pages of a venue (`{site}/venue/{slug}/`) and an organizer (`{site}/organizer/{slug}/`): what the API
 // shows of them to this caller (a locked one blanked, docs/api.md §12), and their upcoming events.
 import { editorHtml, html, type SafeHtml } from '../html/html.ts';
-import { addressText, mapLink, organizerName, venueName, type WireEvent, type WireOrganizer, type WireVenue } from '../common/eventText.ts';
+import {
+  addressText,
+  mapLink,
+  organizerName,
+  venueName,
+  type WireEvent,
+  type WireOrganizer,
+  type WireVenue,
+} from '../common/eventText.ts';
 import type { PageLanguage } from '../common/pageWords.ts';
 import { upcomingEvents } from './itemLookup.ts';
 import { isWebAddress, sendItemPage, translationLinks, upcomingList } from './itemParts.ts';
 import type { PageRequest } from './pageRequest.ts';
 
-type Item = (WireVenue | WireOrganizer) & { readonly json_ld?: unknown; readonly translations?: Record<string, number> };
+type Item = (WireVenue | WireOrganizer) & {
+  readonly json_ld?: unknown;
+  readonly translations?: Record<string, number>;
+};
 
-const fact = (term: string, value: SafeHtml | string) => html`<dt>${term}</dt><dd>${value}</dd>\n`;
+const fact = (term: string, value: SafeHtml | string) =>
+  html`<dt>${term}</dt>
+    <dd>${value}</dd> `;
 
 function contactFacts(request: PageRequest, item: Item): SafeHtml {
   const { words } = request;
   const email = 'email' in item ? item.email : undefined;
   return html`${item.phone ? fact(words.phone, html`<a href="tel:${item.phone.replace(/[^+\d]/g, '')}">${item.phone}</a>`) : ''}
-${email ? fact(words.email, html`<a href="mailto:${email}">${email}</a>`) : ''}
-${item.website ? fact(words.website, isWebAddress(item.website) ? html`<a href="${item.website}" rel="nofollow noopener">${item.website}</a>` : item.website) : ''}`;
+  ${email ? fact(words.email, html`<a href="mailto:${email}">${email}</a>`) : ''}
+  ${item.website ? fact(words.website, isWebAddress(item.website) ? html`<a href="${item.website}" rel="nofollow noopener">${item.website}</a>` : item.website) : ''}`;
 }
 
-export async function sendVenuePage(request: PageRequest, venue: WireVenue & Item, apiLanguage: PageLanguage | undefined): Promise<void> {
+export async function sendVenuePage(
+  request: PageRequest,
+  venue: WireVenue & Item,
+  apiLanguage: PageLanguage | undefined,
+): Promise<void> {
   const name = venueName(venue) ?? '';
   const address = addressText(venue);
   const map = mapLink(venue);
   const facts = html`${address ? fact(request.words.where, html`${address}${map ? html` · <a href="${map}" rel="noopener">${request.words.map}</a>` : ''}`) : ''}
-${contactFacts(request, venue)}`;
+  ${contactFacts(request, venue)}`;
   await sendPlacePage(request, 'venues', venue, name, facts, { venue: venue.id }, apiLanguage);
 }
 
-export async function sendOrganizerPage(request: PageRequest, organizer: WireOrganizer & Item, apiLanguage: PageLanguage | undefined): Promise<void> {
-  await sendPlacePage(request, 'organizers', organizer, organizerName(organizer) ?? '', contactFacts(request, organizer), { organizer: organizer.id }, apiLanguage);
+export async function sendOrganizerPage(
+  request: PageRequest,
+  organizer: WireOrganizer & Item,
+  apiLanguage: PageLanguage | undefined,
+): Promise<void> {
+  await sendPlacePage(
+    request,
+    'organizers',
+    organizer,
+    organizerName(organizer) ?? '',
+    contactFacts(request, organizer),
+    { organizer: organizer.id },
+    apiLanguage,
+  );
 }
 
 async function sendPlacePage(
@@ -47,14 +76,26 @@ async function sendPlacePage(
   ]);
   // The calendar opens on the month of the first upcoming event.
   const first = upcoming.items[0]?.start_date.slice(0, 10);
-  const query = new URLSearchParams({ ...Object.fromEntries(Object.entries(filter).map(([key, value]) => [key, String(value)])), view: 'list', ...(first ? { date: first } : {}) });
+  const query = new URLSearchParams({
+    ...Object.fromEntries(Object.entries(filter).map(([key, value]) => [key, String(value)])),
+    view: 'list',
+    ...(first ? { date: first } : {}),
+  });
   const main = html`<h1>${name}</h1>
-<dl class="facts">
-${facts}
-</dl>
-${item.description ? html`<div class="description">${editorHtml(item.description)}</div>` : ''}
-${upcomingList(request, upcoming.items, upcoming.total, query.toString())}`;
+    <dl class="facts">${facts}</dl>
+    ${item.description ? html`<div class="description">${editorHtml(item.description)}</div>` : ''}
+    ${upcomingList(request, upcoming.items, upcoming.total, query.toString())}`;
   // A venue's or organizer's json_ld is written to sit inside an event's; standing alone it needs its context.
-  const jsonLd = typeof item.json_ld === 'object' && item.json_ld !== null ? { '@context': 'http://schema.org', ...item.json_ld } : undefined;
-  sendItemPage(request, { title: name, contentLanguage: item.language, canonical: item.url ?? '', main, languageLinks, jsonLd });
+  const jsonLd =
+    typeof item.json_ld === 'object' && item.json_ld !== null
+      ? { '@context': 'http://schema.org', ...item.json_ld }
+      : undefined;
+  sendItemPage(request, {
+    title: name,
+    contentLanguage: item.language,
+    canonical: item.url ?? '',
+    main,
+    languageLinks,
+    jsonLd,
+  });
 }

@@ -15,14 +15,20 @@ type Taxonomy = 'categories' | 'tags';
  * The term whose own address ends with `path`: terms with the last slug are found in each language in turn, and a
  * category only counts when its parent chain gives the same path (a slug alone may repeat under other parents).
  */
-async function findTerm(request: PageRequest, taxonomy: Taxonomy, path: string): Promise<{ term: WireTerm; language: PageLanguage | undefined } | undefined> {
+async function findTerm(
+  request: PageRequest,
+  taxonomy: Taxonomy,
+  path: string,
+): Promise<{ term: WireTerm; language: PageLanguage | undefined } | undefined> {
   const slug = path.split('/').at(-1) ?? '';
   const ending = taxonomy === 'categories' ? `/events/category/${path}/` : `/tag/${path}/`;
   for (const language of lookupLanguages(request.segment)) {
     const answer = await request.api(`/${taxonomy}`, { query: { slug, hide_empty: 'false', per_page: 50 }, language });
     if (answer.status !== 200) continue;
     const terms = (answer.body as Record<Taxonomy, WireTerm[]>)[taxonomy];
-    const term = terms.find((candidate) => typeof candidate.url === 'string' && decodeURI(new URL(candidate.url).pathname).endsWith(ending));
+    const term = terms.find(
+      (candidate) => typeof candidate.url === 'string' && decodeURI(new URL(candidate.url).pathname).endsWith(ending),
+    );
     if (term) return { term, language };
   }
   return undefined;

@@ -2,7 +2,13 @@
 import { StreamLocks } from '../../../src/commands/streamLocks.ts';
 import { expect } from 'chai';
 import type { Either } from 'fp-ts/lib/Either.js';
-import { changeEventDetails, scheduleEvent, trashEvent, type EventCommandDeps, type EventWritten } from '../../../src/commands/events/eventCommands.ts';
+import {
+  changeEventDetails,
+  scheduleEvent,
+  trashEvent,
+  type EventCommandDeps,
+  type EventWritten,
+} from '../../../src/commands/events/eventCommands.ts';
 import type { ScheduleDefaults } from '../../../src/commands/events/eventDecider.ts';
 import type { CommandError } from '../../../src/commands/errors.ts';
 import { claimHolder } from '../../../src/commands/registries/claims.ts';
@@ -27,24 +33,41 @@ describe('event commands', () => {
   let deps: EventCommandDeps;
   beforeEach(async () => {
     temp = await openTempStore();
-    deps = { store: temp.store, postIds: new IdAllocator(temp.store, 'ids-post'), slugs: new SlugRegistry(temp.store), locks: new StreamLocks(), zones: testZones };
+    deps = {
+      store: temp.store,
+      postIds: new IdAllocator(temp.store, 'ids-post'),
+      slugs: new SlugRegistry(temp.store),
+      locks: new StreamLocks(),
+      zones: testZones,
+    };
   });
   afterEach(async () => temp.dispose());
 
   const schedule = async (title: string, slug?: string) =>
-    written(await scheduleEvent(deps, { request: { title, ...dates }, ...(slug !== undefined ? { slug } : {}) }, defaults, ctx));
+    written(
+      await scheduleEvent(
+        deps,
+        { request: { title, ...dates }, ...(slug !== undefined ? { slug } : {}) },
+        defaults,
+        ctx,
+      ),
+    );
 
-  it('commits a create\'s slug claim together with its event: one commit besides the id block', async () => {
+  it("commits a create's slug claim together with its event: one commit besides the id block", async () => {
     const before = temp.store.lastTransactionId();
     const created = await schedule('Jazz Night');
     expect(temp.store.lastTransactionId() - before).to.equal(2);
-    expect(await claimHolder(temp.store, slugStreamId('event', 'en', 'jazz-night'))).to.equal(eventStreamId(created.id));
+    expect(await claimHolder(temp.store, slugStreamId('event', 'en', 'jazz-night'))).to.equal(
+      eventStreamId(created.id),
+    );
   });
 
   it('reports the stream each write left, exactly as the store recorded it', async () => {
     const created = await schedule('Blues Night');
     expect(created.stream).to.deep.equal(await temp.store.readStream(eventStreamId(created.id)));
-    const changed = written(await changeEventDetails(deps, created.id, { request: { description: 'Live', featured: true } }, ctx));
+    const changed = written(
+      await changeEventDetails(deps, created.id, { request: { description: 'Live', featured: true } }, ctx),
+    );
     expect(changed.stream).to.deep.equal(await temp.store.readStream(eventStreamId(created.id)));
     const trashed = written(await trashEvent(deps, created.id, ctx));
     expect(trashed.stream).to.have.length(3);

@@ -1,7 +1,14 @@
 // Specification of the event decider (docs/api.md §10.1, §11):
 // given recorded events, when a command, then events or an error.
 import { expect } from 'chai';
-import { changedFacts, endBeforeStart, eventDecider, type EventCommand, type EventRequest, type ScheduleDefaults } from '../../../src/commands/events/eventDecider.ts';
+import {
+  changedFacts,
+  endBeforeStart,
+  eventDecider,
+  type EventCommand,
+  type EventRequest,
+  type ScheduleDefaults,
+} from '../../../src/commands/events/eventDecider.ts';
 import type { CalendarEventEvent, EventChanges, EventFacts } from '../../../src/events/catalogue/calendarEvents.ts';
 import type { PostStatus } from '../../../src/events/catalogue/values.ts';
 import { deciderSpecification } from '../../support/specification.ts';
@@ -16,11 +23,33 @@ const defaults: ScheduleDefaults = { language: 'en', author: '1', status: 'publi
 /** The facts a plain schedule of "Concert" records: every default, UTC, 2025-11-20 14:00–16:00, no slug yet. */
 function facts(overrides: Partial<EventFacts> = {}): EventFacts {
   return {
-    language: 'en', author: '1', status: 'publish', publishedUtc: nowUtc, title: 'Concert', description: '', excerpt: '',
-    slug: '', timezone: 'UTC', allDay: false, start: '2025-11-20 14:00:00', end: '2025-11-20 16:00:00',
-    startUtc: '2025-11-20 14:00:00', endUtc: '2025-11-20 16:00:00', cost: null, website: null, showMap: false,
-    showMapLink: false, hideFromListings: false, sticky: false, featured: false, image: null, categories: [], tags: [],
-    venues: [], organizers: [], passwordHash: null,
+    language: 'en',
+    author: '1',
+    status: 'publish',
+    publishedUtc: nowUtc,
+    title: 'Concert',
+    description: '',
+    excerpt: '',
+    slug: '',
+    timezone: 'UTC',
+    allDay: false,
+    start: '2025-11-20 14:00:00',
+    end: '2025-11-20 16:00:00',
+    startUtc: '2025-11-20 14:00:00',
+    endUtc: '2025-11-20 16:00:00',
+    cost: null,
+    website: null,
+    showMap: false,
+    showMapLink: false,
+    hideFromListings: false,
+    sticky: false,
+    featured: false,
+    image: null,
+    categories: [],
+    tags: [],
+    venues: [],
+    organizers: [],
+    passwordHash: null,
     ...overrides,
   };
 }
@@ -34,56 +63,116 @@ const schedule = (request: Partial<ScheduleRequest> = {}, overrides: Partial<Sch
   nowUtc,
   zones: testZones,
 });
-const change = (request: EventRequest): EventCommand => ({ type: 'ChangeEventDetails', request, nowUtc, zones: testZones });
+const change = (request: EventRequest): EventCommand => ({
+  type: 'ChangeEventDetails',
+  request,
+  nowUtc,
+  zones: testZones,
+});
 const trash: EventCommand = { type: 'TrashEvent' };
 
 const scheduled = (f: EventFacts): CalendarEventEvent => ({ type: 'EventScheduled', data: { id, facts: f } });
-const detailsChanged = (changes: EventChanges): CalendarEventEvent => ({ type: 'EventDetailsChanged', data: { id, changes } });
-const trashed = (previousStatus: PostStatus, slug: string): CalendarEventEvent => ({ type: 'EventTrashed', data: { id, previousStatus, slug } });
+const detailsChanged = (changes: EventChanges): CalendarEventEvent => ({
+  type: 'EventDetailsChanged',
+  data: { id, changes },
+});
+const trashed = (previousStatus: PostStatus, slug: string): CalendarEventEvent => ({
+  type: 'EventTrashed',
+  data: { id, previousStatus, slug },
+});
 
 const concert = scheduled(facts({ slug: 'concert' }));
-const endBeforeStartOn = (name: string) => ({ kind: 'invalid-params' as const, params: [{ name, reason: { code: 'event-end-before-start' as const } }] });
+const endBeforeStartOn = (name: string) => ({
+  kind: 'invalid-params' as const,
+  params: [{ name, reason: { code: 'event-end-before-start' as const } }],
+});
 
 describe('event decider', () => {
   describe('ScheduleEvent', () => {
     it('records the defaults: booleans false, status from the defaults, published now, UTC dates from the event zone', () => {
       given([])
         .when(schedule({}, { timezone: 'America/New_York' }))
-        .then([scheduled(facts({ timezone: 'America/New_York', startUtc: '2025-11-20 19:00:00', endUtc: '2025-11-20 21:00:00' }))]);
+        .then([
+          scheduled(
+            facts({ timezone: 'America/New_York', startUtc: '2025-11-20 19:00:00', endUtc: '2025-11-20 21:00:00' }),
+          ),
+        ]);
     });
 
     it('takes the status from the defaults (a contributor creates a draft)', () => {
-      given([]).when(schedule({}, { status: 'draft' })).then([scheduled(facts({ status: 'draft' }))]);
+      given([])
+        .when(schedule({}, { status: 'draft' }))
+        .then([scheduled(facts({ status: 'draft' }))]);
     });
 
     it('lets the request override the defaults (zone, author, flags, texts)', () => {
       given([])
         .when(schedule({ timezone: 'Europe/Madrid', author: '3', featured: true, excerpt: 'Live' }))
-        .then([scheduled(facts({ timezone: 'Europe/Madrid', author: '3', featured: true, excerpt: 'Live', startUtc: '2025-11-20 13:00:00', endUtc: '2025-11-20 15:00:00' }))]);
+        .then([
+          scheduled(
+            facts({
+              timezone: 'Europe/Madrid',
+              author: '3',
+              featured: true,
+              excerpt: 'Live',
+              startUtc: '2025-11-20 13:00:00',
+              endUtc: '2025-11-20 15:00:00',
+            }),
+          ),
+        ]);
     });
 
     it('widens an all-day event to 00:00:00 of its first day and 23:59:59 of its last', () => {
       given([])
-        .when(schedule({ allDay: true, timezone: 'Europe/Madrid', start: '2025-11-20 14:00:00', end: '2025-11-22 09:30:00' }))
-        .then([scheduled(facts({
-          allDay: true, timezone: 'Europe/Madrid', start: '2025-11-20 00:00:00', end: '2025-11-22 23:59:59',
-          startUtc: '2025-11-19 23:00:00', endUtc: '2025-11-22 22:59:59',
-        }))]);
+        .when(
+          schedule({
+            allDay: true,
+            timezone: 'Europe/Madrid',
+            start: '2025-11-20 14:00:00',
+            end: '2025-11-22 09:30:00',
+          }),
+        )
+        .then([
+          scheduled(
+            facts({
+              allDay: true,
+              timezone: 'Europe/Madrid',
+              start: '2025-11-20 00:00:00',
+              end: '2025-11-22 23:59:59',
+              startUtc: '2025-11-19 23:00:00',
+              endUtc: '2025-11-22 22:59:59',
+            }),
+          ),
+        ]);
     });
 
     it('judges end before start after the all-day widening (an earlier end time on the same day is fine)', () => {
       given([])
         .when(schedule({ allDay: true, start: '2025-11-20 14:00:00', end: '2025-11-20 09:00:00' }))
-        .then([scheduled(facts({ allDay: true, start: '2025-11-20 00:00:00', end: '2025-11-20 23:59:59', startUtc: '2025-11-20 00:00:00', endUtc: '2025-11-20 23:59:59' }))]);
+        .then([
+          scheduled(
+            facts({
+              allDay: true,
+              start: '2025-11-20 00:00:00',
+              end: '2025-11-20 23:59:59',
+              startUtc: '2025-11-20 00:00:00',
+              endUtc: '2025-11-20 23:59:59',
+            }),
+          ),
+        ]);
     });
 
     it('refuses an end before the start, naming end_date', () => {
-      given([]).when(schedule({ end: '2025-11-20 13:59:59' })).thenFails(endBeforeStartOn('end_date'));
+      given([])
+        .when(schedule({ end: '2025-11-20 13:59:59' }))
+        .thenFails(endBeforeStartOn('end_date'));
     });
 
     it('accepts an end equal to the start', () => {
       const at = '2025-11-20 14:00:00';
-      given([]).when(schedule({ end: at })).then([scheduled(facts({ end: at, endUtc: at }))]);
+      given([])
+        .when(schedule({ end: at }))
+        .then([scheduled(facts({ end: at, endUtc: at }))]);
     });
 
     it('refuses to schedule an event that already exists', () => {
@@ -93,18 +182,54 @@ describe('event decider', () => {
 
   describe('publication date and timing', () => {
     const cases: Array<[string, Partial<ScheduleRequest>, Partial<EventFacts>]> = [
-      ['publish dated in the future is future', { date: { utc: '2025-12-01 09:00:00' } }, { status: 'future', publishedUtc: '2025-12-01 09:00:00' }],
-      ['future dated in the past is publish', { status: 'future', date: { utc: '2025-11-01 09:00:00' } }, { status: 'publish', publishedUtc: '2025-11-01 09:00:00' }],
+      [
+        'publish dated in the future is future',
+        { date: { utc: '2025-12-01 09:00:00' } },
+        { status: 'future', publishedUtc: '2025-12-01 09:00:00' },
+      ],
+      [
+        'future dated in the past is publish',
+        { status: 'future', date: { utc: '2025-11-01 09:00:00' } },
+        { status: 'publish', publishedUtc: '2025-11-01 09:00:00' },
+      ],
       ['future dated exactly now is publish', { status: 'future', date: { utc: nowUtc } }, { status: 'publish' }],
-      ['future dated in the future stays future', { status: 'future', date: { utc: '2025-12-01 09:00:00' } }, { status: 'future', publishedUtc: '2025-12-01 09:00:00' }],
-      ['a draft dated in the future stays a draft', { status: 'draft', date: { utc: '2025-12-01 09:00:00' } }, { status: 'draft', publishedUtc: '2025-12-01 09:00:00' }],
-      ['a local date is converted with the event zone', { timezone: 'America/New_York', date: { local: '2025-10-15 10:00:00' } },
-        { timezone: 'America/New_York', publishedUtc: '2025-10-15 14:00:00', startUtc: '2025-11-20 19:00:00', endUtc: '2025-11-20 21:00:00' }],
-      ['a UTC date is taken as is', { timezone: 'America/New_York', date: { utc: '2025-10-15 10:00:00' } },
-        { timezone: 'America/New_York', publishedUtc: '2025-10-15 10:00:00', startUtc: '2025-11-20 19:00:00', endUtc: '2025-11-20 21:00:00' }],
+      [
+        'future dated in the future stays future',
+        { status: 'future', date: { utc: '2025-12-01 09:00:00' } },
+        { status: 'future', publishedUtc: '2025-12-01 09:00:00' },
+      ],
+      [
+        'a draft dated in the future stays a draft',
+        { status: 'draft', date: { utc: '2025-12-01 09:00:00' } },
+        { status: 'draft', publishedUtc: '2025-12-01 09:00:00' },
+      ],
+      [
+        'a local date is converted with the event zone',
+        { timezone: 'America/New_York', date: { local: '2025-10-15 10:00:00' } },
+        {
+          timezone: 'America/New_York',
+          publishedUtc: '2025-10-15 14:00:00',
+          startUtc: '2025-11-20 19:00:00',
+          endUtc: '2025-11-20 21:00:00',
+        },
+      ],
+      [
+        'a UTC date is taken as is',
+        { timezone: 'America/New_York', date: { utc: '2025-10-15 10:00:00' } },
+        {
+          timezone: 'America/New_York',
+          publishedUtc: '2025-10-15 10:00:00',
+          startUtc: '2025-11-20 19:00:00',
+          endUtc: '2025-11-20 21:00:00',
+        },
+      ],
     ];
     for (const [rule, request, expected] of cases) {
-      it(rule, () => given([]).when(schedule(request)).then([scheduled(facts(expected))]));
+      it(rule, () =>
+        given([])
+          .when(schedule(request))
+          .then([scheduled(facts(expected))]),
+      );
     }
 
     it('an update dating a published event in the future makes it future', () => {
@@ -115,69 +240,112 @@ describe('event decider', () => {
   });
 
   describe('ChangeEventDetails', () => {
-    const rich = scheduled(facts({
-      slug: 'concert', status: 'private', featured: true, website: 'https://example.com', cost: { entries: ['10'] },
-      timezone: 'Europe/Madrid', startUtc: '2025-11-20 13:00:00', endUtc: '2025-11-20 15:00:00', publishedUtc: '2025-11-01 08:00:00',
-    }));
+    const rich = scheduled(
+      facts({
+        slug: 'concert',
+        status: 'private',
+        featured: true,
+        website: 'https://example.com',
+        cost: { entries: ['10'] },
+        timezone: 'Europe/Madrid',
+        startUtc: '2025-11-20 13:00:00',
+        endUtc: '2025-11-20 15:00:00',
+        publishedUtc: '2025-11-01 08:00:00',
+      }),
+    );
 
     it('keeps every fact not sent and records only what changed', () => {
-      given([rich]).when(change({ title: 'Renamed' })).then([detailsChanged({ title: 'Renamed' })]);
+      given([rich])
+        .when(change({ title: 'Renamed' }))
+        .then([detailsChanged({ title: 'Renamed' })]);
     });
 
     it('records no changes when the values sent are the stored ones', () => {
-      given([rich]).when(change({ title: 'Concert', featured: true, status: 'private' })).then([detailsChanged({})]);
+      given([rich])
+        .when(change({ title: 'Concert', featured: true, status: 'private' }))
+        .then([detailsChanged({})]);
     });
 
     it('keeps the local wall clock when only the time zone changes, and recomputes the UTC dates', () => {
       given([concert])
         .when(change({ timezone: 'America/New_York' }))
-        .then([detailsChanged({ timezone: 'America/New_York', startUtc: '2025-11-20 19:00:00', endUtc: '2025-11-20 21:00:00' })]);
+        .then([
+          detailsChanged({
+            timezone: 'America/New_York',
+            startUtc: '2025-11-20 19:00:00',
+            endUtc: '2025-11-20 21:00:00',
+          }),
+        ]);
     });
 
     it('re-normalises the stored dates to whole days on all_day: true without dates', () => {
       given([rich])
         .when(change({ allDay: true }))
-        .then([detailsChanged({
-          allDay: true, start: '2025-11-20 00:00:00', end: '2025-11-20 23:59:59', startUtc: '2025-11-19 23:00:00', endUtc: '2025-11-20 22:59:59',
-        })]);
+        .then([
+          detailsChanged({
+            allDay: true,
+            start: '2025-11-20 00:00:00',
+            end: '2025-11-20 23:59:59',
+            startUtc: '2025-11-19 23:00:00',
+            endUtc: '2025-11-20 22:59:59',
+          }),
+        ]);
     });
 
     it('accepts either date alone while the result stays ordered', () => {
-      given([concert]).when(change({ end: '2025-11-21 10:00:00' })).then([detailsChanged({ end: '2025-11-21 10:00:00', endUtc: '2025-11-21 10:00:00' })]);
+      given([concert])
+        .when(change({ end: '2025-11-21 10:00:00' }))
+        .then([detailsChanged({ end: '2025-11-21 10:00:00', endUtc: '2025-11-21 10:00:00' })]);
     });
 
     it('refuses a start sent alone that falls after the stored end, naming start_date', () => {
-      given([concert]).when(change({ start: '2025-11-20 16:00:01' })).thenFails(endBeforeStartOn('start_date'));
+      given([concert])
+        .when(change({ start: '2025-11-20 16:00:01' }))
+        .thenFails(endBeforeStartOn('start_date'));
     });
 
     it('refuses an end sent alone that falls before the stored start, naming end_date', () => {
-      given([concert]).when(change({ end: '2025-11-20 13:00:00' })).thenFails(endBeforeStartOn('end_date'));
+      given([concert])
+        .when(change({ end: '2025-11-20 13:00:00' }))
+        .thenFails(endBeforeStartOn('end_date'));
     });
 
     it('names end_date when both dates are sent in the wrong order', () => {
-      given([concert]).when(change({ start: '2025-11-21 10:00:00', end: '2025-11-21 09:00:00' })).thenFails(endBeforeStartOn('end_date'));
+      given([concert])
+        .when(change({ start: '2025-11-21 10:00:00', end: '2025-11-21 09:00:00' }))
+        .thenFails(endBeforeStartOn('end_date'));
     });
 
     it('leaves a trashed event trashed when status is not sent', () => {
-      given([concert, trashed('publish', 'concert__trashed')]).when(change({ title: 'Renamed' })).then([detailsChanged({ title: 'Renamed' })]);
+      given([concert, trashed('publish', 'concert__trashed')])
+        .when(change({ title: 'Renamed' }))
+        .then([detailsChanged({ title: 'Renamed' })]);
     });
 
     it('takes a trashed event out of the trash when status is sent', () => {
-      given([concert, trashed('publish', 'concert__trashed')]).when(change({ status: 'draft' })).then([detailsChanged({ status: 'draft' })]);
+      given([concert, trashed('publish', 'concert__trashed')])
+        .when(change({ status: 'draft' }))
+        .then([detailsChanged({ status: 'draft' })]);
     });
 
     it('fails with not-found on a missing event', () => {
-      given([]).when(change({ title: 'Renamed' })).thenFailsWith({ kind: 'not-found', resource: 'event' });
+      given([])
+        .when(change({ title: 'Renamed' }))
+        .thenFailsWith({ kind: 'not-found', resource: 'event' });
     });
   });
 
   describe('TrashEvent', () => {
     it('records the previous status and the slug suffixed __trashed', () => {
-      given([scheduled(facts({ slug: 'concert', status: 'private' }))]).when(trash).then([trashed('private', 'concert__trashed')]);
+      given([scheduled(facts({ slug: 'concert', status: 'private' }))])
+        .when(trash)
+        .then([trashed('private', 'concert__trashed')]);
     });
 
     it('records the status the event has now, after its changes', () => {
-      given([concert, detailsChanged({ status: 'draft' })]).when(trash).then([trashed('draft', 'concert__trashed')]);
+      given([concert, detailsChanged({ status: 'draft' })])
+        .when(trash)
+        .then([trashed('draft', 'concert__trashed')]);
     });
 
     it('can trash again an event taken out of the trash', () => {
@@ -187,7 +355,9 @@ describe('event decider', () => {
     });
 
     it('fails with already-trashed on a trashed event', () => {
-      given([concert, trashed('publish', 'concert__trashed')]).when(trash).thenFails({ kind: 'already-trashed', resource: 'event' });
+      given([concert, trashed('publish', 'concert__trashed')])
+        .when(trash)
+        .thenFails({ kind: 'already-trashed', resource: 'event' });
     });
 
     it('fails with not-found on a missing event', () => {

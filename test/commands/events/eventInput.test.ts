@@ -31,12 +31,21 @@ const instant = '2025-11-20T19:00:00Z';
 describe('readEventInput', () => {
   describe('dates in their target zone', () => {
     it('reads start_date and end_date in the request timezone first', () => {
-      const { request } = read({ timezone: 'America/New_York', start_date: instant, end_date: '2025-11-20T21:00:00Z' }, { storedZone: 'Asia/Tokyo' });
-      expect(request).to.deep.equal({ timezone: 'America/New_York', start: '2025-11-20 14:00:00', end: '2025-11-20 16:00:00' });
+      const { request } = read(
+        { timezone: 'America/New_York', start_date: instant, end_date: '2025-11-20T21:00:00Z' },
+        { storedZone: 'Asia/Tokyo' },
+      );
+      expect(request).to.deep.equal({
+        timezone: 'America/New_York',
+        start: '2025-11-20 14:00:00',
+        end: '2025-11-20 16:00:00',
+      });
     });
 
     it('else in the stored zone of the event', () => {
-      expect(read({ start_date: instant }, { storedZone: 'Asia/Tokyo' }).request).to.deep.equal({ start: '2025-11-21 04:00:00' });
+      expect(read({ start_date: instant }, { storedZone: 'Asia/Tokyo' }).request).to.deep.equal({
+        start: '2025-11-21 04:00:00',
+      });
     });
 
     it('else in the site zone', () => {
@@ -45,12 +54,18 @@ describe('readEventInput', () => {
 
     it('evaluates relative forms from now in the target zone', () => {
       expect(read({ start_date: 'tomorrow 9am' }).request.start).to.equal('2025-11-11 09:00:00');
-      expect(read({ start_date: 'tomorrow 9am' }, { storedZone: 'Pacific/Auckland' }).request.start).to.equal('2025-11-12 09:00:00');
+      expect(read({ start_date: 'tomorrow 9am' }, { storedZone: 'Pacific/Auckland' }).request.start).to.equal(
+        '2025-11-12 09:00:00',
+      );
     });
 
     it('reads `date` as wall clock in the target zone and `date_utc` in UTC', () => {
-      expect(read({ timezone: 'America/New_York', date: instant }).request.date).to.deep.equal({ local: '2025-11-20 14:00:00' });
-      expect(read({ timezone: 'America/New_York', date_utc: '2025-11-20 19:00' }).request.date).to.deep.equal({ utc: '2025-11-20 19:00:00' });
+      expect(read({ timezone: 'America/New_York', date: instant }).request.date).to.deep.equal({
+        local: '2025-11-20 14:00:00',
+      });
+      expect(read({ timezone: 'America/New_York', date_utc: '2025-11-20 19:00' }).request.date).to.deep.equal({
+        utc: '2025-11-20 19:00:00',
+      });
     });
 
     it('takes `timezone: ""` as the site zone, for the stored zone and for the dates', () => {
@@ -59,7 +74,10 @@ describe('readEventInput', () => {
     });
 
     it('keeps UTC±h time zones as given', () => {
-      expect(read({ timezone: 'UTC+5.5', start_date: instant }).request).to.deep.equal({ timezone: 'UTC+5.5', start: '2025-11-21 00:30:00' });
+      expect(read({ timezone: 'UTC+5.5', start_date: instant }).request).to.deep.equal({
+        timezone: 'UTC+5.5',
+        start: '2025-11-21 00:30:00',
+      });
     });
   });
 
@@ -80,7 +98,15 @@ describe('readEventInput', () => {
     }
 
     it('names every invalid parameter of one request', () => {
-      const names = invalidNames({ timezone: 'Mars/Olympus', author: 99, date: 'x', date_utc: 'y', start_date: 'garbage', end_date: 'foo', title: 'Fine' });
+      const names = invalidNames({
+        timezone: 'Mars/Olympus',
+        author: 99,
+        date: 'x',
+        date_utc: 'y',
+        start_date: 'garbage',
+        end_date: 'foo',
+        title: 'Fine',
+      });
       expect(names).to.have.members(['timezone', 'author', 'date', 'date_utc', 'start_date', 'end_date']);
     });
 
@@ -152,10 +178,28 @@ describe('readEventInput', () => {
 
   describe('other fields', () => {
     it('maps the booleans, trims the title and keeps texts as sent', () => {
-      const args = { all_day: true, show_map: false, show_map_link: true, hide_from_listings: true, sticky: false, featured: true };
-      expect(read({ ...args, title: '  Jazz  ', description: '', excerpt: ' Live ', website: 'https://example.com' }).request).to.deep.equal({
-        allDay: true, showMap: false, showMapLink: true, hideFromListings: true, sticky: false, featured: true,
-        title: 'Jazz', description: '', excerpt: ' Live ', website: 'https://example.com',
+      const args = {
+        all_day: true,
+        show_map: false,
+        show_map_link: true,
+        hide_from_listings: true,
+        sticky: false,
+        featured: true,
+      };
+      expect(
+        read({ ...args, title: '  Jazz  ', description: '', excerpt: ' Live ', website: 'https://example.com' })
+          .request,
+      ).to.deep.equal({
+        allDay: true,
+        showMap: false,
+        showMapLink: true,
+        hideFromListings: true,
+        sticky: false,
+        featured: true,
+        title: 'Jazz',
+        description: '',
+        excerpt: ' Live ',
+        website: 'https://example.com',
       });
     });
   });

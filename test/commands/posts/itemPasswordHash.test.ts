@@ -3,7 +3,11 @@
 import { createHash } from 'node:crypto';
 import { expect } from 'chai';
 import {
-  hashItemPassword, matchesLegacyDigest, storedPasswordForm, verifyItemPassword, wrapLegacyDigest,
+  hashItemPassword,
+  matchesLegacyDigest,
+  storedPasswordForm,
+  verifyItemPassword,
+  wrapLegacyDigest,
 } from '../../../src/commands/posts/itemPasswordHash.ts';
 
 const digestOf = (password: string) => createHash('sha256').update(password, 'utf8').digest('hex');
@@ -55,7 +59,8 @@ describe('matchesLegacyDigest', () => {
   });
 
   it('refuses any other password, including near misses and the empty one', () => {
-    for (const other of ['s3cre', 's3cret ', 'S3cret', '', 's3cret\u0000']) expect(matchesLegacyDigest(other, digestOf('s3cret')), other).to.equal(false);
+    for (const other of ['s3cre', 's3cret ', 'S3cret', '', 's3cret\u0000'])
+      expect(matchesLegacyDigest(other, digestOf('s3cret')), other).to.equal(false);
   });
 
   it('refuses everything against a malformed stored digest instead of throwing', () => {

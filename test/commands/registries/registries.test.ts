@@ -60,7 +60,9 @@ describe('SlugRegistry', () => {
   it('gives concurrent owners of the same base distinct slugs: base, base-2, base-3…', async () => {
     const registries = [new SlugRegistry(temp.store), new SlugRegistry(temp.store)];
     const slugs = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => (registries[i % 2] as SlugRegistry).reserve('event', 'en', 'party', `event-${i}`, systemWrite())),
+      Array.from({ length: 30 }, (_, i) =>
+        (registries[i % 2] as SlugRegistry).reserve('event', 'en', 'party', `event-${i}`, systemWrite()),
+      ),
     );
     expect(new Set(slugs).size).to.equal(30);
     expect([...slugs].sort()).to.include.members(['party', 'party-2', 'party-30']);
@@ -89,24 +91,28 @@ describe('SlugRegistry', () => {
     expect(await registry.reserve('venue', 'en', 'fair', 'venue-3', systemWrite())).to.equal('fair');
   });
 
-  describe('reserveWith: the claim goes into the owner\'s own append', () => {
+  describe("reserveWith: the claim goes into the owner's own append", () => {
     const ownEvent = (owner: string) => toNewEvent({ type: 'SlugReleased', data: { owner } }, systemWrite());
     /** The owner's write: its claims and its own first event in one store call, as a create makes it. */
-    const createWith = (store: EventStore, owner: string, tried: string[] = []) => async (slug: string, claims: readonly StreamAppend[]) => {
-      tried.push(slug);
-      try {
-        await store.appendToStreams([...claims, { streamId: owner, events: [ownEvent(owner)], expected: NoStream }]);
-        return slug;
-      } catch (error) {
-        if (error instanceof WrongExpectedRevision && error.streamId !== owner) return claimTaken;
-        throw error;
-      }
-    };
+    const createWith =
+      (store: EventStore, owner: string, tried: string[] = []) =>
+      async (slug: string, claims: readonly StreamAppend[]) => {
+        tried.push(slug);
+        try {
+          await store.appendToStreams([...claims, { streamId: owner, events: [ownEvent(owner)], expected: NoStream }]);
+          return slug;
+        } catch (error) {
+          if (error instanceof WrongExpectedRevision && error.streamId !== owner) return claimTaken;
+          throw error;
+        }
+      };
 
-    it('appends the claim with the owner\'s events, in one commit', async () => {
+    it("appends the claim with the owner's events, in one commit", async () => {
       const registry = new SlugRegistry(temp.store);
       const before = temp.store.lastTransactionId();
-      expect(await registry.reserveWith('event', 'en', 'gig', 'event-1', systemWrite(), createWith(temp.store, 'event-1'))).to.equal('gig');
+      expect(
+        await registry.reserveWith('event', 'en', 'gig', 'event-1', systemWrite(), createWith(temp.store, 'event-1')),
+      ).to.equal('gig');
       expect(temp.store.lastTransactionId() - before).to.equal(1);
       expect(await claimHolder(temp.store, 'slug-event-en-gig')).to.equal('event-1');
       expect(await temp.store.readStream('event-1')).to.have.length(1);
@@ -117,10 +123,17 @@ describe('SlugRegistry', () => {
       await registry.reserve('event', 'en', 'gig', 'event-9', systemWrite());
       await registry.reserve('event', 'en', 'gig', 'event-1', systemWrite());
       const claimsGiven: number[] = [];
-      const slug = await registry.reserveWith('event', 'en', 'gig', 'event-1', systemWrite(), async (candidate, claims) => {
-        claimsGiven.push(claims.length);
-        return candidate;
-      });
+      const slug = await registry.reserveWith(
+        'event',
+        'en',
+        'gig',
+        'event-1',
+        systemWrite(),
+        async (candidate, claims) => {
+          claimsGiven.push(claims.length);
+          return candidate;
+        },
+      );
       expect(slug).to.equal('gig-2');
       expect(claimsGiven).to.deep.equal([0]);
     });
@@ -129,11 +142,19 @@ describe('SlugRegistry', () => {
       const registry = new SlugRegistry(temp.store);
       const tried: string[] = [];
       const write = createWith(temp.store, 'event-1', tried);
-      const slug = await registry.reserveWith('event', 'en', 'gig', 'event-1', systemWrite(), async (candidate, claims) => {
-        // Another instance claims the candidate between this write's plan and its append.
-        if (tried.length === 0) await new SlugRegistry(temp.store).reserve('event', 'en', candidate, 'event-2', systemWrite());
-        return write(candidate, claims);
-      });
+      const slug = await registry.reserveWith(
+        'event',
+        'en',
+        'gig',
+        'event-1',
+        systemWrite(),
+        async (candidate, claims) => {
+          // Another instance claims the candidate between this write's plan and its append.
+          if (tried.length === 0)
+            await new SlugRegistry(temp.store).reserve('event', 'en', candidate, 'event-2', systemWrite());
+          return write(candidate, claims);
+        },
+      );
       expect(slug).to.equal('gig-2');
       expect(tried).to.deep.equal(['gig', 'gig-2']);
       expect(await claimHolder(temp.store, 'slug-event-en-gig')).to.equal('event-2');
@@ -144,9 +165,20 @@ describe('SlugRegistry', () => {
       const registries = [new SlugRegistry(temp.store), new SlugRegistry(temp.store)];
       const owners = Array.from({ length: 30 }, (_, i) => `event-${i}`);
       const slugs = await Promise.all(
-        owners.map((owner, i) => (registries[i % 2] as SlugRegistry).reserveWith('event', 'en', 'party', owner, systemWrite(), createWith(temp.store, owner))),
+        owners.map((owner, i) =>
+          (registries[i % 2] as SlugRegistry).reserveWith(
+            'event',
+            'en',
+            'party',
+            owner,
+            systemWrite(),
+            createWith(temp.store, owner),
+          ),
+        ),
       );
-      expect([...slugs].sort()).to.deep.equal(['party', ...Array.from({ length: 29 }, (_, i) => `party-${i + 2}`)].sort());
+      expect([...slugs].sort()).to.deep.equal(
+        ['party', ...Array.from({ length: 29 }, (_, i) => `party-${i + 2}`)].sort(),
+      );
       for (const [i, owner] of owners.entries()) {
         expect(await claimHolder(temp.store, `slug-event-en-${slugs[i] as string}`)).to.equal(owner);
         expect(await temp.store.readStream(owner)).to.have.length(1);

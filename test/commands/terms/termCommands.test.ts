@@ -4,7 +4,14 @@ import { expect } from 'chai';
 import type { Either } from 'fp-ts/lib/Either.js';
 import { IdAllocator } from '../../../src/commands/registries/idAllocator.ts';
 import { SlugRegistry } from '../../../src/commands/registries/slugRegistry.ts';
-import { changeTerm, createTerm, deleteTerm, loadTerm, type TermCommandDeps, type TermInput } from '../../../src/commands/terms/termCommands.ts';
+import {
+  changeTerm,
+  createTerm,
+  deleteTerm,
+  loadTerm,
+  type TermCommandDeps,
+  type TermInput,
+} from '../../../src/commands/terms/termCommands.ts';
 import type { TermCommandError } from '../../../src/commands/terms/termErrors.ts';
 import type { TermFacts } from '../../../src/commands/terms/termState.ts';
 import type { WriteContext } from '../../../src/events/catalogue/envelope.ts';
@@ -29,7 +36,12 @@ describe('term commands', () => {
   let deps: TermCommandDeps;
   beforeEach(async () => {
     temp = await openTempStore();
-    deps = { store: temp.store, termIds: new IdAllocator(temp.store, 'ids-term'), slugs: new SlugRegistry(temp.store), locks: new StreamLocks() };
+    deps = {
+      store: temp.store,
+      termIds: new IdAllocator(temp.store, 'ids-term'),
+      slugs: new SlugRegistry(temp.store),
+      locks: new StreamLocks(),
+    };
   });
   afterEach(async () => temp.dispose());
 
@@ -55,7 +67,12 @@ describe('term commands', () => {
     it('derives the slug from the name, accents folded; records description and parent 0', async () => {
       const id = await createdId('category', { name: 'Música en Vivo', description: 'Live' });
       expect(await factsOf('category', id)).to.deep.equal({
-        language: 'en', name: 'Música en Vivo', slug: 'musica-en-vivo', description: 'Live', parent: 0, deleted: false,
+        language: 'en',
+        name: 'Música en Vivo',
+        slug: 'musica-en-vivo',
+        description: 'Live',
+        parent: 0,
+        deleted: false,
       });
     });
 
@@ -68,8 +85,11 @@ describe('term commands', () => {
       const first = await createdId('tag', { name: 'Jazz' });
       const second = await createdId('tag', { name: 'jazz!' });
       const third = await createdId('tag', { name: 'JAZZ?' });
-      expect([(await factsOf('tag', first)).slug, (await factsOf('tag', second)).slug, (await factsOf('tag', third)).slug])
-        .to.deep.equal(['jazz', 'jazz-2', 'jazz-3']);
+      expect([
+        (await factsOf('tag', first)).slug,
+        (await factsOf('tag', second)).slug,
+        (await factsOf('tag', third)).slug,
+      ]).to.deep.equal(['jazz', 'jazz-2', 'jazz-3']);
     });
 
     it('tries {slug}-{parent slug} for a child category before numeric suffixes', async () => {
@@ -84,7 +104,9 @@ describe('term commands', () => {
     it('refuses an explicit slug held by another term of the taxonomy: duplicate-term-slug, never suffixed', async () => {
       await createdId('category', { name: 'Workshops' });
       expect(failure(await create('category', { name: 'Other', slug: 'Workshops' }))).to.deep.equal({
-        kind: 'duplicate-term-slug', taxonomy: 'category', slug: 'workshops',
+        kind: 'duplicate-term-slug',
+        taxonomy: 'category',
+        slug: 'workshops',
       });
       // The refused create gave its name back.
       await createdId('category', { name: 'Other' });
@@ -101,7 +123,11 @@ describe('term commands', () => {
     it('refuses a name taken under the same parent, case-insensitively: term-exists with that id', async () => {
       const music = await createdId('category', { name: 'Music' });
       const jazz = await createdId('category', { name: 'Jazz', parent: music });
-      expect(failure(await create('category', { name: 'JAZZ', parent: music }))).to.deep.equal({ kind: 'term-exists', taxonomy: 'category', id: jazz });
+      expect(failure(await create('category', { name: 'JAZZ', parent: music }))).to.deep.equal({
+        kind: 'term-exists',
+        taxonomy: 'category',
+        id: jazz,
+      });
     });
 
     it('allows the same name under another parent', async () => {
@@ -113,24 +139,38 @@ describe('term commands', () => {
 
     it('refuses a tag name taken in the taxonomy', async () => {
       const jazz = await createdId('tag', { name: 'Jazz' });
-      expect(failure(await create('tag', { name: 'jazz' }))).to.deep.equal({ kind: 'term-exists', taxonomy: 'tag', id: jazz });
+      expect(failure(await create('tag', { name: 'jazz' }))).to.deep.equal({
+        kind: 'term-exists',
+        taxonomy: 'tag',
+        id: jazz,
+      });
     });
 
     it('refuses a parent that is missing, deleted or of another language', async () => {
-      expect(failure(await create('category', { name: 'Jazz', parent: 99 }))).to.deep.include({ kind: 'invalid-parent', parent: 99 });
+      expect(failure(await create('category', { name: 'Jazz', parent: 99 }))).to.deep.include({
+        kind: 'invalid-parent',
+        parent: 99,
+      });
       const gone = await createdId('category', { name: 'Gone' });
       written(await deleteTerm(deps, 'category', gone, ctx));
-      expect(failure(await create('category', { name: 'Jazz', parent: gone }))).to.deep.include({ kind: 'invalid-parent' });
+      expect(failure(await create('category', { name: 'Jazz', parent: gone }))).to.deep.include({
+        kind: 'invalid-parent',
+      });
       const spanish = await createdId('category', { name: 'Música' }, 'es');
-      expect(failure(await create('category', { name: 'Jazz', parent: spanish }))).to.deep.include({ kind: 'invalid-parent' });
+      expect(failure(await create('category', { name: 'Jazz', parent: spanish }))).to.deep.include({
+        kind: 'invalid-parent',
+      });
     });
 
     it('lets exactly one of several concurrent creates of the same name win; the others get term-exists', async () => {
-      const outcomes = await Promise.all(Array.from({ length: 6 }, (_, i) => create('category', { name: i % 2 ? 'Jazz' : 'jazz' })));
+      const outcomes = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => create('category', { name: i % 2 ? 'Jazz' : 'jazz' })),
+      );
       const winners = outcomes.filter((o) => o._tag === 'Right');
       expect(winners).to.have.length(1);
       const winner = written(winners[0] as (typeof outcomes)[number]).id;
-      for (const lost of outcomes.filter((o) => o._tag === 'Left')) expect(failure(lost)).to.deep.equal({ kind: 'term-exists', taxonomy: 'category', id: winner });
+      for (const lost of outcomes.filter((o) => o._tag === 'Left'))
+        expect(failure(lost)).to.deep.equal({ kind: 'term-exists', taxonomy: 'category', id: winner });
     });
   });
 
@@ -148,30 +188,52 @@ describe('term commands', () => {
       const other = await createdId('category', { name: 'Talks' });
       written(await changeTerm(deps, 'category', id, { slug: 'Hands On' }, ctx));
       expect((await factsOf('category', id)).slug).to.equal('hands-on');
-      expect(failure(await changeTerm(deps, 'category', other, { slug: 'hands-on' }, ctx))).to.deep.include({ kind: 'duplicate-term-slug', slug: 'hands-on' });
+      expect(failure(await changeTerm(deps, 'category', other, { slug: 'hands-on' }, ctx))).to.deep.include({
+        kind: 'duplicate-term-slug',
+        slug: 'hands-on',
+      });
       written(await changeTerm(deps, 'category', other, { slug: 'workshops' }, ctx));
     });
 
     it('refuses a rename onto a sibling name', async () => {
       const jazz = await createdId('tag', { name: 'Jazz' });
       const blues = await createdId('tag', { name: 'Blues' });
-      expect(failure(await changeTerm(deps, 'tag', blues, { name: 'JAZZ' }, ctx))).to.deep.equal({ kind: 'term-exists', taxonomy: 'tag', id: jazz });
+      expect(failure(await changeTerm(deps, 'tag', blues, { name: 'JAZZ' }, ctx))).to.deep.equal({
+        kind: 'term-exists',
+        taxonomy: 'tag',
+        id: jazz,
+      });
     });
 
     it('refuses a cycle: a category under its own descendant', async () => {
       const a = await createdId('category', { name: 'A' });
       const b = await createdId('category', { name: 'B', parent: a });
       const c = await createdId('category', { name: 'C', parent: b });
-      expect(failure(await changeTerm(deps, 'category', a, { parent: c }, ctx))).to.deep.equal({ kind: 'invalid-parent', parent: c, reason: 'cycle' });
-      expect(failure(await changeTerm(deps, 'category', a, { parent: a }, ctx))).to.deep.include({ kind: 'invalid-parent', reason: 'cycle' });
+      expect(failure(await changeTerm(deps, 'category', a, { parent: c }, ctx))).to.deep.equal({
+        kind: 'invalid-parent',
+        parent: c,
+        reason: 'cycle',
+      });
+      expect(failure(await changeTerm(deps, 'category', a, { parent: a }, ctx))).to.deep.include({
+        kind: 'invalid-parent',
+        reason: 'cycle',
+      });
       written(await changeTerm(deps, 'category', c, { parent: 0 }, ctx));
     });
 
     it('answers not-found for an absent, deleted or other-taxonomy term', async () => {
       const id = await createdId('tag', { name: 'Jazz' });
-      expect(failure(await changeTerm(deps, 'category', id, { name: 'x' }, ctx))).to.deep.equal({ kind: 'not-found', resource: 'category', id });
+      expect(failure(await changeTerm(deps, 'category', id, { name: 'x' }, ctx))).to.deep.equal({
+        kind: 'not-found',
+        resource: 'category',
+        id,
+      });
       written(await deleteTerm(deps, 'tag', id, ctx));
-      expect(failure(await changeTerm(deps, 'tag', id, { name: 'x' }, ctx))).to.deep.equal({ kind: 'not-found', resource: 'tag', id });
+      expect(failure(await changeTerm(deps, 'tag', id, { name: 'x' }, ctx))).to.deep.equal({
+        kind: 'not-found',
+        resource: 'tag',
+        id,
+      });
     });
   });
 
@@ -179,7 +241,13 @@ describe('term commands', () => {
     it('deletes permanently, returns the term as it was, and frees its name and slug', async () => {
       const id = await createdId('tag', { name: 'Jazz', description: 'Live' });
       const deleted = written(await deleteTerm(deps, 'tag', id, ctx));
-      expect(deleted.before).to.deep.equal({ language: 'en', name: 'Jazz', slug: 'jazz', description: 'Live', parent: 0 });
+      expect(deleted.before).to.deep.equal({
+        language: 'en',
+        name: 'Jazz',
+        slug: 'jazz',
+        description: 'Live',
+        parent: 0,
+      });
       expect((await factsOf('tag', id)).deleted).to.equal(true);
       expect(failure(await deleteTerm(deps, 'tag', id, ctx))).to.deep.equal({ kind: 'not-found', resource: 'tag', id });
       const again = await createdId('tag', { name: 'Jazz' });
@@ -198,7 +266,10 @@ describe('term commands', () => {
       const types = (await temp.store.readStream(`category-${left}`)).map((e) => e.type);
       expect(types).to.deep.equal(['CategoryCreated', 'CategoryChanged']);
       // The moved child's name now counts under its new parent.
-      expect(failure(await create('category', { name: 'left', parent: top }))).to.deep.include({ kind: 'term-exists', id: left });
+      expect(failure(await create('category', { name: 'left', parent: top }))).to.deep.include({
+        kind: 'term-exists',
+        id: left,
+      });
     });
   });
 });

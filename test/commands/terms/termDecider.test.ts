@@ -9,7 +9,12 @@ const { given } = deciderSpecification(termDecider);
 
 const id = 4;
 const facts = (overrides: Partial<TermFacts> = {}): TermFacts => ({
-  language: 'en', name: 'Workshops', slug: 'workshops', description: 'Hands-on sessions', parent: 0, ...overrides,
+  language: 'en',
+  name: 'Workshops',
+  slug: 'workshops',
+  description: 'Hands-on sessions',
+  parent: 0,
+  ...overrides,
 });
 const { parent: _parent, ...tagFacts } = facts({ name: 'Jazz', slug: 'jazz', description: '' });
 
@@ -19,71 +24,99 @@ const categoryChanged = (changes: CategoryChanges): TermEvent => ({ type: 'Categ
 const categoryDeleted: TermEvent = { type: 'CategoryDeleted', data: { id } };
 const tagDeleted: TermEvent = { type: 'TagDeleted', data: { id } };
 
-const change = (request: TermRequest, parentChain: number[] = []): TermCommand => ({ type: 'ChangeTerm', request, parentChain });
+const change = (request: TermRequest, parentChain: number[] = []): TermCommand => ({
+  type: 'ChangeTerm',
+  request,
+  parentChain,
+});
 const remove: TermCommand = { type: 'DeleteTerm' };
 
 describe('term decider', () => {
   describe('CreateTerm', () => {
     it('records a category with its parent', () => {
-      given([]).when({ type: 'CreateTerm', taxonomy: 'category', id, facts: facts({ parent: 2 }) })
+      given([])
+        .when({ type: 'CreateTerm', taxonomy: 'category', id, facts: facts({ parent: 2 }) })
         .then([{ type: 'CategoryCreated', data: { id, facts: facts({ parent: 2 }) } }]);
     });
 
     it('records a tag without a parent', () => {
-      given([]).when({ type: 'CreateTerm', taxonomy: 'tag', id, facts: { ...tagFacts, parent: 0 } }).then([tagCreated]);
+      given([])
+        .when({ type: 'CreateTerm', taxonomy: 'tag', id, facts: { ...tagFacts, parent: 0 } })
+        .then([tagCreated]);
     });
 
     it('refuses a tag with a parent', () => {
-      given([]).when({ type: 'CreateTerm', taxonomy: 'tag', id, facts: { ...tagFacts, parent: 2 } })
+      given([])
+        .when({ type: 'CreateTerm', taxonomy: 'tag', id, facts: { ...tagFacts, parent: 2 } })
         .thenFails({ kind: 'invalid-params', params: [{ name: 'parent', reason: { code: 'tags-have-no-parent' } }] });
     });
 
     it('refuses a term that already exists (an id allocated twice)', () => {
-      given([categoryCreated]).when({ type: 'CreateTerm', taxonomy: 'category', id, facts: facts() })
+      given([categoryCreated])
+        .when({ type: 'CreateTerm', taxonomy: 'category', id, facts: facts() })
         .thenFails({ kind: 'write-conflict', resource: 'category' });
     });
   });
 
   describe('ChangeTerm', () => {
     it('records only the changed fields: a name change keeps the slug', () => {
-      given([categoryCreated]).when(change({ name: 'Talleres', description: 'Hands-on sessions' })).then([categoryChanged({ name: 'Talleres' })]);
+      given([categoryCreated])
+        .when(change({ name: 'Talleres', description: 'Hands-on sessions' }))
+        .then([categoryChanged({ name: 'Talleres' })]);
     });
 
     it('records a new slug when one is sent', () => {
-      given([categoryCreated]).when(change({ slug: 'talleres' })).then([categoryChanged({ slug: 'talleres' })]);
+      given([categoryCreated])
+        .when(change({ slug: 'talleres' }))
+        .then([categoryChanged({ slug: 'talleres' })]);
     });
 
     it('records a change of a tag without parent', () => {
-      given([tagCreated]).when(change({ description: 'Live music' }))
+      given([tagCreated])
+        .when(change({ description: 'Live music' }))
         .then([{ type: 'TagChanged', data: { id, changes: { description: 'Live music' } } }]);
     });
 
     it('refuses a parent for a tag', () => {
-      given([tagCreated]).when(change({ parent: 2 }, [2])).thenFails({ kind: 'invalid-params', params: [{ name: 'parent', reason: { code: 'tags-have-no-parent' } }] });
+      given([tagCreated])
+        .when(change({ parent: 2 }, [2]))
+        .thenFails({ kind: 'invalid-params', params: [{ name: 'parent', reason: { code: 'tags-have-no-parent' } }] });
     });
 
     it('moves a category under another one', () => {
-      given([categoryCreated]).when(change({ parent: 9 }, [9, 1])).then([categoryChanged({ parent: 9 })]);
+      given([categoryCreated])
+        .when(change({ parent: 9 }, [9, 1]))
+        .then([categoryChanged({ parent: 9 })]);
     });
 
     it('moves a category back to the top level', () => {
-      given([categoryCreated, categoryChanged({ parent: 9 })]).when(change({ parent: 0 })).then([categoryChanged({ parent: 0 })]);
+      given([categoryCreated, categoryChanged({ parent: 9 })])
+        .when(change({ parent: 0 }))
+        .then([categoryChanged({ parent: 0 })]);
     });
 
     it('refuses a category as its own parent', () => {
-      given([categoryCreated]).when(change({ parent: id }, [id])).thenFails({ kind: 'invalid-parent', parent: id, reason: 'cycle' });
+      given([categoryCreated])
+        .when(change({ parent: id }, [id]))
+        .thenFails({ kind: 'invalid-parent', parent: id, reason: 'cycle' });
     });
 
     it('refuses a descendant as parent (the category would become its own ancestor)', () => {
-      given([categoryCreated]).when(change({ parent: 12 }, [12, 8, id, 1])).thenFails({ kind: 'invalid-parent', parent: 12, reason: 'cycle' });
+      given([categoryCreated])
+        .when(change({ parent: 12 }, [12, 8, id, 1]))
+        .thenFails({ kind: 'invalid-parent', parent: 12, reason: 'cycle' });
     });
 
     it('refuses an absent term', () => {
-      given([]).when(change({ name: 'x' })).thenFailsWith({ kind: 'not-found' });
+      given([])
+        .when(change({ name: 'x' }))
+        .thenFailsWith({ kind: 'not-found' });
     });
 
     it('refuses a deleted term', () => {
-      given([categoryCreated, categoryDeleted]).when(change({ name: 'x' })).thenFailsWith({ kind: 'not-found', resource: 'category' });
+      given([categoryCreated, categoryDeleted])
+        .when(change({ name: 'x' }))
+        .thenFailsWith({ kind: 'not-found', resource: 'category' });
     });
   });
 

@@ -15,7 +15,11 @@ describe('bootstrapAdmin', () => {
     expect(result.created).to.equal(true);
     expect(result.generatedPassword).to.be.a('string').with.length.greaterThan(16);
     const checker = new CredentialChecker(new UserDirectory(temp.store));
-    expect(await checker.check('admin', result.generatedPassword as string)).to.deep.equal({ kind: 'user', id: 1, role: 'administrator' });
+    expect(await checker.check('admin', result.generatedPassword as string)).to.deep.equal({
+      kind: 'user',
+      id: 1,
+      role: 'administrator',
+    });
     expect(await checker.check('admin', 'wrong')).to.equal('wrong-password');
     expect(await checker.check('nobody', 'x')).to.equal('unknown-login');
   });

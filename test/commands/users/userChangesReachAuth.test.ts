@@ -2,7 +2,12 @@
 import { StreamLocks } from '../../../src/commands/streamLocks.ts';
 import { expect } from 'chai';
 import { IdAllocator } from '../../../src/commands/registries/idAllocator.ts';
-import { changeUserRole, registerUser, revokeUserPassword, setUserPassword } from '../../../src/commands/users/userCommands.ts';
+import {
+  changeUserRole,
+  registerUser,
+  revokeUserPassword,
+  setUserPassword,
+} from '../../../src/commands/users/userCommands.ts';
 import type { WriteContext } from '../../../src/events/catalogue/envelope.ts';
 import type { EventStore, ReadStreamOptions } from '../../../src/events/eventStore.ts';
 import { CredentialChecker } from '../../../src/http/auth/basicAuth.ts';
@@ -36,7 +41,11 @@ describe('user changes reaching authentication', () => {
   beforeEach(async () => {
     clock = 1_000_000;
     temp = await openTempStore();
-    await registerUser({ store: temp.store, locks: new StreamLocks(), userIds: new IdAllocator(temp.store, userIdsStream) }, { login: 'ada', role: 'subscriber', password: 'pw' }, ctx);
+    await registerUser(
+      { store: temp.store, locks: new StreamLocks(), userIds: new IdAllocator(temp.store, userIdsStream) },
+      { login: 'ada', role: 'subscriber', password: 'pw' },
+      ctx,
+    );
     const observed = counting(temp.store);
     reads = observed.reads;
     checker = new CredentialChecker(new UserDirectory(observed.store, { freshForMs, now: () => clock }));
@@ -76,7 +85,11 @@ describe('user changes reaching authentication', () => {
 
   it('finds a user registered after the directory loaded', async () => {
     expect(await checker.check('bob', 'pw2')).to.equal('unknown-login');
-    await registerUser({ store: temp.store, locks: new StreamLocks(), userIds: new IdAllocator(temp.store, userIdsStream) }, { login: 'bob', role: 'author', password: 'pw2' }, ctx);
+    await registerUser(
+      { store: temp.store, locks: new StreamLocks(), userIds: new IdAllocator(temp.store, userIdsStream) },
+      { login: 'bob', role: 'author', password: 'pw2' },
+      ctx,
+    );
     pause(510);
     expect(await checker.check('bob', 'pw2')).to.deep.equal({ kind: 'user', id: 2, role: 'author' });
   });

@@ -15,33 +15,44 @@ const revoked: UserEvent = { type: 'UserPasswordRevoked', data: { id } };
 describe('user decider', () => {
   describe('RegisterUser', () => {
     it('records the user with its role and password hash', () => {
-      given([]).when({ type: 'RegisterUser', ...registration }).then([registered]);
+      given([])
+        .when({ type: 'RegisterUser', ...registration })
+        .then([registered]);
     });
 
     it('refuses an id whose stream already holds a user (a lost allocation race)', () => {
-      given([registered]).when({ type: 'RegisterUser', ...registration, login: 'bob' }).thenFails({ kind: 'already-registered', id });
+      given([registered])
+        .when({ type: 'RegisterUser', ...registration, login: 'bob' })
+        .thenFails({ kind: 'already-registered', id });
     });
 
     for (const login of ['', 'with space', 'colon:login', 'x'.repeat(61), 'tab\t']) {
       it(`refuses the login ${JSON.stringify(login)}, which HTTP Basic credentials cannot carry or which is too long`, () => {
-        given([]).when({ type: 'RegisterUser', ...registration, login }).thenFails({ kind: 'invalid-login', login });
+        given([])
+          .when({ type: 'RegisterUser', ...registration, login })
+          .thenFails({ kind: 'invalid-login', login });
       });
     }
 
     it('accepts logins with dots, dashes, underscores and e-mail addresses', () => {
       const login = 'ada.lovelace-1_x@example.com';
-      given([]).when({ type: 'RegisterUser', ...registration, login })
+      given([])
+        .when({ type: 'RegisterUser', ...registration, login })
         .then([{ type: 'UserRegistered', data: { ...registration, login } }]);
     });
   });
 
   describe('ChangeRole', () => {
     it('records the new role', () => {
-      given([registered]).when({ type: 'ChangeRole', role: 'editor' }).then([{ type: 'UserRoleChanged', data: { id, role: 'editor' } }]);
+      given([registered])
+        .when({ type: 'ChangeRole', role: 'editor' })
+        .then([{ type: 'UserRoleChanged', data: { id, role: 'editor' } }]);
     });
 
     it('records nothing when the user already has the role', () => {
-      given([registered, { type: 'UserRoleChanged', data: { id, role: 'editor' } }]).when({ type: 'ChangeRole', role: 'editor' }).then([]);
+      given([registered, { type: 'UserRoleChanged', data: { id, role: 'editor' } }])
+        .when({ type: 'ChangeRole', role: 'editor' })
+        .then([]);
     });
 
     it('refuses a user that does not exist', () => {
@@ -51,12 +62,14 @@ describe('user decider', () => {
 
   describe('SetPassword', () => {
     it('records the new hash', () => {
-      given([registered]).when({ type: 'SetPassword', passwordHash: hashB })
+      given([registered])
+        .when({ type: 'SetPassword', passwordHash: hashB })
         .then([{ type: 'UserPasswordChanged', data: { id, passwordHash: hashB } }]);
     });
 
     it('gives a revoked user a password again', () => {
-      given([registered, revoked]).when({ type: 'SetPassword', passwordHash: hashA })
+      given([registered, revoked])
+        .when({ type: 'SetPassword', passwordHash: hashA })
         .then([{ type: 'UserPasswordChanged', data: { id, passwordHash: hashA } }]);
     });
 
@@ -75,7 +88,9 @@ describe('user decider', () => {
     });
 
     it('revokes a password set after an earlier revocation', () => {
-      given([registered, revoked, { type: 'UserPasswordChanged', data: { id, passwordHash: hashB } }]).when({ type: 'RevokePassword' }).then([revoked]);
+      given([registered, revoked, { type: 'UserPasswordChanged', data: { id, passwordHash: hashB } }])
+        .when({ type: 'RevokePassword' })
+        .then([revoked]);
     });
   });
 });

@@ -33,7 +33,15 @@ export interface BlockOutcome {
 }
 
 /** Variables of the environment that would point the examples (and `npm run cal`) somewhere else. */
-const foreignVariables = ['CAL_EVENTSTORE_URL', 'CAL_MONGODB_URL', 'CAL_DATA_DIR', 'CAL_ADMIN_PASSWORD', 'LOG_LEVEL', 'PORT', 'HOST'];
+const foreignVariables = [
+  'CAL_EVENTSTORE_URL',
+  'CAL_MONGODB_URL',
+  'CAL_DATA_DIR',
+  'CAL_ADMIN_PASSWORD',
+  'LOG_LEVEL',
+  'PORT',
+  'HOST',
+];
 
 // Runs before the block: loads the variables earlier blocks of the page set, and saves them again on exit.
 const prologue = `__docs_base=" $(compgen -v | tr '\\n' ' ') "
@@ -71,7 +79,12 @@ export function prepareWorkDir(workDir: string): void {
   chmodSync(join(workDir, 'bin', 'curl'), 0o755);
 }
 
-export async function runBlock(block: ShellBlock, session: PageSession, index: number, timeoutMs = 180_000): Promise<BlockOutcome> {
+export async function runBlock(
+  block: ShellBlock,
+  session: PageSession,
+  index: number,
+  timeoutMs = 180_000,
+): Promise<BlockOutcome> {
   const calls = join(session.workDir, `calls-${index}`);
   mkdirSync(calls, { recursive: true });
   const script = join(session.workDir, `block-${index}.sh`);
@@ -86,7 +99,12 @@ export async function runBlock(block: ShellBlock, session: PageSession, index: n
     DOCS_TEST_CALLS: calls,
     NO_COLOR: '1',
   });
-  const child = spawn('bash', [script], { cwd: session.repositoryRoot, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('bash', [script], {
+    cwd: session.repositoryRoot,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -31,15 +31,20 @@ export function parseDirective(text: string): Directive {
       return { kind: 'expect-error' };
     case 'stop-after': {
       const seconds = Number(value.replace(/s$/, ''));
-      if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`docs-test: stop-after needs seconds, got "${value}"`);
+      if (!Number.isFinite(seconds) || seconds <= 0)
+        throw new Error(`docs-test: stop-after needs seconds, got "${value}"`);
       return { kind: 'stop-after', seconds };
     }
     default:
-      throw new Error(`unknown docs-test directive "${text}" (known: skip: <reason>, expect-error, stop-after: <seconds>)`);
+      throw new Error(
+        `unknown docs-test directive "${text}" (known: skip: <reason>, expect-error, stop-after: <seconds>)`,
+      );
   }
 }
 
-/** Every ```sh (or ```bash) block of the page; other fences (json, http, ts, text…) are shown output or code, not run. */
+/**
+ * Every ```sh (or ```bash) block of the page; other fences (json, http, ts, text…) are shown output or code, not run.
+ */
 export function shellBlocks(markdown: string): ShellBlock[] {
   const lines = markdown.split('\n');
   const blocks: ShellBlock[] = [];
@@ -50,7 +55,8 @@ export function shellBlocks(markdown: string): ShellBlock[] {
     const language = open[3] ?? '';
     const start = i;
     const body: string[] = [];
-    for (i += 1; i < lines.length && !(lines[i] as string).trim().startsWith(marker); i++) body.push(lines[i] as string);
+    for (i += 1; i < lines.length && !(lines[i] as string).trim().startsWith(marker); i++)
+      body.push(lines[i] as string);
     if (language !== 'sh' && language !== 'bash') continue;
     blocks.push({ line: start + 1, code: body.join('\n'), directive: directiveBefore(lines, start) });
   }

@@ -18,13 +18,22 @@ describe('expand', () => {
   it('a weekly class every Tuesday at 19:00 until June keeps 19:00 across the March change to summer time', () => {
     const classes = starts(['RRULE:FREQ=WEEKLY;BYDAY=TU;UNTIL=20260630'], '2026-01-06 19:00:00');
     expect(classes).to.have.length(26);
-    expect(classes.slice(10, 14)).to.deep.equal(['2026-03-17 19:00:00', '2026-03-24 19:00:00', '2026-03-31 19:00:00', '2026-04-07 19:00:00']);
+    expect(classes.slice(10, 14)).to.deep.equal([
+      '2026-03-17 19:00:00',
+      '2026-03-24 19:00:00',
+      '2026-03-31 19:00:00',
+      '2026-04-07 19:00:00',
+    ]);
     expect(classes.at(-1)).to.equal('2026-06-30 19:00:00');
   });
 
   it('a UTC UNTIL is an instant: 17:00Z on 30 June is 19:00 in Madrid, so that class is the last', () => {
-    expect(starts(['RRULE:FREQ=WEEKLY;UNTIL=20260630T170000Z'], '2026-01-06 19:00:00').at(-1)).to.equal('2026-06-30 19:00:00');
-    expect(starts(['RRULE:FREQ=WEEKLY;UNTIL=20260630T165959Z'], '2026-01-06 19:00:00').at(-1)).to.equal('2026-06-23 19:00:00');
+    expect(starts(['RRULE:FREQ=WEEKLY;UNTIL=20260630T170000Z'], '2026-01-06 19:00:00').at(-1)).to.equal(
+      '2026-06-30 19:00:00',
+    );
+    expect(starts(['RRULE:FREQ=WEEKLY;UNTIL=20260630T165959Z'], '2026-01-06 19:00:00').at(-1)).to.equal(
+      '2026-06-23 19:00:00',
+    );
   });
 
   it('monthly on the second Tuesday', () => {
@@ -46,11 +55,9 @@ describe('expand', () => {
   });
 
   it('RDATE adds, from another zone too, in order', () => {
-    expect(starts(['RRULE:FREQ=WEEKLY;COUNT=2', 'RDATE;TZID=America/New_York:20260109T120000'], '2026-01-06 19:00:00')).to.deep.equal([
-      '2026-01-06 19:00:00',
-      '2026-01-09 18:00:00',
-      '2026-01-13 19:00:00',
-    ]);
+    expect(
+      starts(['RRULE:FREQ=WEEKLY;COUNT=2', 'RDATE;TZID=America/New_York:20260109T120000'], '2026-01-06 19:00:00'),
+    ).to.deep.equal(['2026-01-06 19:00:00', '2026-01-09 18:00:00', '2026-01-13 19:00:00']);
   });
 
   it('yearly on February 29 skips the years without one', () => {
@@ -62,12 +69,9 @@ describe('expand', () => {
   });
 
   it('BYSETPOS=-1: the last weekday of each month', () => {
-    expect(starts(['RRULE:FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1;COUNT=4'], '2026-01-30 17:00:00')).to.deep.equal([
-      '2026-01-30 17:00:00',
-      '2026-02-27 17:00:00',
-      '2026-03-31 17:00:00',
-      '2026-04-30 17:00:00',
-    ]);
+    expect(
+      starts(['RRULE:FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1;COUNT=4'], '2026-01-30 17:00:00'),
+    ).to.deep.equal(['2026-01-30 17:00:00', '2026-02-27 17:00:00', '2026-03-31 17:00:00', '2026-04-30 17:00:00']);
   });
 
   it('negative BYMONTHDAY: the second-to-last day of each month', () => {
@@ -87,17 +91,26 @@ describe('expand', () => {
   });
 
   it('all-day events recur by date', () => {
-    expect(starts(['RRULE:FREQ=WEEKLY;UNTIL=20260120T120000', 'EXDATE:20260113T000000'], '2026-01-06 00:00:00', 'Australia/Sydney', true)).to.deep.equal([
-      '2026-01-06 00:00:00',
-      '2026-01-20 00:00:00',
-    ]);
+    expect(
+      starts(
+        ['RRULE:FREQ=WEEKLY;UNTIL=20260120T120000', 'EXDATE:20260113T000000'],
+        '2026-01-06 00:00:00',
+        'Australia/Sydney',
+        true,
+      ),
+    ).to.deep.equal(['2026-01-06 00:00:00', '2026-01-20 00:00:00']);
   });
 
   it('stops at the horizon for an open-ended rule', () => {
-    const reading = checkRecurrence(['RRULE:FREQ=MONTHLY'], { start: '2026-01-15 10:00:00', zone: 'UTC', allDay: false }, {
-      horizonEnd: '2026-06-15 10:00:00',
-      maxCount: 1000,
-    }, zones);
+    const reading = checkRecurrence(
+      ['RRULE:FREQ=MONTHLY'],
+      { start: '2026-01-15 10:00:00', zone: 'UTC', allDay: false },
+      {
+        horizonEnd: '2026-06-15 10:00:00',
+        maxCount: 1000,
+      },
+      zones,
+    );
     expect(reading.ok && reading.recurrence.expansion.starts).to.have.length(6);
   });
 });

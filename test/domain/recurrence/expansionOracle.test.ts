@@ -49,14 +49,19 @@ const ruleArbitrary = fc
     const filtered = r.byDay !== null || r.byMonthDay !== null || r.byMonth !== null;
     const parts = [`FREQ=${r.freq}`, `INTERVAL=${filtered ? 1 : r.interval}`];
     const ordinalAllowed = (r.freq === 'MONTHLY' || r.freq === 'YEARLY') && r.byMonthDay === null;
-    if (r.byDay) parts.push(`BYDAY=${r.byDay.map((d) => (ordinalAllowed && r.ordinal !== null && r.byDay?.length === 1 && (r.freq === 'MONTHLY' || r.byMonth) ? `${r.ordinal}${d}` : d)).join(',')}`);
+    if (r.byDay)
+      parts.push(
+        `BYDAY=${r.byDay.map((d) => (ordinalAllowed && r.ordinal !== null && r.byDay?.length === 1 && (r.freq === 'MONTHLY' || r.byMonth) ? `${r.ordinal}${d}` : d)).join(',')}`,
+      );
     if (r.byMonthDay && r.freq !== 'WEEKLY') parts.push(`BYMONTHDAY=${r.byMonthDay.join(',')}`);
     // The oracle also gives dates for BYMONTH months that INTERVAL skips: BYMONTH only where no month is skipped.
     if (r.byMonth && (r.freq === 'YEARLY' || r.interval === 1)) parts.push(`BYMONTH=${r.byMonth.join(',')}`);
-    if (r.bySetPos !== null && r.freq === 'MONTHLY' && r.byDay && r.byDay.length > 1) parts.push(`BYSETPOS=${r.bySetPos}`);
+    if (r.bySetPos !== null && r.freq === 'MONTHLY' && r.byDay && r.byDay.length > 1)
+      parts.push(`BYSETPOS=${r.bySetPos}`);
     const start = `${r.year}-${pad(r.month)}-${pad(r.day)} ${pad(r.hour)}:${pad(r.minute)}:00`;
     const startMs = Date.parse(`${start.replace(' ', 'T')}Z`);
-    const dayAfter = (days: number): string => new Date(startMs + days * 86_400_000).toISOString().slice(0, 19).replace('T', ' ');
+    const dayAfter = (days: number): string =>
+      new Date(startMs + days * 86_400_000).toISOString().slice(0, 19).replace('T', ' ');
     if ('count' in r.end) parts.push(`COUNT=${r.end.count}`);
     else parts.push(`UNTIL=${compact(dayAfter(r.end.untilDays))}${r.end.utc ? 'Z' : ''}`);
     const lines = [
@@ -68,17 +73,33 @@ const ruleArbitrary = fc
   });
 
 /** The oracle's occurrences: the start, the rule's own, RDATEs, less EXDATEs, as wall-clock readings. */
-function oracleStarts(zone: string, start: string, lines: readonly string[], rule: string): { starts: string[]; ruleGives: number } {
+function oracleStarts(
+  zone: string,
+  start: string,
+  lines: readonly string[],
+  rule: string,
+): { starts: string[]; ruleGives: number } {
   const horizonEnd = horizon.horizonEnd.replace(' ', 'T');
   // The oracle takes UNTIL in UTC only (with a TZID start, as RFC 5545 says); a wall-clock UNTIL is applied here.
   const localUntil = /;UNTIL=(\d{8}T\d{6})$/.exec(rule)?.[1];
   const oracleRule = localUntil === undefined ? rule : rule.replace(`;UNTIL=${localUntil}`, '');
-  const lastReading = localUntil === undefined ? horizonEnd : [localUntil.replace(/^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)$/, '$1-$2-$3T$4:$5:$6'), horizonEnd].sort()[0] ?? '';
-  const fromRule = new RRuleTemporal({ rruleString: `DTSTART;TZID=${zone}:${compact(start)}\nRRULE:${oracleRule}`, maxIterations: 5_000 })
+  const lastReading =
+    localUntil === undefined
+      ? horizonEnd
+      : ([localUntil.replace(/^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)$/, '$1-$2-$3T$4:$5:$6'), horizonEnd].sort()[0] ??
+        '');
+  const fromRule = new RRuleTemporal({
+    rruleString: `DTSTART;TZID=${zone}:${compact(start)}\nRRULE:${oracleRule}`,
+    maxIterations: 5_000,
+  })
     .all((date) => date.toPlainDateTime().toString() <= lastReading)
     .map((date) => date.toPlainDateTime().toString().replace('T', ' '));
   const dated = (prefix: string): string[] =>
-    lines.filter((line) => line.startsWith(prefix)).map((line) => line.slice(prefix.length).replace(/^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)$/, '$1-$2-$3 $4:$5:$6'));
+    lines
+      .filter((line) => line.startsWith(prefix))
+      .map((line) =>
+        line.slice(prefix.length).replace(/^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)$/, '$1-$2-$3 $4:$5:$6'),
+      );
   const excluded = new Set(dated('EXDATE:'));
   const all = new Set([start, ...fromRule, ...dated('RDATE:').filter((d) => d >= start && d <= horizon.horizonEnd)]);
   return { starts: [...all].filter((d) => !excluded.has(d)).sort(), ruleGives: fromRule.length };

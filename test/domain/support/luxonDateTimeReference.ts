@@ -23,13 +23,16 @@ function instantOf(local: LocalDateTime, zoneId: TimeZoneId): number {
   const date = new Date(0);
   date.setUTCFullYear(year, month - 1, day);
   date.setUTCHours(hour, minute, second, 0);
-  if (date.getUTCDate() !== day || date.getUTCMonth() !== month - 1) throw new RangeError(`Not a calendar date-time: ${local}`);
+  if (date.getUTCDate() !== day || date.getUTCMonth() !== month - 1)
+    throw new RangeError(`Not a calendar date-time: ${local}`);
   const localMs = date.getTime();
   const zone = zoneOf(zoneId);
   const toMs = (offset: number) => Math.round(offset * 60_000);
   const offsetsNearby = new Set<number>();
   for (let hours = -30; hours <= 30; hours++) offsetsNearby.add(zone.offset(localMs + hours * MS_PER_HOUR));
-  const showing = [...offsetsNearby].filter((offset) => zone.offset(localMs - toMs(offset)) === offset).map((offset) => localMs - toMs(offset));
+  const showing = [...offsetsNearby]
+    .filter((offset) => zone.offset(localMs - toMs(offset)) === offset)
+    .map((offset) => localMs - toMs(offset));
   if (showing.length > 0) return Math.min(...showing);
   const wallClock = (epochMs: number) => epochMs + toMs(zone.offset(epochMs));
   let [low, high] = [localMs - 30 * MS_PER_HOUR, localMs + 30 * MS_PER_HOUR];

@@ -23,10 +23,14 @@ describe('event catalogue', () => {
   for (const [type, entry] of entries) {
     it(`${type}: a version from 1, a one-line description, and every earlier version kept with an upcaster`, () => {
       expect(Number.isInteger(entry.version) && entry.version >= 1).to.equal(true);
-      expect(entry.description).to.match(/^[A-Z].*\.$/).and.not.include('\n');
+      expect(entry.description)
+        .to.match(/^[A-Z].*\.$/)
+        .and.not.include('\n');
       const earlier = Object.keys(entry.earlierVersions ?? {}).map(Number);
       expect(earlier).to.deep.equal(Array.from({ length: entry.version - 1 }, (_, i) => i + 1));
-      expect(entry.upcast !== undefined, 'an upcaster exactly when there are earlier versions').to.equal(entry.version > 1);
+      expect(entry.upcast !== undefined, 'an upcaster exactly when there are earlier versions').to.equal(
+        entry.version > 1,
+      );
     });
   }
 
@@ -35,7 +39,13 @@ describe('event catalogue', () => {
       it(`${type} v${version}: its example fits that version and is decoded in the current shape`, () => {
         const data = earlierExampleData[type]?.[Number(version)];
         expect(codec.is({ type, data }), 'the example is in the old shape').to.equal(true);
-        const metadata = { actor: '1', occurredAt: '2025-01-01T00:00:00.000Z', correlationId: 'c', causationId: 'c', schemaVersion: Number(version) };
+        const metadata = {
+          actor: '1',
+          occurredAt: '2025-01-01T00:00:00.000Z',
+          correlationId: 'c',
+          causationId: 'c',
+          schemaVersion: Number(version),
+        };
         const decoded = decodeDomainEvent({ type, data, metadata, streamId: 'venue-4', revision: 0n, position: 0n });
         expect(decoded, 'decoded').to.not.equal(undefined);
         expect(entry.codec.is(decoded)).to.equal(true);
@@ -81,7 +91,10 @@ describe('stream families', () => {
     expect(written).to.have.length(streamFamilies.length);
     written.forEach((streamId, index) => {
       const matching = streamFamilies.filter((family) => addressPattern(family.address).test(streamId));
-      expect(matching.map((family) => family.id), streamId).to.deep.equal([streamFamilies[index]?.id]);
+      expect(
+        matching.map((family) => family.id),
+        streamId,
+      ).to.deep.equal([streamFamilies[index]?.id]);
     });
   });
 

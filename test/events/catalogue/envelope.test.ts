@@ -16,49 +16,118 @@ const ctx: WriteContext = {
 };
 
 const facts: EventFacts = {
-  language: 'en', author: '3', status: 'publish', publishedUtc: '2025-11-10 12:00:00', title: 'Jazz Night', description: '',
-  excerpt: '', slug: 'jazz-night', timezone: 'UTC', allDay: false, start: '2025-11-20 14:00:00', end: '2025-11-20 16:00:00',
-  startUtc: '2025-11-20 14:00:00', endUtc: '2025-11-20 16:00:00', cost: null, website: null, showMap: false, showMapLink: false,
-  hideFromListings: false, sticky: false, featured: false, image: null, categories: [], tags: [], venues: [], organizers: [],
+  language: 'en',
+  author: '3',
+  status: 'publish',
+  publishedUtc: '2025-11-10 12:00:00',
+  title: 'Jazz Night',
+  description: '',
+  excerpt: '',
+  slug: 'jazz-night',
+  timezone: 'UTC',
+  allDay: false,
+  start: '2025-11-20 14:00:00',
+  end: '2025-11-20 16:00:00',
+  startUtc: '2025-11-20 14:00:00',
+  endUtc: '2025-11-20 16:00:00',
+  cost: null,
+  website: null,
+  showMap: false,
+  showMapLink: false,
+  hideFromListings: false,
+  sticky: false,
+  featured: false,
+  image: null,
+  categories: [],
+  tags: [],
+  venues: [],
+  organizers: [],
   passwordHash: null,
 };
 
 const venueFacts: VenueFacts = {
-  language: 'en', author: '1', status: 'publish', publishedUtc: '2026-11-22 10:52:28', name: 'Main Hall', description: '',
-  excerpt: '', slug: 'main-hall', image: null, address: '1 Main St', city: 'Springfield', country: 'United States', province: '',
-  state: 'IL', stateprovince: '', zip: '62701', phone: '555-0100', website: 'https://example.com/hall', showMap: true,
-  showMapLink: true, geo: { lat: null, lng: null }, passwordHash: null,
+  language: 'en',
+  author: '1',
+  status: 'publish',
+  publishedUtc: '2026-11-22 10:52:28',
+  name: 'Main Hall',
+  description: '',
+  excerpt: '',
+  slug: 'main-hall',
+  image: null,
+  address: '1 Main St',
+  city: 'Springfield',
+  country: 'United States',
+  province: '',
+  state: 'IL',
+  stateprovince: '',
+  zip: '62701',
+  phone: '555-0100',
+  website: 'https://example.com/hall',
+  showMap: true,
+  showMapLink: true,
+  geo: { lat: null, lng: null },
+  passwordHash: null,
 };
 const organizerFacts: OrganizerFacts = {
-  language: 'en', author: '1', status: 'publish', publishedUtc: '2026-11-22 10:52:28', name: 'Ada', description: '',
-  excerpt: '', slug: 'ada', image: null, phone: '', website: '', email: 'ada@example.com', passwordHash: null,
+  language: 'en',
+  author: '1',
+  status: 'publish',
+  publishedUtc: '2026-11-22 10:52:28',
+  name: 'Ada',
+  description: '',
+  excerpt: '',
+  slug: 'ada',
+  image: null,
+  phone: '',
+  website: '',
+  email: 'ada@example.com',
+  passwordHash: null,
 };
 
 /** One event of every catalogued type; the mapped type makes a new catalogue entry without a sample a compile error. */
 const samples: { [K in keyof typeof catalogue]: Extract<DomainEvent, { type: K }> } = {
   EventScheduled: { type: 'EventScheduled', data: { id: 7, facts } },
-  EventDetailsChanged: { type: 'EventDetailsChanged', data: { id: 7, changes: { title: 'Blues Night', cost: { entries: ['10'] } } } },
+  EventDetailsChanged: {
+    type: 'EventDetailsChanged',
+    data: { id: 7, changes: { title: 'Blues Night', cost: { entries: ['10'] } } },
+  },
   EventTrashed: { type: 'EventTrashed', data: { id: 7, previousStatus: 'private', slug: 'jazz-night__trashed' } },
   IdBlockReserved: { type: 'IdBlockReserved', data: { first: 1, last: 100 } },
   SlugReserved: { type: 'SlugReserved', data: { owner: 'event-7' } },
   SlugReleased: { type: 'SlugReleased', data: { owner: 'event-7' } },
   UserRegistered: {
     type: 'UserRegistered',
-    data: { id: 3, login: 'ada', displayName: 'Ada', role: 'editor', passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA' },
+    data: {
+      id: 3,
+      login: 'ada',
+      displayName: 'Ada',
+      role: 'editor',
+      passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA',
+    },
   },
   UserRoleChanged: { type: 'UserRoleChanged', data: { id: 3, role: 'subscriber' } },
-  UserPasswordChanged: { type: 'UserPasswordChanged', data: { id: 3, passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdDI$aGFzaDI' } },
+  UserPasswordChanged: {
+    type: 'UserPasswordChanged',
+    data: { id: 3, passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdDI$aGFzaDI' },
+  },
   UserPasswordRevoked: { type: 'UserPasswordRevoked', data: { id: 3 } },
   AdminBootstrapClaimed: { type: 'AdminBootstrapClaimed', data: {} },
   ImageRegistered: { type: 'ImageRegistered', data: { id: 9, url: 'https://example.com/poster.jpg' } },
   ImageUrlClaimed: { type: 'ImageUrlClaimed', data: { id: 9 } },
   CategoryCreated: {
     type: 'CategoryCreated',
-    data: { id: 2, facts: { language: 'en', name: 'Workshops', slug: 'workshops', description: 'Hands-on sessions', parent: 0 } },
+    data: {
+      id: 2,
+      facts: { language: 'en', name: 'Workshops', slug: 'workshops', description: 'Hands-on sessions', parent: 0 },
+    },
   },
   CategoryChanged: { type: 'CategoryChanged', data: { id: 2, changes: { name: 'Talleres', parent: 5 } } },
   CategoryDeleted: { type: 'CategoryDeleted', data: { id: 2 } },
-  TagCreated: { type: 'TagCreated', data: { id: 3, facts: { language: 'es', name: 'Música', slug: 'musica', description: '' } } },
+  TagCreated: {
+    type: 'TagCreated',
+    data: { id: 3, facts: { language: 'es', name: 'Música', slug: 'musica', description: '' } },
+  },
   TagChanged: { type: 'TagChanged', data: { id: 3, changes: { description: 'Live' } } },
   TagDeleted: { type: 'TagDeleted', data: { id: 3 } },
   TermNameClaimed: { type: 'TermNameClaimed', data: { owner: 'category-2' } },
@@ -108,7 +177,9 @@ describe('decodeDomainEvent', () => {
   }
 
   it('decodes an event written under an older schema version', () => {
-    expect(decodeDomainEvent(foreign('SlugReserved', { owner: 'event-7' }, { schemaVersion: 0 }))).to.deep.equal(samples.SlugReserved);
+    expect(decodeDomainEvent(foreign('SlugReserved', { owner: 'event-7' }, { schemaVersion: 0 }))).to.deep.equal(
+      samples.SlugReserved,
+    );
   });
 
   it('skips unknown types (other resources, other services)', () => {
@@ -125,7 +196,9 @@ describe('decodeDomainEvent', () => {
   });
 
   it('skips schema versions newer than the catalogue knows', () => {
-    const newer = foreign('EventTrashed', samples.EventTrashed.data, { schemaVersion: catalogue.EventTrashed.version + 1 });
+    const newer = foreign('EventTrashed', samples.EventTrashed.data, {
+      schemaVersion: catalogue.EventTrashed.version + 1,
+    });
     expect(decodeDomainEvent(newer)).to.equal(undefined);
   });
 
@@ -141,7 +214,11 @@ describe('decodeDomainEvent', () => {
       ['a change of the wrong type', 'EventDetailsChanged', { id: 7, changes: { sticky: 'yes' } }],
       ['an unknown role', 'UserRegistered', { ...samples.UserRegistered.data, role: 'owner' }],
       ['a missing owner', 'SlugReleased', {}],
-      ['a category without parent', 'CategoryCreated', { id: 2, facts: { language: 'en', name: 'W', slug: 'w', description: '' } }],
+      [
+        'a category without parent',
+        'CategoryCreated',
+        { id: 2, facts: { language: 'en', name: 'W', slug: 'w', description: '' } },
+      ],
       ['a tag name change of the wrong type', 'TagChanged', { id: 3, changes: { name: 7 } }],
     ];
     for (const [what, type, data] of cases) {

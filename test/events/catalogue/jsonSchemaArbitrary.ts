@@ -15,7 +15,8 @@ export function valuesOf(schema: JsonSchema): fc.Arbitrary<unknown> {
   if ('const' in schema) return fc.constant(schema.const);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
   if (Array.isArray(schema.anyOf)) return fc.oneof(...(schema.anyOf as JsonSchema[]).map(valuesOf));
-  if (Array.isArray(schema.type)) return fc.oneof(...(schema.type as string[]).map((type) => valuesOf({ ...schema, type })));
+  if (Array.isArray(schema.type))
+    return fc.oneof(...(schema.type as string[]).map((type) => valuesOf({ ...schema, type })));
   switch (schema.type) {
     case 'array':
       return fc.array(valuesOf(schema.items as JsonSchema), { maxLength: 3 });

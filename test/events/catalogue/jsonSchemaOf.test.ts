@@ -10,13 +10,20 @@ import { schemaErrors } from './jsonSchemaCheck.ts';
 
 /** Every codec the catalogue holds, current and earlier versions, with an example of its data. */
 const catalogued = Object.entries(catalogue).flatMap(([type, entry]) => [
-  { label: `${type} v${entry.version}`, type, codec: entry.codec as t.Mixed, data: exampleData[type as keyof typeof exampleData] as unknown },
-  ...Object.entries((entry as { earlierVersions?: Record<number, t.Mixed> }).earlierVersions ?? {}).map(([version, codec]) => ({
-    label: `${type} v${version}`,
+  {
+    label: `${type} v${entry.version}`,
     type,
-    codec,
-    data: earlierExampleData[type]?.[Number(version)],
-  })),
+    codec: entry.codec as t.Mixed,
+    data: exampleData[type as keyof typeof exampleData] as unknown,
+  },
+  ...Object.entries((entry as { earlierVersions?: Record<number, t.Mixed> }).earlierVersions ?? {}).map(
+    ([version, codec]) => ({
+      label: `${type} v${version}`,
+      type,
+      codec,
+      data: earlierExampleData[type]?.[Number(version)],
+    }),
+  ),
 ]);
 
 describe('jsonSchemaOf', () => {
@@ -36,14 +43,21 @@ describe('jsonSchemaOf', () => {
       properties: { id: { type: 'number' }, tags: { type: 'array', items: { type: 'number' } } },
       required: ['id', 'tags'],
     });
-    expect(jsonSchemaOf(t.partial({ name: t.string }))).to.deep.equal({ type: 'object', properties: { name: { type: 'string' } } });
+    expect(jsonSchemaOf(t.partial({ name: t.string }))).to.deep.equal({
+      type: 'object',
+      properties: { name: { type: 'string' } },
+    });
     expect(jsonSchemaOf(t.type({}))).to.deep.equal({ type: 'object', properties: {} });
     expect(jsonSchemaOf(t.exact(t.type({ id: t.number })))).to.include({ additionalProperties: false });
     expect(jsonSchemaOf(t.readonly(t.type({ id: t.number })))).to.deep.equal(jsonSchemaOf(t.type({ id: t.number })));
   });
 
   it('merges an intersection of objects with distinct keys, and keeps any other as allOf', () => {
-    expect(jsonSchemaOf(t.intersection([t.type({ id: t.number }), t.partial({ translationOf: t.union([t.number, t.null]) })]))).to.deep.equal({
+    expect(
+      jsonSchemaOf(
+        t.intersection([t.type({ id: t.number }), t.partial({ translationOf: t.union([t.number, t.null]) })]),
+      ),
+    ).to.deep.equal({
       type: 'object',
       properties: { id: { type: 'number' }, translationOf: { type: ['number', 'null'] } },
       required: ['id'],
@@ -61,7 +75,14 @@ describe('jsonSchemaOf', () => {
   });
 
   it('refuses codecs it cannot state faithfully, naming them', () => {
-    const refused = [t.unknown, t.UnknownRecord, t.record(t.string, t.number), t.tuple([t.number]), t.undefined, t.brand(t.number, (n): n is t.Branded<number, { readonly Positive: unique symbol }> => n > 0, 'Positive')];
+    const refused = [
+      t.unknown,
+      t.UnknownRecord,
+      t.record(t.string, t.number),
+      t.tuple([t.number]),
+      t.undefined,
+      t.brand(t.number, (n): n is t.Branded<number, { readonly Positive: unique symbol }> => n > 0, 'Positive'),
+    ];
     for (const codec of refused) expect(() => jsonSchemaOf(codec), codec.name).to.throw(UnsupportedCodec, codec.name);
   });
 
@@ -73,7 +94,10 @@ describe('jsonSchemaOf', () => {
         expect(codec.is(example), 'the example fits the codec').to.equal(true);
         expect(schemaErrors(schema, example)).to.deep.equal([]);
         // Values the schema allows must decode: the published schema is never looser than what the service reads.
-        fc.assert(fc.property(valuesOf(schema), (value) => codec.is(value)), { numRuns: 200 });
+        fc.assert(
+          fc.property(valuesOf(schema), (value) => codec.is(value)),
+          { numRuns: 200 },
+        );
       });
     }
   });

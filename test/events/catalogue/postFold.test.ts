@@ -12,7 +12,11 @@ interface Facts {
 const fold = (facts: readonly PostFact<Facts, Partial<Facts>>[]) =>
   facts.reduce<PostFold<Facts> | undefined>((post, fact) => foldPost(post, fact), undefined);
 
-const registered: PostFact<Facts, Partial<Facts>> = { type: 'registered', id: 7, facts: { status: 'publish', slug: 'hall', name: 'Hall' } };
+const registered: PostFact<Facts, Partial<Facts>> = {
+  type: 'registered',
+  id: 7,
+  facts: { status: 'publish', slug: 'hall', name: 'Hall' },
+};
 
 describe('the fold of posts', () => {
   it('merges each change onto the facts', () => {
@@ -24,9 +28,21 @@ describe('the fold of posts', () => {
   });
 
   it('remembers the status before trashing through changes that keep the post trashed, and forgets it on restore', () => {
-    const trashed = fold([registered, { type: 'trashed', id: 7, previousStatus: 'publish', slug: 'hall__trashed' }, { type: 'changed', id: 7, changes: { name: 'Old hall' } }]);
-    expect(trashed).to.deep.equal({ id: 7, facts: { status: 'trash', slug: 'hall__trashed', name: 'Old hall' }, statusBeforeTrash: 'publish' });
-    const restored = fold([registered, { type: 'trashed', id: 7, previousStatus: 'publish', slug: 'hall__trashed' }, { type: 'changed', id: 7, changes: { status: 'draft' } }]);
+    const trashed = fold([
+      registered,
+      { type: 'trashed', id: 7, previousStatus: 'publish', slug: 'hall__trashed' },
+      { type: 'changed', id: 7, changes: { name: 'Old hall' } },
+    ]);
+    expect(trashed).to.deep.equal({
+      id: 7,
+      facts: { status: 'trash', slug: 'hall__trashed', name: 'Old hall' },
+      statusBeforeTrash: 'publish',
+    });
+    const restored = fold([
+      registered,
+      { type: 'trashed', id: 7, previousStatus: 'publish', slug: 'hall__trashed' },
+      { type: 'changed', id: 7, changes: { status: 'draft' } },
+    ]);
     expect(restored?.statusBeforeTrash).to.equal(null);
   });
 
@@ -36,10 +52,14 @@ describe('the fold of posts', () => {
   });
 
   it('applies changes the way a kind merges them when it says how (a venue merges one coordinate)', () => {
-    const appended = foldPost(fold([registered]), { type: 'changed', id: 7, changes: { name: 'Annex' } }, (facts, changes) => ({
-      ...facts,
-      name: `${facts.name} / ${changes.name ?? ''}`,
-    }));
+    const appended = foldPost(
+      fold([registered]),
+      { type: 'changed', id: 7, changes: { name: 'Annex' } },
+      (facts, changes) => ({
+        ...facts,
+        name: `${facts.name} / ${changes.name ?? ''}`,
+      }),
+    );
     expect(appended?.facts.name).to.equal('Hall / Annex');
   });
 });

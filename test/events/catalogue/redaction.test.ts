@@ -3,7 +3,12 @@ import { redactSecrets, redacted } from '../../../src/events/catalogue/redaction
 
 describe('redactSecrets', () => {
   it('replaces set password hashes at any depth and keeps null ones', () => {
-    const data = { id: 7, facts: { title: 'x', passwordSha256: 'abc' }, changes: [{ passwordHash: '$argon2id$' }], other: { passwordSha256: null } };
+    const data = {
+      id: 7,
+      facts: { title: 'x', passwordSha256: 'abc' },
+      changes: [{ passwordHash: '$argon2id$' }],
+      other: { passwordSha256: null },
+    };
     expect(redactSecrets(data)).to.deep.equal({
       id: 7,
       facts: { title: 'x', passwordSha256: redacted },

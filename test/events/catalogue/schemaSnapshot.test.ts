@@ -15,14 +15,20 @@ interface TypeSnapshot {
 type Snapshot = Readonly<Record<string, TypeSnapshot>>;
 
 const snapshotUrl = new URL('./eventSchemas.snapshot.json', import.meta.url);
-const regenerate = 'if this change is intended and compatible, regenerate with UPDATE_EVENT_SCHEMAS=1 npm run test:unit';
+const regenerate =
+  'if this change is intended and compatible, regenerate with UPDATE_EVENT_SCHEMAS=1 npm run test:unit';
 const needsVersion = 'a changed event schema needs a new version and an upcaster';
 
 function computed(): Snapshot {
   return Object.fromEntries(
     Object.entries(catalogue as Record<string, CatalogueEntry>).map(([type, entry]) => {
-      const codecs: [number, t.Mixed][] = [...Object.entries(entry.earlierVersions ?? {}).map(([v, codec]) => [Number(v), codec] as [number, t.Mixed]), [entry.version, entry.codec]];
-      const versions = Object.fromEntries(codecs.sort(([a], [b]) => a - b).map(([v, codec]) => [String(v), jsonSchemaOf(codec)]));
+      const codecs: [number, t.Mixed][] = [
+        ...Object.entries(entry.earlierVersions ?? {}).map(([v, codec]) => [Number(v), codec] as [number, t.Mixed]),
+        [entry.version, entry.codec],
+      ];
+      const versions = Object.fromEntries(
+        codecs.sort(([a], [b]) => a - b).map(([v, codec]) => [String(v), jsonSchemaOf(codec)]),
+      );
       return [type, { current: entry.version, versions }];
     }),
   );
@@ -35,9 +41,14 @@ function canonical(value: unknown, key = ''): unknown {
     return ['required', 'enum', 'type'].includes(key) ? items.map((item) => JSON.stringify(item)).sort() : items;
   }
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k], k)]));
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((k) => [k, canonical((value as Record<string, unknown>)[k], k)]),
+  );
 }
-const sameSchema = (a: JsonSchema, b: JsonSchema): boolean => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+const sameSchema = (a: JsonSchema, b: JsonSchema): boolean =>
+  JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 
 /** Why `now` may not replace `before`; empty when it is the same catalogue. */
 function snapshotDifferences(before: Snapshot, now: Snapshot): string[] {
@@ -48,10 +59,12 @@ function snapshotDifferences(before: Snapshot, now: Snapshot): string[] {
       problems.push(`${type} left the catalogue, but stores hold its events: keep its codec (${regenerate})`);
       continue;
     }
-    if (is.current < was.current) problems.push(`${type}: version ${is.current} is older than the snapshot's ${was.current}`);
+    if (is.current < was.current)
+      problems.push(`${type}: version ${is.current} is older than the snapshot's ${was.current}`);
     for (const [version, schema] of Object.entries(was.versions)) {
       const current = is.versions[version];
-      if (current === undefined) problems.push(`${type} v${version} is no longer described: keep the codec of every version stores may hold`);
+      if (current === undefined)
+        problems.push(`${type} v${version} is no longer described: keep the codec of every version stores may hold`);
       else if (!sameSchema(current, schema)) {
         problems.push(
           Number(version) === is.current
@@ -63,7 +76,8 @@ function snapshotDifferences(before: Snapshot, now: Snapshot): string[] {
   }
   for (const [type, is] of Object.entries(now)) {
     for (const version of Object.keys(is.versions)) {
-      if (before[type]?.versions[version] === undefined) problems.push(`${type} v${version} is not in the snapshot yet: ${regenerate}`);
+      if (before[type]?.versions[version] === undefined)
+        problems.push(`${type} v${version} is not in the snapshot yet: ${regenerate}`);
     }
   }
   return problems;
@@ -86,7 +100,9 @@ describe('event schema snapshot', () => {
   });
 
   describe('the check itself', () => {
-    const base: Snapshot = { VenueTrashed: { current: 1, versions: { 1: { type: 'object', properties: { id: { type: 'number' } } } } } };
+    const base: Snapshot = {
+      VenueTrashed: { current: 1, versions: { 1: { type: 'object', properties: { id: { type: 'number' } } } } },
+    };
     const changed: JsonSchema = { type: 'object', properties: { id: { type: 'string' } } };
 
     it('refuses a changed shape under the same version, saying what to do', () => {
@@ -96,24 +112,46 @@ describe('event schema snapshot', () => {
     });
 
     it('accepts a new version beside the unchanged old one once the snapshot has it, and asks to record it before', () => {
-      const bumped: Snapshot = { VenueTrashed: { current: 2, versions: { ...base.VenueTrashed?.versions, 2: changed } } };
-      expect(snapshotDifferences(base, bumped)).to.deep.equal([`VenueTrashed v2 is not in the snapshot yet: ${regenerate}`]);
+      const bumped: Snapshot = {
+        VenueTrashed: { current: 2, versions: { ...base.VenueTrashed?.versions, 2: changed } },
+      };
+      expect(snapshotDifferences(base, bumped)).to.deep.equal([
+        `VenueTrashed v2 is not in the snapshot yet: ${regenerate}`,
+      ]);
       expect(snapshotDifferences(bumped, bumped)).to.deep.equal([]);
     });
 
     it('takes reordered fields for the same schema', () => {
-      const twoFields: JsonSchema = { type: 'object', properties: { id: { type: 'number' }, slug: { type: 'string' } }, required: ['id', 'slug'] };
-      const reordered: JsonSchema = { required: ['slug', 'id'], properties: { slug: { type: 'string' }, id: { type: 'number' } }, type: 'object' };
-      expect(snapshotDifferences({ VenueTrashed: { current: 1, versions: { 1: twoFields } } }, { VenueTrashed: { current: 1, versions: { 1: reordered } } })).to.deep.equal([]);
+      const twoFields: JsonSchema = {
+        type: 'object',
+        properties: { id: { type: 'number' }, slug: { type: 'string' } },
+        required: ['id', 'slug'],
+      };
+      const reordered: JsonSchema = {
+        required: ['slug', 'id'],
+        properties: { slug: { type: 'string' }, id: { type: 'number' } },
+        type: 'object',
+      };
+      expect(
+        snapshotDifferences(
+          { VenueTrashed: { current: 1, versions: { 1: twoFields } } },
+          { VenueTrashed: { current: 1, versions: { 1: reordered } } },
+        ),
+      ).to.deep.equal([]);
     });
 
     it('refuses dropping a recorded version or type, and altering an older version', () => {
-      expect(snapshotDifferences(base, { VenueTrashed: { current: 2, versions: { 2: changed } } })[0]).to.match(/v1 is no longer described/);
+      expect(snapshotDifferences(base, { VenueTrashed: { current: 2, versions: { 2: changed } } })[0]).to.match(
+        /v1 is no longer described/,
+      );
       expect(snapshotDifferences(base, {})[0]).to.match(/VenueTrashed left the catalogue/);
       const older: Snapshot = { VenueTrashed: { current: 2, versions: { 1: changed, 2: changed } } };
-      expect(snapshotDifferences({ VenueTrashed: { current: 2, versions: { ...base.VenueTrashed?.versions, 2: changed } } }, older)[0]).to.match(
-        /v1 changed, but that version is recorded data/,
-      );
+      expect(
+        snapshotDifferences(
+          { VenueTrashed: { current: 2, versions: { ...base.VenueTrashed?.versions, 2: changed } } },
+          older,
+        )[0],
+      ).to.match(/v1 changed, but that version is recorded data/);
     });
   });
 });

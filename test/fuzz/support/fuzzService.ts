@@ -32,7 +32,15 @@ async function seed(t: RoleTestService): Promise<void> {
   await create('/tags', { name: 'Fuzz tag', slug: 'fuzz-tag' });
   await create('/venues', { venue: 'Fuzz venue', slug: 'fuzz-venue' });
   await create('/organizers', { organizer: 'Fuzz organizer', slug: 'fuzz-organizer' });
-  await create('/events', { title: 'Fuzz event', slug: 'fuzz-event', ...dates, categories: [1], tags: [2], venue: 1, organizer: 2 });
+  await create('/events', {
+    title: 'Fuzz event',
+    slug: 'fuzz-event',
+    ...dates,
+    categories: [1],
+    tags: [2],
+    venue: 1,
+    organizer: 2,
+  });
   await create('/events', { title: 'Fuzz draft', status: 'draft', ...dates }, 'contributor');
   await create('/events', { title: 'Fuzz protected', ...dates });
   const locked = await t.admin('POST', `${API}/events/5`, { body: { password: 'secret' } });
@@ -47,7 +55,9 @@ let clients = 0;
 const asNewClient = (req: RawRequest): RawRequest => {
   clients++;
   const address = `10.${(clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}`;
-  return req.headers['x-forwarded-for'] === undefined ? { ...req, headers: { ...req.headers, 'x-forwarded-for': address } } : req;
+  return req.headers['x-forwarded-for'] === undefined
+    ? { ...req, headers: { ...req.headers, 'x-forwarded-for': address } }
+    : req;
 };
 
 export async function startFuzzService(): Promise<FuzzService> {
@@ -81,5 +91,9 @@ export async function startFuzzService(): Promise<FuzzService> {
 
 /** Own property names of the prototypes a pollution would reach, to compare before and after. */
 export function prototypeSnapshot(): string {
-  return JSON.stringify([Object.prototype, Array.prototype, Function.prototype, String.prototype].map((proto) => Object.getOwnPropertyNames(proto).sort()));
+  return JSON.stringify(
+    [Object.prototype, Array.prototype, Function.prototype, String.prototype].map((proto) =>
+      Object.getOwnPropertyNames(proto).sort(),
+    ),
+  );
 }

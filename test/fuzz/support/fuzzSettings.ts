@@ -1,4 +1,5 @@
-// How many runs each fuzz property makes and from which seed: fixed and small in CI, `FUZZ_RUNS`/`FUZZ_SEED` for long runs.
+// How many runs each fuzz property makes and from which seed: fixed and small in CI, `FUZZ_RUNS`/`FUZZ_SEED` for long
+// runs.
 import type { Parameters } from 'fast-check';
 
 /** CI budget across all fuzz suites: a few thousand requests, well under a minute on a loaded two-core machine. */

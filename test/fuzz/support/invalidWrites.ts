@@ -65,18 +65,39 @@ const categoryInvalid = { ...tagInvalid, parent: ['abc', -1, 999_999] };
 const writeTargets: readonly WriteTarget[] = [
   { method: 'POST', path: `${API}/events`, body: eventBody, invalidFields: eventInvalid },
   { method: 'POST', path: `${API}/events/3`, body: { title: 'Renamed' }, invalidFields: eventInvalid },
-  { method: 'PATCH', path: `${API}/events/by-slug/fuzz-event`, body: { title: 'Renamed' }, invalidFields: eventInvalid },
+  {
+    method: 'PATCH',
+    path: `${API}/events/by-slug/fuzz-event`,
+    body: { title: 'Renamed' },
+    invalidFields: eventInvalid,
+  },
   { method: 'POST', path: `${API}/venues`, body: { venue: 'Refused venue' }, invalidFields: venueInvalid },
   { method: 'PUT', path: `${API}/venues/1`, body: { venue: 'Renamed' }, invalidFields: venueInvalid },
-  { method: 'POST', path: `${API}/organizers`, body: { organizer: 'Refused organizer' }, invalidFields: organizerInvalid },
-  { method: 'PATCH', path: `${API}/organizers/by-slug/fuzz-organizer`, body: { organizer: 'Renamed' }, invalidFields: organizerInvalid },
+  {
+    method: 'POST',
+    path: `${API}/organizers`,
+    body: { organizer: 'Refused organizer' },
+    invalidFields: organizerInvalid,
+  },
+  {
+    method: 'PATCH',
+    path: `${API}/organizers/by-slug/fuzz-organizer`,
+    body: { organizer: 'Renamed' },
+    invalidFields: organizerInvalid,
+  },
   { method: 'POST', path: `${API}/categories`, body: { name: 'Refused category' }, invalidFields: categoryInvalid },
   { method: 'POST', path: `${API}/categories/1`, body: { name: 'Renamed' }, invalidFields: categoryInvalid },
   { method: 'POST', path: `${API}/tags`, body: { name: 'Refused tag' }, invalidFields: tagInvalid },
   { method: 'PUT', path: `${API}/tags/2`, body: { name: 'Renamed' }, invalidFields: tagInvalid },
 ];
 
-const json = (method: string, path: string, body: string | Buffer, auth: string | undefined, headers: Record<string, string> = {}): RawRequest => {
+const json = (
+  method: string,
+  path: string,
+  body: string | Buffer,
+  auth: string | undefined,
+  headers: Record<string, string> = {},
+): RawRequest => {
   const req: RawRequest = {
     method,
     path,
@@ -92,13 +113,24 @@ const target = fc.constantFrom(...writeTargets);
 const invalidField = target.chain((write) =>
   fc
     .uniqueArray(fc.constantFrom(...Object.keys(write.invalidFields)), { minLength: 1, maxLength: 2 })
-    .chain((names) => fc.tuple(...names.map((name) => fc.constantFrom(...(write.invalidFields[name] ?? [])).map((value) => [name, value] as const))))
-    .map((fields) => json(write.method, write.path, JSON.stringify({ ...write.body, ...Object.fromEntries(fields) }), adminAuth)),
+    .chain((names) =>
+      fc.tuple(
+        ...names.map((name) =>
+          fc.constantFrom(...(write.invalidFields[name] ?? [])).map((value) => [name, value] as const),
+        ),
+      ),
+    )
+    .map((fields) =>
+      json(write.method, write.path, JSON.stringify({ ...write.body, ...Object.fromEntries(fields) }), adminAuth),
+    ),
 );
 
 /** A valid write from a caller who may not make it: anonymous (401), a subscriber (403), or unknown credentials. */
 const forbiddenCaller = fc
-  .tuple(target, fc.constantFrom(undefined, as('subscriber'), `Basic ${Buffer.from('nobody:x').toString('base64')}`, 'Basic %%%'))
+  .tuple(
+    target,
+    fc.constantFrom(undefined, as('subscriber'), `Basic ${Buffer.from('nobody:x').toString('base64')}`, 'Basic %%%'),
+  )
   .map(([write, auth]) => json(write.method, write.path, JSON.stringify(write.body), auth));
 
 /** A valid body the route cannot take: broken, nested past the limit, over 1 MB, or carrying `__proto__`. */
@@ -117,8 +149,13 @@ const brokenBody = fc
 
 /** The admin's valid write with an `If-Match` no revision satisfies: 412, or 400/404 where the route has none. */
 const staleRevision = fc
-  .tuple(fc.constantFrom(...writeTargets.filter((write) => /\d$|by-slug/.test(write.path))), fc.constantFrom('"999999"', 'W/"999999"', 'junk', '"-1"'))
-  .map(([write, ifMatch]) => json(write.method, write.path, JSON.stringify(write.body), adminAuth, { 'if-match': ifMatch }));
+  .tuple(
+    fc.constantFrom(...writeTargets.filter((write) => /\d$|by-slug/.test(write.path))),
+    fc.constantFrom('"999999"', 'W/"999999"', 'junk', '"-1"'),
+  )
+  .map(([write, ifMatch]) =>
+    json(write.method, write.path, JSON.stringify(write.body), adminAuth, { 'if-match': ifMatch }),
+  );
 
 /** Writes to routes that take no write, or items that do not exist. */
 const noSuchWrite = fc
@@ -145,8 +182,18 @@ const noSuchWrite = fc
 /** Deletes by callers who may not delete, or with a stale revision. */
 const refusedDelete = fc
   .tuple(
-    fc.constantFrom(`${API}/events/3`, `${API}/venues/1`, `${API}/organizers/by-slug/fuzz-organizer`, `${API}/categories/1`, `${API}/tags/2`),
-    fc.constantFrom<[string | undefined, Record<string, string>]>([undefined, {}], [as('subscriber'), {}], [adminAuth, { 'if-match': '"999999"' }]),
+    fc.constantFrom(
+      `${API}/events/3`,
+      `${API}/venues/1`,
+      `${API}/organizers/by-slug/fuzz-organizer`,
+      `${API}/categories/1`,
+      `${API}/tags/2`,
+    ),
+    fc.constantFrom<[string | undefined, Record<string, string>]>(
+      [undefined, {}],
+      [as('subscriber'), {}],
+      [adminAuth, { 'if-match': '"999999"' }],
+    ),
   )
   .map(([path, [auth, headers]]) => json('DELETE', path, '', auth, headers));
 
@@ -159,7 +206,20 @@ const duplicateTerm = fc
 const pollutingMembers = target.chain((write) =>
   fc
     .constantFrom(...pollutingKeys)
-    .map((key) => json(write.method, write.path, JSON.stringify(entriesObject([...Object.entries(write.body), [key, { polluted: true }], ['venue', entriesObject([[key, { polluted: true }]])]])), undefined)),
+    .map((key) =>
+      json(
+        write.method,
+        write.path,
+        JSON.stringify(
+          entriesObject([
+            ...Object.entries(write.body),
+            [key, { polluted: true }],
+            ['venue', entriesObject([[key, { polluted: true }]])],
+          ]),
+        ),
+        undefined,
+      ),
+    ),
 );
 
 export const invalidWrite: fc.Arbitrary<RawRequest> = fc.oneof(

@@ -18,13 +18,29 @@ const idSegment = fc.oneof(
 );
 
 /** Raw fragments a path may carry: invalid percent-encoding (truncated, overlong, surrogates, past U+10FFFF), dots. */
-const percentGarbage = fc.constantFrom('%E0%A4%A', '%', '%zz', '%00', '%C0%AE', '%2e%2e', '%2F', '..', '.', '%ED%A0%80', '%F4%90%80%80', '%FF%FE');
+const percentGarbage = fc.constantFrom(
+  '%E0%A4%A',
+  '%',
+  '%zz',
+  '%00',
+  '%C0%AE',
+  '%2e%2e',
+  '%2F',
+  '..',
+  '.',
+  '%ED%A0%80',
+  '%F4%90%80%80',
+  '%FF%FE',
+);
 /** Bytes that are not UTF-8 sent raw in the request line: Node's parser refuses them (400 before any middleware). */
 const latin1Bytes = fc.constantFrom('\u00e9', '\u00ff\u00fe', '\u0080');
 const rawFragment = fc.oneof({ weight: 6, arbitrary: percentGarbage }, { weight: 1, arbitrary: latin1Bytes });
 
 const slugSegment = fc.oneof(
-  { weight: 6, arbitrary: fc.constantFrom('fuzz-event', 'fuzz-venue', 'fuzz-organizer', 'fuzz-category', 'missing-slug') },
+  {
+    weight: 6,
+    arbitrary: fc.constantFrom('fuzz-event', 'fuzz-venue', 'fuzz-organizer', 'fuzz-category', 'missing-slug'),
+  },
   { weight: 3, arbitrary: scalarText.map(percentEncode) },
   { weight: 1, arbitrary: fc.array(rawFragment, { minLength: 1, maxLength: 4 }).map((parts) => parts.join('')) },
   { weight: 1, arbitrary: fc.integer({ min: 1_000, max: 12_000 }).map((n) => 's'.repeat(n)) },
@@ -38,23 +54,44 @@ interface RouteTemplate {
 
 /** Every route of the catalogue plus the service extensions, with the methods each answers. */
 const routeTemplates: readonly RouteTemplate[] = [
-  ...routeCatalogue.map((route) => ({ pattern: route.pattern, methods: route.endpoints.flatMap((endpoint) => endpoint.methods) })),
+  ...routeCatalogue.map((route) => ({
+    pattern: route.pattern,
+    methods: route.endpoints.flatMap((endpoint) => endpoint.methods),
+  })),
   ...['/doc/events', '/changes', readModelDigestPath].map((pattern) => ({ pattern, methods: ['GET'] })),
-  ...historyResources(testFolding).map((resource) => ({ pattern: `/${resource.plural}/(?P<id>\\d+)/history`, methods: ['GET'] })),
+  ...historyResources(testFolding).map((resource) => ({
+    pattern: `/${resource.plural}/(?P<id>\\d+)/history`,
+    methods: ['GET'],
+  })),
 ];
 
 const routePath = (template: RouteTemplate) =>
-  fc.tuple(idSegment, slugSegment).map(([id, slug]) => template.pattern.replace('(?P<id>\\d+)', id).replace('(?P<slug>[^/]+)', slug));
+  fc
+    .tuple(idSegment, slugSegment)
+    .map(([id, slug]) => template.pattern.replace('(?P<id>\\d+)', id).replace('(?P<slug>[^/]+)', slug));
 
 const apiRoot = fc.oneof(
   { weight: 16, arbitrary: fc.constant('/cal/events/v1') },
   { weight: 3, arbitrary: fc.constantFrom('/en/cal/events/v1', '/es/cal/events/v1', '/ca/cal/events/v1') },
-  { weight: 1, arbitrary: fc.constantFrom('/fr/cal/events/v1', '/cal/events/v2', '/CAL/events/v1', '/cal/events', '', '/cal/events/v1.') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '/fr/cal/events/v1',
+      '/cal/events/v2',
+      '/CAL/events/v1',
+      '/cal/events',
+      '',
+      '/cal/events/v1.',
+    ),
+  },
 );
 
 const suffix = fc.oneof(
   { weight: 20, arbitrary: fc.constant('') },
-  { weight: 2, arbitrary: fc.constantFrom('/', '//', '/..', '/./', '/extra', '/history', '/by-slug/', '/%2e%2e/events') },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom('/', '//', '/..', '/./', '/extra', '/history', '/by-slug/', '/%2e%2e/events'),
+  },
   { weight: 1, arbitrary: rawFragment.map((fragment) => `/${fragment}`) },
 );
 
@@ -65,19 +102,26 @@ function mutated(path: string): fc.Arbitrary<string> {
     { weight: 1, arbitrary: fc.constant(path.replace(/\//g, '//')) },
     { weight: 1, arbitrary: fc.constant(`/..${path}`) },
     { weight: 1, arbitrary: fc.nat({ max: path.length }).map((at) => `${path.slice(0, at)}%${path.slice(at)}`) },
-    { weight: 1, arbitrary: fc.tuple(fc.nat({ max: path.length }), rawFragment).map(([at, f]) => `${path.slice(0, at)}${f}${path.slice(at)}`) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.nat({ max: path.length }), rawFragment)
+        .map(([at, f]) => `${path.slice(0, at)}${f}${path.slice(at)}`),
+    },
   );
 }
 
 /** A path, usually of a real route and then sometimes broken, and the methods that route answers. */
-export const fuzzTarget: fc.Arbitrary<{ readonly path: string; readonly pattern: string; readonly methods: readonly string[] }> = fc
-  .constantFrom(...routeTemplates)
-  .chain((template) =>
-    fc
-      .tuple(apiRoot, routePath(template), suffix)
-      .chain(([root, route, end]) => mutated(`${root}${route}${end}` || '/'))
-      .map((path) => ({ path, pattern: template.pattern, methods: template.methods })),
-  );
+export const fuzzTarget: fc.Arbitrary<{
+  readonly path: string;
+  readonly pattern: string;
+  readonly methods: readonly string[];
+}> = fc.constantFrom(...routeTemplates).chain((template) =>
+  fc
+    .tuple(apiRoot, routePath(template), suffix)
+    .chain(([root, route, end]) => mutated(`${root}${route}${end}` || '/'))
+    .map((path) => ({ path, pattern: template.pattern, methods: template.methods })),
+);
 
 /** Parameter names some route declares, so that random values reach the codecs rather than being ignored. */
 export const knownParamNames: readonly string[] = [
@@ -91,7 +135,13 @@ export const knownParamNames: readonly string[] = [
 ];
 
 /** Keys that would reach `Object.prototype` through a naive `a[b][c]=` parser. */
-export const pollutingQueryKeys = ['__proto__[polluted]', 'constructor[prototype][polluted]', '__proto__', 'prototype', 'constructor'];
+export const pollutingQueryKeys = [
+  '__proto__[polluted]',
+  'constructor[prototype][polluted]',
+  '__proto__',
+  'prototype',
+  'constructor',
+];
 
 const queryKey = fc.oneof(
   { weight: 12, arbitrary: fc.constantFrom(...knownParamNames) },

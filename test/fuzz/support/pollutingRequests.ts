@@ -26,11 +26,26 @@ const pollutingPaths = [
   'toString',
 ];
 
-const encodedPair = fc.tuple(fc.constantFrom(...pollutingPaths), fc.constantFrom('1', 'true', 'x', '')).map(([key, value]) => `${encodeURIComponent(key)}=${value}`);
-const rawPair = fc.tuple(fc.constantFrom(...pollutingPaths), fc.constantFrom('1', 'true')).map(([key, value]) => `${key}=${value}`);
-const pollutingQuery = fc.array(fc.oneof(encodedPair, rawPair), { minLength: 1, maxLength: 4 }).map((pairs) => pairs.join('&'));
+const encodedPair = fc
+  .tuple(fc.constantFrom(...pollutingPaths), fc.constantFrom('1', 'true', 'x', ''))
+  .map(([key, value]) => `${encodeURIComponent(key)}=${value}`);
+const rawPair = fc
+  .tuple(fc.constantFrom(...pollutingPaths), fc.constantFrom('1', 'true'))
+  .map(([key, value]) => `${key}=${value}`);
+const pollutingQuery = fc
+  .array(fc.oneof(encodedPair, rawPair), { minLength: 1, maxLength: 4 })
+  .map((pairs) => pairs.join('&'));
 
-const polluter = (key: string) => entriesObject([[key, entriesObject([[pollutionMarker, true], ['prototype', { [pollutionMarker]: true }]])]]);
+const polluter = (key: string) =>
+  entriesObject([
+    [
+      key,
+      entriesObject([
+        [pollutionMarker, true],
+        ['prototype', { [pollutionMarker]: true }],
+      ]),
+    ],
+  ]);
 
 /** Members that reach `Object.prototype` if merged naively, beside valid fields, at the top or inside a field. */
 const pollutingJson = fc
@@ -44,22 +59,42 @@ const pollutingJson = fc
   )
   .map(([base, key, where]) => {
     const members = Object.entries(base);
-    if (where === 'top') return JSON.stringify(entriesObject([...members, ...Object.entries(polluter(key)).map(([k, v]) => [k, v] as const)]));
-    const inner = where === 'categories' ? [polluter(key)] : entriesObject([['venue', 'Inline'], ['organizer', 'Inline'], ...Object.entries(polluter(key))]);
+    if (where === 'top')
+      return JSON.stringify(
+        entriesObject([...members, ...Object.entries(polluter(key)).map(([k, v]) => [k, v] as const)]),
+      );
+    const inner =
+      where === 'categories'
+        ? [polluter(key)]
+        : entriesObject([['venue', 'Inline'], ['organizer', 'Inline'], ...Object.entries(polluter(key))]);
     return JSON.stringify(entriesObject([...members, [where, inner]]));
   });
 
 const pollutingBody = fc.oneof(
   pollutingJson.map((text) => ({ type: 'application/json', bytes: Buffer.from(text) })),
-  pollutingQuery.map((text) => ({ type: 'application/x-www-form-urlencoded', bytes: Buffer.from(`title=Form&name=Form&${text}`) })),
+  pollutingQuery.map((text) => ({
+    type: 'application/x-www-form-urlencoded',
+    bytes: Buffer.from(`title=Form&name=Form&${text}`),
+  })),
 );
 
 export const pollutingRequest: fc.Arbitrary<RawRequest> = fc
-  .tuple(fuzzTarget, fc.constantFrom('GET', 'POST', 'PUT', 'PATCH'), fc.option(pollutingQuery, { nil: undefined }), fc.option(pollutingBody, { nil: undefined }), fc.boolean())
+  .tuple(
+    fuzzTarget,
+    fc.constantFrom('GET', 'POST', 'PUT', 'PATCH'),
+    fc.option(pollutingQuery, { nil: undefined }),
+    fc.option(pollutingBody, { nil: undefined }),
+    fc.boolean(),
+  )
   .map(([target, method, query, body, asAdmin]) => {
     const headers: Record<string, string> = {};
     if (asAdmin) headers.authorization = adminAuth;
     if (body) headers['content-type'] = body.type;
-    const req: RawRequest = { method, path: query ? `${target.path}?${query}` : target.path, headers, ...(body ? { body: body.bytes } : {}) };
+    const req: RawRequest = {
+      method,
+      path: query ? `${target.path}?${query}` : target.path,
+      headers,
+      ...(body ? { body: body.bytes } : {}),
+    };
     return Object.defineProperty(req, fc.toStringMethod, { value: () => describeRequest(req) });
   });

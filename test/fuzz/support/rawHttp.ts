@@ -39,7 +39,14 @@ export function sendRaw(baseUrl: string, req: RawRequest): Promise<RawResponse> 
         }
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8'), streamed: false }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            text: Buffer.concat(chunks).toString('utf8'),
+            streamed: false,
+          }),
+        );
         res.on('error', reject);
       },
     );
@@ -55,10 +62,14 @@ export function sendBytes(baseUrl: string, bytes: Buffer): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = connect(Number(url.port), url.hostname);
     const chunks: Buffer[] = [];
-    socket.setTimeout(answerDeadlineMs, () => socket.destroy(new Error(`connection still open after ${answerDeadlineMs} ms`)));
+    socket.setTimeout(answerDeadlineMs, () =>
+      socket.destroy(new Error(`connection still open after ${answerDeadlineMs} ms`)),
+    );
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     // The server may reset a connection it refused while bytes were still arriving: what it sent before still counts.
-    socket.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' ? socket.destroy() : reject(error)));
+    socket.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'ECONNRESET' ? socket.destroy() : reject(error),
+    );
     socket.on('close', () => resolve(Buffer.concat(chunks).toString('latin1')));
     socket.end(bytes);
   });

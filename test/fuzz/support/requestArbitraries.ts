@@ -7,17 +7,40 @@ import { fuzzQuery, fuzzTarget } from './pathArbitraries.ts';
 import type { RawRequest } from './rawHttp.ts';
 import { describeRequest } from './wireResponse.ts';
 
-/** Mostly a method the route answers; else any method of the API, or one Node's parser knows (or not) but no route has. */
+/**
+ * Mostly a method the route answers; else any method of the API, or one Node's parser knows (or not) but no route has.
+ */
 export function fuzzMethod(routeMethods: readonly string[]): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 16, arbitrary: fc.constantFrom(...routeMethods) },
     { weight: 6, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE') },
     { weight: 3, arbitrary: fc.constantFrom('OPTIONS', 'HEAD') },
-    { weight: 1, arbitrary: fc.constantFrom('PROPFIND', 'PURGE', 'TRACE', 'LINK', 'M-SEARCH', 'SEARCH', 'QUERY', 'FOO', 'get', 'Post', 'X') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        'PROPFIND',
+        'PURGE',
+        'TRACE',
+        'LINK',
+        'M-SEARCH',
+        'SEARCH',
+        'QUERY',
+        'FOO',
+        'get',
+        'Post',
+        'X',
+      ),
+    },
   );
 }
 
-export function rawRequestOf(method: string, target: string, auth: string | undefined, headers: Record<string, string>, body: FuzzBody | undefined): RawRequest {
+export function rawRequestOf(
+  method: string,
+  target: string,
+  auth: string | undefined,
+  headers: Record<string, string>,
+  body: FuzzBody | undefined,
+): RawRequest {
   const all: Record<string, string> = { ...headers };
   if (auth !== undefined) all.authorization = auth;
   if (body?.contentType !== undefined) all['content-type'] = body.contentType;

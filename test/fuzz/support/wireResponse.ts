@@ -6,7 +6,9 @@ export const wireContentType = 'application/json; charset=UTF-8';
 /** Throws, naming the request, unless `res` is an acceptable answer to `req` (docs/api.md §1.5, §13.1). */
 export function expectWireResponse(req: RawRequest, res: RawResponse): void {
   const fail = (why: string): never => {
-    throw new Error(`${why}\n  request: ${describeRequest(req)}\n  answer: ${res.status} ${String(res.headers['content-type'])} ${res.text.slice(0, 400)}`);
+    throw new Error(
+      `${why}\n  request: ${describeRequest(req)}\n  answer: ${res.status} ${String(res.headers['content-type'])} ${res.text.slice(0, 400)}`,
+    );
   };
   if (res.status >= 500) fail('server error');
   if (res.status < 200) fail('no final status');
@@ -38,7 +40,8 @@ export function wireErrorProblem(body: unknown, status: number): string | undefi
   if (typeof body.code !== 'string' || body.code === '') return 'error code is not a string';
   if (typeof body.message !== 'string' || body.message === '') return 'error message is not a string';
   if (!isObject(body.data)) return 'error data is not an object';
-  if (Object.keys(body.data)[0] !== 'status' || body.data.status !== status) return 'data.status does not lead or differs from the HTTP status';
+  if (Object.keys(body.data)[0] !== 'status' || body.data.status !== status)
+    return 'data.status does not lead or differs from the HTTP status';
   return undefined;
 }
 
@@ -46,7 +49,10 @@ const isObject = (u: unknown): u is Record<string, unknown> => typeof u === 'obj
 
 /** A request in a line or two: enough to replay it by hand. */
 export function describeRequest(req: RawRequest): string {
-  const body = req.body === undefined ? '' : ` body(${req.body.length} bytes): ${req.body.subarray(0, 300).toString('latin1')}`;
-  const headers = Object.entries(req.headers).map(([name, value]) => `${name}: ${value.slice(0, 80)}`).join('; ');
+  const body =
+    req.body === undefined ? '' : ` body(${req.body.length} bytes): ${req.body.subarray(0, 300).toString('latin1')}`;
+  const headers = Object.entries(req.headers)
+    .map(([name, value]) => `${name}: ${value.slice(0, 80)}`)
+    .join('; ');
   return `${req.method} ${req.path.slice(0, 300)} [${headers}]${body}`;
 }

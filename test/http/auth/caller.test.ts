@@ -6,18 +6,24 @@ import type { PostStatus } from '../../../src/events/catalogue/values.ts';
 
 const user = (role: Role, id = 5): Caller => ({ kind: 'user', id, role });
 const anonymous: Caller = { kind: 'anonymous' };
-const own = (status: PostStatus, statusBeforeTrash: PostStatus | null = null) => ({ author: '5', status, statusBeforeTrash });
+const own = (status: PostStatus, statusBeforeTrash: PostStatus | null = null) => ({
+  author: '5',
+  status,
+  statusBeforeTrash,
+});
 const others = (status: PostStatus) => ({ author: '9', status });
 
 describe('post permissions', () => {
   it('lets administrators, editors, authors and contributors create; not subscribers or anonymous callers', () => {
-    expect((['administrator', 'editor', 'author', 'contributor', 'subscriber'] as Role[]).map((r) => canCreatePosts(user(r)))).to.deep.equal([
-      true, true, true, true, false,
-    ]);
+    expect(
+      (['administrator', 'editor', 'author', 'contributor', 'subscriber'] as Role[]).map((r) =>
+        canCreatePosts(user(r)),
+      ),
+    ).to.deep.equal([true, true, true, true, false]);
     expect(canCreatePosts(anonymous)).to.equal(false);
   });
 
-  it('credits a created item to its creator, a contributor\'s as a draft (§3.3)', () => {
+  it("credits a created item to its creator, a contributor's as a draft (§3.3)", () => {
     expect(authorOf(user('author', 7))).to.deep.equal({ author: '7', status: 'publish' });
     expect(authorOf(user('contributor', 8))).to.deep.equal({ author: '8', status: 'draft' });
     expect(authorOf(anonymous)).to.deep.equal({ author: '0', status: 'publish' });

@@ -69,7 +69,13 @@ const recorded = (position: bigint, streamId: string): RecordedEvent => ({
   position,
   type: 'TagCreated',
   data: { id: 1 },
-  metadata: { actor: '1', occurredAt: '2026-11-22T10:52:28.000Z', correlationId: 'c', causationId: 'c', schemaVersion: 1 },
+  metadata: {
+    actor: '1',
+    occurredAt: '2026-11-22T10:52:28.000Z',
+    correlationId: 'c',
+    causationId: 'c',
+    schemaVersion: 1,
+  },
 });
 
 const isSettled = async (promise: Promise<unknown>): Promise<boolean> => {

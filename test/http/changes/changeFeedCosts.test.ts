@@ -16,7 +16,9 @@ function openStalledFeed(t: TestService): Socket {
   const url = new URL(t.service.url);
   const socket = connect(Number(url.port), url.hostname);
   socket.pause();
-  socket.write(`GET ${CHANGES}?from=start HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: ${adminAuth}\r\nAccept: text/event-stream\r\n\r\n`);
+  socket.write(
+    `GET ${CHANGES}?from=start HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: ${adminAuth}\r\nAccept: text/event-stream\r\n\r\n`,
+  );
   return socket;
 }
 
@@ -40,7 +42,9 @@ describe('GET /changes: what a client that does not read costs', function () {
 
   before(async () => {
     counting = countingStore();
-    t = await startTestService({ CAL_CHANGES_BUFFER_BYTES: String(bufferBytes) }, undefined, { wrapStore: counting.wrap });
+    t = await startTestService({ CAL_CHANGES_BUFFER_BYTES: String(bufferBytes) }, undefined, {
+      wrapStore: counting.wrap,
+    });
     // About 40 KB each once decoded: 1,000 of them are far more than the socket buffers take in.
     for (let batch = 0; batch < events / 100; batch++) {
       const padded = Array.from({ length: 100 }, (_, index) => anEvent('Padded', { index, text: 'x'.repeat(20_000) }));
@@ -63,7 +67,9 @@ describe('GET /changes: what a client that does not read costs', function () {
       // waiting in the handler for the socket to drain).
       const pendingBytes = counting.counts.subscriptionBytes - counting.counts.handledBytes;
       expect(pendingBytes).to.be.at.most(bufferBytes);
-      expect(counting.counts.subscriptionEvents - counting.counts.handledEvents).to.be.at.most(Math.ceil(bufferBytes / 40_000) + 1);
+      expect(counting.counts.subscriptionEvents - counting.counts.handledEvents).to.be.at.most(
+        Math.ceil(bufferBytes / 40_000) + 1,
+      );
     } finally {
       socket.destroy();
     }
@@ -107,7 +113,12 @@ describe('GET /changes: caps on open feeds', function () {
     const editor = await openFeed(t, '', { auth: as('editor') ?? null });
     expect(editor.status).to.equal(200);
     const editorsSecond = await t.by('editor', 'GET', `/ca${CHANGES}`);
-    expectError(editorsSecond, 503, 'cal_too_many_change_feeds', 'Hi ha massa fluxos de canvis oberts. Torneu-ho a provar més tard.');
+    expectError(
+      editorsSecond,
+      503,
+      'cal_too_many_change_feeds',
+      'Hi ha massa fluxos de canvis oberts. Torneu-ho a provar més tard.',
+    );
 
     first.abort();
     await waitFor(() => t.service.changeFeeds?.count === 2, 'the closed feed to end');

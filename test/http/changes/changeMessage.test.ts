@@ -1,10 +1,23 @@
 // Specifies the pure parts of the change feed: message shape for known and unknown types, filtering, start positions.
 import { expect } from 'chai';
 import type { RecordedEvent } from '../../../src/events/eventStore.ts';
-import { decodeLastEventId, feedStart, afterHead, FeedFrom, Kinds, Position } from '../../../src/http/routes/changes/changeArgs.ts';
+import {
+  decodeLastEventId,
+  feedStart,
+  afterHead,
+  FeedFrom,
+  Kinds,
+  Position,
+} from '../../../src/http/routes/changes/changeArgs.ts';
 import { carriesStream, changeFrame, changeMessageOf } from '../../../src/http/routes/changes/changeMessage.ts';
 
-const metadata = { actor: '5', occurredAt: '2026-11-22T10:52:28.000Z', correlationId: 'corr', causationId: 'cause', schemaVersion: 1 };
+const metadata = {
+  actor: '5',
+  occurredAt: '2026-11-22T10:52:28.000Z',
+  correlationId: 'corr',
+  causationId: 'cause',
+  schemaVersion: 1,
+};
 const recorded = (overrides: Partial<RecordedEvent>): RecordedEvent => ({
   streamId: 'tag-3',
   revision: 2n,
@@ -56,7 +69,9 @@ describe('change messages', () => {
   it('carries resource streams only, or the requested kinds', () => {
     const all = carriesStream(undefined);
     expect(['event-1', 'venue-2', 'organizer-3', 'category-4', 'tag-5'].every(all)).to.equal(true);
-    expect(['user-1', 'slug-event-en-x', 'ids-post', 'image-7', 'termname-tag-en-x', 'login-ab'].some(all)).to.equal(false);
+    expect(['user-1', 'slug-event-en-x', 'ids-post', 'image-7', 'termname-tag-en-x', 'login-ab'].some(all)).to.equal(
+      false,
+    );
     const some = carriesStream(['venue']);
     expect(['venue-2', 'event-1'].map(some)).to.deep.equal([true, false]);
   });
@@ -65,7 +80,8 @@ describe('change messages', () => {
 describe('change feed arguments', () => {
   it('decodes positions as unsigned 64-bit decimals', () => {
     expect(Position.decode('18446744073709551615')).to.deep.equal({ _tag: 'Right', right: 18446744073709551615n });
-    for (const bad of ['18446744073709551616', '-1', '1e3', ' 1', '', 'x']) expect(Position.decode(bad)._tag, bad).to.equal('Left');
+    for (const bad of ['18446744073709551616', '-1', '1e3', ' 1', '', 'x'])
+      expect(Position.decode(bad)._tag, bad).to.equal('Left');
   });
 
   it('decodes kinds from comma lists and repeated values, refusing unknown and empty ones', () => {
@@ -84,7 +100,8 @@ describe('change feed arguments', () => {
     expect(FeedFrom.decode('start')).to.deep.equal({ _tag: 'Right', right: 'start' });
     expect(FeedFrom.decode('0')).to.deep.equal({ _tag: 'Right', right: 0n });
     expect(FeedFrom.decode('18446744073709551615')).to.deep.equal({ _tag: 'Right', right: 18446744073709551615n });
-    for (const bad of ['Start', 'begin', '-1', '18446744073709551616', '']) expect(FeedFrom.decode(bad)._tag, bad).to.equal('Left');
+    for (const bad of ['Start', 'begin', '-1', '18446744073709551616', ''])
+      expect(FeedFrom.decode(bad)._tag, bad).to.equal('Left');
   });
 
   it('starts strictly after Last-Event-ID, else strictly after from (at the beginning for start), else at the head', () => {

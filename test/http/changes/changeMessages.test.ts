@@ -6,7 +6,8 @@ import { startTestService, type TestService } from '../../support/testService.ts
 import { API, bodyOf } from '../events/support/eventsApi.ts';
 import { changeOf, dates, identity, openFeed, storedChanges } from './support/changesApi.ts';
 
-const titleOf = (message: SseMessage): unknown => (changeOf(message).data.facts as { title?: unknown } | undefined)?.title;
+const titleOf = (message: SseMessage): unknown =>
+  (changeOf(message).data.facts as { title?: unknown } | undefined)?.title;
 
 describe('GET /changes: messages and start positions', function () {
   let t: TestService;
@@ -40,8 +41,18 @@ describe('GET /changes: messages and start positions', function () {
     expect(message?.event).to.equal('EventScheduled');
     const change = changeOf(message!);
     expect(Object.keys(change)).to.deep.equal([
-      'position', 'stream', 'kind', 'revision', 'type', 'schema_version', 'decoded',
-      'occurred_at', 'actor', 'correlation_id', 'causation_id', 'data',
+      'position',
+      'stream',
+      'kind',
+      'revision',
+      'type',
+      'schema_version',
+      'decoded',
+      'occurred_at',
+      'actor',
+      'correlation_id',
+      'causation_id',
+      'data',
     ]);
     expect(change).to.include({
       position: String(stored?.position),
@@ -80,7 +91,10 @@ describe('GET /changes: messages and start positions', function () {
     const expected = await storedChanges(t, undefined);
     await waitFor(() => connection.messages.length >= expected.length, 'the replay');
     const all = await t.service.store.readAll();
-    expect(all.some((event) => streamCategory(event.streamId) === 'user'), 'the store has user events').to.equal(true);
+    expect(
+      all.some((event) => streamCategory(event.streamId) === 'user'),
+      'the store has user events',
+    ).to.equal(true);
     expect(all.length, 'the store has registry events too').to.be.greaterThan(expected.length + 1);
     expect(connection.messages.map((m) => identity(changeOf(m)))).to.deep.equal(expected.map(identity));
     expect(connection.text()).to.not.include('passwordHash":"$');

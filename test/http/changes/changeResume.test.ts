@@ -29,12 +29,16 @@ async function write(t: TestService, rounds: number, label: string, random: () =
       res = await t.admin('POST', `${API}/events`, { body: { title: `${label} event ${round}`, ...dates } });
       if (res.status === 201) events.push(bodyOf(res).id as number);
     } else if (choice < 0.5) {
-      res = await t.admin('PATCH', `${API}/events/${events[Math.floor(random() * events.length)]}`, { body: { title: `${label} edit ${round}` } });
+      res = await t.admin('PATCH', `${API}/events/${events[Math.floor(random() * events.length)]}`, {
+        body: { title: `${label} edit ${round}` },
+      });
     } else if (choice < 0.7 || venues.length === 0) {
       res = await t.admin('POST', `${API}/venues`, { body: { venue: `${label} venue ${round}` } });
       if (res.status === 201) venues.push(bodyOf(res).id as number);
     } else if (choice < 0.8) {
-      res = await t.admin('PATCH', `${API}/venues/${venues[Math.floor(random() * venues.length)]}`, { body: { city: `City ${round}` } });
+      res = await t.admin('PATCH', `${API}/venues/${venues[Math.floor(random() * venues.length)]}`, {
+        body: { city: `City ${round}` },
+      });
     } else if (choice < 0.9) {
       res = await t.admin('POST', `${API}/tags`, { body: { name: `${label} tag ${round}` } });
     } else {
@@ -53,17 +57,27 @@ interface Consumption {
  * Connects, takes a random number of messages (sometimes none), hangs up abruptly and reconnects as an EventSource
  * would (same URL, plus the id of the last complete message), until it holds the writers' last event.
  */
-async function consume(t: TestService, query: string, random: () => number, lastExpected: () => string | undefined): Promise<Consumption> {
+async function consume(
+  t: TestService,
+  query: string,
+  random: () => number,
+  lastExpected: () => string | undefined,
+): Promise<Consumption> {
   const messages: SseMessage[] = [];
   let connections = 0;
   const last = () => messages.at(-1)?.id;
   while (lastExpected() === undefined || last() !== lastExpected()) {
     const resumeFrom = last();
-    const connection = await openFeed(t, query, resumeFrom === undefined ? {} : { headers: { 'last-event-id': resumeFrom } });
+    const connection = await openFeed(
+      t,
+      query,
+      resumeFrom === undefined ? {} : { headers: { 'last-event-id': resumeFrom } },
+    );
     connections += 1;
     expect(connection.status).to.equal(200);
     const take = Math.floor(random() * 8);
-    const done = () => lastExpected() !== undefined && (connection.messages.at(-1)?.id ?? resumeFrom) === lastExpected();
+    const done = () =>
+      lastExpected() !== undefined && (connection.messages.at(-1)?.id ?? resumeFrom) === lastExpected();
     await waitFor(() => connection.messages.length >= take || done(), `${take} messages`);
     // Only complete messages count as received; whatever was in flight is lost with the connection.
     const received = connection.messages.slice();
@@ -91,7 +105,12 @@ describe('GET /changes: resuming under a concurrent writer', function () {
     // Known once the writers are done; until then the consumers keep hanging up and resuming.
     const lastExpected: { all?: string; eventsAndTags?: string } = {};
     const all = consume(t, `?from=${start}`, seededRandom(seed + 1), () => lastExpected.all);
-    const eventsAndTags = consume(t, `?from=${start}&kinds=event,tag`, seededRandom(seed + 2), () => lastExpected.eventsAndTags);
+    const eventsAndTags = consume(
+      t,
+      `?from=${start}&kinds=event,tag`,
+      seededRandom(seed + 2),
+      () => lastExpected.eventsAndTags,
+    );
     await Promise.all([write(t, 45, 'a', seededRandom(seed + 3)), write(t, 45, 'b', seededRandom(seed + 4))]);
     const expectedAll = await storedChanges(t, start);
     const expectedEventsAndTags = await storedChanges(t, start, ['event', 'tag']);
@@ -99,10 +118,22 @@ describe('GET /changes: resuming under a concurrent writer', function () {
     lastExpected.eventsAndTags = String(expectedEventsAndTags.at(-1)?.position);
     const [gotAll, gotEventsAndTags] = await Promise.all([all, eventsAndTags]);
 
-    expect(gotAll.messages.map((m) => identity(changeOf(m))), why).to.deep.equal(expectedAll.map(identity));
-    expect(gotAll.messages.map((m) => m.id), why).to.deep.equal(expectedAll.map((e) => String(e.position)));
-    expect(gotEventsAndTags.messages.map((m) => identity(changeOf(m))), why).to.deep.equal(expectedEventsAndTags.map(identity));
-    expect(new Set(expectedAll.map((e) => e.streamId.split('-')[0])), 'the writers touched several kinds').to.have.property('size', 3);
+    expect(
+      gotAll.messages.map((m) => identity(changeOf(m))),
+      why,
+    ).to.deep.equal(expectedAll.map(identity));
+    expect(
+      gotAll.messages.map((m) => m.id),
+      why,
+    ).to.deep.equal(expectedAll.map((e) => String(e.position)));
+    expect(
+      gotEventsAndTags.messages.map((m) => identity(changeOf(m))),
+      why,
+    ).to.deep.equal(expectedEventsAndTags.map(identity));
+    expect(
+      new Set(expectedAll.map((e) => e.streamId.split('-')[0])),
+      'the writers touched several kinds',
+    ).to.have.property('size', 3);
     expect(gotAll.connections, `${why}: enough reconnections to mean something`).to.be.greaterThan(10);
     expect(gotEventsAndTags.connections, why).to.be.greaterThan(5);
     await waitFor(() => t.service.changeFeeds?.count === 0, 'every abandoned feed to stop');
@@ -127,9 +158,14 @@ describe('GET /changes: resuming under a concurrent writer', function () {
     const started = Date.now();
     const closing = t.close();
     // Without ending the feeds, close() would never resolve; fail rather than hang.
-    const outcome = await Promise.race([closing.then(() => 'closed'), new Promise((resolve) => setTimeout(resolve, 5000, 'still open').unref())]);
+    const outcome = await Promise.race([
+      closing.then(() => 'closed'),
+      new Promise((resolve) => setTimeout(resolve, 5000, 'still open').unref()),
+    ]);
     expect(outcome).to.equal('closed');
-    expect(Date.now() - started, 'well below the 5 s keep-alive timeout an idle connection could hold').to.be.lessThan(3000);
+    expect(Date.now() - started, 'well below the 5 s keep-alive timeout an idle connection could hold').to.be.lessThan(
+      3000,
+    );
     expect(await idle.ended).to.deep.equal({ clean: true });
     expect((await replaying.ended).clean).to.equal(true);
     expect(t.service.changeFeeds?.count).to.equal(0);

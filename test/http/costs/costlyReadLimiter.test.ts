@@ -4,7 +4,8 @@ import { CostlyReadLimiter } from '../../../src/http/costs/costlyReadLimiter.ts'
 
 describe('CostlyReadLimiter', () => {
   let now = 0;
-  const limiter = (maxReads: number, windowMs = 60_000, maxClients = 100) => new CostlyReadLimiter({ maxReads, windowMs, maxClients }, () => now);
+  const limiter = (maxReads: number, windowMs = 60_000, maxClients = 100) =>
+    new CostlyReadLimiter({ maxReads, windowMs, maxClients }, () => now);
   beforeEach(() => (now = 1_000_000));
 
   it('grants a burst of maxReads, then says when the next read comes back', () => {

@@ -20,7 +20,8 @@ describe('Costs of as_of and /history', function () {
   before(async () => {
     counting = countingStore();
     t = await startTestService({ CAL_HISTORY_MAX_READS: '0' }, undefined, { wrapStore: counting.wrap });
-    id = (await createEvent(t, { title: 'v0', start_date: '2026-12-01 10:00', end_date: '2026-12-01 11:00' })).id as number;
+    id = (await createEvent(t, { title: 'v0', start_date: '2026-12-01 10:00', end_date: '2026-12-01 11:00' }))
+      .id as number;
     for (let revision = 1; revision <= revisions; revision++) {
       const res = await t.admin('PATCH', `${API}/events/${id}`, { body: { title: `v${revision}` } });
       expect(res.status, res.text).to.equal(200);
@@ -68,7 +69,8 @@ describe('Costs of as_of and /history', function () {
   it('shows the same entries page by page as in one page', async () => {
     const whole = entriesOf(await t.admin('GET', `${API}/events/${id}/history?per_page=50&page=2`));
     const pieces = [];
-    for (let page = 6; page <= 10; page++) pieces.push(...entriesOf(await t.admin('GET', `${API}/events/${id}/history?per_page=10&page=${page}`)));
+    for (let page = 6; page <= 10; page++)
+      pieces.push(...entriesOf(await t.admin('GET', `${API}/events/${id}/history?per_page=10&page=${page}`)));
     expect(pieces).to.deep.equal(whole);
   });
 
@@ -84,7 +86,8 @@ describe('Per client limit on as_of and /history', function () {
   let id: number;
   before(async () => {
     t = await startTestService({ CAL_HISTORY_MAX_READS: '3', CAL_HISTORY_READ_WINDOW_SECONDS: '60' });
-    id = (await createEvent(t, { title: 'Limited', start_date: '2026-12-01 10:00', end_date: '2026-12-01 11:00' })).id as number;
+    id = (await createEvent(t, { title: 'Limited', start_date: '2026-12-01 10:00', end_date: '2026-12-01 11:00' }))
+      .id as number;
   });
   after(async () => t.close());
 
@@ -94,12 +97,26 @@ describe('Per client limit on as_of and /history', function () {
     expect((await t.admin('GET', `${API}/events/${id}?as_of=now`)).status).to.equal(200);
 
     const refused = await t.admin('GET', `${API}/events/${id}/history`);
-    expectError(refused, 429, 'cal_too_many_history_reads', 'Too many history and as_of reads from this address. Try again later.');
-    expect(refused.body).to.deep.equal({ code: 'cal_too_many_history_reads', message: 'Too many history and as_of reads from this address. Try again later.', data: { status: 429 } });
+    expectError(
+      refused,
+      429,
+      'cal_too_many_history_reads',
+      'Too many history and as_of reads from this address. Try again later.',
+    );
+    expect(refused.body).to.deep.equal({
+      code: 'cal_too_many_history_reads',
+      message: 'Too many history and as_of reads from this address. Try again later.',
+      data: { status: 429 },
+    });
     // Three reads a minute: one comes back every 20 s.
     expect(refused.headers.get('retry-after')).to.equal('20');
     const spanish = await t.request('GET', `/es${API}/events/${id}?as_of=now`);
-    expectError(spanish, 429, 'cal_too_many_history_reads', 'Demasiadas lecturas de historial y de as_of desde esta dirección. Vuelve a intentarlo más tarde.');
+    expectError(
+      spanish,
+      429,
+      'cal_too_many_history_reads',
+      'Demasiadas lecturas de historial y de as_of desde esta dirección. Vuelve a intentarlo más tarde.',
+    );
 
     // Reads that fold nothing are not limited.
     expect((await t.request('GET', `${API}/events/${id}`)).status).to.equal(200);
@@ -112,7 +129,14 @@ describe('Per client limit on as_of and /history', function () {
   it('charges a read once though it renders twice to check an item password', async () => {
     const limited = await startTestService({ CAL_HISTORY_MAX_READS: '2', CAL_HISTORY_READ_WINDOW_SECONDS: '60' });
     try {
-      const locked = (await createEvent(limited, { title: 'Locked', start_date: '2026-12-01 10:00', end_date: '2026-12-01 11:00', password: 'open sesame' })).id as number;
+      const locked = (
+        await createEvent(limited, {
+          title: 'Locked',
+          start_date: '2026-12-01 10:00',
+          end_date: '2026-12-01 11:00',
+          password: 'open sesame',
+        })
+      ).id as number;
       const read = () => limited.request('GET', `${API}/events/${locked}?as_of=now&password=open%20sesame`);
       expect((await read()).status).to.equal(200);
       expect((await read()).status).to.equal(200);

@@ -17,7 +17,8 @@ type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-exp
 
 const API = '/cal/events/v1';
 const entries = Object.entries(catalogue as Record<string, CatalogueEntry>);
-const build = (apiRoot = 'http://localhost:8080/cal/events/v1'): Doc => JSON.parse(JSON.stringify(buildAsyncApi({ apiRoot }))) as Doc;
+const build = (apiRoot = 'http://localhost:8080/cal/events/v1'): Doc =>
+  JSON.parse(JSON.stringify(buildAsyncApi({ apiRoot }))) as Doc;
 
 /** The component message of a recorded type and version, as a store subscriber receives it. */
 function storeMessage(doc: Doc, type: string, version: number): Doc {
@@ -27,7 +28,9 @@ function storeMessage(doc: Doc, type: string, version: number): Doc {
 
 describe('/doc/events AsyncAPI document', () => {
   it('is valid AsyncAPI 3.1 for @asyncapi/parser, without a single diagnostic (not even a warning)', async () => {
-    const { document, diagnostics } = await new Parser().parse(JSON.stringify(build('https://cal.example.org:8443/ca/cal/events/v1')));
+    const { document, diagnostics } = await new Parser().parse(
+      JSON.stringify(build('https://cal.example.org:8443/ca/cal/events/v1')),
+    );
     expect(diagnostics.map((d) => `${d.severity} ${d.code} ${d.message} at ${d.path.join('.')}`)).to.deep.equal([]);
     expect(document?.version()).to.equal('3.1.0');
   });
@@ -38,7 +41,11 @@ describe('/doc/events AsyncAPI document', () => {
       pathname: '/ca/cal/events/v1',
       protocol: 'https',
     });
-    expect(build().servers.changeFeed).to.include({ host: 'localhost:8080', pathname: '/cal/events/v1', protocol: 'http' });
+    expect(build().servers.changeFeed).to.include({
+      host: 'localhost:8080',
+      pathname: '/cal/events/v1',
+      protocol: 'http',
+    });
   });
 
   it('lists every event type in its current version, with its description, schema version and metadata headers', () => {
@@ -47,7 +54,13 @@ describe('/doc/events AsyncAPI document', () => {
       const message = doc.components.messages[type];
       expect(message, type).to.include({ name: type, summary: entry.description, 'x-schema-version': entry.version });
       expect(message.headers.properties.schemaVersion.const, type).to.equal(entry.version);
-      expect(message.headers.required, type).to.have.members(['actor', 'occurredAt', 'correlationId', 'causationId', 'schemaVersion']);
+      expect(message.headers.required, type).to.have.members([
+        'actor',
+        'occurredAt',
+        'correlationId',
+        'causationId',
+        'schemaVersion',
+      ]);
       expect(schemaErrors(message.payload, exampleData[type as keyof typeof exampleData]), type).to.deep.equal([]);
       expect(schemaErrors(message.headers, message.examples[0].headers), type).to.deep.equal([]);
     }
@@ -58,15 +71,27 @@ describe('/doc/events AsyncAPI document', () => {
     const v1 = doc.components.messages['VenueRegistered.v1'];
     expect(v1).to.include({ name: 'VenueRegistered', 'x-schema-version': 1 });
     expect(v1.payload.properties.facts.properties).to.include.keys('geoLat', 'geoLng');
-    expect(doc.components.messages.VenueRegistered.payload.properties.facts.properties).to.include.keys('geo').and.not.include.keys('geoLat');
+    expect(doc.components.messages.VenueRegistered.payload.properties.facts.properties)
+      .to.include.keys('geo')
+      .and.not.include.keys('geoLat');
     // Version 2 keeps what version 1 allowed: either coordinate unset in the facts, one alone in a change.
     const factsGeo = doc.components.messages.VenueRegistered.payload.properties.facts.properties.geo as JsonSchema;
     expect(schemaErrors(factsGeo, { lat: 10, lng: null })).to.deep.equal([]);
     expect(schemaErrors(factsGeo, { lat: 10 })).to.not.deep.equal([]);
     expect(schemaErrors(factsGeo, null)).to.not.deep.equal([]);
-    const changedGeo = doc.components.messages.VenueDetailsChanged.payload.properties.changes.properties.geo as JsonSchema;
-    for (const geo of [{ lat: 10 }, { lng: null }, { lat: 1, lng: 2 }]) expect(schemaErrors(changedGeo, geo), JSON.stringify(geo)).to.deep.equal([]);
-    expect(Object.keys(doc.channels.venue.messages)).to.deep.equal(['VenueRegistered.v1', 'VenueRegistered.v2', 'VenueRegistered', 'VenueDetailsChanged.v1', 'VenueDetailsChanged.v2', 'VenueDetailsChanged', 'VenueTrashed']);
+    const changedGeo = doc.components.messages.VenueDetailsChanged.payload.properties.changes.properties
+      .geo as JsonSchema;
+    for (const geo of [{ lat: 10 }, { lng: null }, { lat: 1, lng: 2 }])
+      expect(schemaErrors(changedGeo, geo), JSON.stringify(geo)).to.deep.equal([]);
+    expect(Object.keys(doc.channels.venue.messages)).to.deep.equal([
+      'VenueRegistered.v1',
+      'VenueRegistered.v2',
+      'VenueRegistered',
+      'VenueDetailsChanged.v1',
+      'VenueDetailsChanged.v2',
+      'VenueDetailsChanged',
+      'VenueTrashed',
+    ]);
   });
 
   it('has one channel per stream family, addressed by the stream name with its parameters', () => {
@@ -82,14 +107,26 @@ describe('/doc/events AsyncAPI document', () => {
   it('documents the change feed: the resource types in the feed envelope, and events it could not decode', () => {
     const changes = build().channels.changes;
     expect(changes.address).to.equal('/changes');
-    const fed = streamFamilies.filter((f) => (changeKinds as readonly string[]).includes(f.id)).flatMap((f) => f.eventTypes);
+    const fed = streamFamilies
+      .filter((f) => (changeKinds as readonly string[]).includes(f.id))
+      .flatMap((f) => f.eventTypes);
     expect(Object.keys(changes.messages)).to.deep.equal([...fed, 'undecoded']);
     expect(fed).to.not.include.members(['UserRegistered', 'SlugReserved']);
   });
 
   it('spells out naming, ordering, delivery, versioning and secrets', () => {
     const description = build().info.description as string;
-    for (const phrase of ['## Streams', '## Ordering', 'at-least-once', 'exactly-once', 'Last-Event-ID', 'immutable', '## Versions', 'upcast', '[redacted]']) {
+    for (const phrase of [
+      '## Streams',
+      '## Ordering',
+      'at-least-once',
+      'exactly-once',
+      'Last-Event-ID',
+      'immutable',
+      '## Versions',
+      'upcast',
+      '[redacted]',
+    ]) {
       expect(description, phrase).to.include(phrase);
     }
   });
@@ -113,7 +150,15 @@ describe('GET /doc/events', function () {
     const venue = await id('POST', '/venues', { venue: 'Main Hall', geo_lat: 41.38, geo_lng: 2.17 });
     const organizer = await id('POST', '/organizers', { organizer: 'Ada', email: 'ada@example.com' });
     const dates = { start_date: '2026-12-01 20:00:00', end_date: '2026-12-01 22:00:00' };
-    const event = await id('POST', '/events', { title: 'Jazz Night', ...dates, venue, organizer: [organizer], categories: [category], tags: [tag], image: 'https://example.com/p.jpg' });
+    const event = await id('POST', '/events', {
+      title: 'Jazz Night',
+      ...dates,
+      venue,
+      organizer: [organizer],
+      categories: [category],
+      tags: [tag],
+      image: 'https://example.com/p.jpg',
+    });
     await id('POST', `/events/${event}`, { title: 'Blues Night', cost: '10', password: 'pw' });
     await id('POST', `/venues/${venue}`, { geo_lat: 41.39, city: 'Barcelona' });
     await id('POST', `/organizers/${organizer}`, { phone: '555' });
@@ -148,7 +193,9 @@ describe('GET /doc/events', function () {
   it('leaves the index as it was; /doc lists the route as a service addition', async () => {
     const index = (await t.request('GET', API)).body as Doc;
     expect(Object.keys(index.routes)).to.not.include(`${API}/doc/events`);
-    const openApi = (await t.request('GET', `${API}/doc`)).body as { paths: Record<string, { get: Record<string, unknown> }> };
+    const openApi = (await t.request('GET', `${API}/doc`)).body as {
+      paths: Record<string, { get: Record<string, unknown> }>;
+    };
     expect(openApi.paths['/doc/events']?.get['x-service-addition']).to.equal(true);
   });
 
@@ -156,7 +203,9 @@ describe('GET /doc/events', function () {
     const doc = (await t.request('GET', `${API}/doc/events`)).body as Doc;
     // Only the command line changes roles and passwords; their examples are checked above.
     const viaCommandLine = ['UserRoleChanged', 'UserPasswordChanged', 'UserPasswordRevoked'];
-    expect([...new Set(recorded.map((event) => event.type))]).to.have.members(Object.keys(catalogue).filter((type) => !viaCommandLine.includes(type)));
+    expect([...new Set(recorded.map((event) => event.type))]).to.have.members(
+      Object.keys(catalogue).filter((type) => !viaCommandLine.includes(type)),
+    );
     for (const event of recorded) {
       const message = storeMessage(doc, event.type, event.metadata.schemaVersion);
       expect(message, `${event.type} v${event.metadata.schemaVersion}`).to.not.equal(undefined);
@@ -174,11 +223,16 @@ describe('GET /doc/events', function () {
     for (const event of fed) {
       const message = doc.components.messages[`change.${event.type}`];
       expect(message, event.type).to.not.equal(undefined);
-      expect(schemaErrors(message.payload as JsonSchema, JSON.parse(JSON.stringify(changeMessageOf(event)))), `${event.streamId}@${event.revision}`).to.deep.equal([]);
+      expect(
+        schemaErrors(message.payload as JsonSchema, JSON.parse(JSON.stringify(changeMessageOf(event)))),
+        `${event.streamId}@${event.revision}`,
+      ).to.deep.equal([]);
     }
     const [first] = fed;
     if (!first) throw new Error('no fed event');
     const unknown: RecordedEvent = { ...first, type: 'EventRescheduled', data: { id: 7 } };
-    expect(schemaErrors(doc.components.messages['change.undecoded'].payload as JsonSchema, changeMessageOf(unknown))).to.deep.equal([]);
+    expect(
+      schemaErrors(doc.components.messages['change.undecoded'].payload as JsonSchema, changeMessageOf(unknown)),
+    ).to.deep.equal([]);
   });
 });

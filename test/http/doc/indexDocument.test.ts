@@ -74,11 +74,16 @@ function addFeedRoutes(routes: JsonObject, apiRoot: string): void {
   const { page: _page, per_page: _perPage, ...listArgs } = getArgs('/events');
   const [list, one] = feedRoutes;
   routes['/cal/events/v1/events.ics'] = {
-    namespace: 'cal/events/v1', methods: ['GET'], endpoints: [{ methods: ['GET'], args: listArgs }],
-    _links: { self: [{ href: `${apiRoot}/events.ics` }] }, description: list?.description ?? '',
+    namespace: 'cal/events/v1',
+    methods: ['GET'],
+    endpoints: [{ methods: ['GET'], args: listArgs }],
+    _links: { self: [{ href: `${apiRoot}/events.ics` }] },
+    description: list?.description ?? '',
   };
   routes['/cal/events/v1/events/(?P<id>\\d+).ics'] = {
-    namespace: 'cal/events/v1', methods: ['GET'], endpoints: [{ methods: ['GET'], args: getArgs('/events/(?P<id>\\d+)') }],
+    namespace: 'cal/events/v1',
+    methods: ['GET'],
+    endpoints: [{ methods: ['GET'], args: getArgs('/events/(?P<id>\\d+)') }],
     description: one?.description ?? '',
   };
 }

@@ -93,7 +93,12 @@ function operationsOf(doc: JsonObject): JsonObject[] {
 describe('/doc OpenAPI document', () => {
   it('is a valid OpenAPI 3.0 document (checked by @seriousme/openapi-schema-validator)', async () => {
     const validator = new Validator();
-    const result = await validator.validate(JSON.parse(JSON.stringify(buildOpenApi({ apiRoot: 'http://localhost:8080/es/cal/events/v1' }))) as Record<string, unknown>);
+    const result = await validator.validate(
+      JSON.parse(JSON.stringify(buildOpenApi({ apiRoot: 'http://localhost:8080/es/cal/events/v1' }))) as Record<
+        string,
+        unknown
+      >,
+    );
     expect(result.errors ?? [], JSON.stringify(result.errors)).to.deep.equal([]);
     expect(result.valid).to.equal(true);
   });
@@ -116,14 +121,22 @@ describe('/doc OpenAPI document', () => {
     }
     for (const path of ['/events/{id}', '/events/by-slug/{slug}', '/venues/{id}', '/tags/{id}']) {
       const parameters = asObject(asObject(paths[path]).get).parameters as JsonObject[];
-      expect(parameters.map((p) => p.name), path).to.include('as_of');
+      expect(
+        parameters.map((p) => p.name),
+        path,
+      ).to.include('as_of');
     }
     for (const path of ['/venues/{id}', '/organizers/{id}']) {
-      const body = asObject(asObject(asObject(asObject(asObject(paths[path]).post).requestBody).content)['application/x-www-form-urlencoded']);
+      const body = asObject(
+        asObject(asObject(asObject(asObject(paths[path]).post).requestBody).content)[
+          'application/x-www-form-urlencoded'
+        ],
+      );
       expect(asObject(asObject(body.schema).properties).password, path).to.include({ 'x-service-addition': true });
     }
     expect(Object.keys(paths)).to.include.members(['/changes', '/doc/events']);
-    const described = JSON.stringify(doc).match(/"description":"Service addition \(beyond the reference implementation\)\./g) ?? [];
+    const described =
+      JSON.stringify(doc).match(/"description":"Service addition \(beyond the reference implementation\)\./g) ?? [];
     expect(described.length).to.equal((JSON.stringify(doc).match(/"x-service-addition":true/g) ?? []).length);
   });
 

@@ -13,23 +13,40 @@ import { adminPassword, captureTime, startTestService, type TestService } from '
 import { testFolding } from '../../support/memos.ts';
 
 const API = '/cal/events/v1';
-type Entry = { namespace: string; methods: string[]; endpoints: { methods: string[]; args: Record<string, unknown> }[]; description?: string };
+type Entry = {
+  namespace: string;
+  methods: string[];
+  endpoints: { methods: string[]; args: Record<string, unknown> }[];
+  description?: string;
+};
 
 /**
  * The API paths every router of the app registers, as Koa matches them (`/cal/events/v1/events/:id`); /health, /ready
  * and /metrics sit beside the API, outside its path and wire format.
  */
 async function registeredPaths(t: TestService): Promise<string[]> {
-  const config = loadConfig({ PORT: '0', CAL_DATA_DIR: t.dataDir, CAL_PUBLIC_URL: 'http://localhost:8080', CAL_ADMIN_PASSWORD: adminPassword });
+  const config = loadConfig({
+    PORT: '0',
+    CAL_DATA_DIR: t.dataDir,
+    CAL_PUBLIC_URL: 'http://localhost:8080',
+    CAL_ADMIN_PASSWORD: adminPassword,
+  });
   const { store, readStore, projections } = t.service;
   const users = new UserDirectory(store);
   const clock = () => captureTime;
   const services = composeHttpServices({ config, store, readStore, users, projections, clock, folding: testFolding });
   const metrics = createServiceMetrics(async () => ({ events: 0, seconds: 0 }));
   const app = createApp(services, pino({ level: 'silent' }), {
-    store, readStore, metrics, clock, maxLagSeconds: 5, appliedPosition: async () => projections.appliedPosition,
+    store,
+    readStore,
+    metrics,
+    clock,
+    maxLagSeconds: 5,
+    appliedPosition: async () => projections.appliedPosition,
   });
-  const routers = app.middleware.map((middleware) => (middleware as { router?: Router }).router).filter((router) => router !== undefined);
+  const routers = app.middleware
+    .map((middleware) => (middleware as { router?: Router }).router)
+    .filter((router) => router !== undefined);
   const paths = routers.flatMap((router) => router.stack.map((layer) => layer.path));
   return [...new Set(paths)].filter((path): path is string => typeof path === 'string' && path.startsWith(API));
 }
@@ -44,13 +61,17 @@ describe('OPTIONS on every route the service registers', function () {
   });
   after(async () => t.close());
 
-  it('finds the reference routes and the service\'s own among the registered paths', () => {
+  it("finds the reference routes and the service's own among the registered paths", () => {
     expect(paths).to.include.members([
-      `${API}/events/:id`, `${API}/changes`, `${API}/read-model/digest`, `${API}/doc/events`, `${API}/tags/:id/history`,
+      `${API}/events/:id`,
+      `${API}/changes`,
+      `${API}/read-model/digest`,
+      `${API}/doc/events`,
+      `${API}/tags/:id/history`,
     ]);
   });
 
-  it('answers 200 with Allow and the route\'s entry on each, for anonymous callers too', async () => {
+  it("answers 200 with Allow and the route's entry on each, for anonymous callers too", async () => {
     for (const path of paths) {
       const concrete = path.replace(':id', '7').replace(':slug', 'some-slug');
       const res = await t.request('OPTIONS', concrete);
@@ -63,7 +84,7 @@ describe('OPTIONS on every route the service registers', function () {
     }
   });
 
-  it('describes the service\'s own routes in a sentence, and the reference\'s exactly as the index does', async () => {
+  it("describes the service's own routes in a sentence, and the reference's exactly as the index does", async () => {
     const index = (await t.request('GET', API)).body as { routes: Record<string, Entry> };
     for (const path of paths) {
       const concrete = path.replace(':id', '7').replace(':slug', 'some-slug');
@@ -82,7 +103,12 @@ describe('OPTIONS on every route the service registers', function () {
     const history = await t.request('OPTIONS', `/es${API}/venues/12/history/`);
     expect(history.status).to.equal(200);
     expect(history.headers.get('allow')).to.equal('GET');
-    expect(Object.keys((history.body as Entry).endpoints[0]?.args ?? {})).to.deep.equal(['id', 'page', 'per_page', 'i18n_language']);
+    expect(Object.keys((history.body as Entry).endpoints[0]?.args ?? {})).to.deep.equal([
+      'id',
+      'page',
+      'per_page',
+      'i18n_language',
+    ]);
   });
 
   it('keeps them out of the index, and still answers 404 on paths no route has', async () => {

@@ -3,7 +3,15 @@
 import { expect } from 'chai';
 import { startTestService, type TestService } from '../../support/testService.ts';
 import {
-  API, AUTH_CACHE_CONTROL, asObject, bodyOf, capture, createEvent, renumbered, withoutLinks, type JsonObject,
+  API,
+  AUTH_CACHE_CONTROL,
+  asObject,
+  bodyOf,
+  capture,
+  createEvent,
+  renumbered,
+  withoutLinks,
+  type JsonObject,
 } from './support/eventsApi.ts';
 
 describe('POST /events (create)', () => {
@@ -38,7 +46,13 @@ describe('POST /events (create)', () => {
 
   it('stores every unlinked field of capture 10: HTML description, paragraph excerpt, New York dates, cost, website, flags', async () => {
     const full = capture('10');
-    const { venue: _venue, organizer: _organizer, categories: _categories, tags: _tags, ...fields } = full.request.body ?? {};
+    const {
+      venue: _venue,
+      organizer: _organizer,
+      categories: _categories,
+      tags: _tags,
+      ...fields
+    } = full.request.body ?? {};
     t.setNow(new Date('2026-11-22T10:52:29Z'));
     const res = await t.admin('POST', `${API}/events`, { body: fields });
     expect(res.status).to.equal(201);
@@ -54,7 +68,12 @@ describe('POST /events (create)', () => {
       cost: '$10',
       website: 'https://example.com/full',
     });
-    expect(body.cost_details).to.deep.equal({ currency_symbol: '', currency_code: '', currency_position: '', values: ['10'] });
+    expect(body.cost_details).to.deep.equal({
+      currency_symbol: '',
+      currency_code: '',
+      currency_position: '',
+      values: ['10'],
+    });
   });
 
   it('stretches an all-day event over whole days (capture 11)', async () => {
@@ -126,14 +145,19 @@ describe('POST /events (create)', () => {
       const body = await createEvent(t, { title: 'Cost', cost: typeof input === 'string' ? input : [...input] });
       expect(body.cost).to.equal(cost);
       expect(body.cost_details).to.deep.equal({
-        currency_symbol: symbol, currency_code: '', currency_position: position, values: [...values],
+        currency_symbol: symbol,
+        currency_code: '',
+        currency_position: position,
+        values: [...values],
       });
     });
   }
 
   it('paragraph-formats the description: blocks at blank lines, <br /> inside, block-level tags kept', async () => {
     const body = await createEvent(t, {
-      title: 'Paragraphs', description: 'First para\nline two\n\nSecond para\n\n<ul><li>x</li></ul>', excerpt: '   ',
+      title: 'Paragraphs',
+      description: 'First para\nline two\n\nSecond para\n\n<ul><li>x</li></ul>',
+      excerpt: '   ',
     });
     expect(body.description).to.equal('<p>First para<br />\nline two</p>\n<p>Second para</p>\n<ul><li>x</li></ul>');
     expect(body.excerpt).to.equal('');
@@ -141,11 +165,29 @@ describe('POST /events (create)', () => {
 
   it('accepts typed booleans as JSON booleans, 1/0, or those words in any case', async () => {
     const body = await createEvent(t, {
-      title: 'Boolean forms', featured: 'TRUE', sticky: 1, show_map: '0', all_day: 'False', show_map_link: true, hide_from_listings: 0,
+      title: 'Boolean forms',
+      featured: 'TRUE',
+      sticky: 1,
+      show_map: '0',
+      all_day: 'False',
+      show_map_link: true,
+      hide_from_listings: 0,
     });
-    expect(body).to.include({ featured: true, sticky: true, show_map: false, all_day: false, show_map_link: true, hide_from_listings: false });
+    expect(body).to.include({
+      featured: true,
+      sticky: true,
+      show_map: false,
+      all_day: false,
+      show_map_link: true,
+      hide_from_listings: false,
+    });
     const res = await t.admin('POST', `${API}/events`, {
-      body: { title: 'Yes is no boolean', featured: 'yes', start_date: '2026-12-01 10:00:00', end_date: '2026-12-01 11:00:00' },
+      body: {
+        title: 'Yes is no boolean',
+        featured: 'yes',
+        start_date: '2026-12-01 10:00:00',
+        end_date: '2026-12-01 11:00:00',
+      },
     });
     expect(res.status).to.equal(400);
     expect(bodyOf(res).message).to.equal('Invalid parameter(s): featured');
@@ -155,7 +197,12 @@ describe('POST /events (create)', () => {
     const body = await createEvent(t, { title: 'Escaped site', website: `https://example.com/?a=1&b="2"&c='3'<x>` });
     expect(body.website).to.equal('https://example.com/?a=1&amp;b=&quot;2&quot;&amp;c=&#039;3&#039;&lt;x&gt;');
     const res = await t.admin('POST', `${API}/events`, {
-      body: { title: 'Bad site', website: 'example.com', start_date: '2026-12-01 10:00:00', end_date: '2026-12-01 11:00:00' },
+      body: {
+        title: 'Bad site',
+        website: 'example.com',
+        start_date: '2026-12-01 10:00:00',
+        end_date: '2026-12-01 11:00:00',
+      },
     });
     expect(res.status).to.equal(400);
     expect(bodyOf(res).message).to.equal('Invalid parameter(s): website');

@@ -3,7 +3,16 @@
 import { expect } from 'chai';
 import { startTestService, type TestService } from '../../support/testService.ts';
 import {
-  API, asObject, bodyOf, capture, createEvent, expectEndBeforeStart, expectError, expectInvalidParams, REASON, withReason,
+  API,
+  asObject,
+  bodyOf,
+  capture,
+  createEvent,
+  expectEndBeforeStart,
+  expectError,
+  expectInvalidParams,
+  REASON,
+  withReason,
 } from './support/eventsApi.ts';
 
 describe('POST /events date and time zone input', () => {
@@ -23,13 +32,21 @@ describe('POST /events date and time zone input', () => {
   });
 
   it('reads "next wednesday 4pm" as the coming Wednesday', async () => {
-    const body = await createEvent(t, { title: 'Wednesday', start_date: 'next wednesday 4pm', end_date: 'next wednesday 5pm' });
+    const body = await createEvent(t, {
+      title: 'Wednesday',
+      start_date: 'next wednesday 4pm',
+      end_date: 'next wednesday 5pm',
+    });
     expect(body.start_date).to.equal('2026-11-25 16:00:00');
     expect(body.end_date).to.equal('2026-11-25 17:00:00');
   });
 
   it('reads "+5 days 11am" and a calendar date with a 12-hour time', async () => {
-    const body = await createEvent(t, { title: 'In five days', start_date: '+5 days 11am', end_date: '2026-11-27 4:30pm' });
+    const body = await createEvent(t, {
+      title: 'In five days',
+      start_date: '+5 days 11am',
+      end_date: '2026-11-27 4:30pm',
+    });
     expect(body.start_date).to.equal('2026-11-27 11:00:00');
     expect(body.end_date).to.equal('2026-11-27 16:30:00');
   });
@@ -38,7 +55,10 @@ describe('POST /events date and time zone input', () => {
     // 02:00 UTC on the 23rd is still the evening of the 22nd in New York, so "tomorrow" there is the 23rd.
     t.setNow(new Date('2026-11-23T02:00:00Z'));
     const body = await createEvent(t, {
-      title: 'Tomorrow in New York', timezone: 'America/New_York', start_date: 'tomorrow 9am', end_date: 'tomorrow 10am',
+      title: 'Tomorrow in New York',
+      timezone: 'America/New_York',
+      start_date: 'tomorrow 9am',
+      end_date: 'tomorrow 10am',
     });
     expect(body.start_date).to.equal('2026-11-23 09:00:00');
     expect(body.utc_start_date).to.equal('2026-11-23 14:00:00');
@@ -47,7 +67,10 @@ describe('POST /events date and time zone input', () => {
   it('takes a Unix timestamp as its UTC wall-clock time, without applying the target time zone', async () => {
     // 1795000000 is 2026-11-18 11:06:40 UTC.
     const body = await createEvent(t, {
-      title: 'Timestamp', timezone: 'America/New_York', start_date: '1795000000', end_date: '1795003600',
+      title: 'Timestamp',
+      timezone: 'America/New_York',
+      start_date: '1795000000',
+      end_date: '1795003600',
     });
     expect(body.start_date).to.equal('2026-11-18 11:06:40');
     expect(body.end_date).to.equal('2026-11-18 12:06:40');
@@ -56,8 +79,10 @@ describe('POST /events date and time zone input', () => {
 
   it('converts a date with an offset to the target time zone', async () => {
     const body = await createEvent(t, {
-      title: 'Offset', timezone: 'America/New_York',
-      start_date: '2026-11-25T10:00:00+02:00', end_date: '2026-11-25T12:00:00Z',
+      title: 'Offset',
+      timezone: 'America/New_York',
+      start_date: '2026-11-25T10:00:00+02:00',
+      end_date: '2026-11-25T12:00:00Z',
     });
     expect(body.start_date).to.equal('2026-11-25 03:00:00');
     expect(body.utc_start_date).to.equal('2026-11-25 08:00:00');
@@ -67,17 +92,26 @@ describe('POST /events date and time zone input', () => {
 
   it('accepts a time zone database identifier and shows its abbreviation at the start', async () => {
     const body = await createEvent(t, {
-      title: 'Madrid', timezone: 'Europe/Madrid', start_date: '2026-11-25 10:00:00', end_date: '2026-11-25 12:00:00',
+      title: 'Madrid',
+      timezone: 'Europe/Madrid',
+      start_date: '2026-11-25 10:00:00',
+      end_date: '2026-11-25 12:00:00',
     });
     expect(body).to.include({ timezone: 'Europe/Madrid', timezone_abbr: 'CET', utc_start_date: '2026-11-25 09:00:00' });
   });
 
   it('accepts a UTC±h identifier with a fraction, whose abbreviation is the identifier itself', async () => {
     const body = await createEvent(t, {
-      title: 'India offset', timezone: 'UTC+5.5', start_date: '2026-11-25 10:00:00', end_date: '2026-11-25 12:00:00',
+      title: 'India offset',
+      timezone: 'UTC+5.5',
+      start_date: '2026-11-25 10:00:00',
+      end_date: '2026-11-25 12:00:00',
     });
     expect(body).to.include({
-      timezone: 'UTC+5.5', timezone_abbr: 'UTC+5.5', start_date: '2026-11-25 10:00:00', utc_start_date: '2026-11-25 04:30:00',
+      timezone: 'UTC+5.5',
+      timezone_abbr: 'UTC+5.5',
+      start_date: '2026-11-25 10:00:00',
+      utc_start_date: '2026-11-25 04:30:00',
     });
   });
 
@@ -87,16 +121,29 @@ describe('POST /events date and time zone input', () => {
     ['Asia/Dubai', '2026-12-01', '+04', '2026-12-01 06:00:00', '+04:00'],
   ] as const) {
     it(`shows ${zone} on ${day} as ${abbr}, with that offset in json_ld`, async () => {
-      const body = await createEvent(t, { title: zone, timezone: zone, start_date: `${day} 10:00:00`, end_date: `${day} 11:00:00` });
+      const body = await createEvent(t, {
+        title: zone,
+        timezone: zone,
+        start_date: `${day} 10:00:00`,
+        end_date: `${day} 11:00:00`,
+      });
       expect(body).to.include({ timezone_abbr: abbr, utc_start_date: utcStart });
       const read = bodyOf(await t.request('GET', `${API}/events/${String(body.id)}`));
-      expect(asObject(read.json_ld)).to.include({ startDate: `${day}T10:00:00${offset}`, endDate: `${day}T11:00:00${offset}` });
+      expect(asObject(read.json_ld)).to.include({
+        startDate: `${day}T10:00:00${offset}`,
+        endDate: `${day}T11:00:00${offset}`,
+      });
     });
   }
 
   it('refuses an unknown time zone with 400 naming timezone', async () => {
     const res = await t.admin('POST', `${API}/events`, {
-      body: { title: 'Bad zone', timezone: 'Mars/Olympus', start_date: '2026-11-25 10:00:00', end_date: '2026-11-25 12:00:00' },
+      body: {
+        title: 'Bad zone',
+        timezone: 'Mars/Olympus',
+        start_date: '2026-11-25 10:00:00',
+        end_date: '2026-11-25 12:00:00',
+      },
     });
     expectInvalidParams(res, 'timezone');
   });
@@ -128,13 +175,20 @@ describe('POST /events date and time zone input', () => {
   });
 
   it('accepts an end equal to the start', async () => {
-    const body = await createEvent(t, { title: 'Instant', start_date: '2026-11-25 10:00:00', end_date: '2026-11-25 10:00:00' });
+    const body = await createEvent(t, {
+      title: 'Instant',
+      start_date: '2026-11-25 10:00:00',
+      end_date: '2026-11-25 10:00:00',
+    });
     expect(body.end_date).to.equal(body.start_date);
   });
 
   it('judges end before start after all-day normalisation (same day is fine)', async () => {
     const body = await createEvent(t, {
-      title: 'All day same day', all_day: true, start_date: '2026-11-25 18:00:00', end_date: '2026-11-25 08:00:00',
+      title: 'All day same day',
+      all_day: true,
+      start_date: '2026-11-25 18:00:00',
+      end_date: '2026-11-25 08:00:00',
     });
     expect(body).to.include({ start_date: '2026-11-25 00:00:00', end_date: '2026-11-25 23:59:59' });
   });

@@ -3,7 +3,16 @@
 import { expect } from 'chai';
 import { startTestService, type TestService } from '../../support/testService.ts';
 import {
-  ADMIN_ITEM_ALLOW, API, asObject, bodyOf, capture, createEvent, expectError, idsOf, renumbered, type JsonObject,
+  ADMIN_ITEM_ALLOW,
+  API,
+  asObject,
+  bodyOf,
+  capture,
+  createEvent,
+  expectError,
+  idsOf,
+  renumbered,
+  type JsonObject,
 } from './support/eventsApi.ts';
 
 describe('DELETE /events/{id} and /events/by-slug/{slug}', () => {
@@ -47,7 +56,12 @@ describe('DELETE /events/{id} and /events/by-slug/{slug}', () => {
       };
       expect(res.body).to.deep.equal(expected);
       expect(Object.keys(bodyOf(res))).to.deep.equal(Object.keys(expected));
-      expect(bodyOf(res)).to.include({ status: 'trash', slug: 'minimal-event__trashed', url: trashedUrl, modified: '2026-11-22 10:52:34' });
+      expect(bodyOf(res)).to.include({
+        status: 'trash',
+        slug: 'minimal-event__trashed',
+        url: trashedUrl,
+        modified: '2026-11-22 10:52:34',
+      });
     });
 
     it('then answers GET with 403 event-no-longer-available (capture 43), for everyone', async () => {
@@ -109,7 +123,12 @@ describe('DELETE /events/{id} and /events/by-slug/{slug}', () => {
   });
 
   it('answers a delete of a missing id with 404 for the administrator and 401 for anonymous callers', async () => {
-    expectError(await t.admin('DELETE', `${API}/events/999999`), 404, 'rest-event-not-found', 'Event with ID 999999 does not exist.');
+    expectError(
+      await t.admin('DELETE', `${API}/events/999999`),
+      404,
+      'rest-event-not-found',
+      'Event with ID 999999 does not exist.',
+    );
     expectError(await t.request('DELETE', `${API}/events/999999`), 401, 'rest_forbidden');
   });
 
@@ -128,7 +147,9 @@ describe('DELETE /events/{id} and /events/by-slug/{slug}', () => {
 
   it('trashes once when deletes race: one 200, the others 410 event-is-in-trash', async () => {
     const created = await createEvent(t, { title: 'Raced delete' });
-    const results = await Promise.all([1, 2, 3, 4, 5].map(() => t.admin('DELETE', `${API}/events/${String(created.id)}`)));
+    const results = await Promise.all(
+      [1, 2, 3, 4, 5].map(() => t.admin('DELETE', `${API}/events/${String(created.id)}`)),
+    );
     expect(results.map((res) => res.status).sort()).to.deep.equal([200, 410, 410, 410, 410]);
     for (const res of results.filter((r) => r.status === 410)) expectError(res, 410, 'event-is-in-trash');
   });
@@ -136,7 +157,9 @@ describe('DELETE /events/{id} and /events/by-slug/{slug}', () => {
   it('lets a trashed event be updated while it stays trashed', async () => {
     const created = await createEvent(t, { title: 'Trashed then edited' });
     await t.admin('DELETE', `${API}/events/${String(created.id)}`);
-    const res = await t.admin('PATCH', `${API}/events/${String(created.id)}`, { body: { title: 'Edited in the trash' } });
+    const res = await t.admin('PATCH', `${API}/events/${String(created.id)}`, {
+      body: { title: 'Edited in the trash' },
+    });
     expect(res.status, res.text).to.equal(200);
     expect(bodyOf(res)).to.include({ title: 'Edited in the trash', status: 'trash' });
   });

@@ -3,11 +3,20 @@
 import { expect } from 'chai';
 import { startTestService, type TestService } from '../../support/testService.ts';
 import {
-  API, asObject, bodyOf, capture, createEvent, expectError, expectInvalidParams, REASON, withReason,
+  API,
+  asObject,
+  bodyOf,
+  capture,
+  createEvent,
+  expectError,
+  expectInvalidParams,
+  REASON,
+  withReason,
 } from './support/eventsApi.ts';
 
 const NO_ROUTE = 'No route was found matching the URL and request method.';
-const basic = (login: string, password: string): string => `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
+const basic = (login: string, password: string): string =>
+  `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
 
 describe('Events route errors', () => {
   let t: TestService;
@@ -29,7 +38,12 @@ describe('Events route errors', () => {
 
     it('names every missing required parameter', async () => {
       const res = await t.admin('POST', `${API}/events`, { body: {} });
-      const data = expectError(res, 400, 'rest_missing_callback_param', 'Missing parameter(s): title, start_date, end_date');
+      const data = expectError(
+        res,
+        400,
+        'rest_missing_callback_param',
+        'Missing parameter(s): title, start_date, end_date',
+      );
       expect(data.params).to.deep.equal(['title', 'start_date', 'end_date']);
     });
 
@@ -64,7 +78,11 @@ describe('Events route errors', () => {
     it('answers a body over the 1 MB limit with 413 in the wire format, and writes nothing', async () => {
       const before = bodyOf(await t.admin('GET', `${API}/events?status=any&per_page=1`)).total;
       const res = await t.admin('POST', `${API}/events`, {
-        rawBody: JSON.stringify({ title: 'x'.repeat(1_100_000), start_date: '2026-11-25 10:00', end_date: '2026-11-25 11:00' }),
+        rawBody: JSON.stringify({
+          title: 'x'.repeat(1_100_000),
+          start_date: '2026-11-25 10:00',
+          end_date: '2026-11-25 11:00',
+        }),
       });
       expectError(res, 413, 'rest_payload_too_large');
       expect(bodyOf(await t.admin('GET', `${API}/events?status=any&per_page=1`)).total).to.equal(before);
@@ -94,7 +112,12 @@ describe('Events route errors', () => {
     });
 
     it('answers id 0 as an unknown id', async () => {
-      expectError(await t.request('GET', `${API}/events/0`), 404, 'rest-event-not-found', 'Event with ID 0 does not exist.');
+      expectError(
+        await t.request('GET', `${API}/events/0`),
+        404,
+        'rest-event-not-found',
+        'Event with ID 0 does not exist.',
+      );
     });
 
     it('answers a non-numeric id with 404 rest_no_route and no Allow (capture 33)', async () => {
@@ -107,7 +130,9 @@ describe('Events route errors', () => {
     it('answers an unknown slug with 400 naming slug (capture 34)', async () => {
       const res = await t.request('GET', `${API}/events/by-slug/no-such-event`);
       expectInvalidParams(res, 'slug');
-      expect(res.body).to.deep.equal(withReason(capture('34').response.body, 'slug', 'unknown-slug', REASON.unknownSlug));
+      expect(res.body).to.deep.equal(
+        withReason(capture('34').response.body, 'slug', 'unknown-slug', REASON.unknownSlug),
+      );
       expect(res.headers.get('allow')).to.equal('GET');
     });
 
@@ -120,7 +145,9 @@ describe('Events route errors', () => {
     it('refuses page=0 exactly as capture 36', async () => {
       const res = await t.request('GET', `${API}/events?page=0`);
       expectInvalidParams(res, 'page');
-      expect(res.body).to.deep.equal(withReason(capture('36').response.body, 'page', 'not-a-positive-integer', REASON.positiveInteger));
+      expect(res.body).to.deep.equal(
+        withReason(capture('36').response.body, 'page', 'not-a-positive-integer', REASON.positiveInteger),
+      );
     });
 
     for (const page of ['-1', 'foo', 'foo bar', '1.5']) {
@@ -132,19 +159,33 @@ describe('Events route errors', () => {
     it('refuses a non-integer per_page exactly as capture 37', async () => {
       const res = await t.request('GET', `${API}/events?per_page=abc`);
       expectInvalidParams(res, 'per_page');
-      expect(res.body).to.deep.equal(withReason(capture('37').response.body, 'per_page', 'not-a-positive-integer', REASON.positiveInteger));
+      expect(res.body).to.deep.equal(
+        withReason(capture('37').response.body, 'per_page', 'not-a-positive-integer', REASON.positiveInteger),
+      );
     });
 
     it('refuses a bad start_date exactly as capture 38', async () => {
       const res = await t.request('GET', `${API}/events?start_date=garbage`);
       expectInvalidParams(res, 'start_date');
-      expect(res.body).to.deep.equal(withReason(capture('38').response.body, 'start_date', 'not-a-date', REASON.notADate));
+      expect(res.body).to.deep.equal(
+        withReason(capture('38').response.body, 'start_date', 'not-a-date', REASON.notADate),
+      );
       expect(res.headers.get('allow')).to.equal('GET');
     });
 
     it('names several invalid parameters in declaration order, whatever the query order', async () => {
-      expectInvalidParams(await t.request('GET', `${API}/events?page=0&start_date=garbage&featured=maybe`), 'page', 'start_date', 'featured');
-      expectInvalidParams(await t.request('GET', `${API}/events?featured=maybe&start_date=garbage&page=0`), 'page', 'start_date', 'featured');
+      expectInvalidParams(
+        await t.request('GET', `${API}/events?page=0&start_date=garbage&featured=maybe`),
+        'page',
+        'start_date',
+        'featured',
+      );
+      expectInvalidParams(
+        await t.request('GET', `${API}/events?featured=maybe&start_date=garbage&page=0`),
+        'page',
+        'start_date',
+        'featured',
+      );
     });
   });
 
@@ -177,7 +218,9 @@ describe('Events route errors', () => {
     });
 
     it('challenges anonymous callers refused with 401, and no one refused with 403', async () => {
-      const anonymous = await t.request('POST', `${API}/events`, { body: { title: 'x', start_date: 'now', end_date: 'now' } });
+      const anonymous = await t.request('POST', `${API}/events`, {
+        body: { title: 'x', start_date: 'now', end_date: 'now' },
+      });
       expectError(anonymous, 401, 'rest_forbidden');
       expect(anonymous.headers.get('www-authenticate')).to.equal('Basic realm="cal/events/v1", charset="UTF-8"');
       expect((await t.request('GET', `${API}/events/999999`)).headers.get('www-authenticate')).to.equal(null);

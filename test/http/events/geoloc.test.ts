@@ -2,7 +2,16 @@
 import { expect } from 'chai';
 import { startTestService, type TestResponse, type TestService } from '../../support/testService.ts';
 import {
-  API, API_ROOT, DEFAULT_WINDOW, bodyOf, createEvent, expectError, expectInvalidParams, expectSpecificInvalidParam, idsOf, query,
+  API,
+  API_ROOT,
+  DEFAULT_WINDOW,
+  bodyOf,
+  createEvent,
+  expectError,
+  expectInvalidParams,
+  expectSpecificInvalidParam,
+  idsOf,
+  query,
   type JsonObject,
 } from './support/eventsApi.ts';
 
@@ -20,9 +29,17 @@ async function createVenue(t: TestService, fields: JsonObject): Promise<number> 
 
 describe('GET /events geolocation filters with the extended add-on on', () => {
   let t: TestService;
-  let events: { springfield: number; chatham: number; chicago: number; unlocated: number; noVenue: number; moving: number };
+  let events: {
+    springfield: number;
+    chatham: number;
+    chicago: number;
+    unlocated: number;
+    noVenue: number;
+    moving: number;
+  };
   let movingVenue: number;
-  const list = (pairs: Record<string, string>): Promise<TestResponse> => t.request('GET', `${API}/events?${query(pairs)}`);
+  const list = (pairs: Record<string, string>): Promise<TestResponse> =>
+    t.request('GET', `${API}/events?${query(pairs)}`);
 
   before(async function () {
     this.timeout(20000);
@@ -65,7 +82,9 @@ describe('GET /events geolocation filters with the extended add-on on', () => {
   it('geoloc=false has no effect, and shows as geoloc=0', async () => {
     const res = await list({ geoloc: 'false' });
     expect(idsOf(res)).to.deep.equal(Object.values(events));
-    expect(bodyOf(res).rest_url).to.equal(`${API_ROOT}/events/?page=1&per_page=10&${DEFAULT_WINDOW}&geoloc=0&status=publish`);
+    expect(bodyOf(res).rest_url).to.equal(
+      `${API_ROOT}/events/?page=1&per_page=10&${DEFAULT_WINDOW}&geoloc=0&status=publish`,
+    );
   });
 
   it('follows a venue that moves', async () => {
@@ -91,7 +110,10 @@ describe('GET /events geolocation filters with the extended add-on on', () => {
   });
 
   it('accepts the bounds of the ranges', async () => {
-    for (const [lat, lng] of [['90', '180'], ['-90', '-180']]) {
+    for (const [lat, lng] of [
+      ['90', '180'],
+      ['-90', '-180'],
+    ]) {
       const res = await list({ geoloc_lat: lat as string, geoloc_lng: lng as string });
       expect(res.status, res.text).to.equal(200);
       expect(idsOf(res)).to.deep.equal([]);
@@ -109,7 +131,12 @@ describe('GET /events geolocation filters with the extended add-on off', () => {
 
   it('refuses geoloc with the specific reason extended-addon-required', async () => {
     const res = await t.request('GET', `${API}/events?geoloc=true`);
-    expectSpecificInvalidParam(res, 'geoloc', 'extended-addon-required', 'This parameter requires the extended add-on.');
+    expectSpecificInvalidParam(
+      res,
+      'geoloc',
+      'extended-addon-required',
+      'This parameter requires the extended add-on.',
+    );
   });
 
   it('refuses a valid point, naming both coordinates with that reason', async () => {

@@ -16,22 +16,35 @@ describe('Event images and references', () => {
     expect(image).to.deep.equal({ url: 'https://example.com/img/poster.jpg?v=2', id: image.id, extension: 'jpg' });
     expect(Object.keys(image)).to.deep.equal(['url', 'id', 'extension']);
     expect(image.id).to.not.equal(first.id);
-    const second = await createEvent(t, { title: 'Same poster', ...dates, image: 'https://example.com/img/poster.jpg?v=2' });
+    const second = await createEvent(t, {
+      title: 'Same poster',
+      ...dates,
+      image: 'https://example.com/img/poster.jpg?v=2',
+    });
     expect((second.image as { id: number }).id).to.equal(image.id);
     const byId = await createEvent(t, { title: 'Poster by id', ...dates, image: image.id });
     expect(byId.image).to.deep.equal(image);
   });
 
   it('omits the extension when the last path segment has no dot, and removes the image with ""', async () => {
-    const created = await createEvent(t, { title: 'No extension', ...dates, image: 'https://example.com/images/poster' });
-    expect(created.image).to.deep.include({ url: 'https://example.com/images/poster' }).and.not.have.property('extension');
+    const created = await createEvent(t, {
+      title: 'No extension',
+      ...dates,
+      image: 'https://example.com/images/poster',
+    });
+    expect(created.image)
+      .to.deep.include({ url: 'https://example.com/images/poster' })
+      .and.not.have.property('extension');
     const res = await t.admin('PATCH', `${API}/events/${String(created.id)}`, { body: { image: '' } });
     expect(bodyOf(res).image).to.equal(false);
   });
 
   it('refuses an image that is neither "", a stored image id nor an http(s) URL', async () => {
     for (const image of ['ftp://example.com/a.png', 'poster.jpg', 99999, { url: 'https://example.com/a.png' }]) {
-      expectInvalidParams(await t.admin('POST', `${API}/events`, { body: { title: 'Bad image', ...dates, image } }), 'image');
+      expectInvalidParams(
+        await t.admin('POST', `${API}/events`, { body: { title: 'Bad image', ...dates, image } }),
+        'image',
+      );
     }
   });
 
@@ -44,8 +57,14 @@ describe('Event images and references', () => {
   });
 
   it('refuses venue and organizer ids that name no venue or organizer, and accepts the unlinking forms', async () => {
-    expectInvalidParams(await t.admin('POST', `${API}/events`, { body: { title: 'V', ...dates, venue: 12345 } }), 'venue');
-    expectInvalidParams(await t.admin('POST', `${API}/events`, { body: { title: 'O', ...dates, organizer: [12345] } }), 'organizer');
+    expectInvalidParams(
+      await t.admin('POST', `${API}/events`, { body: { title: 'V', ...dates, venue: 12345 } }),
+      'venue',
+    );
+    expectInvalidParams(
+      await t.admin('POST', `${API}/events`, { body: { title: 'O', ...dates, organizer: [12345] } }),
+      'organizer',
+    );
     for (const unlink of [0, '', []]) {
       const created = await createEvent(t, { title: 'Unlinked', ...dates, venue: unlink, organizer: [] });
       expect(created).to.deep.include({ venue: [], organizer: [] });

@@ -3,13 +3,24 @@
 import { expect } from 'chai';
 import { startTestService, type TestResponse, type TestService } from '../../support/testService.ts';
 import {
-  API, API_ROOT, bodyOf, capture, createCaptureEvents, createEvent, envelopeOf, expectInvalidParams, idsOf, query, titlesOf,
+  API,
+  API_ROOT,
+  bodyOf,
+  capture,
+  createCaptureEvents,
+  createEvent,
+  envelopeOf,
+  expectInvalidParams,
+  idsOf,
+  query,
+  titlesOf,
 } from './support/eventsApi.ts';
 
 describe('GET /events date filters', () => {
   let t: TestService;
   let ids: { minimal: number; full: number; allDay: number };
-  const list = (pairs: Record<string, string>): Promise<TestResponse> => t.request('GET', `${API}/events?${query(pairs)}`);
+  const list = (pairs: Record<string, string>): Promise<TestResponse> =>
+    t.request('GET', `${API}/events?${query(pairs)}`);
   const restUrl = async (pairs: Record<string, string>): Promise<unknown> => bodyOf(await list(pairs)).rest_url;
 
   before(async function () {
@@ -17,7 +28,11 @@ describe('GET /events date filters', () => {
     t = await startTestService();
     ids = await createCaptureEvents(t);
     // The §6 example: two evening events on 2018-01-01, long before the default window.
-    await createEvent(t, { title: 'Early evening', start_date: '2018-01-01 16:00:00', end_date: '2018-01-01 16:30:00' });
+    await createEvent(t, {
+      title: 'Early evening',
+      start_date: '2018-01-01 16:00:00',
+      end_date: '2018-01-01 16:30:00',
+    });
     await createEvent(t, { title: 'Late evening', start_date: '2018-01-01 20:00:00', end_date: '2018-01-01 20:30:00' });
   });
   after(async () => t.close());
@@ -64,14 +79,22 @@ describe('GET /events date filters', () => {
 
   it('keeps the default end_date when only start_date is sent', async () => {
     const res = await list({ start_date: '2018-01-01' });
-    expect(titlesOf(res)).to.deep.equal(['Early evening', 'Late evening', 'Minimal Event', 'Full Event', 'All Day Event']);
+    expect(titlesOf(res)).to.deep.equal([
+      'Early evening',
+      'Late evening',
+      'Minimal Event',
+      'Full Event',
+      'All Day Event',
+    ]);
     expect(bodyOf(res).rest_url).to.equal(
       `${API_ROOT}/events/?page=1&per_page=10&start_date=2018-01-01 00:00:00&end_date=2028-11-22 23:59:59&status=publish`,
     );
   });
 
   it('starts_before keeps events starting before the value, drops the default window, and is widened', async () => {
-    expect(titlesOf(await list({ starts_before: '2018-01-01 18:00', strict_dates: '1' }))).to.deep.equal(['Early evening']);
+    expect(titlesOf(await list({ starts_before: '2018-01-01 18:00', strict_dates: '1' }))).to.deep.equal([
+      'Early evening',
+    ]);
     const widened = await list({ starts_before: '2018-01-01 18:00' });
     expect(titlesOf(widened)).to.deep.equal(['Early evening', 'Late evening']);
     expect(bodyOf(widened).rest_url).to.equal(
@@ -80,13 +103,21 @@ describe('GET /events date filters', () => {
   });
 
   it('starts_after keeps events starting after the value (strictly), widened to the end of its day', async () => {
-    expect(idsOf(await list({ starts_after: '2026-11-27 10:00', strict_dates: '1' }))).to.deep.equal([ids.full, ids.allDay]);
+    expect(idsOf(await list({ starts_after: '2026-11-27 10:00', strict_dates: '1' }))).to.deep.equal([
+      ids.full,
+      ids.allDay,
+    ]);
     expect(idsOf(await list({ starts_after: '2026-11-27 10:00' }))).to.deep.equal([ids.allDay]);
-    expect(idsOf(await list({ starts_after: '2026-11-29 00:00:00', strict_dates: '1' })), 'strictly after').to.deep.equal([]);
+    expect(
+      idsOf(await list({ starts_after: '2026-11-29 00:00:00', strict_dates: '1' })),
+      'strictly after',
+    ).to.deep.equal([]);
   });
 
   it('ends_before keeps events ending before the value', async () => {
-    expect(titlesOf(await list({ ends_before: '2018-01-01 20:15', strict_dates: '1' }))).to.deep.equal(['Early evening']);
+    expect(titlesOf(await list({ ends_before: '2018-01-01 20:15', strict_dates: '1' }))).to.deep.equal([
+      'Early evening',
+    ]);
     expect(titlesOf(await list({ ends_before: '2018-01-01 20:15' }))).to.deep.equal(['Early evening', 'Late evening']);
   });
 

@@ -3,8 +3,19 @@
 import { expect } from 'chai';
 import { startTestService, type TestResponse, type TestService } from '../../support/testService.ts';
 import {
-  API, API_ROOT, DEFAULT_WINDOW, bodyOf, capture, createCaptureEvents, createEvent, envelopeOf, expectInvalidParams,
-  expectSpecificInvalidParam, idsOf, query, titlesOf,
+  API,
+  API_ROOT,
+  DEFAULT_WINDOW,
+  bodyOf,
+  capture,
+  createCaptureEvents,
+  createEvent,
+  envelopeOf,
+  expectInvalidParams,
+  expectSpecificInvalidParam,
+  idsOf,
+  query,
+  titlesOf,
 } from './support/eventsApi.ts';
 
 describe('GET /events filters', () => {
@@ -12,17 +23,25 @@ describe('GET /events filters', () => {
   let ids: { minimal: number; full: number; allDay: number };
   let old: number;
   let hidden: number;
-  const list = (pairs: Record<string, string>): Promise<TestResponse> => t.request('GET', `${API}/events?${query(pairs)}`);
+  const list = (pairs: Record<string, string>): Promise<TestResponse> =>
+    t.request('GET', `${API}/events?${query(pairs)}`);
 
   before(async function () {
     this.timeout(20000);
     t = await startTestService();
     ids = await createCaptureEvents(t);
     const day = { start_date: '2026-12-05 10:00:00', end_date: '2026-12-05 11:00:00' };
-    await createEvent(t, { ...day, title: 'Jazz Night', description: 'Live music with the quartet', excerpt: 'Smooth evening' });
+    await createEvent(t, {
+      ...day,
+      title: 'Jazz Night',
+      description: 'Live music with the quartet',
+      excerpt: 'Smooth evening',
+    });
     await createEvent(t, { ...day, title: 'Rock Concert', description: 'Loud guitars', excerpt: 'Bring EARPLUGS' });
     await createEvent(t, { ...day, title: 'Jazz Brunch', description: 'Music and pancakes' });
-    old = (await createEvent(t, { title: 'Old times', start_date: '2018-05-05 10:00:00', end_date: '2018-05-05 11:00:00' })).id as number;
+    old = (
+      await createEvent(t, { title: 'Old times', start_date: '2018-05-05 10:00:00', end_date: '2018-05-05 11:00:00' })
+    ).id as number;
     hidden = (await createEvent(t, { ...day, title: 'Hidden Jazz', hide_from_listings: true })).id as number;
   });
   after(async () => t.close());
@@ -66,7 +85,9 @@ describe('GET /events filters', () => {
     it('true keeps featured events only, shown as featured=1', async () => {
       const res = await list({ featured: 'true' });
       expect(idsOf(res)).to.deep.equal([ids.full]);
-      expect(bodyOf(res).rest_url).to.equal(`${API_ROOT}/events/?page=1&per_page=10&${DEFAULT_WINDOW}&status=publish&featured=1`);
+      expect(bodyOf(res).rest_url).to.equal(
+        `${API_ROOT}/events/?page=1&per_page=10&${DEFAULT_WINDOW}&status=publish&featured=1`,
+      );
     });
 
     it('false keeps the others', async () => {
@@ -90,7 +111,11 @@ describe('GET /events filters', () => {
     });
 
     it('ignores explicit start_date and end_date too, but not the relative filters', async () => {
-      const pairs = { include: `${String(ids.full)}, ${String(old)}`, start_date: '2030-01-01', end_date: '2030-01-02' };
+      const pairs = {
+        include: `${String(ids.full)}, ${String(old)}`,
+        start_date: '2030-01-01',
+        end_date: '2030-01-02',
+      };
       expect(idsOf(await list(pairs))).to.deep.equal([old, ids.full]);
       expect(idsOf(await list({ ...pairs, starts_after: '2020-01-01' }))).to.deep.equal([ids.full]);
     });
@@ -144,23 +169,38 @@ describe('GET /events filters', () => {
 
   describe('modules that are absent', () => {
     it('ticketed=true is refused with the ticketing reason', async () => {
-      expectSpecificInvalidParam(await list({ ticketed: 'true' }), 'ticketed', 'event-tickets-not-active', 'Ticketing is not available.');
+      expectSpecificInvalidParam(
+        await list({ ticketed: 'true' }),
+        'ticketed',
+        'event-tickets-not-active',
+        'Ticketing is not available.',
+      );
     });
 
     it('ticketed=false matches every event and shows as ticketed=0', async () => {
       const res = await list({ ticketed: 'false' });
       expect(bodyOf(res).total).to.equal(6);
-      expect(bodyOf(res).rest_url).to.equal(`${API_ROOT}/events/?page=1&per_page=10&${DEFAULT_WINDOW}&status=publish&ticketed=0`);
+      expect(bodyOf(res).rest_url).to.equal(
+        `${API_ROOT}/events/?page=1&per_page=10&${DEFAULT_WINDOW}&status=publish&ticketed=0`,
+      );
     });
 
     it('ticketed must still be a boolean', async () => {
       expectInvalidParams(await list({ ticketed: 'maybe' }), 'ticketed');
     });
 
-    for (const [name, value] of [['geoloc', 'true'], ['geoloc', 'false'], ['geoloc_lat', '40.7'], ['geoloc_lng', '-74']] as const) {
+    for (const [name, value] of [
+      ['geoloc', 'true'],
+      ['geoloc', 'false'],
+      ['geoloc_lat', '40.7'],
+      ['geoloc_lng', '-74'],
+    ] as const) {
       it(`${name}=${value} is refused while the extended add-on is off`, async () => {
         expectSpecificInvalidParam(
-          await list({ [name]: value }), name, 'extended-addon-required', 'This parameter requires the extended add-on.',
+          await list({ [name]: value }),
+          name,
+          'extended-addon-required',
+          'This parameter requires the extended add-on.',
         );
       });
     }
@@ -168,7 +208,13 @@ describe('GET /events filters', () => {
 
   describe('links to terms, venues and organizers (none exist yet)', () => {
     for (const [name, value] of [
-      ['categories', '1'], ['categories', 'workshops'], ['tags', 'beginner'], ['venue', '1'], ['venue', 'abc'], ['venue', ''], ['organizer', '999'],
+      ['categories', '1'],
+      ['categories', 'workshops'],
+      ['tags', 'beginner'],
+      ['venue', '1'],
+      ['venue', 'abc'],
+      ['venue', ''],
+      ['organizer', '999'],
     ] as const) {
       it(`refuses ${name}=${JSON.stringify(value)} with 400 naming ${name}`, async () => {
         expectInvalidParams(await list({ [name]: value }), name);

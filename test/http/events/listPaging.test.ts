@@ -2,7 +2,17 @@
 import { expect } from 'chai';
 import { startTestService, type TestService } from '../../support/testService.ts';
 import {
-  API, API_ROOT, DEFAULT_WINDOW, bodyOf, capture, createCaptureEvents, createEvent, envelopeOf, eventsOf, expectError, idsOf,
+  API,
+  API_ROOT,
+  DEFAULT_WINDOW,
+  bodyOf,
+  capture,
+  createCaptureEvents,
+  createEvent,
+  envelopeOf,
+  eventsOf,
+  expectError,
+  idsOf,
   titlesOf,
 } from './support/eventsApi.ts';
 
@@ -62,7 +72,14 @@ describe('GET /events envelope and paging', () => {
       expect(res.status).to.equal(200);
       expect(idsOf(res)).to.deep.equal([2]);
       expect(envelopeOf(bodyOf(res))).to.deep.equal(envelopeOf(capture('16').response.body));
-      expect(Object.keys(bodyOf(res))).to.deep.equal(['events', 'rest_url', 'next_rest_url', 'previous_rest_url', 'total', 'total_pages']);
+      expect(Object.keys(bodyOf(res))).to.deep.equal([
+        'events',
+        'rest_url',
+        'next_rest_url',
+        'previous_rest_url',
+        'total',
+        'total_pages',
+      ]);
       expect(res.headers.get('x-cal-total')).to.equal('3');
       expect(res.headers.get('x-cal-totalpages')).to.equal('3');
       expect(res.headers.get('link')).to.equal(
@@ -109,7 +126,11 @@ describe('GET /events envelope and paging', () => {
     });
 
     it('answers a huge page number as a page past the last', async () => {
-      expectError(await t.request('GET', `${API}/events?page=99999999999999999999`), 404, 'event-archive-page-not-found');
+      expectError(
+        await t.request('GET', `${API}/events?page=99999999999999999999`),
+        404,
+        'event-archive-page-not-found',
+      );
     });
 
     it('gives the administrator every status by default, shown as status=any', async () => {
@@ -122,12 +143,27 @@ describe('GET /events envelope and paging', () => {
   describe('ordering', () => {
     it('orders by local start date, then by id', async () => {
       const day = '2027-03-10';
-      const late = await createEvent(t, { title: 'Order late', start_date: `${day} 18:00:00`, end_date: `${day} 19:00:00` });
-      const tieA = await createEvent(t, { title: 'Order tie A', start_date: `${day} 09:00:00`, end_date: `${day} 12:00:00` });
-      const tieB = await createEvent(t, { title: 'Order tie B', start_date: `${day} 09:00:00`, end_date: `${day} 10:00:00` });
+      const late = await createEvent(t, {
+        title: 'Order late',
+        start_date: `${day} 18:00:00`,
+        end_date: `${day} 19:00:00`,
+      });
+      const tieA = await createEvent(t, {
+        title: 'Order tie A',
+        start_date: `${day} 09:00:00`,
+        end_date: `${day} 12:00:00`,
+      });
+      const tieB = await createEvent(t, {
+        title: 'Order tie B',
+        start_date: `${day} 09:00:00`,
+        end_date: `${day} 10:00:00`,
+      });
       // 08:00 in New York is 13:00 UTC, yet it is compared by its local start.
       const ny = await createEvent(t, {
-        title: 'Order New York', timezone: 'America/New_York', start_date: `${day} 08:00:00`, end_date: `${day} 08:30:00`,
+        title: 'Order New York',
+        timezone: 'America/New_York',
+        start_date: `${day} 08:00:00`,
+        end_date: `${day} 08:30:00`,
       });
       const res = await t.request('GET', `${API}/events?start_date=${day}&end_date=${day}`);
       expect(idsOf(res)).to.deep.equal([ny.id, tieA.id, tieB.id, late.id]);
@@ -169,7 +205,10 @@ describe('GET /events default date window', () => {
         `${API_ROOT}/events/?page=1&per_page=10&start_date=2026-11-20 00:00:00&end_date=2028-11-21 23:59:59&status=publish`,
       );
       expect(titlesOf(res)).to.deep.equal([
-        'Window too early', 'Window started before', 'Window yesterday midnight', 'Window today',
+        'Window too early',
+        'Window started before',
+        'Window yesterday midnight',
+        'Window today',
       ]);
     } finally {
       t.setNow(new Date('2026-11-22T10:52:28Z'));

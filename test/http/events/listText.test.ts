@@ -15,7 +15,10 @@ const password = encodeURIComponent(fixturePassword);
 /** Strings that look like the keys the text path splits representations at, to show it never splits inside a value. */
 const keyLike = ',"categories":[],"tags":[],"venue":[],"organizer":[] "count":0, "translations":{}}';
 
-const slot = (day: number) => ({ start_date: `2026-12-${String(day).padStart(2, '0')} 09:00:00`, end_date: `2026-12-${String(day).padStart(2, '0')} 10:30:00` });
+const slot = (day: number) => ({
+  start_date: `2026-12-${String(day).padStart(2, '0')} 09:00:00`,
+  end_date: `2026-12-${String(day).padStart(2, '0')} 10:30:00`,
+});
 
 /** Where the texts first differ, with some context, so that a failure names the spot in a 50-event page. */
 function firstDifference(actual: string, expected: string): string {
@@ -60,7 +63,8 @@ describe('GET /events text equals the object rendering', () => {
 
   /** What the fixtures lack: several links of each kind, none at all, translated items, terms of varied counts. */
   async function addEvents(): Promise<Added> {
-    const term = (plural: string, name: string, extra: JsonObject = {}, root = API) => created('admin', `${root}/${plural}`, { name, ...extra });
+    const term = (plural: string, name: string, extra: JsonObject = {}, root = API) =>
+      created('admin', `${root}/${plural}`, { name, ...extra });
     const music = await term('categories', 'Music', { description: 'Live music' });
     const outdoor = await term('categories', 'outdoor');
     const festivals = await term('categories', 'Festivals');
@@ -68,14 +72,31 @@ describe('GET /events text equals the object rendering', () => {
     const family = await term('tags', 'Family');
     const free = await term('tags', `free ${keyLike}`);
     const venue = (body: JsonObject, root = API) => created('admin', `${root}/venues`, body);
-    const northHall = await venue({ venue: 'North hall', address: '1 North St', city: 'Oslo', country: 'Norway', phone: '555-0101' });
-    const southHall = await venue({ venue: `South hall ${keyLike}`, city: 'Bergen', website: 'https://south.example/' });
+    const northHall = await venue({
+      venue: 'North hall',
+      address: '1 North St',
+      city: 'Oslo',
+      country: 'Norway',
+      phone: '555-0101',
+    });
+    const southHall = await venue({
+      venue: `South hall ${keyLike}`,
+      city: 'Bergen',
+      website: 'https://south.example/',
+    });
     const townHall = await venue({ venue: 'Town hall', city: 'Girona' });
     const ayuntamiento = await venue({ venue: 'Ayuntamiento', city: 'Girona', translation_of: townHall }, ES);
-    const firstOrganizer = await created('admin', `${API}/organizers`, { organizer: 'First organizer', email: 'first@example.org' });
-    const secondOrganizer = await created('admin', `${API}/organizers`, { organizer: `Second organizer ${keyLike}`, website: 'https://second.example/' });
+    const firstOrganizer = await created('admin', `${API}/organizers`, {
+      organizer: 'First organizer',
+      email: 'first@example.org',
+    });
+    const secondOrganizer = await created('admin', `${API}/organizers`, {
+      organizer: `Second organizer ${keyLike}`,
+      website: 'https://second.example/',
+    });
 
-    const event = (day: number, body: JsonObject, who: Who = 'admin', root = API) => created(who, `${root}/events`, { ...slot(day), ...body });
+    const event = (day: number, body: JsonObject, who: Who = 'admin', root = API) =>
+      created(who, `${root}/events`, { ...slot(day), ...body });
     const twoOfEach = await event(16, {
       title: 'Concert with two of each',
       description: `<p>Quotes " and \\ and ünïcødé \u2028 ${keyLike}</p>`,
@@ -86,20 +107,53 @@ describe('GET /events text equals the object rendering', () => {
       cost: '10',
     });
     await event(17, { title: 'Nothing linked' });
-    const harvest = await event(18, { title: 'Harvest fair', categories: [festivals, music], venue: townHall, organizer: [firstOrganizer] });
-    const harvestEs = await event(18, { title: 'Feria de la cosecha', translation_of: harvest, categories: [festivalesEs], venue: ayuntamiento }, 'admin', ES);
+    const harvest = await event(18, {
+      title: 'Harvest fair',
+      categories: [festivals, music],
+      venue: townHall,
+      organizer: [firstOrganizer],
+    });
+    const harvestEs = await event(
+      18,
+      { title: 'Feria de la cosecha', translation_of: harvest, categories: [festivalesEs], venue: ayuntamiento },
+      'admin',
+      ES,
+    );
     await event(19, { title: 'Solo en español', categories: [festivalesEs] }, 'admin', ES);
-    for (const day of [20, 21, 22]) await event(day, { title: `Music night ${day}`, categories: [music], tags: [family] });
+    for (const day of [20, 21, 22])
+      await event(day, { title: `Music night ${day}`, categories: [music], tags: [family] });
     await event(23, { title: 'Music draft', status: 'draft', categories: [music], tags: [family] });
     await event(24, { title: 'Outdoor cinema concert', categories: [outdoor], tags: [family, free], venue: southHall });
-    const authorGala = await event(25, { title: 'Author gala', venue: northHall, organizer: [secondOrganizer], categories: [music] }, 'author');
-    const protect = await t.by('author', 'PATCH', `${API}/events/${authorGala}`, { body: { password: fixturePassword } });
+    const authorGala = await event(
+      25,
+      { title: 'Author gala', venue: northHall, organizer: [secondOrganizer], categories: [music] },
+      'author',
+    );
+    const protect = await t.by('author', 'PATCH', `${API}/events/${authorGala}`, {
+      body: { password: fixturePassword },
+    });
     expect(protect.status, protect.text).to.equal(200);
-    await event(26, { title: 'Contributor draft', status: 'draft', categories: [outdoor], venue: southHall }, 'contributor');
+    await event(
+      26,
+      { title: 'Contributor draft', status: 'draft', categories: [outdoor], venue: southHall },
+      'contributor',
+    );
     for (const day of [27, 28, 29, 30]) await event(day, { title: `Filler ${day}`, tags: day % 2 === 0 ? [free] : [] });
     return {
-      music, outdoor, festivals, festivalesEs, family, free, northHall, southHall, townHall, firstOrganizer, secondOrganizer,
-      twoOfEach, harvest, harvestEs,
+      music,
+      outdoor,
+      festivals,
+      festivalesEs,
+      family,
+      free,
+      northHall,
+      southHall,
+      townHall,
+      firstOrganizer,
+      secondOrganizer,
+      twoOfEach,
+      harvest,
+      harvestEs,
     };
   }
 
@@ -172,7 +226,10 @@ describe('GET /events text equals the object rendering', () => {
     return walked;
   }
 
-  async function expectSameForEveryone(paths: (who: Who) => string[] = pathsFor, callers: readonly Who[] = everyone): Promise<void> {
+  async function expectSameForEveryone(
+    paths: (who: Who) => string[] = pathsFor,
+    callers: readonly Who[] = everyone,
+  ): Promise<void> {
     for (const who of callers) for (const path of paths(who)) await expectSameText(who, path);
   }
 
@@ -222,10 +279,18 @@ describe('GET /events text equals the object rendering', () => {
     };
 
     it('renders a patched event anew', () =>
-      changed(() => patched(`${API}/events/${added.twoOfEach}`, { title: 'Concert with two of each, moved', cost: '12', featured: true })));
+      changed(() =>
+        patched(`${API}/events/${added.twoOfEach}`, {
+          title: 'Concert with two of each, moved',
+          cost: '12',
+          featured: true,
+        }),
+      ));
 
     it('renders a patched linked venue anew, in every event linking it', () =>
-      changed(() => patched(`${API}/venues/${added.northHall}`, { venue: 'North hall (renovated)', city: 'Trondheim' })));
+      changed(() =>
+        patched(`${API}/venues/${added.northHall}`, { venue: 'North hall (renovated)', city: 'Trondheim' }),
+      ));
 
     it('renders a linked venue anew once it is protected, and once it is open again', async () => {
       await changed(() => patched(`${API}/venues/${added.southHall}`, { password: fixturePassword }));
@@ -255,19 +320,35 @@ describe('GET /events text equals the object rendering', () => {
     it('renders a patched linked category anew, in its new place among the event’s terms', () =>
       changed(() => patched(`${API}/categories/${added.music}`, { name: 'Zydeco music', description: 'Renamed' })));
 
-    it('renders a patched linked tag anew', () => changed(() => patched(`${API}/tags/${added.family}`, { name: 'All ages' })));
+    it('renders a patched linked tag anew', () =>
+      changed(() => patched(`${API}/tags/${added.family}`, { name: 'All ages' })));
 
     it('changes term counts without a change to the terms', () =>
       changed(async () => {
-        await created('admin', `${API}/events`, { ...slot(15), title: 'One more for the counts', categories: [added.music, added.outdoor], tags: [added.family] });
+        await created('admin', `${API}/events`, {
+          ...slot(15),
+          title: 'One more for the counts',
+          categories: [added.music, added.outdoor],
+          tags: [added.family],
+        });
       }));
 
     it('lists a translation that joins the groups of a listed event, category and venue', () =>
       changed(async () => {
-        const festivalsCa = await created('admin', `${CA}/categories`, { name: 'Festivals (ca)', translation_of: added.festivalesEs });
-        const townHallCa = await created('admin', `${CA}/venues`, { venue: 'Ajuntament', translation_of: added.townHall });
+        const festivalsCa = await created('admin', `${CA}/categories`, {
+          name: 'Festivals (ca)',
+          translation_of: added.festivalesEs,
+        });
+        const townHallCa = await created('admin', `${CA}/venues`, {
+          venue: 'Ajuntament',
+          translation_of: added.townHall,
+        });
         await created('admin', `${CA}/events`, {
-          ...slot(18), title: 'Fira de la collita', translation_of: added.harvestEs, categories: [festivalsCa], venue: townHallCa,
+          ...slot(18),
+          title: 'Fira de la collita',
+          translation_of: added.harvestEs,
+          categories: [festivalsCa],
+          venue: townHallCa,
         });
       }));
 

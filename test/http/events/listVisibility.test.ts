@@ -3,19 +3,42 @@
 import { expect } from 'chai';
 import { startTestService, type TestService } from '../../support/testService.ts';
 import {
-  API, API_ROOT, DEFAULT_WINDOW, bodyOf, createEvent, eventsOf, expectInvalidParams, titlesOf, type Json, type JsonObject,
+  API,
+  API_ROOT,
+  DEFAULT_WINDOW,
+  bodyOf,
+  createEvent,
+  eventsOf,
+  expectInvalidParams,
+  titlesOf,
+  type Json,
+  type JsonObject,
 } from './support/eventsApi.ts';
 
 /** §12 blanking of a listed event: listed keys replaced where present, everything else kept in place. */
 function blanked(event: JsonObject): JsonObject {
   const replacements: Record<string, Json> = {
-    description: '', excerpt: '', cost: '', website: '',
+    description: '',
+    excerpt: '',
+    cost: '',
+    website: '',
     image: false,
-    all_day: null, show_map: null, show_map_link: null, hide_from_listings: null, sticky: null, featured: null,
-    categories: [], tags: [], venue: [], organizer: [], custom_fields: [],
+    all_day: null,
+    show_map: null,
+    show_map_link: null,
+    hide_from_listings: null,
+    sticky: null,
+    featured: null,
+    categories: [],
+    tags: [],
+    venue: [],
+    organizer: [],
+    custom_fields: [],
     cost_details: { currency_symbol: '', currency_position: '', currency_code: '', values: [] },
   };
-  return Object.fromEntries(Object.entries(event).map(([key, value]) => [key, key in replacements ? (replacements[key] ?? null) : value]));
+  return Object.fromEntries(
+    Object.entries(event).map(([key, value]) => [key, key in replacements ? (replacements[key] ?? null) : value]),
+  );
 }
 
 describe('GET /events visibility', () => {
@@ -23,7 +46,10 @@ describe('GET /events visibility', () => {
   before(async function () {
     this.timeout(20000);
     t = await startTestService();
-    const day = (n: number): JsonObject => ({ start_date: `2026-12-0${String(n)} 10:00:00`, end_date: `2026-12-0${String(n)} 11:00:00` });
+    const day = (n: number): JsonObject => ({
+      start_date: `2026-12-0${String(n)} 10:00:00`,
+      end_date: `2026-12-0${String(n)} 11:00:00`,
+    });
     await createEvent(t, { ...day(1), title: 'Published one' });
     await createEvent(t, { ...day(2), title: 'Draft one', status: 'draft' });
     await createEvent(t, { ...day(3), title: 'Pending one', status: 'pending' });
@@ -65,7 +91,9 @@ describe('GET /events visibility', () => {
     it('accepts a list with spaces after commas and shows it normalised in rest_url', async () => {
       const res = await t.admin('GET', `${API}/events?status=${encodeURIComponent('publish, draft')}`);
       expect(titlesOf(res)).to.deep.equal(['Published one', 'Draft one']);
-      expect(bodyOf(res).rest_url).to.equal(`${API_ROOT}/events/?page=1&per_page=10&${DEFAULT_WINDOW}&status=publish,draft`);
+      expect(bodyOf(res).rest_url).to.equal(
+        `${API_ROOT}/events/?page=1&per_page=10&${DEFAULT_WINDOW}&status=publish,draft`,
+      );
     });
 
     it('takes any as every status but trash', async () => {
@@ -83,8 +111,15 @@ describe('GET /events visibility', () => {
     let full: JsonObject;
     before(async () => {
       const created = await createEvent(t, {
-        title: 'Guarded gala', description: 'Dress code inside', excerpt: 'Teaser', cost: '25', website: 'https://example.com/gala',
-        featured: true, show_map: true, start_date: '2026-12-07 19:00:00', end_date: '2026-12-07 23:00:00',
+        title: 'Guarded gala',
+        description: 'Dress code inside',
+        excerpt: 'Teaser',
+        cost: '25',
+        website: 'https://example.com/gala',
+        featured: true,
+        show_map: true,
+        start_date: '2026-12-07 19:00:00',
+        end_date: '2026-12-07 23:00:00',
       });
       const res = await t.admin('PATCH', `${API}/events/${String(created.id)}`, { body: { password: 'letmein' } });
       full = bodyOf(res);

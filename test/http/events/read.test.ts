@@ -3,7 +3,16 @@
 import { expect } from 'chai';
 import { startTestService, type TestService } from '../../support/testService.ts';
 import {
-  ADMIN_ITEM_ALLOW, API, AUTH_CACHE_CONTROL, asObject, bodyOf, capture, createEvent, expectError, renumbered, withoutLinks,
+  ADMIN_ITEM_ALLOW,
+  API,
+  AUTH_CACHE_CONTROL,
+  asObject,
+  bodyOf,
+  capture,
+  createEvent,
+  expectError,
+  renumbered,
+  withoutLinks,
   type JsonObject,
 } from './support/eventsApi.ts';
 
@@ -57,21 +66,33 @@ describe('GET /events/{id} and /events/by-slug/{slug}', () => {
   });
 
   it('writes json_ld.description from the tag-free description when there is no excerpt', async () => {
-    const created = await createEvent(t, { title: 'No excerpt', description: '<p>Full <strong>description</strong></p>' });
+    const created = await createEvent(t, {
+      title: 'No excerpt',
+      description: '<p>Full <strong>description</strong></p>',
+    });
     const res = await t.request('GET', `${API}/events/${String(created.id)}`);
     expect(asObject(bodyOf(res).json_ld).description).to.equal('&lt;p&gt;Full description&lt;/p&gt;\\n');
   });
 
   it('cuts a long json_ld description at 55 words, escapes it, and offers a free event at price "0"', async () => {
     const words = Array.from({ length: 60 }, (_, i) => `w${String(i)}`).join(' ');
-    const created = await createEvent(t, { title: 'Long read', description: `<b>Tom & "Jerry"</b> ${words}`, cost: '0' });
+    const created = await createEvent(t, {
+      title: 'Long read',
+      description: `<b>Tom & "Jerry"</b> ${words}`,
+      cost: '0',
+    });
     expect(created.cost).to.equal('Free');
     const jsonLd = asObject(bodyOf(await t.request('GET', `${API}/events/${String(created.id)}`)).json_ld);
     const kept = Array.from({ length: 52 }, (_, i) => `w${String(i)}`).join(' ');
     expect(jsonLd.description).to.equal(`&lt;p&gt;Tom &amp; &quot;Jerry&quot; ${kept} [&amp;hellip;]&lt;/p&gt;\\n`);
     expect(jsonLd.offers).to.deep.equal({
-      '@type': 'Offer', price: '0', priceCurrency: 'USD', url: 'http://localhost:8080/event/long-read/',
-      category: 'primary', availability: 'inStock', validFrom: '2026-11-22T00:00:00+00:00',
+      '@type': 'Offer',
+      price: '0',
+      priceCurrency: 'USD',
+      url: 'http://localhost:8080/event/long-read/',
+      category: 'primary',
+      availability: 'inStock',
+      validFrom: '2026-11-22T00:00:00+00:00',
     });
   });
 
@@ -114,10 +135,14 @@ describe('GET /events/{id} and /events/by-slug/{slug}', () => {
 
   it('sends the CORS headers, and with an Origin the origin-specific ones', async () => {
     const plain = await t.request('GET', `${API}/events/${String(minimal.id)}`);
-    expect(plain.headers.get('access-control-allow-headers')).to.equal('Authorization, Content-Disposition, Content-MD5, Content-Type');
+    expect(plain.headers.get('access-control-allow-headers')).to.equal(
+      'Authorization, Content-Disposition, Content-MD5, Content-Type',
+    );
     expect(plain.headers.get('access-control-expose-headers')).to.equal('X-Cal-Total, X-Cal-TotalPages, Link, ETag');
     expect(plain.headers.get('access-control-allow-origin')).to.equal(null);
-    const res = await t.request('GET', `${API}/events/${String(minimal.id)}`, { headers: { origin: 'http://app.example' } });
+    const res = await t.request('GET', `${API}/events/${String(minimal.id)}`, {
+      headers: { origin: 'http://app.example' },
+    });
     expect(res.headers.get('access-control-allow-origin')).to.equal('http://app.example');
     expect(res.headers.get('access-control-allow-methods')).to.equal('OPTIONS, GET, POST, PUT, PATCH, DELETE');
     expect(res.headers.get('access-control-allow-credentials')).to.equal('true');
@@ -151,7 +176,11 @@ describe('GET /events/{id} and /events/by-slug/{slug}', () => {
   describe('a password-protected event', () => {
     let protectedId: string;
     before(async () => {
-      const created = await createEvent(t, { title: 'Members only', slug: 'members-only', description: 'Secret plans' });
+      const created = await createEvent(t, {
+        title: 'Members only',
+        slug: 'members-only',
+        description: 'Secret plans',
+      });
       protectedId = String(created.id);
       const res = await t.admin('POST', `${API}/events/${protectedId}`, { body: { password: 'open sesame' } });
       expect(res.status, res.text).to.equal(200);

@@ -20,7 +20,9 @@ describe('Restarting the service on the same data directory', () => {
     const first = await startTestService({}, dataDir);
     written.push(await createEvent(first, { title: 'Survivor' }));
     const second = await createEvent(first, { title: 'Survivor' });
-    written.push(bodyOf(await first.admin('PATCH', `${API}/events/${String(second.id)}`, { body: { featured: true } })));
+    written.push(
+      bodyOf(await first.admin('PATCH', `${API}/events/${String(second.id)}`, { body: { featured: true } })),
+    );
     trashedId = (await createEvent(first, { title: 'Gone' })).id as number;
     await first.admin('DELETE', `${API}/events/${String(trashedId)}`);
     await first.close();

@@ -27,7 +27,14 @@ describe('Event slugs', () => {
     const results = await Promise.all([1, 2, 3, 4, 5, 6].map(() => createEvent(t, { title: 'Rush Hour' })));
     const slugs = results.map((body) => body.slug as string);
     expect(new Set(slugs).size).to.equal(6);
-    expect([...slugs].sort()).to.deep.equal(['rush-hour', 'rush-hour-2', 'rush-hour-3', 'rush-hour-4', 'rush-hour-5', 'rush-hour-6']);
+    expect([...slugs].sort()).to.deep.equal([
+      'rush-hour',
+      'rush-hour-2',
+      'rush-hour-3',
+      'rush-hour-4',
+      'rush-hour-5',
+      'rush-hour-6',
+    ]);
     expect(new Set(results.map((body) => body.id)).size, 'distinct ids').to.equal(6);
   });
 

@@ -3,7 +3,15 @@
 import { expect } from 'chai';
 import { startTestService, type TestService } from '../../support/testService.ts';
 import {
-  ADMIN_ITEM_ALLOW, API, bodyOf, capture, createEvent, expectEndBeforeStart, expectError, renumbered, type JsonObject,
+  ADMIN_ITEM_ALLOW,
+  API,
+  bodyOf,
+  capture,
+  createEvent,
+  expectEndBeforeStart,
+  expectError,
+  renumbered,
+  type JsonObject,
 } from './support/eventsApi.ts';
 
 /** The fields of an event a write may change without being asked to. */
@@ -41,12 +49,22 @@ describe('Updating an event (POST, PUT, PATCH on /events/{id} and /events/by-slu
   for (const method of ['POST', 'PUT', 'PATCH']) {
     it(`${method} is a partial update: fields not sent keep their values, only modified changes`, async () => {
       const created = await createEvent(t, {
-        title: `Rich ${method}`, description: 'Body', excerpt: 'Short', timezone: 'America/New_York', cost: '10',
-        website: 'https://example.com/rich', featured: true, show_map: true, sticky: true, all_day: false,
+        title: `Rich ${method}`,
+        description: 'Body',
+        excerpt: 'Short',
+        timezone: 'America/New_York',
+        cost: '10',
+        website: 'https://example.com/rich',
+        featured: true,
+        show_map: true,
+        sticky: true,
+        all_day: false,
         date: '2026-11-01 09:00:00',
       });
       t.setNow(new Date('2026-11-22T11:00:00Z'));
-      const res = await t.admin(method, `${API}/events/${String(created.id)}`, { body: { title: `Renamed ${method}` } });
+      const res = await t.admin(method, `${API}/events/${String(created.id)}`, {
+        body: { title: `Renamed ${method}` },
+      });
       expect(res.status, res.text).to.equal(200);
       const body = bodyOf(res);
       expect(stable(body)).to.deep.equal({ ...stable(created), title: `Renamed ${method}` });
@@ -55,48 +73,84 @@ describe('Updating an event (POST, PUT, PATCH on /events/{id} and /events/by-slu
   }
 
   it('keeps the local times and recomputes utc_* when only the time zone changes', async () => {
-    const created = await createEvent(t, { title: 'Moving zone', start_date: '2026-11-25 10:00:00', end_date: '2026-11-25 12:00:00' });
-    const res = await t.admin('PATCH', `${API}/events/${String(created.id)}`, { body: { timezone: 'America/New_York' } });
+    const created = await createEvent(t, {
+      title: 'Moving zone',
+      start_date: '2026-11-25 10:00:00',
+      end_date: '2026-11-25 12:00:00',
+    });
+    const res = await t.admin('PATCH', `${API}/events/${String(created.id)}`, {
+      body: { timezone: 'America/New_York' },
+    });
     expect(bodyOf(res)).to.include({
-      start_date: '2026-11-25 10:00:00', end_date: '2026-11-25 12:00:00',
-      utc_start_date: '2026-11-25 15:00:00', utc_end_date: '2026-11-25 17:00:00',
-      timezone: 'America/New_York', timezone_abbr: 'EST',
+      start_date: '2026-11-25 10:00:00',
+      end_date: '2026-11-25 12:00:00',
+      utc_start_date: '2026-11-25 15:00:00',
+      utc_end_date: '2026-11-25 17:00:00',
+      timezone: 'America/New_York',
+      timezone_abbr: 'EST',
     });
   });
 
   it('accepts one date alone and checks it against the stored other one', async () => {
-    const created = await createEvent(t, { title: 'One date', start_date: '2026-11-25 10:00:00', end_date: '2026-11-25 12:00:00' });
-    const later = await t.admin('PATCH', `${API}/events/${String(created.id)}`, { body: { end_date: '2026-11-25 18:00:00' } });
+    const created = await createEvent(t, {
+      title: 'One date',
+      start_date: '2026-11-25 10:00:00',
+      end_date: '2026-11-25 12:00:00',
+    });
+    const later = await t.admin('PATCH', `${API}/events/${String(created.id)}`, {
+      body: { end_date: '2026-11-25 18:00:00' },
+    });
     expect(bodyOf(later)).to.include({ start_date: '2026-11-25 10:00:00', end_date: '2026-11-25 18:00:00' });
-    const tooEarly = await t.admin('PATCH', `${API}/events/${String(created.id)}`, { body: { end_date: '2026-11-25 09:00:00' } });
+    const tooEarly = await t.admin('PATCH', `${API}/events/${String(created.id)}`, {
+      body: { end_date: '2026-11-25 09:00:00' },
+    });
     expectEndBeforeStart(tooEarly, 'end_date');
     expect(tooEarly.headers.get('allow')).to.equal(ADMIN_ITEM_ALLOW);
-    const startTooLate = await t.admin('PATCH', `${API}/events/${String(created.id)}`, { body: { start_date: '2026-11-26 09:00:00' } });
+    const startTooLate = await t.admin('PATCH', `${API}/events/${String(created.id)}`, {
+      body: { start_date: '2026-11-26 09:00:00' },
+    });
     expectEndBeforeStart(startTooLate, 'start_date');
     const read = await t.request('GET', `${API}/events/${String(created.id)}`);
     expect(bodyOf(read).end_date, 'nothing was written').to.equal('2026-11-25 18:00:00');
   });
 
   it('re-normalises the stored dates to whole days on all_day: true without dates', async () => {
-    const created = await createEvent(t, { title: 'Becomes all day', start_date: '2026-12-01 10:00:00', end_date: '2026-12-02 11:00:00' });
+    const created = await createEvent(t, {
+      title: 'Becomes all day',
+      start_date: '2026-12-01 10:00:00',
+      end_date: '2026-12-02 11:00:00',
+    });
     const res = await t.admin('PATCH', `${API}/events/${String(created.id)}`, { body: { all_day: true } });
-    expect(bodyOf(res)).to.include({ all_day: true, start_date: '2026-12-01 00:00:00', end_date: '2026-12-02 23:59:59' });
+    expect(bodyOf(res)).to.include({
+      all_day: true,
+      start_date: '2026-12-01 00:00:00',
+      end_date: '2026-12-02 23:59:59',
+    });
   });
 
   it('moves a published event to future when its date is set ahead, and back to publish when set in the past', async () => {
     const created = await createEvent(t, { title: 'Rescheduled publication' });
     const path = `${API}/events/${String(created.id)}`;
     const ahead = bodyOf(await t.admin('PATCH', path, { body: { date: '2027-01-01 00:00:00' } }));
-    expect(ahead).to.include({ status: 'future', url: `http://localhost:8080/?post_type=cal_events&p=${String(created.id)}` });
+    expect(ahead).to.include({
+      status: 'future',
+      url: `http://localhost:8080/?post_type=cal_events&p=${String(created.id)}`,
+    });
     const back = bodyOf(await t.admin('PATCH', path, { body: { date: '2026-01-01 00:00:00' } }));
-    expect(back).to.include({ status: 'publish', date: '2026-01-01 00:00:00', url: 'http://localhost:8080/event/rescheduled-publication/' });
+    expect(back).to.include({
+      status: 'publish',
+      date: '2026-01-01 00:00:00',
+      url: 'http://localhost:8080/event/rescheduled-publication/',
+    });
     const future = bodyOf(await t.admin('PATCH', path, { body: { status: 'future' } }));
     expect(future.status, 'future with a past date is stored as publish').to.equal('publish');
   });
 
   it('blanks description and excerpt with ""', async () => {
     const created = await createEvent(t, { title: 'Blankable', description: 'D', excerpt: 'E' });
-    const res = await t.admin('PATCH', `${API}/events/${String(created.id)}`, { body: { description: '', excerpt: '' } });
+    const res = await t.admin('PATCH', `${API}/events/${String(created.id)}`, {
+      body: { description: '', excerpt: '' },
+    });
     expect(bodyOf(res)).to.include({ description: '', excerpt: '' });
   });
 
@@ -108,8 +162,13 @@ describe('Updating an event (POST, PUT, PATCH on /events/{id} and /events/by-slu
     const path = `${API}/events/${String(created.id)}`;
     const titles = Array.from({ length: 20 }, (_, n) => `Busy ${String(n + 1)}`);
     const results = await Promise.all(titles.map((title) => t.admin('PATCH', path, { body: { title } })));
-    expect(results.map((res) => `${String(res.status)} ${String(bodyOf(res).code ?? '')}`)).to.deep.equal(titles.map(() => '200 '));
-    expect(results.map((res) => bodyOf(res).title), 'each answer shows its own title').to.deep.equal(titles);
+    expect(results.map((res) => `${String(res.status)} ${String(bodyOf(res).code ?? '')}`)).to.deep.equal(
+      titles.map(() => '200 '),
+    );
+    expect(
+      results.map((res) => bodyOf(res).title),
+      'each answer shows its own title',
+    ).to.deep.equal(titles);
     const revisions = results.map((res) => Number(/^W\/"(\d+)"$/.exec(res.headers.get('etag') ?? '')?.[1]));
     expect([...revisions].sort((a, b) => a - b)).to.deep.equal(titles.map((_, n) => n + 1));
     expect((await t.request('GET', path)).headers.get('etag')).to.equal('W/"20"');
@@ -124,7 +183,9 @@ describe('Updating an event (POST, PUT, PATCH on /events/{id} and /events/by-slu
 
   it('locates the event by the path slug and renames it with the body slug', async () => {
     const created = await createEvent(t, { title: 'By slug', slug: 'old-path-slug' });
-    const res = await t.admin('POST', `${API}/events/by-slug/old-path-slug`, { body: { slug: 'new-path-slug', title: 'By slug, renamed' } });
+    const res = await t.admin('POST', `${API}/events/by-slug/old-path-slug`, {
+      body: { slug: 'new-path-slug', title: 'By slug, renamed' },
+    });
     expect(res.status, res.text).to.equal(200);
     expect(bodyOf(res)).to.include({ id: created.id, slug: 'new-path-slug', title: 'By slug, renamed' });
     const renamed = await t.request('GET', `${API}/events/by-slug/new-path-slug`);
@@ -185,7 +246,11 @@ describe('Updating an event (POST, PUT, PATCH on /events/{id} and /events/by-slu
     });
     expect(res.status).to.equal(400);
     expect(Object.keys(bodyOf(res).data as JsonObject)).to.deep.equal(['status', 'params', 'details']);
-    expect(Object.keys((bodyOf(res).data as JsonObject).params as JsonObject)).to.have.members(['title', 'featured', 'website']);
+    expect(Object.keys((bodyOf(res).data as JsonObject).params as JsonObject)).to.have.members([
+      'title',
+      'featured',
+      'website',
+    ]);
   });
 
   it('answers a read right after an update with the updated event (read-your-writes)', async () => {

@@ -63,19 +63,59 @@ describe('calendar feeds (GET /events.ics, GET /events/{id}.ics)', function () {
 
   before(async () => {
     t = await startTestService({ CAL_TIMEZONE: 'America/New_York' });
-    const venue = await create('venues', { venue: 'Sala Apolo', address: 'Nou de la Rambla 113', city: 'Barcelona', country: 'Spain', status: 'publish' });
-    const organizer = await create('organizers', { organizer: 'Ada Events', email: 'ada@example.com', status: 'publish' });
+    const venue = await create('venues', {
+      venue: 'Sala Apolo',
+      address: 'Nou de la Rambla 113',
+      city: 'Barcelona',
+      country: 'Spain',
+      status: 'publish',
+    });
+    const organizer = await create('organizers', {
+      organizer: 'Ada Events',
+      email: 'ada@example.com',
+      status: 'publish',
+    });
     const category = await create('categories', { name: 'Jazz' });
     ids.timed = await create('events', {
-      title: 'Jazz night, with a title long enough to be folded — àccents included', description: '<p>Live <b>music</b> &amp; more</p>',
-      start_date: '2026-12-05 20:00:00', end_date: '2026-12-05 23:00:00', timezone: 'Europe/Madrid',
-      venue, organizer: [organizer], categories: [category], status: 'publish',
+      title: 'Jazz night, with a title long enough to be folded — àccents included',
+      description: '<p>Live <b>music</b> &amp; more</p>',
+      start_date: '2026-12-05 20:00:00',
+      end_date: '2026-12-05 23:00:00',
+      timezone: 'Europe/Madrid',
+      venue,
+      organizer: [organizer],
+      categories: [category],
+      status: 'publish',
     });
-    ids.allDay = await create('events', { title: 'Winter fair', start_date: '2026-12-10', end_date: '2026-12-11', all_day: true, status: 'publish' });
-    ids.summer = await create('events', { title: 'Summer concert', start_date: '2027-07-01 19:00:00', end_date: '2027-07-01 21:00:00', timezone: 'Europe/Madrid', status: 'publish' });
-    ids.draft = await create('events', { title: 'Draft plan', start_date: '2026-12-06 10:00:00', end_date: '2026-12-06 11:00:00', status: 'draft' });
-    ids.locked = await create('events', { title: 'Private gala', start_date: '2026-12-07 10:00:00', end_date: '2026-12-07 11:00:00', status: 'publish' });
-    expect((await t.admin('PATCH', `${API}/events/${ids.locked}`, { body: { password: 'secret' } })).status).to.equal(200);
+    ids.allDay = await create('events', {
+      title: 'Winter fair',
+      start_date: '2026-12-10',
+      end_date: '2026-12-11',
+      all_day: true,
+      status: 'publish',
+    });
+    ids.summer = await create('events', {
+      title: 'Summer concert',
+      start_date: '2027-07-01 19:00:00',
+      end_date: '2027-07-01 21:00:00',
+      timezone: 'Europe/Madrid',
+      status: 'publish',
+    });
+    ids.draft = await create('events', {
+      title: 'Draft plan',
+      start_date: '2026-12-06 10:00:00',
+      end_date: '2026-12-06 11:00:00',
+      status: 'draft',
+    });
+    ids.locked = await create('events', {
+      title: 'Private gala',
+      start_date: '2026-12-07 10:00:00',
+      end_date: '2026-12-07 11:00:00',
+      status: 'publish',
+    });
+    expect((await t.admin('PATCH', `${API}/events/${ids.locked}`, { body: { password: 'secret' } })).status).to.equal(
+      200,
+    );
   });
   after(async () => t.close());
 
@@ -91,15 +131,21 @@ describe('calendar feeds (GET /events.ics, GET /events/{id}.ics)', function () {
     expect(calendar.getFirstPropertyValue('x-wr-timezone')).to.equal('America/New_York');
     expect(calendar.getFirstPropertyValue('x-wr-calname')).to.be.a('string');
     expect(calendar.getFirstProperty('refresh-interval')).to.not.equal(null);
-    expect(calendar.getAllSubcomponents('vtimezone').map((zone) => zone.getFirstPropertyValue('tzid'))).to.deep.equal(['Europe/Madrid']);
+    expect(calendar.getAllSubcomponents('vtimezone').map((zone) => zone.getFirstPropertyValue('tzid'))).to.deep.equal([
+      'Europe/Madrid',
+    ]);
 
-    const events = new Map(calendar.getAllSubcomponents('vevent').map((c) => [c.getFirstPropertyValue('uid') as string, c]));
+    const events = new Map(
+      calendar.getAllSubcomponents('vevent').map((c) => [c.getFirstPropertyValue('uid') as string, c]),
+    );
     const timed = events.get(`${ids.timed}@localhost:8080`) as ICAL.Component;
     const start = timed.getFirstProperty('dtstart') as ICAL.Property;
     expect(start.getParameter('tzid')).to.equal('Europe/Madrid');
     expect(utcText(new ICAL.Event(timed).startDate)).to.equal('2026-12-05 19:00:00');
     expect(utcText(new ICAL.Event(timed).endDate)).to.equal('2026-12-05 22:00:00');
-    expect(timed.getFirstPropertyValue('summary')).to.equal('Jazz night, with a title long enough to be folded — àccents included');
+    expect(timed.getFirstPropertyValue('summary')).to.equal(
+      'Jazz night, with a title long enough to be folded — àccents included',
+    );
     expect(timed.getFirstPropertyValue('description')).to.equal('Live music & more');
     expect(timed.getFirstPropertyValue('location')).to.match(/^Sala Apolo\nNou de la Rambla 113, Barcelona, Spain$/);
     expect(timed.getFirstPropertyValue('organizer')).to.equal('mailto:ada@example.com');
@@ -107,7 +153,8 @@ describe('calendar feeds (GET /events.ics, GET /events/{id}.ics)', function () {
     expect(timed.getFirstPropertyValue('categories')).to.equal('Jazz');
     expect(timed.getFirstPropertyValue('status')).to.equal('CONFIRMED');
     expect(timed.getFirstPropertyValue('url')).to.match(/^http:\/\/localhost:8080\/event\/jazz-night/);
-    for (const name of ['dtstamp', 'created', 'last-modified']) expect(timed.getFirstProperty(name), name).to.not.equal(null);
+    for (const name of ['dtstamp', 'created', 'last-modified'])
+      expect(timed.getFirstProperty(name), name).to.not.equal(null);
 
     const allDay = events.get(`${ids.allDay}@localhost:8080`) as ICAL.Component;
     expect(String(allDay.getFirstPropertyValue('dtstart'))).to.equal('2026-12-10');
@@ -123,7 +170,9 @@ describe('calendar feeds (GET /events.ics, GET /events/{id}.ics)', function () {
       return { uid: vevent.getFirstPropertyValue('uid'), sequence: Number(vevent.getFirstPropertyValue('sequence')) };
     };
     const before = await sequence();
-    expect((await t.admin('PATCH', `${API}/events/${ids.summer}`, { body: { excerpt: 'Open air' } })).status).to.equal(200);
+    expect((await t.admin('PATCH', `${API}/events/${ids.summer}`, { body: { excerpt: 'Open air' } })).status).to.equal(
+      200,
+    );
     const after = await sequence();
     expect(after.uid).to.equal(before.uid);
     expect(after.sequence).to.be.greaterThan(before.sequence);
@@ -143,14 +192,18 @@ describe('calendar feeds (GET /events.ics, GET /events/{id}.ics)', function () {
       const list = await t.request('GET', `${API}/events?per_page=50&${filters}`);
       expect(feed.status, feed.text).to.equal(200);
       expectWellFormed(feed.text);
-      expect(parseFeed(feed.text).instances).to.deep.equal(listedInstances(list).filter((instance) => !instance.uid.startsWith(`${ids.locked}@`)));
+      expect(parseFeed(feed.text).instances).to.deep.equal(
+        listedInstances(list).filter((instance) => !instance.uid.startsWith(`${ids.locked}@`)),
+      );
     });
   }
 
   it('shows drafts to the administrator, and a protected event to whoever sends its password', async () => {
     const uids = async (res: TestResponse) => parseFeed(res.text).instances.map((instance) => instance.uid);
     expect(await uids(await t.admin('GET', `${API}/events.ics`))).to.include(`${ids.draft}@localhost:8080`);
-    expect(await uids(await t.request('GET', `${API}/events.ics?password=secret`))).to.include(`${ids.locked}@localhost:8080`);
+    expect(await uids(await t.request('GET', `${API}/events.ics?password=secret`))).to.include(
+      `${ids.locked}@localhost:8080`,
+    );
   });
 
   it('refuses bad filters in the wire format', async () => {
@@ -168,20 +221,31 @@ describe('calendar feeds (GET /events.ics, GET /events/{id}.ics)', function () {
     const again = await t.request('GET', `${API}/events.ics`, { headers: { 'if-none-match': etag } });
     expect(again.status).to.equal(304);
     expect(again.text).to.equal('');
-    expect((await t.request('GET', `${API}/events.ics`, { headers: { 'if-modified-since': lastModified } })).status).to.equal(304);
+    expect(
+      (await t.request('GET', `${API}/events.ics`, { headers: { 'if-modified-since': lastModified } })).status,
+    ).to.equal(304);
     // Another caller class, another variant: the administrator's feed has drafts.
     expect((await t.admin('GET', `${API}/events.ics`, { headers: { 'if-none-match': etag } })).status).to.equal(200);
-    await create('events', { title: 'Late addition', start_date: '2026-12-08 10:00:00', end_date: '2026-12-08 11:00:00', status: 'publish' });
+    await create('events', {
+      title: 'Late addition',
+      start_date: '2026-12-08 10:00:00',
+      end_date: '2026-12-08 11:00:00',
+      status: 'publish',
+    });
     const changed = await t.request('GET', `${API}/events.ics`, { headers: { 'if-none-match': etag } });
     expect(changed.status).to.equal(200);
     expect(changed.text).to.include('Late addition');
-    expect((await t.request('GET', `${API}/events.ics`, { headers: { 'if-modified-since': lastModified } })).status).to.equal(200);
+    expect(
+      (await t.request('GET', `${API}/events.ics`, { headers: { 'if-modified-since': lastModified } })).status,
+    ).to.equal(200);
   });
 
   it('answers one event, and 404 in the wire format for an unknown, draft or locked one', async () => {
     const one = await t.request('GET', `${API}/events/${ids.timed}.ics`);
     expect(one.status).to.equal(200);
-    expect(parseFeed(one.text).instances.map((instance) => instance.uid)).to.deep.equal([`${ids.timed}@localhost:8080`]);
+    expect(parseFeed(one.text).instances.map((instance) => instance.uid)).to.deep.equal([
+      `${ids.timed}@localhost:8080`,
+    ]);
     for (const id of [999_999, ids.draft, ids.locked]) {
       const res = await t.request('GET', `${API}/events/${id}.ics`);
       expect(res.status, String(id)).to.equal(404);
@@ -209,7 +273,9 @@ describe('calendar feeds: truncation', function () {
   before(async () => {
     t = await startTestService({ CAL_ICAL_MAX_EVENTS: '2' });
     for (const day of ['2026-11-01', '2026-11-20', '2026-11-24', '2026-12-20']) {
-      const res = await t.admin('POST', `${API}/events`, { body: { title: `On ${day}`, start_date: `${day} 10:00:00`, end_date: `${day} 11:00:00`, status: 'publish' } });
+      const res = await t.admin('POST', `${API}/events`, {
+        body: { title: `On ${day}`, start_date: `${day} 10:00:00`, end_date: `${day} 11:00:00`, status: 'publish' },
+      });
       expect(res.status, res.text).to.equal(201);
     }
   });
@@ -218,7 +284,10 @@ describe('calendar feeds: truncation', function () {
   it('keeps the events nearest in time and says so with X-Cal-Truncated', async () => {
     const res = await t.request('GET', `${API}/events.ics?start_date=2026-10-01&end_date=2027-01-31`);
     expect(res.headers.get('x-cal-truncated')).to.equal('true');
-    expect(parseFeed(res.text).instances.map((instance) => instance.summary)).to.deep.equal(['On 2026-11-20', 'On 2026-11-24']);
+    expect(parseFeed(res.text).instances.map((instance) => instance.summary)).to.deep.equal([
+      'On 2026-11-20',
+      'On 2026-11-24',
+    ]);
     const few = await t.request('GET', `${API}/events.ics?start_date=2026-12-01&end_date=2027-01-31`);
     expect(few.headers.get('x-cal-truncated')).to.equal(null);
   });

@@ -1,7 +1,15 @@
 // Specifies `as_of` on GET /events/{id} and /events/by-slug/{slug}: the event, and what it embeds, as it was then.
 import { expect } from 'chai';
 import {
-  API, asObject, bodyOf, createVenue, expectError, expectInvalidParams, startItemService, type ItemTestService, type JsonObject,
+  API,
+  asObject,
+  bodyOf,
+  createVenue,
+  expectError,
+  expectInvalidParams,
+  startItemService,
+  type ItemTestService,
+  type JsonObject,
 } from './support/historyApi.ts';
 
 describe('GET /events/{id}?as_of', function () {
@@ -11,7 +19,8 @@ describe('GET /events/{id}?as_of', function () {
   /** Global position right after the event was created. */
   let createdAt: bigint;
   const at = (time: string) => t.setNow(new Date(`2026-11-22T${time}Z`));
-  const get = (query: string, who: 'anonymous' | 'admin' | 'editor' = 'admin', path = `events/${id}`) => t.by(who, 'GET', `${API}/${path}?${query}`);
+  const get = (query: string, who: 'anonymous' | 'admin' | 'editor' = 'admin', path = `events/${id}`) =>
+    t.by(who, 'GET', `${API}/${path}?${query}`);
   const ok = (res: Awaited<ReturnType<typeof get>>): JsonObject => {
     expect(res.status, res.text).to.equal(200);
     return bodyOf(res);
@@ -23,12 +32,16 @@ describe('GET /events/{id}?as_of', function () {
     t = await startItemService({ CAL_TIMEZONE: 'Europe/Madrid' });
     at('10:00:00');
     venueId = (await createVenue(t, { venue: 'Old Hall', city: 'Springfield' })).id as number;
-    const created = await t.admin('POST', `${API}/events`, { body: { title: 'First', start_date: '2026-12-01 10:00:00', end_date: '2026-12-01 11:00:00', venue: venueId } });
+    const created = await t.admin('POST', `${API}/events`, {
+      body: { title: 'First', start_date: '2026-12-01 10:00:00', end_date: '2026-12-01 11:00:00', venue: venueId },
+    });
     id = bodyOf(created).id as number;
     createdAt = await t.service.store.headPosition();
     at('11:00:00');
     expect((await t.admin('PATCH', `${API}/events/${id}`, { body: { title: 'Second' } })).status).to.equal(200);
-    expect((await t.admin('PATCH', `${API}/venues/${venueId}`, { body: { city: 'Shelbyville' } })).status).to.equal(200);
+    expect((await t.admin('PATCH', `${API}/venues/${venueId}`, { body: { city: 'Shelbyville' } })).status).to.equal(
+      200,
+    );
     at('12:00:00');
     expect((await t.admin('PATCH', `${API}/events/${id}`, { body: { title: 'Third' } })).status).to.equal(200);
   });
@@ -59,7 +72,12 @@ describe('GET /events/{id}?as_of', function () {
   });
 
   it('before the event existed: the not-found error of an unknown id or slug', async () => {
-    expectError(await get('as_of=2026-11-22T09:00:00Z'), 404, 'rest-event-not-found', `Event with ID ${id} does not exist.`);
+    expectError(
+      await get('as_of=2026-11-22T09:00:00Z'),
+      404,
+      'rest-event-not-found',
+      `Event with ID ${id} does not exist.`,
+    );
     expectError(await get('as_of=0'), 404, 'rest-event-not-found');
     expectInvalidParams(await get('as_of=2026-11-22T09:00:00Z', 'admin', 'events/by-slug/first'), 'slug');
   });
@@ -82,13 +100,23 @@ describe('GET /events/{id}?as_of', function () {
     let draftThen: number;
     before(async () => {
       at('13:00:00');
-      draftThen = bodyOf(await t.admin('POST', `${API}/events`, { body: { title: 'Soft launch', status: 'draft', start_date: '2026-12-03 10:00:00', end_date: '2026-12-03 11:00:00' } })).id as number;
+      draftThen = bodyOf(
+        await t.admin('POST', `${API}/events`, {
+          body: {
+            title: 'Soft launch',
+            status: 'draft',
+            start_date: '2026-12-03 10:00:00',
+            end_date: '2026-12-03 11:00:00',
+          },
+        }),
+      ).id as number;
       at('13:10:00');
       await t.admin('PATCH', `${API}/events/${draftThen}`, { body: { status: 'publish', password: 'sesame' } });
       at('13:20:00');
       await t.admin('PATCH', `${API}/events/${draftThen}`, { body: { password: '' } });
     });
-    const past = (time: string, who: 'anonymous' | 'admin' | 'editor' = 'anonymous', extra = '') => get(`as_of=2026-11-22T${time}Z${extra}`, who, `events/${draftThen}`);
+    const past = (time: string, who: 'anonymous' | 'admin' | 'editor' = 'anonymous', extra = '') =>
+      get(`as_of=2026-11-22T${time}Z${extra}`, who, `events/${draftThen}`);
 
     it('a draft then is refused to those who may not read drafts, though published now', async () => {
       expectError(await past('13:05:00'), 403, 'event-not-accessible');

@@ -1,7 +1,14 @@
 // Specifies `as_of` on GET /venues, /organizers (by id and slug), /categories and /tags by id.
 import { expect } from 'chai';
 import {
-  API, bodyOf, createOrganizer, createVenue, expectError, expectInvalidParams, startItemService, type ItemTestService,
+  API,
+  bodyOf,
+  createOrganizer,
+  createVenue,
+  expectError,
+  expectInvalidParams,
+  startItemService,
+  type ItemTestService,
 } from './support/historyApi.ts';
 
 describe('GET /venues, /organizers, /categories, /tags ?as_of', function () {
@@ -30,13 +37,18 @@ describe('GET /venues, /organizers, /categories, /tags ?as_of', function () {
       expect(bodyOf(then)).to.include({ city: 'York', status: 'publish' });
       expect(bodyOf(then)).to.have.property('json_ld');
       expect(then.headers.get('etag')).to.equal('W/"1"');
-      expect(bodyOf(await t.request('GET', `${API}/venues/by-slug/corn-exchange?${asOf('11:30:00')}`))).to.include({ city: 'York' });
+      expect(bodyOf(await t.request('GET', `${API}/venues/by-slug/corn-exchange?${asOf('11:30:00')}`))).to.include({
+        city: 'York',
+      });
       expect(bodyOf(await t.request('GET', `${API}/venues/${venueId}`))).to.include({ city: 'Hull' });
     });
 
     it('a draft then stays unreadable to anonymous callers', async () => {
       expectError(await t.request('GET', `${API}/venues/${venueId}?${asOf('10:30:00')}`), 403, 'venue-not-accessible');
-      expect(bodyOf(await t.admin('GET', `${API}/venues/${venueId}?${asOf('10:30:00')}`))).to.include({ city: 'Leeds', status: 'draft' });
+      expect(bodyOf(await t.admin('GET', `${API}/venues/${venueId}?${asOf('10:30:00')}`))).to.include({
+        city: 'Leeds',
+        status: 'draft',
+      });
     });
 
     it('before it existed, or a bad value: 400 naming id, slug or as_of', async () => {
@@ -64,7 +76,8 @@ describe('GET /venues, /organizers, /categories, /tags ?as_of', function () {
     before(async () => {
       at('15:00:00');
       parentId = bodyOf(await t.admin('POST', `${API}/categories`, { body: { name: 'Arts' } })).id as number;
-      childId = bodyOf(await t.admin('POST', `${API}/categories`, { body: { name: 'Opera', parent: parentId } })).id as number;
+      childId = bodyOf(await t.admin('POST', `${API}/categories`, { body: { name: 'Opera', parent: parentId } }))
+        .id as number;
       at('16:00:00');
       await t.admin('PATCH', `${API}/categories/${parentId}`, { body: { slug: 'culture' } });
       await t.admin('PATCH', `${API}/categories/${childId}`, { body: { name: 'Opera and song' } });
@@ -75,10 +88,16 @@ describe('GET /venues, /organizers, /categories, /tags ?as_of', function () {
     it('the term as it was, its parent chain as it was too, with that revision as ETag', async () => {
       const then = await t.request('GET', `${API}/categories/${childId}?${asOf('15:30:00')}`);
       expect(then.status, then.text).to.equal(200);
-      expect(bodyOf(then)).to.include({ name: 'Opera', parent: parentId, url: 'http://localhost:8080/events/category/arts/opera/', count: 0 });
+      expect(bodyOf(then)).to.include({
+        name: 'Opera',
+        parent: parentId,
+        url: 'http://localhost:8080/events/category/arts/opera/',
+        count: 0,
+      });
       expect(then.headers.get('etag')).to.equal('W/"0"');
       expect(bodyOf(await t.request('GET', `${API}/categories/${childId}?${asOf('16:30:00')}`))).to.include({
-        name: 'Opera and song', url: 'http://localhost:8080/events/category/culture/opera/',
+        name: 'Opera and song',
+        url: 'http://localhost:8080/events/category/culture/opera/',
       });
     });
 
@@ -93,7 +112,9 @@ describe('GET /venues, /organizers, /categories, /tags ?as_of', function () {
       const tag = bodyOf(await t.admin('POST', `${API}/tags`, { body: { name: 'outdoor' } }));
       const created = await t.service.store.headPosition();
       await t.admin('PATCH', `${API}/tags/${tag.id as number}`, { body: { name: 'Outdoors' } });
-      expect(bodyOf(await t.request('GET', `${API}/tags/${tag.id as number}?as_of=${created}`))).to.include({ name: 'outdoor' });
+      expect(bodyOf(await t.request('GET', `${API}/tags/${tag.id as number}?as_of=${created}`))).to.include({
+        name: 'outdoor',
+      });
       expect(bodyOf(await t.request('GET', `${API}/tags/${tag.id as number}`))).to.include({ name: 'Outdoors' });
     });
   });

@@ -29,6 +29,7 @@ describe('asOfCodec', () => {
   });
 
   it('refuses negative numbers, unreadable text and non-strings', () => {
-    for (const value of ['-1', ' -7 ', 'soon', '', '2026-02-30T00:00:00Z', ['1'], true, 1.5]) expect(read(value), String(value)).to.equal('invalid');
+    for (const value of ['-1', ' -7 ', 'soon', '', '2026-02-30T00:00:00Z', ['1'], true, 1.5])
+      expect(read(value), String(value)).to.equal('invalid');
   });
 });

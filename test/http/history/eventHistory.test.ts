@@ -2,7 +2,17 @@
 import { createHash } from 'node:crypto';
 import { expect } from 'chai';
 import {
-  API, API_ROOT, bodyOf, changesOf, entriesOf, expectError, expectInvalidParams, startItemService, typesOf, userId, type ItemTestService,
+  API,
+  API_ROOT,
+  bodyOf,
+  changesOf,
+  entriesOf,
+  expectError,
+  expectInvalidParams,
+  startItemService,
+  typesOf,
+  userId,
+  type ItemTestService,
 } from './support/historyApi.ts';
 
 describe('GET /events/{id}/history', function () {
@@ -16,7 +26,9 @@ describe('GET /events/{id}/history', function () {
     });
     id = bodyOf(created).id as number;
     t.setNow(new Date('2026-11-22T11:00:00Z'));
-    expect((await t.by('editor', 'PATCH', `${API}/events/${id}`, { body: { title: 'Launch party' } })).status).to.equal(200);
+    expect((await t.by('editor', 'PATCH', `${API}/events/${id}`, { body: { title: 'Launch party' } })).status).to.equal(
+      200,
+    );
     t.setNow(new Date('2026-11-22T12:00:00Z'));
     expect((await t.admin('DELETE', `${API}/events/${id}`)).status).to.equal(200);
   });
@@ -33,7 +45,15 @@ describe('GET /events/{id}/history', function () {
     // The correlation is the caller's business operation; the causation, the request that wrote the event.
     expect(entries[0]).to.include({ correlation_id: 'launch-plan', causation_id: 'req-launch-1', schema_version: 2 });
     expect(Object.keys(entries[0] ?? {})).to.deep.equal([
-      'position', 'revision', 'type', 'schema_version', 'occurred_at', 'actor', 'correlation_id', 'causation_id', 'changes',
+      'position',
+      'revision',
+      'type',
+      'schema_version',
+      'occurred_at',
+      'actor',
+      'correlation_id',
+      'causation_id',
+      'changes',
     ]);
     const positions = entries.map((e) => BigInt(e.position as string));
     expect(entries.every((e) => typeof e.position === 'string')).to.equal(true);
@@ -45,12 +65,19 @@ describe('GET /events/{id}/history', function () {
     expect(res.headers.get('allow')).to.equal('GET');
   });
 
-  it('shows each event\'s changes, before → after', async () => {
+  it("shows each event's changes, before → after", async () => {
     const [created, updated, trashed] = changesOf(await t.admin('GET', `${API}/events/${id}/history`));
-    expect(created).to.deep.include({ title: { before: null, after: 'Launch' }, status: { before: null, after: 'publish' }, slug: { before: null, after: 'launch' } });
+    expect(created).to.deep.include({
+      title: { before: null, after: 'Launch' },
+      status: { before: null, after: 'publish' },
+      slug: { before: null, after: 'launch' },
+    });
     expect(created).to.not.have.property('revision');
     expect(updated).to.deep.equal({ title: { before: 'Launch', after: 'Launch party' } });
-    expect(trashed).to.deep.equal({ status: { before: 'publish', after: 'trash' }, slug: { before: 'launch', after: 'launch__trashed' } });
+    expect(trashed).to.deep.equal({
+      status: { before: 'publish', after: 'trash' },
+      slug: { before: 'launch', after: 'launch__trashed' },
+    });
   });
 
   it('pages oldest first with the list paging rules, headers and links', async () => {
@@ -75,9 +102,17 @@ describe('GET /events/{id}/history', function () {
   });
 
   it('never shows a password hash', async () => {
-    const other = bodyOf(await t.admin('POST', `${API}/events`, { body: { title: 'Guarded', start_date: '2026-12-02 10:00:00', end_date: '2026-12-02 11:00:00' } }));
-    expect((await t.admin('PATCH', `${API}/events/${other.id as number}`, { body: { password: 'letmein' } })).status).to.equal(200);
-    expect((await t.admin('PATCH', `${API}/events/${other.id as number}`, { body: { password: '' } })).status).to.equal(200);
+    const other = bodyOf(
+      await t.admin('POST', `${API}/events`, {
+        body: { title: 'Guarded', start_date: '2026-12-02 10:00:00', end_date: '2026-12-02 11:00:00' },
+      }),
+    );
+    expect(
+      (await t.admin('PATCH', `${API}/events/${other.id as number}`, { body: { password: 'letmein' } })).status,
+    ).to.equal(200);
+    expect((await t.admin('PATCH', `${API}/events/${other.id as number}`, { body: { password: '' } })).status).to.equal(
+      200,
+    );
     const res = await t.admin('GET', `${API}/events/${other.id as number}/history`);
     const [, set, cleared] = changesOf(res);
     expect(set).to.deep.equal({ passwordHash: { before: null, after: '[redacted]' } });
@@ -88,12 +123,22 @@ describe('GET /events/{id}/history', function () {
   it('an unknown event: 401 to anonymous callers, then 404 as the by-id read gives it', async () => {
     expectError(await t.by('anonymous', 'GET', `${API}/events/999999/history`), 401, 'rest_forbidden');
     expectError(await t.by('subscriber', 'GET', `${API}/events/999999/history`), 403, 'rest_forbidden');
-    expectError(await t.by('editor', 'GET', `${API}/events/999999/history`), 404, 'rest-event-not-found', 'Event with ID 999999 does not exist.');
+    expectError(
+      await t.by('editor', 'GET', `${API}/events/999999/history`),
+      404,
+      'rest-event-not-found',
+      'Event with ID 999999 does not exist.',
+    );
     expectError(await t.admin('GET', `${API}/events/0/history`), 404, 'rest-event-not-found');
     expectError(await t.admin('GET', `${API}/events/abc/history`), 404, 'rest_no_route');
   });
 
   it('speaks the request language in its errors', async () => {
-    expectError(await t.by('anonymous', 'GET', `/es${API}/events/${id}/history`), 401, 'rest_forbidden', 'Lo siento, no tienes permiso para hacer eso.');
+    expectError(
+      await t.by('anonymous', 'GET', `/es${API}/events/${id}/history`),
+      401,
+      'rest_forbidden',
+      'Lo siento, no tienes permiso para hacer eso.',
+    );
   });
 });

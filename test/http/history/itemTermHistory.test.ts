@@ -1,6 +1,16 @@
 // Specifies the history of venues, organizers, categories and tags: created, updated, trashed or deleted.
 import { expect } from 'chai';
-import { API, bodyOf, changesOf, createOrganizer, createVenue, entriesOf, startItemService, typesOf, type ItemTestService } from './support/historyApi.ts';
+import {
+  API,
+  bodyOf,
+  changesOf,
+  createOrganizer,
+  createVenue,
+  entriesOf,
+  startItemService,
+  typesOf,
+  type ItemTestService,
+} from './support/historyApi.ts';
 
 describe('history of venues, organizers and terms', function () {
   let t: ItemTestService;
@@ -17,10 +27,19 @@ describe('history of venues, organizers and terms', function () {
     const res = await t.admin('GET', `${path}/history`);
     expect(typesOf(res)).to.deep.equal(['VenueRegistered', 'VenueDetailsChanged', 'VenueTrashed']);
     const [registered, changed, trashed] = changesOf(res);
-    expect(registered).to.deep.include({ name: { before: null, after: 'Old Hall' }, city: { before: null, after: 'Springfield' } });
+    expect(registered).to.deep.include({
+      name: { before: null, after: 'Old Hall' },
+      city: { before: null, after: 'Springfield' },
+    });
     expect(registered).to.not.have.property('searchText');
-    expect(changed).to.deep.equal({ city: { before: 'Springfield', after: 'Shelbyville' }, passwordHash: { before: null, after: '[redacted]' } });
-    expect(trashed).to.deep.equal({ status: { before: 'publish', after: 'trash' }, slug: { before: 'old-hall', after: 'old-hall__trashed' } });
+    expect(changed).to.deep.equal({
+      city: { before: 'Springfield', after: 'Shelbyville' },
+      passwordHash: { before: null, after: '[redacted]' },
+    });
+    expect(trashed).to.deep.equal({
+      status: { before: 'publish', after: 'trash' },
+      slug: { before: 'old-hall', after: 'old-hall__trashed' },
+    });
   });
 
   it('an organizer: registered and changed', async () => {
@@ -39,7 +58,11 @@ describe('history of venues, organizers and terms', function () {
     const res = await t.by('author', 'GET', `${path}/history`);
     expect(typesOf(res)).to.deep.equal(['CategoryCreated', 'CategoryChanged', 'CategoryDeleted']);
     const [created, changed, deleted] = changesOf(res);
-    expect(created).to.deep.include({ name: { before: null, after: 'Concerts' }, parent: { before: null, after: 0 }, deleted: { before: null, after: false } });
+    expect(created).to.deep.include({
+      name: { before: null, after: 'Concerts' },
+      parent: { before: null, after: 0 },
+      deleted: { before: null, after: false },
+    });
     expect(changed).to.deep.equal({ description: { before: '', after: 'Live' } });
     expect(deleted).to.deep.equal({ deleted: { before: false, after: true } });
   });

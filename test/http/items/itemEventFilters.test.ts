@@ -1,6 +1,15 @@
 // Specifies the event-linked list filters of §7 (`event`, `has_events`, `only_with_upcoming`) with real events.
 import { expect } from 'chai';
-import { API, createOrganizer, createVenue, expectInvalidParams, itemIdsOf, startItemService, type ItemTestService, type JsonObject } from './support/itemsApi.ts';
+import {
+  API,
+  createOrganizer,
+  createVenue,
+  expectInvalidParams,
+  itemIdsOf,
+  startItemService,
+  type ItemTestService,
+  type JsonObject,
+} from './support/itemsApi.ts';
 
 describe('venue and organizer event filters', function () {
   let t: ItemTestService;
@@ -8,7 +17,9 @@ describe('venue and organizer event filters', function () {
   const o: Record<string, number> = {};
   const e: Record<string, number> = {};
   const event = async (title: string, start: string, fields: JsonObject): Promise<number> => {
-    const res = await t.admin('POST', `${API}/events`, { body: { title, start_date: start, end_date: start.replace('10:00', '11:00'), ...fields } });
+    const res = await t.admin('POST', `${API}/events`, {
+      body: { title, start_date: start, end_date: start.replace('10:00', '11:00'), ...fields },
+    });
     expect(res.status, res.text).to.equal(201);
     return (res.body as JsonObject).id as number;
   };
@@ -21,18 +32,40 @@ describe('venue and organizer event filters', function () {
       o[name] = (await createOrganizer(t, { organizer: `Org ${name}` })).id as number;
     }
     v.hidden = (await createVenue(t, { venue: 'Venue hidden', status: 'draft' })).id as number;
-    e.upcoming = await event('Upcoming', '2026-12-01 10:00:00', { venue: named(['upcoming', 'both', 'hidden'], v), organizer: named(['upcoming', 'both'], o) });
-    e.past = await event('Past', '2026-10-01 10:00:00', { venue: named(['past', 'both'], v), organizer: named(['past', 'both'], o) });
-    e.draft = await event('Draft', '2026-12-05 10:00:00', { status: 'draft', venue: named(['draftOnly'], v), organizer: named(['draftOnly'], o) });
-    e.private = await event('Private', '2026-12-06 10:00:00', { status: 'private', venue: named(['privateOnly'], v), organizer: named(['privateOnly'], o) });
+    e.upcoming = await event('Upcoming', '2026-12-01 10:00:00', {
+      venue: named(['upcoming', 'both', 'hidden'], v),
+      organizer: named(['upcoming', 'both'], o),
+    });
+    e.past = await event('Past', '2026-10-01 10:00:00', {
+      venue: named(['past', 'both'], v),
+      organizer: named(['past', 'both'], o),
+    });
+    e.draft = await event('Draft', '2026-12-05 10:00:00', {
+      status: 'draft',
+      venue: named(['draftOnly'], v),
+      organizer: named(['draftOnly'], o),
+    });
+    e.private = await event('Private', '2026-12-06 10:00:00', {
+      status: 'private',
+      venue: named(['privateOnly'], v),
+      organizer: named(['privateOnly'], o),
+    });
   });
   after(async () => t.close());
 
   it('event lists the items linked to that event, for anonymous callers the published ones', async () => {
-    expect(itemIdsOf(await t.request('GET', `${API}/venues?event=${e.upcoming}`), 'venues')).to.have.members(named(['upcoming', 'both'], v));
-    expect(itemIdsOf(await t.admin('GET', `${API}/venues?event=${e.upcoming}`), 'venues')).to.have.members(named(['upcoming', 'both', 'hidden'], v));
-    expect(itemIdsOf(await t.request('GET', `${API}/organizers?event=${e.past}`), 'organizers')).to.have.members(named(['past', 'both'], o));
-    expect(itemIdsOf(await t.admin('GET', `${API}/organizers?event=${e.draft}`), 'organizers')).to.deep.equal([o.draftOnly]);
+    expect(itemIdsOf(await t.request('GET', `${API}/venues?event=${e.upcoming}`), 'venues')).to.have.members(
+      named(['upcoming', 'both'], v),
+    );
+    expect(itemIdsOf(await t.admin('GET', `${API}/venues?event=${e.upcoming}`), 'venues')).to.have.members(
+      named(['upcoming', 'both', 'hidden'], v),
+    );
+    expect(itemIdsOf(await t.request('GET', `${API}/organizers?event=${e.past}`), 'organizers')).to.have.members(
+      named(['past', 'both'], o),
+    );
+    expect(itemIdsOf(await t.admin('GET', `${API}/organizers?event=${e.draft}`), 'organizers')).to.deep.equal([
+      o.draftOnly,
+    ]);
   });
 
   it('event naming no event is 400 naming event', async () => {
@@ -49,11 +82,15 @@ describe('venue and organizer event filters', function () {
     expect(itemIdsOf(await t.request('GET', `${API}/organizers?has_events=yes`), 'organizers')).to.have.members(
       named(['upcoming', 'past', 'privateOnly', 'both'], o),
     );
-    expect(itemIdsOf(await t.request('GET', `${API}/organizers?has_events=nope`), 'organizers')).to.have.members(named(['draftOnly', 'none'], o));
+    expect(itemIdsOf(await t.request('GET', `${API}/organizers?has_events=nope`), 'organizers')).to.have.members(
+      named(['draftOnly', 'none'], o),
+    );
   });
 
   it('only_with_upcoming: linked to an event the caller sees starting at or after now', async () => {
-    expect(itemIdsOf(await t.request('GET', `${API}/venues?only_with_upcoming=1`), 'venues')).to.have.members(named(['upcoming', 'both'], v));
+    expect(itemIdsOf(await t.request('GET', `${API}/venues?only_with_upcoming=1`), 'venues')).to.have.members(
+      named(['upcoming', 'both'], v),
+    );
     expect(itemIdsOf(await t.admin('GET', `${API}/organizers?only_with_upcoming=on`), 'organizers')).to.have.members(
       named(['upcoming', 'both', 'draftOnly', 'privateOnly'], o),
     );

@@ -1,6 +1,15 @@
 // Specifies password-protected venues and organizers (§12): blanking in reads, lists, writes and events; unlocking.
 import { expect } from 'chai';
-import { API, bodyOf, createOrganizer, createVenue, itemsOf, startItemService, type ItemTestService, type JsonObject } from './support/itemsApi.ts';
+import {
+  API,
+  bodyOf,
+  createOrganizer,
+  createVenue,
+  itemsOf,
+  startItemService,
+  type ItemTestService,
+  type JsonObject,
+} from './support/itemsApi.ts';
 
 describe('password-protected venues and organizers', function () {
   let t: ItemTestService;
@@ -10,25 +19,55 @@ describe('password-protected venues and organizers', function () {
   before(async () => {
     t = await startItemService();
     venue = await createVenue(t, {
-      venue: 'Locked Hall', description: 'Secret', address: '1 Hidden', city: 'Shh', state: 'IL', zip: '1', phone: '2',
+      venue: 'Locked Hall',
+      description: 'Secret',
+      address: '1 Hidden',
+      city: 'Shh',
+      state: 'IL',
+      zip: '1',
+      phone: '2',
       website: 'https://locked.example',
     });
-    organizer = await createOrganizer(t, { organizer: 'Locked Org', phone: '3', email: 'l@x.org', website: 'https://lo.example' });
-    for (const [kind, item] of [['venues', venue], ['organizers', organizer]] as const) {
+    organizer = await createOrganizer(t, {
+      organizer: 'Locked Org',
+      phone: '3',
+      email: 'l@x.org',
+      website: 'https://lo.example',
+    });
+    for (const [kind, item] of [
+      ['venues', venue],
+      ['organizers', organizer],
+    ] as const) {
       const res = await t.admin('PATCH', `${API}/${kind}/${item.id as number}`, { body: { password: 'pw' } });
       expect(res.status, res.text).to.equal(200);
       expect(res.text).to.not.contain('"pw"');
     }
     const ev = await t.admin('POST', `${API}/events`, {
-      body: { title: 'Hosted', start_date: '2026-12-01 10:00:00', end_date: '2026-12-01 11:00:00', venue: venue.id, organizer: [organizer.id] },
+      body: {
+        title: 'Hosted',
+        start_date: '2026-12-01 10:00:00',
+        end_date: '2026-12-01 11:00:00',
+        venue: venue.id,
+        organizer: [organizer.id],
+      },
     });
     eventId = bodyOf(ev).id as number;
   });
   after(async () => t.close());
 
   const blankedVenue = (): JsonObject => ({
-    ...venue, venue: [], description: '', address: '', city: '', state: '', zip: '', phone: '', website: '', stateprovince: '',
-    show_map: null, show_map_link: null,
+    ...venue,
+    venue: [],
+    description: '',
+    address: '',
+    city: '',
+    state: '',
+    zip: '',
+    phone: '',
+    website: '',
+    stateprovince: '',
+    show_map: null,
+    show_map_link: null,
   });
   const blankedOrganizer = (): JsonObject => ({ ...organizer, organizer: [], phone: '', email: '', website: '' });
   const withoutJsonLd = (body: JsonObject): JsonObject => {
@@ -59,7 +98,9 @@ describe('password-protected venues and organizers', function () {
   it('the exact password unlocks by id and by slug; a wrong one does not', async () => {
     const open = bodyOf(await t.request('GET', `${API}/venues/by-slug/locked-hall?password=pw`));
     expect(withoutJsonLd(open)).to.deep.equal(venue);
-    expect(bodyOf(await t.request('GET', `${API}/organizers/${organizer.id as number}?password=pw`)).email).to.equal('l@x.org');
+    expect(bodyOf(await t.request('GET', `${API}/organizers/${organizer.id as number}?password=pw`)).email).to.equal(
+      'l@x.org',
+    );
     expect(bodyOf(await t.request('GET', `${API}/venues/${venue.id as number}?password=PW`)).city).to.equal('');
   });
 
@@ -68,7 +109,9 @@ describe('password-protected venues and organizers', function () {
     expect(bodyOf(await t.admin('GET', `${API}/venues/${venue.id as number}`)).city).to.equal('');
     expect(bodyOf(await t.admin('GET', `${API}/venues/${venue.id as number}?context=embed`)).city).to.equal('');
     expect(bodyOf(await t.request('GET', `${API}/venues/${venue.id as number}?context=edit`)).city).to.equal('');
-    expect(bodyOf(await t.by('author', 'GET', `${API}/organizers/${organizer.id as number}?context=edit`)).phone).to.equal('');
+    expect(
+      bodyOf(await t.by('author', 'GET', `${API}/organizers/${organizer.id as number}?context=edit`)).phone,
+    ).to.equal('');
   });
 
   it('lists blank locked items unless unlocked', async () => {
@@ -86,7 +129,8 @@ describe('password-protected venues and organizers', function () {
   });
 
   it('an open event’s json_ld shows a locked venue and organizer without telephone, sameAs or url, before and after an unlocked read', async () => {
-    const jsonLdOf = async (query: string) => bodyOf(await t.by('subscriber', 'GET', `${API}/events/${eventId}${query}`)).json_ld as JsonObject;
+    const jsonLdOf = async (query: string) =>
+      bodyOf(await t.by('subscriber', 'GET', `${API}/events/${eventId}${query}`)).json_ld as JsonObject;
     const lockedVenue = { '@type': 'Place', name: 'Locked Hall', description: '', address: '' };
     const lockedOrganizer = { '@type': 'Person', name: 'Locked Org', description: '', email: '' };
     for (const query of ['', '?password=pw', '']) {
@@ -94,10 +138,16 @@ describe('password-protected venues and organizers', function () {
       if (query === '') {
         expect(jsonLd.location).to.deep.equal(lockedVenue);
         expect(jsonLd.organizer).to.deep.equal(lockedOrganizer);
-        expect((await jsonLdOf('')).url).to.be.a('string').and.not.equal('');
+        expect((await jsonLdOf('')).url)
+          .to.be.a('string')
+          .and.not.equal('');
       } else {
         expect(jsonLd.location).to.include({ telephone: '2', sameAs: 'https://locked.example' });
-        expect(jsonLd.organizer).to.include({ telephone: '3', sameAs: 'https://lo.example', url: 'https://lo.example' });
+        expect(jsonLd.organizer).to.include({
+          telephone: '3',
+          sameAs: 'https://lo.example',
+          url: 'https://lo.example',
+        });
       }
     }
     const embedded = bodyOf(await t.request('GET', `${API}/events/${eventId}`));
@@ -110,7 +160,9 @@ describe('password-protected venues and organizers', function () {
     expect(res.status, res.text).to.equal(200);
     expect(bodyOf(res)).to.include({ city: '', country: '', show_map: null });
     expect(bodyOf(res).venue).to.deep.equal([]);
-    const unlocked = await t.admin('PATCH', `${API}/venues/${venue.id as number}?context=edit`, { body: { country: '' } });
+    const unlocked = await t.admin('PATCH', `${API}/venues/${venue.id as number}?context=edit`, {
+      body: { country: '' },
+    });
     expect(bodyOf(unlocked).city).to.equal('Shh');
     expect(bodyOf(unlocked)).to.not.have.property('country');
   });

@@ -1,8 +1,16 @@
 // Specifies single venue and organizer reads (§9) with their exact json_ld (§4.6), by id and by slug.
 import { expect } from 'chai';
 import {
-  API, bodyOf, createOrganizer, createVenue, decodeEntities, expectError, expectInvalidParams, startItemService,
-  type ItemTestService, type JsonObject,
+  API,
+  bodyOf,
+  createOrganizer,
+  createVenue,
+  decodeEntities,
+  expectError,
+  expectInvalidParams,
+  startItemService,
+  type ItemTestService,
+  type JsonObject,
 } from './support/itemsApi.ts';
 
 describe('venue and organizer reads', function () {
@@ -13,7 +21,12 @@ describe('venue and organizer reads', function () {
   after(async () => t.close());
 
   it('a venue json_ld omits empty PostalAddress members and writes telephone/sameAs as ""', async () => {
-    const v = await createVenue(t, { venue: 'Sparse Hall', description: 'Tom & <b>Jerry</b>', address: '1 Main', zip: '99' });
+    const v = await createVenue(t, {
+      venue: 'Sparse Hall',
+      description: 'Tom & <b>Jerry</b>',
+      address: '1 Main',
+      zip: '99',
+    });
     const res = await t.request('GET', `${API}/venues/${v.id as number}`);
     expect(res.status, res.text).to.equal(200);
     expect(bodyOf(res).json_ld).to.deep.equal({
@@ -30,15 +43,34 @@ describe('venue and organizer reads', function () {
   });
 
   it('a venue json_ld addressRegion is the derived stateprovince; json_ld sits before show_map', async () => {
-    const v = await createVenue(t, { venue: 'Region Hall', city: 'Toronto', country: 'Canada', province: 'ON', state: 'XX', phone: '5' });
+    const v = await createVenue(t, {
+      venue: 'Region Hall',
+      city: 'Toronto',
+      country: 'Canada',
+      province: 'ON',
+      state: 'XX',
+      phone: '5',
+    });
     const body = bodyOf(await t.request('GET', `${API}/venues/${v.id as number}`));
     expect(body.json_ld).to.deep.equal({
-      '@type': 'Place', name: 'Region Hall', description: '', url: '',
+      '@type': 'Place',
+      name: 'Region Hall',
+      description: '',
+      url: '',
       address: { '@type': 'PostalAddress', addressLocality: 'Toronto', addressRegion: 'ON', addressCountry: 'Canada' },
-      telephone: '5', sameAs: '',
+      telephone: '5',
+      sameAs: '',
     });
     const keys = Object.keys(body);
-    expect(keys.slice(keys.indexOf('json_ld'))).to.deep.equal(['json_ld', 'show_map', 'show_map_link', 'global_id', 'global_id_lineage', 'language', 'translations']);
+    expect(keys.slice(keys.indexOf('json_ld'))).to.deep.equal([
+      'json_ld',
+      'show_map',
+      'show_map_link',
+      'global_id',
+      'global_id_lineage',
+      'language',
+      'translations',
+    ]);
   });
 
   it('a venue without any address field has an address object with only @type', async () => {
@@ -63,17 +95,45 @@ describe('venue and organizer reads', function () {
   });
 
   it('an organizer json_ld is exact, its email decoding to the stored e-mail', async () => {
-    const o = await createOrganizer(t, { organizer: 'Org One', description: 'Hi', phone: '7', email: 'me@example.org', website: 'https://o.example' });
+    const o = await createOrganizer(t, {
+      organizer: 'Org One',
+      description: 'Hi',
+      phone: '7',
+      email: 'me@example.org',
+      website: 'https://o.example',
+    });
     const body = bodyOf(await t.request('GET', `${API}/organizers/${o.id as number}`));
     expect(Object.keys(body)).to.deep.equal([
-      'id', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'organizer', 'description', 'slug',
-      'phone', 'website', 'email', 'json_ld', 'global_id', 'global_id_lineage', 'language', 'translations',
+      'id',
+      'author',
+      'status',
+      'date',
+      'date_utc',
+      'modified',
+      'modified_utc',
+      'url',
+      'organizer',
+      'description',
+      'slug',
+      'phone',
+      'website',
+      'email',
+      'json_ld',
+      'global_id',
+      'global_id_lineage',
+      'language',
+      'translations',
     ]);
     const jsonLd = body.json_ld as JsonObject;
     expect(Object.keys(jsonLd)).to.deep.equal(['@type', 'name', 'description', 'url', 'telephone', 'email', 'sameAs']);
     expect({ ...jsonLd, email: decodeEntities(jsonLd.email as string) }).to.deep.equal({
-      '@type': 'Person', name: 'Org One', description: '&lt;p&gt;Hi&lt;/p&gt;\\n', url: 'https://o.example',
-      telephone: '7', email: 'me@example.org', sameAs: 'https://o.example',
+      '@type': 'Person',
+      name: 'Org One',
+      description: '&lt;p&gt;Hi&lt;/p&gt;\\n',
+      url: 'https://o.example',
+      telephone: '7',
+      email: 'me@example.org',
+      sameAs: 'https://o.example',
     });
   });
 
@@ -81,7 +141,13 @@ describe('venue and organizer reads', function () {
     const o = await createOrganizer(t, { organizer: 'Org Bare' });
     const res = await t.request('GET', `${API}/organizers/by-slug/org-bare`);
     expect(bodyOf(res).json_ld).to.deep.equal({
-      '@type': 'Person', name: 'Org Bare', description: '', url: '', telephone: '', email: '', sameAs: '',
+      '@type': 'Person',
+      name: 'Org Bare',
+      description: '',
+      url: '',
+      telephone: '',
+      email: '',
+      sameAs: '',
     });
     expect(bodyOf(res).id).to.equal(o.id);
   });
@@ -105,10 +171,28 @@ describe('venue and organizer reads', function () {
 
   it('non-published venues and organizers are 403 for anonymous callers and readable by the admin', async () => {
     for (const status of ['draft', 'pending', 'private', 'future']) {
-      const v = await createVenue(t, { venue: `Hidden ${status}`, status, ...(status === 'future' ? { date: '2027-01-01 00:00:00' } : {}) });
-      const o = await createOrganizer(t, { organizer: `Hidden ${status}`, status, ...(status === 'future' ? { date: '2027-01-01 00:00:00' } : {}) });
-      expectError(await t.request('GET', `${API}/venues/${v.id as number}`), 403, 'venue-not-accessible', 'The requested venue is not accessible');
-      expectError(await t.request('GET', `${API}/organizers/${o.id as number}`), 403, 'organizer-not-accessible', 'The requested organizer is not accessible');
+      const v = await createVenue(t, {
+        venue: `Hidden ${status}`,
+        status,
+        ...(status === 'future' ? { date: '2027-01-01 00:00:00' } : {}),
+      });
+      const o = await createOrganizer(t, {
+        organizer: `Hidden ${status}`,
+        status,
+        ...(status === 'future' ? { date: '2027-01-01 00:00:00' } : {}),
+      });
+      expectError(
+        await t.request('GET', `${API}/venues/${v.id as number}`),
+        403,
+        'venue-not-accessible',
+        'The requested venue is not accessible',
+      );
+      expectError(
+        await t.request('GET', `${API}/organizers/${o.id as number}`),
+        403,
+        'organizer-not-accessible',
+        'The requested organizer is not accessible',
+      );
       const admin = await t.admin('GET', `${API}/venues/${v.id as number}`);
       expect(bodyOf(admin).status, status).to.equal(status);
       expect(bodyOf(admin)).to.have.property('json_ld');
@@ -123,9 +207,16 @@ describe('venue and organizer reads', function () {
     const o = await createOrganizer(t, { organizer: 'Trash Org' });
     const del = await t.admin('DELETE', `${API}/organizers/by-slug/trash-org`);
     expect(bodyOf(del)).to.include({
-      status: 'trash', slug: 'trash-org__trashed', url: `http://localhost:8080/?post_type=cal_organizer&p=${o.id as number}`,
+      status: 'trash',
+      slug: 'trash-org__trashed',
+      url: `http://localhost:8080/?post_type=cal_organizer&p=${o.id as number}`,
     });
     expectError(await t.request('GET', `${API}/organizers/${o.id as number}`), 403, 'organizer-not-accessible');
-    expectError(await t.admin('DELETE', `${API}/organizers/by-slug/trash-org__trashed`), 410, 'organizer-is-in-trash', 'The organizer is already trashed');
+    expectError(
+      await t.admin('DELETE', `${API}/organizers/by-slug/trash-org__trashed`),
+      410,
+      'organizer-is-in-trash',
+      'The organizer is already trashed',
+    );
   });
 });

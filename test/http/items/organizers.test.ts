@@ -1,7 +1,14 @@
 // Specification of the organizer routes against docs/api.md §4.3, §7, §9–§12 and captures 06, 22, 23.
 import { expect } from 'chai';
 import { startTestService, type TestService } from '../../support/testService.ts';
-import { API, bodyOf, capture, expectError, expectInvalidParams, type JsonObject } from '../events/support/eventsApi.ts';
+import {
+  API,
+  bodyOf,
+  capture,
+  expectError,
+  expectInvalidParams,
+  type JsonObject,
+} from '../events/support/eventsApi.ts';
 
 const renumber = (body: JsonObject, id: number): JsonObject => ({
   ...body,
@@ -43,7 +50,9 @@ describe('organizer routes', function () {
 
   it('validation before permission, 403 for non-published reads, 410 on a second delete', async () => {
     expectInvalidParams(await t.request('DELETE', `${API}/organizers/77`), 'id');
-    const draft = bodyOf(await t.admin('POST', `${API}/organizers`, { body: { organizer: 'Hidden', status: 'draft' } }));
+    const draft = bodyOf(
+      await t.admin('POST', `${API}/organizers`, { body: { organizer: 'Hidden', status: 'draft' } }),
+    );
     const denied = await t.request('GET', `${API}/organizers/${draft.id as number}?i18n_language=es`);
     expectError(denied, 403, 'organizer-not-accessible', 'El organizador solicitado no es accesible');
     expect((await t.admin('DELETE', `${API}/organizers/${draft.id as number}`)).status).to.equal(200);
@@ -62,7 +71,10 @@ describe('organizer routes', function () {
     const o = await t.admin('POST', `${API}/organizers`, { body: { organizer: 'Acme' } });
     const etag = o.headers.get('etag') as string;
     await t.admin('PATCH', `${API}/organizers/${bodyOf(o).id as number}`, { body: { phone: '1' } });
-    const stale = await t.admin('PATCH', `${API}/organizers/${bodyOf(o).id as number}`, { body: { phone: '2' }, headers: { 'if-match': etag } });
+    const stale = await t.admin('PATCH', `${API}/organizers/${bodyOf(o).id as number}`, {
+      body: { phone: '2' },
+      headers: { 'if-match': etag },
+    });
     expect(stale.status).to.equal(412);
   });
 });

@@ -1,6 +1,15 @@
 // Specifies venue updates (§10, §10.2) by id and by slug through POST/PUT/PATCH, If-Match and ETag, and deletes (§11).
 import { expect } from 'chai';
-import { API, ADMIN_ITEM_ALLOW, bodyOf, createVenue, expectError, expectInvalidParams, startItemService, type ItemTestService } from './support/itemsApi.ts';
+import {
+  API,
+  ADMIN_ITEM_ALLOW,
+  bodyOf,
+  createVenue,
+  expectError,
+  expectInvalidParams,
+  startItemService,
+  type ItemTestService,
+} from './support/itemsApi.ts';
 
 describe('venue updates and deletes', function () {
   let t: ItemTestService;
@@ -11,14 +20,34 @@ describe('venue updates and deletes', function () {
 
   for (const method of ['POST', 'PUT', 'PATCH']) {
     it(`${method} by id changes only the fields sent and answers 200 without json_ld`, async () => {
-      const v = await createVenue(t, { venue: `${method} Hall`, city: 'Springfield', phone: '1', zip: '62701', state: 'IL' });
+      const v = await createVenue(t, {
+        venue: `${method} Hall`,
+        city: 'Springfield',
+        phone: '1',
+        zip: '62701',
+        state: 'IL',
+      });
       t.setNow(new Date('2026-11-23T08:00:00Z'));
-      const res = await t.admin(method, `${API}/venues/${v.id as number}`, { body: { city: 'Shelbyville', address: '9 Elm' } });
+      const res = await t.admin(method, `${API}/venues/${v.id as number}`, {
+        body: { city: 'Shelbyville', address: '9 Elm' },
+      });
       t.setNow(new Date('2026-11-22T10:52:28Z'));
       expect(res.status, res.text).to.equal(200);
       const body = bodyOf(res);
-      expect(body).to.include({ city: 'Shelbyville', address: '9 Elm', phone: '1', zip: '62701', state: 'IL', stateprovince: 'IL' });
-      expect(body).to.include({ date: v.date, slug: v.slug, modified: '2026-11-23 08:00:00', modified_utc: '2026-11-23 08:00:00' });
+      expect(body).to.include({
+        city: 'Shelbyville',
+        address: '9 Elm',
+        phone: '1',
+        zip: '62701',
+        state: 'IL',
+        stateprovince: 'IL',
+      });
+      expect(body).to.include({
+        date: v.date,
+        slug: v.slug,
+        modified: '2026-11-23 08:00:00',
+        modified_utc: '2026-11-23 08:00:00',
+      });
       expect(body).to.not.have.property('json_ld');
       expect(res.headers.get('allow')).to.equal(ADMIN_ITEM_ALLOW);
       expect(res.headers.get('location')).to.equal(null);
@@ -35,16 +64,49 @@ describe('venue updates and deletes', function () {
 
   it('"" removes each text key from the output; unsent show_map flags stay', async () => {
     const v = await createVenue(t, {
-      venue: 'Blank Hall', description: 'D', address: 'A', city: 'C', country: 'US', province: 'P', state: 'S', zip: 'Z',
-      phone: 'T', website: 'https://example.com', show_map: false,
+      venue: 'Blank Hall',
+      description: 'D',
+      address: 'A',
+      city: 'C',
+      country: 'US',
+      province: 'P',
+      state: 'S',
+      zip: 'Z',
+      phone: 'T',
+      website: 'https://example.com',
+      show_map: false,
     });
     const res = await t.admin('PATCH', `${API}/venues/${v.id as number}`, {
-      body: { description: '', address: '', city: '', country: '', province: '', state: '', zip: '', phone: '', website: '' },
+      body: {
+        description: '',
+        address: '',
+        city: '',
+        country: '',
+        province: '',
+        state: '',
+        zip: '',
+        phone: '',
+        website: '',
+      },
     });
     expect(res.status, res.text).to.equal(200);
     expect(Object.keys(bodyOf(res))).to.deep.equal([
-      'id', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'venue', 'slug',
-      'show_map', 'show_map_link', 'global_id', 'global_id_lineage', 'language', 'translations',
+      'id',
+      'author',
+      'status',
+      'date',
+      'date_utc',
+      'modified',
+      'modified_utc',
+      'url',
+      'venue',
+      'slug',
+      'show_map',
+      'show_map_link',
+      'global_id',
+      'global_id_lineage',
+      'language',
+      'translations',
     ]);
     expect(bodyOf(res)).to.include({ show_map: false, show_map_link: true });
   });
@@ -94,10 +156,19 @@ describe('venue updates and deletes', function () {
     t.setNow(new Date('2026-11-22T10:52:28Z'));
     expect(res.status, res.text).to.equal(200);
     expect(bodyOf(res)).to.include({
-      id: v.id, status: 'trash', slug: 'doomed-hall__trashed', city: 'X', modified: '2026-11-24 09:00:00',
+      id: v.id,
+      status: 'trash',
+      slug: 'doomed-hall__trashed',
+      city: 'X',
+      modified: '2026-11-24 09:00:00',
       url: `http://localhost:8080/?post_type=cal_venue&p=${v.id as number}`,
     });
-    expectError(await t.admin('DELETE', `${API}/venues/${v.id as number}`), 410, 'venue-is-in-trash', 'The venue is already trashed');
+    expectError(
+      await t.admin('DELETE', `${API}/venues/${v.id as number}`),
+      410,
+      'venue-is-in-trash',
+      'The venue is already trashed',
+    );
     expectError(await t.admin('DELETE', `${API}/venues/by-slug/doomed-hall__trashed`), 410, 'venue-is-in-trash');
     const read = await t.admin('GET', `${API}/venues/${v.id as number}`);
     expect(bodyOf(read).status).to.equal('trash');

@@ -1,11 +1,45 @@
-// Specifies venue creation (§4.2 key order, §10.2 stateprovince, show_map defaults, duplicates) against the real service.
+// Specifies venue creation (§4.2 key order, §10.2 stateprovince, show_map defaults, duplicates) against the real
+// service.
 import { expect } from 'chai';
-import { API, AUTH_CACHE_CONTROL, bodyOf, createVenue, itemIdsOf, startItemService, type ItemTestService, type JsonObject, userId } from './support/itemsApi.ts';
+import {
+  API,
+  AUTH_CACHE_CONTROL,
+  bodyOf,
+  createVenue,
+  itemIdsOf,
+  startItemService,
+  type ItemTestService,
+  type JsonObject,
+  userId,
+} from './support/itemsApi.ts';
 
 const fullKeys = [
-  'id', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'venue', 'description', 'slug',
-  'address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'website', 'stateprovince',
-  'show_map', 'show_map_link', 'global_id', 'global_id_lineage', 'language', 'translations',
+  'id',
+  'author',
+  'status',
+  'date',
+  'date_utc',
+  'modified',
+  'modified_utc',
+  'url',
+  'venue',
+  'description',
+  'slug',
+  'address',
+  'city',
+  'country',
+  'province',
+  'state',
+  'zip',
+  'phone',
+  'website',
+  'stateprovince',
+  'show_map',
+  'show_map_link',
+  'global_id',
+  'global_id_lineage',
+  'language',
+  'translations',
 ];
 
 describe('venue creation', function () {
@@ -20,18 +54,36 @@ describe('venue creation', function () {
   it('answers 201 with every non-empty key in §4.2 order, Allow GET, POST, no Location', async () => {
     const res = await t.admin('POST', `${API}/venues`, {
       body: {
-        venue: 'Full Hall', description: 'Big\n\nroom', address: '2 Side St', city: 'Toronto', country: 'Canada',
-        province: 'ON', state: 'XX', zip: 'M5V', phone: '555-0111', website: 'https://example.com/a?b=1&c=2',
+        venue: 'Full Hall',
+        description: 'Big\n\nroom',
+        address: '2 Side St',
+        city: 'Toronto',
+        country: 'Canada',
+        province: 'ON',
+        state: 'XX',
+        zip: 'M5V',
+        phone: '555-0111',
+        website: 'https://example.com/a?b=1&c=2',
       },
     });
     expect(res.status, res.text).to.equal(201);
     const body = bodyOf(res);
     expect(Object.keys(body)).to.deep.equal(fullKeys);
     expect(body).to.include({
-      author: userId.admin, status: 'publish', date: '2026-11-22 10:52:28', date_utc: '2026-11-22 10:52:28',
-      modified: '2026-11-22 10:52:28', modified_utc: '2026-11-22 10:52:28', url: 'http://localhost:8080/venue/full-hall/',
-      description: '<p>Big</p>\n<p>room</p>', slug: 'full-hall', website: 'https://example.com/a?b=1&c=2',
-      stateprovince: 'ON', show_map: true, show_map_link: true, global_id: `localhost?id=${body.id as number}`,
+      author: userId.admin,
+      status: 'publish',
+      date: '2026-11-22 10:52:28',
+      date_utc: '2026-11-22 10:52:28',
+      modified: '2026-11-22 10:52:28',
+      modified_utc: '2026-11-22 10:52:28',
+      url: 'http://localhost:8080/venue/full-hall/',
+      description: '<p>Big</p>\n<p>room</p>',
+      slug: 'full-hall',
+      website: 'https://example.com/a?b=1&c=2',
+      stateprovince: 'ON',
+      show_map: true,
+      show_map_link: true,
+      global_id: `localhost?id=${body.id as number}`,
     });
     expect(body).to.not.have.property('json_ld');
     expect(res.headers.get('allow')).to.equal('GET, POST');
@@ -43,8 +95,22 @@ describe('venue creation', function () {
   it('omits every empty key of a name-only venue; show_map and show_map_link default to true', async () => {
     const body = await createVenue(t, { venue: 'Bare', address: '', city: '', description: '', phone: '' });
     expect(Object.keys(body)).to.deep.equal([
-      'id', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'venue', 'slug',
-      'show_map', 'show_map_link', 'global_id', 'global_id_lineage', 'language', 'translations',
+      'id',
+      'author',
+      'status',
+      'date',
+      'date_utc',
+      'modified',
+      'modified_utc',
+      'url',
+      'venue',
+      'slug',
+      'show_map',
+      'show_map_link',
+      'global_id',
+      'global_id_lineage',
+      'language',
+      'translations',
     ]);
     expect(body.show_map).to.equal(true);
     expect(body.show_map_link).to.equal(true);
@@ -86,8 +152,14 @@ describe('venue creation', function () {
 
   describe('duplicates (§10.2)', () => {
     const fields: JsonObject = {
-      venue: 'Twin Hall', description: 'Twin', address: '3 Twin St', city: 'Twinsburg', province: 'OH', state: 'OH',
-      zip: '44087', phone: '555-0222',
+      venue: 'Twin Hall',
+      description: 'Twin',
+      address: '3 Twin St',
+      city: 'Twinsburg',
+      province: 'OH',
+      state: 'OH',
+      zip: '44087',
+      phone: '555-0222',
     };
 
     it('the same values ignoring case answer 201 with the same id and store nothing', async () => {

@@ -1,7 +1,17 @@
 // Specification of the venue routes against docs/api.md §4.2, §7, §9–§12 and captures 04, 05, 20, 21, 39.
 import { expect } from 'chai';
 import { startTestService, type TestService } from '../../support/testService.ts';
-import { API, API_ROOT, bodyOf, capture, expectError, expectInvalidParams, REASON, withReason, type JsonObject } from '../events/support/eventsApi.ts';
+import {
+  API,
+  API_ROOT,
+  bodyOf,
+  capture,
+  expectError,
+  expectInvalidParams,
+  REASON,
+  withReason,
+  type JsonObject,
+} from '../events/support/eventsApi.ts';
 
 const renumber = (body: JsonObject, id: number): JsonObject => ({
   ...body,
@@ -47,7 +57,10 @@ describe('venue routes', function () {
     const id = created.id as number;
     const list = await t.request('GET', `${API}/venues`);
     const expectedList = capture('20').response.body;
-    expect(list.body).to.deep.equal({ ...expectedList, venues: [renumber((expectedList.venues as JsonObject[])[0] as JsonObject, id)] });
+    expect(list.body).to.deep.equal({
+      ...expectedList,
+      venues: [renumber((expectedList.venues as JsonObject[])[0] as JsonObject, id)],
+    });
     const one = await t.request('GET', `${API}/venues/${id}`);
     expect(one.body).to.deep.equal(renumber(capture('21').response.body, id));
     expect(Object.keys(bodyOf(one))).to.deep.equal(Object.keys(capture('21').response.body));
@@ -64,8 +77,14 @@ describe('venue routes', function () {
 
   it('requires the name and refuses bad fields', async () => {
     expectError(await t.admin('POST', `${API}/venues`, { body: { city: 'X' } }), 400, 'rest_missing_callback_param');
-    expectInvalidParams(await t.admin('POST', `${API}/venues`, { body: { venue: 'A', website: 'example.com' } }), 'website');
-    expectInvalidParams(await t.admin('POST', `${API}/venues`, { body: { venue: 'A', status: 'kinda_thinking_about_it' } }), 'status');
+    expectInvalidParams(
+      await t.admin('POST', `${API}/venues`, { body: { venue: 'A', website: 'example.com' } }),
+      'website',
+    );
+    expectInvalidParams(
+      await t.admin('POST', `${API}/venues`, { body: { venue: 'A', status: 'kinda_thinking_about_it' } }),
+      'status',
+    );
     expectError(await t.request('POST', `${API}/venues`, { body: { venue: 'A' } }), 401, 'rest_forbidden');
   });
 
@@ -98,7 +117,12 @@ describe('venue routes', function () {
     expect(bodyOf(res).status).to.equal('trash');
     expect(bodyOf(res).slug).to.equal('hall__trashed');
     expect(bodyOf(res).url).to.equal(`http://localhost:8080/?post_type=cal_venue&p=${v.id as number}`);
-    expectError(await t.admin('DELETE', `${API}/venues/${v.id as number}`), 410, 'venue-is-in-trash', 'The venue is already trashed');
+    expectError(
+      await t.admin('DELETE', `${API}/venues/${v.id as number}`),
+      410,
+      'venue-is-in-trash',
+      'The venue is already trashed',
+    );
     expectError(await t.request('GET', `${API}/venues/${v.id as number}`), 403, 'venue-not-accessible');
   });
 

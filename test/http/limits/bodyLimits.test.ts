@@ -41,7 +41,8 @@ describe('Body limits', function () {
   beforeEach(() => (agent = new Agent({ keepAlive: true, maxSockets: 1 })));
   afterEach(() => agent.destroy());
 
-  const post = (body: string | Buffer, headers: Record<string, string> = jsonType) => send(t.service.url, agent, { method: 'POST', path: `${API}/events`, headers, body });
+  const post = (body: string | Buffer, headers: Record<string, string> = jsonType) =>
+    send(t.service.url, agent, { method: 'POST', path: `${API}/events`, headers, body });
   const head = () => t.service.store.headPosition();
 
   describe('size', () => {
@@ -53,7 +54,11 @@ describe('Body limits', function () {
     it('answers one byte more with 413 rest_payload_too_large, writing nothing', async () => {
       const before = await head();
       expectWireError(await post(eventOfSize(MiB + 1)), 413, 'rest_payload_too_large');
-      expectWireError(await post(`title=x&padding=${'p'.repeat(MiB)}`, { 'content-type': 'application/x-www-form-urlencoded' }), 413, 'rest_payload_too_large');
+      expectWireError(
+        await post(`title=x&padding=${'p'.repeat(MiB)}`, { 'content-type': 'application/x-www-form-urlencoded' }),
+        413,
+        'rest_payload_too_large',
+      );
       expect(await head()).to.equal(before);
     });
 
@@ -65,7 +70,12 @@ describe('Body limits', function () {
 
     it('refuses a chunked body at the limit without its size announced, and serves the next request on the connection', async () => {
       const chunk = Buffer.alloc(64 * 1024, 'a');
-      const res = await send(t.service.url, agent, { method: 'POST', path: `${API}/events`, headers: jsonType, chunks: Array.from({ length: 40 }, () => chunk) });
+      const res = await send(t.service.url, agent, {
+        method: 'POST',
+        path: `${API}/events`,
+        headers: jsonType,
+        chunks: Array.from({ length: 40 }, () => chunk),
+      });
       expectWireError(res, 413, 'rest_payload_too_large');
       const next = await send(t.service.url, agent, { method: 'GET', path: `${API}/events` });
       expect(next.status, next.text.slice(0, 200)).to.equal(200);
@@ -92,7 +102,12 @@ describe('Body limits', function () {
       expect(data.json_error_message).to.equal('Maximum nesting depth of 64 exceeded.');
       // Nested objects too; and anonymous: the body is refused before permissions are even looked at.
       const objects = `{"title":"x","padding":${'{"a":'.repeat(70)}1${'}'.repeat(70)}}`;
-      const anonymous = await send(t.service.url, agent, { method: 'POST', path: `${API}/events`, headers: { ...jsonType, authorization: '' }, body: objects });
+      const anonymous = await send(t.service.url, agent, {
+        method: 'POST',
+        path: `${API}/events`,
+        headers: { ...jsonType, authorization: '' },
+        body: objects,
+      });
       expectWireError(anonymous, 400, 'rest_invalid_json');
       expect(await head()).to.equal(before);
     });

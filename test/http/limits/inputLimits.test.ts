@@ -1,7 +1,12 @@
 // Specifies the input limits as pure functions: parameter lengths and list sizes, JSON nesting, and how a refused
 // request's method is recognised in the parser's bytes.
 import { expect } from 'chai';
-import { commaSeparatedEntries, exceedsInputLimits, maxLengthOf, maxListEntries } from '../../../src/http/params/inputLimits.ts';
+import {
+  commaSeparatedEntries,
+  exceedsInputLimits,
+  maxLengthOf,
+  maxListEntries,
+} from '../../../src/http/params/inputLimits.ts';
 import { PositiveInt, listOf } from '../../../src/http/params/codecs.ts';
 import { nestingExceeds } from '../../../src/http/middleware/requestLimits.ts';
 import { refusedHead } from '../../../src/http/httpServer.ts';
@@ -15,7 +20,14 @@ const nested = (depth: number): unknown => {
 describe('Input limits', () => {
   describe('exceedsInputLimits', () => {
     it('allows names up to 1 000 characters, free text up to 100 000 and anything else up to 10 000', () => {
-      for (const [name, limit] of [['title', 1_000], ['slug', 1_000], ['description', 100_000], ['excerpt', 100_000], ['search', 10_000], ['website', 10_000]] as const) {
+      for (const [name, limit] of [
+        ['title', 1_000],
+        ['slug', 1_000],
+        ['description', 100_000],
+        ['excerpt', 100_000],
+        ['search', 10_000],
+        ['website', 10_000],
+      ] as const) {
         expect(maxLengthOf(name), name).to.equal(limit);
         expect(exceedsInputLimits(name, 'x'.repeat(limit)), `${name} at the limit`).to.equal(false);
         expect(exceedsInputLimits(name, 'x'.repeat(limit + 1)), `${name} past the limit`).to.equal(true);
@@ -45,7 +57,12 @@ describe('Input limits', () => {
     });
 
     it('counts comma-separated entries without splitting', () => {
-      expect([commaSeparatedEntries(''), commaSeparatedEntries('a'), commaSeparatedEntries('a,b'), commaSeparatedEntries(',,')]).to.deep.equal([1, 1, 2, 3]);
+      expect([
+        commaSeparatedEntries(''),
+        commaSeparatedEntries('a'),
+        commaSeparatedEntries('a,b'),
+        commaSeparatedEntries(',,'),
+      ]).to.deep.equal([1, 1, 2, 3]);
     });
   });
 
@@ -73,7 +90,8 @@ describe('Input limits', () => {
   });
 
   describe('refusedHead', () => {
-    const parserError = (packet: string, at?: number) => Object.assign(new Error('parse'), { rawPacket: Buffer.from(packet, 'latin1'), bytesParsed: at ?? packet.length });
+    const parserError = (packet: string, at?: number) =>
+      Object.assign(new Error('parse'), { rawPacket: Buffer.from(packet, 'latin1'), bytesParsed: at ?? packet.length });
 
     it('reads the method of the request line the error is on', () => {
       expect(refusedHead(parserError('HEAD /a\u00e9'))).to.equal(true);

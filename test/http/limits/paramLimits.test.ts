@@ -27,15 +27,27 @@ describe('Parameter limits', function () {
     await t.close();
   });
 
-  const write = (path: string, body: unknown) => send(t.service.url, agent, { method: 'POST', path: `${API}${path}`, headers: jsonType, body: JSON.stringify(body) });
+  const write = (path: string, body: unknown) =>
+    send(t.service.url, agent, {
+      method: 'POST',
+      path: `${API}${path}`,
+      headers: jsonType,
+      body: JSON.stringify(body),
+    });
   const read = (path: string) => send(t.service.url, agent, { method: 'GET', path: `${API}${path}` });
 
   it('accepts a 1 000-character title and a 100 000-character description, and refuses one more of each', async () => {
-    expect((await write('/events', { title: 't'.repeat(1_000), description: 'd'.repeat(100_000), ...dates })).status).to.equal(201);
+    expect(
+      (await write('/events', { title: 't'.repeat(1_000), description: 'd'.repeat(100_000), ...dates })).status,
+    ).to.equal(201);
     const before = await t.service.store.headPosition();
     expectInvalid(await write('/events', { title: 't'.repeat(1_001), ...dates }), 'title');
     expectInvalid(await write('/events', { title: 'Fine', description: 'd'.repeat(100_001), ...dates }), 'description');
-    expectInvalid(await write('/events', { title: 't'.repeat(1_001), description: 'd'.repeat(100_001), ...dates }), 'title', 'description');
+    expectInvalid(
+      await write('/events', { title: 't'.repeat(1_001), description: 'd'.repeat(100_001), ...dates }),
+      'title',
+      'description',
+    );
     expect(await t.service.store.headPosition()).to.equal(before);
   });
 
@@ -53,19 +65,48 @@ describe('Parameter limits', function () {
 
   it('judges the fields of an inline venue or organizer by their own limits, naming the event parameter', async () => {
     expectInvalid(await write('/events', { title: 'Inline', ...dates, venue: { venue: 'v'.repeat(1_001) } }), 'venue');
-    expectInvalid(await write('/events', { title: 'Inline', ...dates, organizer: [{ organizer: 'Org' }, { organizer: 'Org', email: 'e'.repeat(10_001) }] }), 'organizer');
+    expectInvalid(
+      await write('/events', {
+        title: 'Inline',
+        ...dates,
+        organizer: [{ organizer: 'Org' }, { organizer: 'Org', email: 'e'.repeat(10_001) }],
+      }),
+      'organizer',
+    );
   });
 
   it('refuses lists of more than 100 entries as JSON arrays, comma-separated strings and repeated query names', async () => {
     const venue = (await write('/venues', { venue: 'Listed hall' })).body?.id as number;
     const category = (await write('/categories', { name: 'Listed' })).body?.id as number;
     // The same existing item over and over: valid entries, only too many of them.
-    expect((await write('/events', { title: 'Enough', ...dates, venue: Array(100).fill(venue), categories: Array(100).fill(category) })).status).to.equal(201);
+    expect(
+      (
+        await write('/events', {
+          title: 'Enough',
+          ...dates,
+          venue: Array(100).fill(venue),
+          categories: Array(100).fill(category),
+        })
+      ).status,
+    ).to.equal(201);
     expectInvalid(await write('/events', { title: 'Many', ...dates, venue: Array(101).fill(venue) }), 'venue');
-    expectInvalid(await write('/events', { title: 'Many', ...dates, categories: Array(101).fill(category) }), 'categories');
-    expectInvalid(await write('/events', { title: 'Many', ...dates, tags: Array(101).fill('Listed tag').join(',') }), 'tags');
+    expectInvalid(
+      await write('/events', { title: 'Many', ...dates, categories: Array(101).fill(category) }),
+      'categories',
+    );
+    expectInvalid(
+      await write('/events', { title: 'Many', ...dates, tags: Array(101).fill('Listed tag').join(',') }),
+      'tags',
+    );
     expectInvalid(await read(`/events?include=${count(101).join(',')}`), 'include');
-    expectInvalid(await read(`/events?${count(101).map((n) => `venue[]=${n}`).join('&')}`), 'venue');
+    expectInvalid(
+      await read(
+        `/events?${count(101)
+          .map((n) => `venue[]=${n}`)
+          .join('&')}`,
+      ),
+      'venue',
+    );
     expectInvalid(await read(`/categories?exclude=${count(101).join(',')}`), 'exclude');
     expect((await read(`/events?include=${count(100).join(',')}`)).status).to.equal(200);
   });

@@ -28,7 +28,9 @@ function trickle(url: string, head: string, drip: string): Promise<Trickled> {
     const timer = setInterval(() => socket.write(drip), trickleEveryMs);
     const deadline = setTimeout(() => socket.destroy(new Error(`still open after ${cutDeadlineMs} ms`)), cutDeadlineMs);
     socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
-    socket.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' || error.code === 'EPIPE' ? undefined : reject(error)));
+    socket.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'ECONNRESET' || error.code === 'EPIPE' ? undefined : reject(error),
+    );
     socket.on('close', () => {
       clearInterval(timer);
       clearTimeout(deadline);
@@ -42,7 +44,11 @@ function expectTimeoutAnswer(answer: string): void {
   expect(answer).to.match(/^HTTP\/1\.1 408 Request Timeout\r\n/);
   expect(answer).to.include('Content-Type: application/json; charset=UTF-8\r\n');
   const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as unknown;
-  expect(body).to.deep.equal({ code: 'rest_request_timeout', message: 'The request did not arrive in time.', data: { status: 408 } });
+  expect(body).to.deep.equal({
+    code: 'rest_request_timeout',
+    message: 'The request did not arrive in time.',
+    data: { status: 408 },
+  });
 }
 
 describe('Slow clients', function () {
@@ -64,13 +70,19 @@ describe('Slow clients', function () {
   });
 
   it('closes a connection whose body is still arriving after the request timeout, with 408', async () => {
-    const slow = await trickle(server.url, 'POST / HTTP/1.1\r\nHost: slow\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n', ' ');
+    const slow = await trickle(
+      server.url,
+      'POST / HTTP/1.1\r\nHost: slow\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n',
+      ' ',
+    );
     expect(slow.closedAfterMs).to.be.at.least(timeouts.requestMs * 0.9);
     expectTimeoutAnswer(slow.answer);
   });
 
   it('keeps serving other clients while slow ones hold connections', async () => {
-    const slowOnes = Array.from({ length: 20 }, () => trickle(server.url, 'GET / HTTP/1.1\r\nHost: slow\r\n', 'X: y\r\n'));
+    const slowOnes = Array.from({ length: 20 }, () =>
+      trickle(server.url, 'GET / HTTP/1.1\r\nHost: slow\r\n', 'X: y\r\n'),
+    );
     const res = await fetch(`${server.url}/`);
     expect(res.status).to.equal(200);
     expect(await res.json()).to.deep.equal({ ok: true });

@@ -1,4 +1,5 @@
-// Specifies the probes: GET /health (liveness) and GET /ready (stores reachable, read model caught up), outside the API.
+// Specifies the probes: GET /health (liveness) and GET /ready (stores reachable, read model caught up), outside the
+// API.
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { toNewEvent } from '../../../src/events/catalogue/envelope.ts';
@@ -67,7 +68,8 @@ describe('GET /ready while the projection is behind', function () {
     const body = bodyOf(res);
     expect(body.status).to.equal('not_ready');
     expect(body.checks).to.deep.include({ event_store: 'ok', read_store: 'ok' });
-    const projection = (body.checks as { projection: { lag_events: number; lag_seconds: number; caught_up: boolean } }).projection;
+    const projection = (body.checks as { projection: { lag_events: number; lag_seconds: number; caught_up: boolean } })
+      .projection;
     expect(projection.lag_events).to.be.at.least(1);
     expect(projection.lag_seconds).to.equal(10);
     expect(projection.caught_up).to.equal(false);

@@ -1,4 +1,5 @@
-// Specifies GET /metrics: Prometheus text with request latency by route pattern, appends, projection lag and process metrics.
+// Specifies GET /metrics: Prometheus text with request latency by route pattern, appends, projection lag and process
+// metrics.
 import { expect } from 'chai';
 import { startTestService, type TestService } from '../../support/testService.ts';
 import { API, createEvent } from '../events/support/eventsApi.ts';
@@ -35,7 +36,10 @@ describe('GET /metrics', function () {
     t = await startTestService();
     expect((await t.request('GET', `${API}/events`)).status).to.equal(200);
     expect((await t.request('GET', `${API}/events`)).status).to.equal(200);
-    ids = [(await createEvent(t, { title: 'Metered one' })).id as number, (await createEvent(t, { title: 'Metered two' })).id as number];
+    ids = [
+      (await createEvent(t, { title: 'Metered one' })).id as number,
+      (await createEvent(t, { title: 'Metered two' })).id as number,
+    ];
     for (const id of ids) expect((await t.request('GET', `${API}/events/${id}`)).status).to.equal(200);
     expect((await t.request('GET', '/no-such-path/123')).status).to.equal(404);
     expect((await t.request('GET', '/no-such-path/456')).status).to.equal(404);
@@ -52,21 +56,48 @@ describe('GET /metrics', function () {
   });
 
   it('counts requests by method, route pattern and status', () => {
-    const [lists] = withLabels(samples, 'cal_http_request_duration_seconds_count', { method: 'GET', route: `${API}/events`, status: '200' });
+    const [lists] = withLabels(samples, 'cal_http_request_duration_seconds_count', {
+      method: 'GET',
+      route: `${API}/events`,
+      status: '200',
+    });
     expect(lists?.value).to.be.at.least(2);
-    const [creates] = withLabels(samples, 'cal_http_request_duration_seconds_count', { method: 'POST', route: `${API}/events`, status: '201' });
+    const [creates] = withLabels(samples, 'cal_http_request_duration_seconds_count', {
+      method: 'POST',
+      route: `${API}/events`,
+      status: '201',
+    });
     expect(creates?.value).to.equal(2);
-    expect(withLabels(samples, 'cal_http_request_duration_seconds_bucket', { method: 'GET', route: `${API}/events`, status: '200', le: '+Inf' })).to.have.length(1);
+    expect(
+      withLabels(samples, 'cal_http_request_duration_seconds_bucket', {
+        method: 'GET',
+        route: `${API}/events`,
+        status: '200',
+        le: '+Inf',
+      }),
+    ).to.have.length(1);
   });
 
   it('labels routes with their pattern, never with the ids of a path: one series for two different ids', () => {
-    const byId = withLabels(samples, 'cal_http_request_duration_seconds_count', { method: 'GET', status: '200' }).filter((s) => s.labels.route?.startsWith(`${API}/events/`));
+    const byId = withLabels(samples, 'cal_http_request_duration_seconds_count', {
+      method: 'GET',
+      status: '200',
+    }).filter((s) => s.labels.route?.startsWith(`${API}/events/`));
     expect(byId.map((s) => [s.labels.route, s.value])).to.deep.equal([[`${API}/events/:id`, 2]]);
-    const routes = new Set(samples.filter((s) => s.name === 'cal_http_request_duration_seconds_count').map((s) => s.labels.route));
-    for (const id of ids) expect([...routes].filter((route) => route?.split('/').includes(String(id)))).to.deep.equal([]);
+    const routes = new Set(
+      samples.filter((s) => s.name === 'cal_http_request_duration_seconds_count').map((s) => s.labels.route),
+    );
+    for (const id of ids)
+      expect([...routes].filter((route) => route?.split('/').includes(String(id)))).to.deep.equal([]);
     // Paths no route matches share one series too, whatever a client sends.
     expect([...routes].filter((route) => route?.includes('no-such-path'))).to.deep.equal([]);
-    expect(withLabels(samples, 'cal_http_request_duration_seconds_count', { method: 'GET', route: 'unmatched', status: '404' })[0]?.value).to.equal(2);
+    expect(
+      withLabels(samples, 'cal_http_request_duration_seconds_count', {
+        method: 'GET',
+        route: 'unmatched',
+        status: '404',
+      })[0]?.value,
+    ).to.equal(2);
   });
 
   it('counts appended events by stream category and times appends', () => {

@@ -1,4 +1,5 @@
-// Specifies X-Cal-Read-Your-Writes: a write answers exactly even when the read model does not catch up in time, and says so.
+// Specifies X-Cal-Read-Your-Writes: a write answers exactly even when the read model does not catch up in time, and
+// says so.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +7,11 @@ import { expect } from 'chai';
 import { startTestService, type TestService } from '../../support/testService.ts';
 import { API, bodyOf } from '../events/support/eventsApi.ts';
 
-const newEvent = { title: 'Written while the projection waits', start_date: '2026-12-01 10:00:00', end_date: '2026-12-01 11:00:00' };
+const newEvent = {
+  title: 'Written while the projection waits',
+  start_date: '2026-12-01 10:00:00',
+  end_date: '2026-12-01 11:00:00',
+};
 
 describe('read-your-writes on POST /events', function () {
   describe('while the projection is stopped', function () {
@@ -28,7 +33,12 @@ describe('read-your-writes on POST /events', function () {
       expect(res.status, res.text).to.equal(201);
       expect(res.headers.get('x-cal-read-your-writes')).to.equal('timeout');
       const created = bodyOf(res);
-      expect(created).to.include({ title: newEvent.title, start_date: newEvent.start_date, end_date: newEvent.end_date, status: 'publish' });
+      expect(created).to.include({
+        title: newEvent.title,
+        start_date: newEvent.start_date,
+        end_date: newEvent.end_date,
+        status: 'publish',
+      });
       expect(created.id).to.be.a('number');
       // The write is stored, but a read right after does not see it: the answer did not come from the read model.
       const [stored] = await t.service.store.readStream(`event-${created.id as number}`);

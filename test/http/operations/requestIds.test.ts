@@ -6,7 +6,10 @@ import { entriesOf } from '../history/support/historyApi.ts';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-const idsOf = (res: TestResponse) => ({ requestId: res.headers.get('x-request-id'), correlationId: res.headers.get('x-correlation-id') });
+const idsOf = (res: TestResponse) => ({
+  requestId: res.headers.get('x-request-id'),
+  correlationId: res.headers.get('x-correlation-id'),
+});
 
 describe('X-Request-Id and X-Correlation-Id', function () {
   let t: TestService;
@@ -16,13 +19,18 @@ describe('X-Request-Id and X-Correlation-Id', function () {
   it('echoes acceptable ids on API and probe responses alike', async () => {
     const headers = { 'x-request-id': 'req-42.a:b_c', 'x-correlation-id': 'checkout-7' };
     for (const path of [`${API}/events`, '/health', `${API}/no-such-route`]) {
-      expect(idsOf(await t.request('GET', path, { headers })), path).to.deep.equal({ requestId: 'req-42.a:b_c', correlationId: 'checkout-7' });
+      expect(idsOf(await t.request('GET', path, { headers })), path).to.deep.equal({
+        requestId: 'req-42.a:b_c',
+        correlationId: 'checkout-7',
+      });
     }
   });
 
   it('accepts ids up to 128 characters', async () => {
     const longest = 'a'.repeat(128);
-    expect(idsOf(await t.request('GET', '/health', { headers: { 'x-request-id': longest, 'x-correlation-id': longest } }))).to.deep.equal({ requestId: longest, correlationId: longest });
+    expect(
+      idsOf(await t.request('GET', '/health', { headers: { 'x-request-id': longest, 'x-correlation-id': longest } })),
+    ).to.deep.equal({ requestId: longest, correlationId: longest });
   });
 
   it('generates a UUID request id when none is sent; the correlation id then defaults to it', async () => {
@@ -40,7 +48,9 @@ describe('X-Request-Id and X-Correlation-Id', function () {
     ['with quotes', '"quoted"'],
   ] as const) {
     it(`replaces an id ${what} by a generated one`, async () => {
-      const ids = idsOf(await t.request('GET', '/health', { headers: { 'x-request-id': value, 'x-correlation-id': value } }));
+      const ids = idsOf(
+        await t.request('GET', '/health', { headers: { 'x-request-id': value, 'x-correlation-id': value } }),
+      );
       expect(ids.requestId).to.match(uuid);
       expect(ids.correlationId).to.equal(ids.requestId);
     });
@@ -50,11 +60,13 @@ describe('X-Request-Id and X-Correlation-Id', function () {
     const generatedRequest = idsOf(await t.request('GET', '/health', { headers: { 'x-correlation-id': 'order-9' } }));
     expect(generatedRequest.requestId).to.match(uuid);
     expect(generatedRequest.correlationId).to.equal('order-9');
-    const badCorrelation = idsOf(await t.request('GET', '/health', { headers: { 'x-request-id': 'req-1', 'x-correlation-id': 'bad id' } }));
+    const badCorrelation = idsOf(
+      await t.request('GET', '/health', { headers: { 'x-request-id': 'req-1', 'x-correlation-id': 'bad id' } }),
+    );
     expect(badCorrelation).to.deep.equal({ requestId: 'req-1', correlationId: 'req-1' });
   });
 
-  it('stamps a write\'s events with the correlation id and, as causation, the request id', async () => {
+  it("stamps a write's events with the correlation id and, as causation, the request id", async () => {
     const created = await t.admin('POST', `${API}/events`, {
       body: { title: 'Traced', start_date: '2026-12-01 10:00:00', end_date: '2026-12-01 11:00:00' },
       headers: { 'x-request-id': 'req-traced-1', 'x-correlation-id': 'campaign-2026' },
@@ -72,7 +84,10 @@ describe('X-Request-Id and X-Correlation-Id', function () {
     const { requestId } = idsOf(created);
     expect(requestId).to.match(uuid);
     const id = bodyOf(created).id as number;
-    const update = await t.admin('PATCH', `${API}/events/${id}`, { body: { title: 'Untraced, renamed' }, headers: { 'x-correlation-id': 'campaign-2026' } });
+    const update = await t.admin('PATCH', `${API}/events/${id}`, {
+      body: { title: 'Untraced, renamed' },
+      headers: { 'x-correlation-id': 'campaign-2026' },
+    });
     expect(update.status, update.text).to.equal(200);
     const entries = entriesOf(await t.admin('GET', `${API}/events/${id}/history`));
     expect(entries.map((e) => [e.type, e.correlation_id, e.causation_id])).to.deep.equal([

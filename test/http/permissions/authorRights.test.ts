@@ -1,4 +1,5 @@
-// Specifies who may credit an item to another user with `author` (docs/api.md §3.2): only those who may edit others' items.
+// Specifies who may credit an item to another user with `author` (docs/api.md §3.2): only those who may edit others'
+// items.
 import { expect } from 'chai';
 import { startRoleService, userId, type RoleTestService, type Who } from '../../support/roleService.ts';
 import { API, bodyOf, expectError } from '../events/support/eventsApi.ts';
@@ -24,7 +25,12 @@ describe('Crediting an item to another user (author)', function () {
       it(`a ${who} creating ${plural} as the administrator gets 403 rest_cannot_edit_others, and nothing is stored`, async () => {
         const before = bodyOf(await t.admin('GET', `${API}/${plural}?status=any&per_page=50`)).total;
         const res = await t.by(who, 'POST', `${API}/${plural}`, { body: { ...fields(), author: admin } });
-        expectError(res, 403, 'rest_cannot_edit_others', 'Sorry, you are not allowed to set another user as the author.');
+        expectError(
+          res,
+          403,
+          'rest_cannot_edit_others',
+          'Sorry, you are not allowed to set another user as the author.',
+        );
         expect(bodyOf(await t.admin('GET', `${API}/${plural}?status=any&per_page=50`)).total).to.equal(before);
       });
 
@@ -37,17 +43,23 @@ describe('Crediting an item to another user (author)', function () {
 
     it(`an author cannot hand its own ${plural} item to someone else by an update`, async () => {
       const created = bodyOf(await t.by('author', 'POST', `${API}/${plural}`, { body: fields() }));
-      const res = await t.by('author', 'PATCH', `${API}/${plural}/${created.id as number}`, { body: { author: admin } });
+      const res = await t.by('author', 'PATCH', `${API}/${plural}/${created.id as number}`, {
+        body: { author: admin },
+      });
       expectError(res, 403, 'rest_cannot_edit_others');
       expect(bodyOf(await t.admin('GET', `${API}/${plural}/${created.id as number}`)).author).to.equal(userId.author);
     });
 
     for (const who of ['admin', 'editor'] as const) {
       it(`an ${who} may credit ${plural} to another user, on create and on update`, async () => {
-        const created = await t.by(who, 'POST', `${API}/${plural}`, { body: { ...fields(), author: Number(userId.author) } });
+        const created = await t.by(who, 'POST', `${API}/${plural}`, {
+          body: { ...fields(), author: Number(userId.author) },
+        });
         expect(created.status, created.text).to.equal(201);
         expect(bodyOf(created).author).to.equal(userId.author);
-        const updated = await t.by(who, 'PATCH', `${API}/${plural}/${bodyOf(created).id as number}`, { body: { author: Number(userId.contributor) } });
+        const updated = await t.by(who, 'PATCH', `${API}/${plural}/${bodyOf(created).id as number}`, {
+          body: { author: Number(userId.contributor) },
+        });
         expect(updated.status, updated.text).to.equal(200);
         expect(bodyOf(updated).author).to.equal(userId.contributor);
       });
@@ -56,6 +68,11 @@ describe('Crediting an item to another user (author)', function () {
 
   it('answers in the request language', async () => {
     const res = await t.by('author', 'POST', `/es${API}/events`, { body: { ...creates.events(), author: admin } });
-    expectError(res, 403, 'rest_cannot_edit_others', 'Lo siento, no tienes permiso para poner a otro usuario como autor.');
+    expectError(
+      res,
+      403,
+      'rest_cannot_edit_others',
+      'Lo siento, no tienes permiso para poner a otro usuario como autor.',
+    );
   });
 });

@@ -14,9 +14,15 @@ describe('Read visibility by role (docs/api.md §3.2)', function () {
   let contributorDraft: number;
   before(async () => {
     t = await startRoleService();
-    draft = bodyOf(await t.by('author', 'POST', `${API}/events`, { body: { title: 'Author draft', status: 'draft', ...dates } })).id as number;
-    privateOne = bodyOf(await t.by('author', 'POST', `${API}/events`, { body: { title: 'Author private', status: 'private', ...dates } })).id as number;
-    contributorDraft = bodyOf(await t.by('contributor', 'POST', `${API}/events`, { body: { title: 'Contributor draft', ...dates } })).id as number;
+    draft = bodyOf(
+      await t.by('author', 'POST', `${API}/events`, { body: { title: 'Author draft', status: 'draft', ...dates } }),
+    ).id as number;
+    privateOne = bodyOf(
+      await t.by('author', 'POST', `${API}/events`, { body: { title: 'Author private', status: 'private', ...dates } }),
+    ).id as number;
+    contributorDraft = bodyOf(
+      await t.by('contributor', 'POST', `${API}/events`, { body: { title: 'Contributor draft', ...dates } }),
+    ).id as number;
   });
   after(async () => t.close());
 
@@ -28,7 +34,11 @@ describe('Read visibility by role (docs/api.md §3.2)', function () {
 
   for (const who of readers) {
     it(`${who} reads the non-published events it may edit or author, and gets 403 event-not-accessible otherwise`, async () => {
-      for (const [name, id] of [['draft', draft], ['private', privateOne], ['contributorDraft', contributorDraft]] as const) {
+      for (const [name, id] of [
+        ['draft', draft],
+        ['private', privateOne],
+        ['contributorDraft', contributorDraft],
+      ] as const) {
         const res = await t.by(who, 'GET', `${API}/events/${id}`);
         expect(res.status, `${name}: ${res.text}`).to.equal(expected[name]?.[who]);
         if (res.status === 403) expect(bodyOf(res).code).to.equal('event-not-accessible');
@@ -38,7 +48,11 @@ describe('Read visibility by role (docs/api.md §3.2)', function () {
 
   it('lists non-published events to callers who can create events, and only published ones to the others', async () => {
     for (const who of ['admin', 'editor', 'author', 'contributor'] as const) {
-      expect(idsOf(await t.by(who, 'GET', `${API}/events`)), who).to.include.members([draft, privateOne, contributorDraft]);
+      expect(idsOf(await t.by(who, 'GET', `${API}/events`)), who).to.include.members([
+        draft,
+        privateOne,
+        contributorDraft,
+      ]);
     }
     for (const who of ['subscriber', 'anonymous'] as const) {
       const res = await t.by(who, 'GET', `${API}/events`);

@@ -9,7 +9,11 @@ const dates = { start_date: '2026-12-01 10:00:00', end_date: '2026-12-01 11:00:0
 
 type PostKind = 'events' | 'venues' | 'organizers';
 const createBody = (kind: PostKind, n: string): Record<string, unknown> =>
-  kind === 'events' ? { title: `Event ${n}`, ...dates } : kind === 'venues' ? { venue: `Venue ${n}` } : { organizer: `Organizer ${n}` };
+  kind === 'events'
+    ? { title: `Event ${n}`, ...dates }
+    : kind === 'venues'
+      ? { venue: `Venue ${n}` }
+      : { organizer: `Organizer ${n}` };
 const changeBody = (kind: PostKind): Record<string, unknown> =>
   kind === 'events' ? { title: 'Changed' } : kind === 'venues' ? { city: 'Changed' } : { phone: '555' };
 
@@ -38,19 +42,25 @@ describe('Write permissions by role (docs/api.md §3.2)', function () {
         expect(created.status, created.text).to.equal(create);
         // Own items of callers who cannot create are the admin's: they are "others'" items then.
         const ownId = create === 201 ? (bodyOf(created).id as number) : undefined;
-        const others = bodyOf(await t.admin('POST', `${API}/${kind}`, { body: createBody(kind, `${who}-others`) })).id as number;
+        const others = bodyOf(await t.admin('POST', `${API}/${kind}`, { body: createBody(kind, `${who}-others`) }))
+          .id as number;
         if (ownId !== undefined) {
-          expect((await t.by(who, 'PATCH', `${API}/${kind}/${ownId}`, { body: changeBody(kind) })).status).to.equal(changeOwn);
+          expect((await t.by(who, 'PATCH', `${API}/${kind}/${ownId}`, { body: changeBody(kind) })).status).to.equal(
+            changeOwn,
+          );
           expect((await t.by(who, 'DELETE', `${API}/${kind}/${ownId}`)).status).to.equal(deleteOwn);
         }
-        expect((await t.by(who, 'PATCH', `${API}/${kind}/${others}`, { body: changeBody(kind) })).status).to.equal(changeOthers);
+        expect((await t.by(who, 'PATCH', `${API}/${kind}/${others}`, { body: changeBody(kind) })).status).to.equal(
+          changeOthers,
+        );
         expect((await t.by(who, 'DELETE', `${API}/${kind}/${others}`)).status).to.equal(deleteOthers);
       });
     }
   }
 
   it('contributors may not change or delete their items once published or scheduled', async () => {
-    const own = bodyOf(await t.by('contributor', 'POST', `${API}/events`, { body: createBody('events', 'to-publish') })).id as number;
+    const own = bodyOf(await t.by('contributor', 'POST', `${API}/events`, { body: createBody('events', 'to-publish') }))
+      .id as number;
     expect((await t.admin('PATCH', `${API}/events/${own}`, { body: { status: 'publish' } })).status).to.equal(200);
     expect((await t.by('contributor', 'PATCH', `${API}/events/${own}`, { body: { title: 'x' } })).status).to.equal(403);
     expect((await t.by('contributor', 'DELETE', `${API}/events/${own}`)).status).to.equal(403);
@@ -58,8 +68,24 @@ describe('Write permissions by role (docs/api.md §3.2)', function () {
 
   /** Categories: administrators, editors and authors; tags: administrators and editors. */
   const termExpectations: Record<'categories' | 'tags', Record<Who, number>> = {
-    categories: { admin: 201, administrator: 201, editor: 201, author: 201, contributor: 403, subscriber: 403, anonymous: 401 },
-    tags: { admin: 201, administrator: 201, editor: 201, author: 403, contributor: 403, subscriber: 403, anonymous: 401 },
+    categories: {
+      admin: 201,
+      administrator: 201,
+      editor: 201,
+      author: 201,
+      contributor: 403,
+      subscriber: 403,
+      anonymous: 401,
+    },
+    tags: {
+      admin: 201,
+      administrator: 201,
+      editor: 201,
+      author: 403,
+      contributor: 403,
+      subscriber: 403,
+      anonymous: 401,
+    },
   };
   for (const plural of ['categories', 'tags'] as const) {
     for (const who of roles) {
@@ -67,9 +93,12 @@ describe('Write permissions by role (docs/api.md §3.2)', function () {
         const allowed = termExpectations[plural][who];
         const created = await t.by(who, 'POST', `${API}/${plural}`, { body: { name: `${plural} by ${who}` } });
         expect(created.status, created.text).to.equal(allowed);
-        const id = bodyOf(await t.admin('POST', `${API}/${plural}`, { body: { name: `${plural} for ${who}` } })).id as number;
+        const id = bodyOf(await t.admin('POST', `${API}/${plural}`, { body: { name: `${plural} for ${who}` } }))
+          .id as number;
         const writeStatus = allowed === 201 ? 200 : allowed;
-        expect((await t.by(who, 'PATCH', `${API}/${plural}/${id}`, { body: { description: 'changed' } })).status).to.equal(writeStatus);
+        expect(
+          (await t.by(who, 'PATCH', `${API}/${plural}/${id}`, { body: { description: 'changed' } })).status,
+        ).to.equal(writeStatus);
         expect((await t.by(who, 'DELETE', `${API}/${plural}/${id}`)).status).to.equal(writeStatus);
       });
     }

@@ -30,7 +30,13 @@ describe('GET /read-model/digest', function () {
   };
 
   it('is 401 for anonymous callers and 403 for every role but administrator', async () => {
-    const expected: [Who, number][] = [['anonymous', 401], ['editor', 403], ['author', 403], ['contributor', 403], ['subscriber', 403]];
+    const expected: [Who, number][] = [
+      ['anonymous', 401],
+      ['editor', 403],
+      ['author', 403],
+      ['contributor', 403],
+      ['subscriber', 403],
+    ];
     for (const [who, status] of expected) {
       const res = await t.by(who, 'GET', DIGEST);
       expect(res.status, who).to.equal(status);
@@ -60,7 +66,9 @@ describe('GET /read-model/digest', function () {
   });
 
   it('with detail=true lists every document id with its hash', async () => {
-    const body = bodyOf(await t.admin('GET', `${DIGEST}?detail=true`)) as { collections: { events: { documents: [number, string][] } } };
+    const body = bodyOf(await t.admin('GET', `${DIGEST}?detail=true`)) as {
+      collections: { events: { documents: [number, string][] } };
+    };
     expect(body.collections.events.documents).to.have.length(2);
     for (const [id, hash] of body.collections.events.documents) {
       expect(id).to.be.a('number');
@@ -69,12 +77,16 @@ describe('GET /read-model/digest', function () {
   });
 
   it('stays consistent with its position while writes go on', async () => {
-    const writes = Array.from({ length: 12 }, (_, i) => t.admin('POST', `${API}/events`, { body: { title: `Busy ${i}`, ...dates } }));
+    const writes = Array.from({ length: 12 }, (_, i) =>
+      t.admin('POST', `${API}/events`, { body: { title: `Busy ${i}`, ...dates } }),
+    );
     const digests = Array.from({ length: 6 }, () => t.admin('GET', `${DIGEST}?detail=true`));
     for (const res of await Promise.all(writes)) expect(res.status, res.text).to.equal(201);
     for (const res of await Promise.all(digests)) {
       const body = bodyOf(res) as { position: string; collections: unknown };
-      expect(body.collections, `at ${body.position}`).to.deep.equal(JSON.parse(JSON.stringify(await replayedUpTo(body.position))));
+      expect(body.collections, `at ${body.position}`).to.deep.equal(
+        JSON.parse(JSON.stringify(await replayedUpTo(body.position))),
+      );
     }
   });
 
@@ -82,7 +94,7 @@ describe('GET /read-model/digest', function () {
     expect((await t.admin('GET', `${DIGEST}?detail=maybe`)).status).to.equal(400);
   });
 
-  it('stays out of the index: the route catalogue is the reference\'s', async () => {
+  it("stays out of the index: the route catalogue is the reference's", async () => {
     const index = bodyOf(await t.by('anonymous', 'GET', API)) as { routes: Record<string, unknown> };
     expect(Object.keys(index.routes).filter((path) => path.includes('read-model'))).to.deep.equal([]);
   });

@@ -51,6 +51,10 @@ describe('JsonText', () => {
     const out = listText('events', [1, 2], (text, n) => text.text(String(n)), { rest_url: 'u', total: 2 });
     const text = await out.render(async (slots) => slots.map(() => '{}'));
     expect(text).to.equal('{"events":[1,2],"rest_url":"u","total":2}');
-    expect(JSON.parse(await listText('venues', [], () => undefined, { total: 0 }).render(async (slots) => slots.map(() => '{}')))).to.deep.equal({ venues: [], total: 0 });
+    expect(
+      JSON.parse(
+        await listText('venues', [], () => undefined, { total: 0 }).render(async (slots) => slots.map(() => '{}')),
+      ),
+    ).to.deep.equal({ venues: [], total: 0 });
   });
 });

@@ -1,4 +1,5 @@
-// Specifies the kept venue and organizer representations: per revision and variant, each caller with its own translations.
+// Specifies the kept venue and organizer representations: per revision and variant, each caller with its own
+// translations.
 import { expect } from 'chai';
 import { RenderedItems } from '../../../src/http/representation/renderedItems.ts';
 import { pendingTranslations, translationKeys } from '../../../src/http/representation/translationSlots.ts';

@@ -16,7 +16,13 @@ const request: EventListRequest = {
 };
 const scope = (caller: Caller, query: Record<string, unknown> = {}, apiRoot = 'http://x/cal/events/v1'): Scope => {
   const sources: ParamSources = { path: {}, query, queryOrder: Object.keys(query) };
-  return { caller, language: 'en', addresses: { site: 'http://x', apiRoot, globalHost: 'x' }, sources, unlocks: noPasswordUnlocks };
+  return {
+    caller,
+    language: 'en',
+    addresses: { site: 'http://x', apiRoot, globalHost: 'x' },
+    sources,
+    unlocks: noPasswordUnlocks,
+  };
 };
 
 describe('anonymousPageKey', () => {
@@ -25,8 +31,12 @@ describe('anonymousPageKey', () => {
     expect(key).to.be.a('string');
     expect(anonymousPageKey(scope(anonymous, { unrelated: '1' }), request)).to.equal(key);
     expect(anonymousPageKey(scope(anonymous, {}, 'http://x/es/cal/events/v1'), request)).to.not.equal(key);
-    expect(anonymousPageKey(scope(anonymous), { ...request, query: { ...request.query, offset: 10 } })).to.not.equal(key);
-    expect(anonymousPageKey(scope(anonymous), { ...request, query: { ...request.query, endUntil: '2027-01-01 00:00:00' } })).to.not.equal(key);
+    expect(anonymousPageKey(scope(anonymous), { ...request, query: { ...request.query, offset: 10 } })).to.not.equal(
+      key,
+    );
+    expect(
+      anonymousPageKey(scope(anonymous), { ...request, query: { ...request.query, endUntil: '2027-01-01 00:00:00' } }),
+    ).to.not.equal(key);
   });
 
   it('shares nothing of a signed-in caller or of a caller unlocking protected content', () => {

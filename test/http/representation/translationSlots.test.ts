@@ -7,9 +7,18 @@ const member = (id: number): GroupMember => ({ id, language: 'en' });
 
 describe('pendingTranslations', () => {
   it('finds every marked translations object, however deep in objects and lists, with what it stands for', () => {
-    const event = { id: 1, venue: { id: 2, ...translationKeys('venue', member(2)) }, tags: [{ id: 3, ...translationKeys('tag', member(3)) }], ...translationKeys('event', member(1)) };
+    const event = {
+      id: 1,
+      venue: { id: 2, ...translationKeys('venue', member(2)) },
+      tags: [{ id: 3, ...translationKeys('tag', member(3)) }],
+      ...translationKeys('event', member(1)),
+    };
     const pending = pendingTranslations({ events: [event], total: 1 });
-    expect(pending.map(({ slot }) => [slot.kind, slot.member.id])).to.have.deep.members([['event', 1], ['venue', 2], ['tag', 3]]);
+    expect(pending.map(({ slot }) => [slot.kind, slot.member.id])).to.have.deep.members([
+      ['event', 1],
+      ['venue', 2],
+      ['tag', 3],
+    ]);
     expect(pending.find(({ slot }) => slot.kind === 'venue')?.target).to.equal(event.venue.translations);
   });
 

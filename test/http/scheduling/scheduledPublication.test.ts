@@ -18,7 +18,9 @@ const when = { start_date: '2026-12-01 10:00:00', end_date: '2026-12-01 11:00:00
 
 async function createFuture(t: TestService, kind: PostKind, name: string, extra: JsonObject = {}): Promise<number> {
   const body: JsonObject =
-    kind === 'event' ? { title: name, ...when, status: 'publish', date: dueAt, ...extra } : { [kind]: name, status: 'publish', date: dueAt, ...extra };
+    kind === 'event'
+      ? { title: name, ...when, status: 'publish', date: dueAt, ...extra }
+      : { [kind]: name, status: 'publish', date: dueAt, ...extra };
   const res = await t.admin('POST', `${API}/${kind}s`, { body });
   expect(res.status, JSON.stringify(res.body)).to.equal(201);
   expect(bodyOf(res).status, 'a publish dated in the future is stored as future').to.equal('future');
@@ -43,7 +45,8 @@ describe('scheduled publication (docs/api.md §20.6)', function () {
 
     it('stays future while the date has not come', async () => {
       await t.service.scheduler?.runRound();
-      for (const kind of ['event', 'venue', 'organizer'] as const) expect(await statusOf(t, kind, ids[kind] as number), kind).to.equal('future');
+      for (const kind of ['event', 'venue', 'organizer'] as const)
+        expect(await statusOf(t, kind, ids[kind] as number), kind).to.equal('future');
       expect(idsOf(await t.request('GET', `${API}/events`))).to.deep.equal([]);
     });
 
@@ -54,7 +57,10 @@ describe('scheduled publication (docs/api.md §20.6)', function () {
         for (const kind of ['event', 'venue', 'organizer'] as const) {
           await publishedWithin(t, kind, ids[kind] as number);
           const events = await publicationEvents(t, kind, ids[kind] as number);
-          expect(events.map((e) => [e.metadata.actor, e.data]), kind).to.deep.equal([['scheduler', { id: ids[kind], changes: { status: 'publish' } }]]);
+          expect(
+            events.map((e) => [e.metadata.actor, e.data]),
+            kind,
+          ).to.deep.equal([['scheduler', { id: ids[kind], changes: { status: 'publish' } }]]);
           expect(events[0]?.metadata.occurredAt).to.equal(afterDue.toISOString());
         }
         const fromScheduler = () => feed.messages.map(changeOf).filter((change) => change.actor === 'scheduler');
@@ -73,19 +79,28 @@ describe('scheduled publication (docs/api.md §20.6)', function () {
       const res = await t.admin('GET', `${API}/events/${String(ids.event)}/history`);
       const entries = bodyOf(res).history as JsonObject[];
       const last = entries.at(-1) as JsonObject;
-      expect([last.type, last.actor, last.changes]).to.deep.equal(['EventDetailsChanged', 'scheduler', { status: { before: 'future', after: 'publish' } }]);
+      expect([last.type, last.actor, last.changes]).to.deep.equal([
+        'EventDetailsChanged',
+        'scheduler',
+        { status: { before: 'future', after: 'publish' } },
+      ]);
     });
 
     it('lists the items to anonymous callers and counts the event in its category', async () => {
       expect(idsOf(await t.request('GET', `${API}/events`))).to.deep.equal([ids.event]);
-      expect((bodyOf(await t.request('GET', `${API}/venues`)).venues as JsonObject[]).map((v) => v.id)).to.deep.equal([ids.venue]);
-      expect((bodyOf(await t.request('GET', `${API}/organizers`)).organizers as JsonObject[]).map((o) => o.id)).to.deep.equal([ids.organizer]);
+      expect((bodyOf(await t.request('GET', `${API}/venues`)).venues as JsonObject[]).map((v) => v.id)).to.deep.equal([
+        ids.venue,
+      ]);
+      expect(
+        (bodyOf(await t.request('GET', `${API}/organizers`)).organizers as JsonObject[]).map((o) => o.id),
+      ).to.deep.equal([ids.organizer]);
       expect(bodyOf(await t.request('GET', `${API}/categories/${String(categoryId)}`)).count).to.equal(1);
     });
 
     it('publishes nothing more on later rounds', async () => {
       expect(await t.service.scheduler?.runRound()).to.include({ published: 0, notDue: 0, failed: 0 });
-      for (const kind of ['event', 'venue', 'organizer'] as const) expect(await publicationEvents(t, kind, ids[kind] as number)).to.have.length(1);
+      for (const kind of ['event', 'venue', 'organizer'] as const)
+        expect(await publicationEvents(t, kind, ids[kind] as number)).to.have.length(1);
     });
   });
 
@@ -98,8 +113,12 @@ describe('scheduled publication (docs/api.md §20.6)', function () {
       const moved = await createFuture(t, 'event', 'Moved');
       const drafted = await createFuture(t, 'event', 'Drafted');
       const trashed = await createFuture(t, 'venue', 'Torn down');
-      expect((await t.admin('PATCH', `${API}/events/${String(moved)}`, { body: { date: '2026-11-22 12:00:00' } })).status).to.equal(200);
-      expect(bodyOf(await t.admin('PATCH', `${API}/events/${String(drafted)}`, { body: { status: 'draft' } })).status).to.equal('draft');
+      expect(
+        (await t.admin('PATCH', `${API}/events/${String(moved)}`, { body: { date: '2026-11-22 12:00:00' } })).status,
+      ).to.equal(200);
+      expect(
+        bodyOf(await t.admin('PATCH', `${API}/events/${String(drafted)}`, { body: { status: 'draft' } })).status,
+      ).to.equal('draft');
       expect((await t.admin('DELETE', `${API}/venues/${String(trashed)}`)).status).to.equal(200);
       t.setNow(afterDue);
       const round = await t.service.scheduler?.runRound();
@@ -107,7 +126,11 @@ describe('scheduled publication (docs/api.md §20.6)', function () {
       expect(await statusOf(t, 'event', moved)).to.equal('future');
       expect(await statusOf(t, 'event', drafted)).to.equal('draft');
       expect(await statusOf(t, 'venue', trashed)).to.equal('trash');
-      for (const [kind, id] of [['event', moved], ['event', drafted], ['venue', trashed]] as const) {
+      for (const [kind, id] of [
+        ['event', moved],
+        ['event', drafted],
+        ['venue', trashed],
+      ] as const) {
         expect(await publicationEvents(t, kind, id), `${kind} ${String(id)}`).to.deep.equal([]);
       }
       t.setNow(new Date('2026-11-22T12:00:00Z'));

@@ -43,9 +43,15 @@ describe('scheduled publication: exactly once', function () {
         const start = new Date(Date.UTC(2026, 10, 22, 11, round * 5));
         a.setNow(start);
         b.setNow(start);
-        const ids = [await createDue(a, start, `Race ${String(round)} a`), await createDue(b, start, `Race ${String(round)} b`), await createDue(a, start, `Race ${String(round)} c`)];
+        const ids = [
+          await createDue(a, start, `Race ${String(round)} a`),
+          await createDue(b, start, `Race ${String(round)} b`),
+          await createDue(a, start, `Race ${String(round)} c`),
+        ];
         // Both read models must know the items before the race: each instance applies the other's commits.
-        for (const t of [a, b]) for (const id of ids) await waitUntil(async () => (await t.service.readStore.events.get(id))?.status === 'future');
+        for (const t of [a, b])
+          for (const id of ids)
+            await waitUntil(async () => (await t.service.readStore.events.get(id))?.status === 'future');
         const due = new Date(start.getTime() + 61_000);
         a.setNow(due);
         b.setNow(due);

@@ -42,7 +42,11 @@ function heldDirectory(users: readonly User[]) {
 }
 
 const contextFor = (authorization: string, ip = '192.0.2.1') =>
-  ({ ip, state: {}, get: (name: string) => (name.toLowerCase() === 'authorization' ? authorization : '') }) as unknown as Context;
+  ({
+    ip,
+    state: {},
+    get: (name: string) => (name.toLowerCase() === 'authorization' ? authorization : ''),
+  }) as unknown as Context;
 
 /** The status an attempt ends with: the wire error's, or 200 when the request went on to the next middleware. */
 async function outcome(run: Promise<void>): Promise<number> {
@@ -67,7 +71,9 @@ describe('basicAuth with attempts in flight together', function () {
   it('answers only the allowance of failures with 401, and the rest with 429', async () => {
     const { directory, release } = heldDirectory([ada]);
     const auth = basicAuth(new CredentialChecker(directory, limiter()));
-    const attempts = Array.from({ length: 5 }, (_, i) => outcome(auth(contextFor(basic(i % 2 ? 'ada' : 'ghost', 'wrong')), async () => undefined)));
+    const attempts = Array.from({ length: 5 }, (_, i) =>
+      outcome(auth(contextFor(basic(i % 2 ? 'ada' : 'ghost', 'wrong')), async () => undefined)),
+    );
     release();
     const statuses = await Promise.all(attempts);
     expect(statuses.filter((s) => s === 401)).to.have.length(2);

@@ -11,7 +11,12 @@ describe('clientOf', () => {
 
   it('counts IPv6 addresses by their /64, however they are written', () => {
     const expected = '2001:db8:0:1::/64';
-    for (const address of ['2001:db8:0:1::1', '2001:0db8:0000:0001:ffff:0:0:9', '2001:db8::1:1:2:3:4', '2001:db8:0:1::5%eth0']) {
+    for (const address of [
+      '2001:db8:0:1::1',
+      '2001:0db8:0000:0001:ffff:0:0:9',
+      '2001:db8::1:1:2:3:4',
+      '2001:db8:0:1::5%eth0',
+    ]) {
       expect(clientOf(address), address).to.equal(address === '2001:db8::1:1:2:3:4' ? '2001:db8:0:1::/64' : expected);
     }
     expect(clientOf('2001:db8:0:2::1')).not.to.equal(expected);

@@ -6,10 +6,17 @@ import { startTestService, type TestResponse, type TestService } from '../../sup
 const API = '/cal/events/v1';
 const allowHeaders = 'Authorization, Content-Disposition, Content-MD5, Content-Type';
 const exposeHeaders = 'X-Cal-Total, X-Cal-TotalPages, Link, ETag';
-const preflight = { 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' };
+const preflight = {
+  'access-control-request-method': 'POST',
+  'access-control-request-headers': 'authorization, content-type',
+};
 
 function expectNoOriginGrant(res: TestResponse): void {
-  for (const name of ['access-control-allow-origin', 'access-control-allow-methods', 'access-control-allow-credentials']) {
+  for (const name of [
+    'access-control-allow-origin',
+    'access-control-allow-methods',
+    'access-control-allow-credentials',
+  ]) {
     expect(res.headers.get(name), name).to.equal(null);
   }
 }
@@ -33,14 +40,26 @@ describe('corsHeadersFor', () => {
   });
 
   it('with *, reflects any origin as the reference does, and adds nothing without one', () => {
-    expect(corsHeadersFor('https://any.example', '*')).to.include({ 'Access-Control-Allow-Origin': 'https://any.example', Vary: 'Origin' });
+    expect(corsHeadersFor('https://any.example', '*')).to.include({
+      'Access-Control-Allow-Origin': 'https://any.example',
+      Vary: 'Origin',
+    });
     expect(corsHeadersFor('', '*')).to.deep.equal({});
   });
 
   it('with a list, grants exactly the listed origins and tells caches that answers vary by origin', () => {
     const allowed = ['https://a.example', 'http://localhost:3000'];
-    expect(corsHeadersFor('http://localhost:3000', allowed)).to.include({ 'Access-Control-Allow-Origin': 'http://localhost:3000' });
-    for (const other of ['https://b.example', 'https://a.example:443x', 'http://a.example', 'https://a.example.evil.test', 'null', '']) {
+    expect(corsHeadersFor('http://localhost:3000', allowed)).to.include({
+      'Access-Control-Allow-Origin': 'http://localhost:3000',
+    });
+    for (const other of [
+      'https://b.example',
+      'https://a.example:443x',
+      'http://a.example',
+      'https://a.example.evil.test',
+      'null',
+      '',
+    ]) {
       expect(corsHeadersFor(other, allowed), other).to.deep.equal({ Vary: 'Origin' });
     }
   });
@@ -77,7 +96,11 @@ describe('CORS in the service', function () {
       const origin = { origin: 'https://anything.example' };
       const preflighted = await t.request('OPTIONS', `${API}/events`, { headers: { ...origin, ...preflight } });
       expect(preflighted.status).to.equal(200);
-      for (const res of [preflighted, await t.request('GET', `${API}/events`, { headers: origin }), await t.request('GET', `${API}/nowhere`, { headers: origin })]) {
+      for (const res of [
+        preflighted,
+        await t.request('GET', `${API}/events`, { headers: origin }),
+        await t.request('GET', `${API}/nowhere`, { headers: origin }),
+      ]) {
         expectGranted(res, 'https://anything.example');
         expectWireHeaders(res);
       }
@@ -89,7 +112,9 @@ describe('CORS in the service', function () {
 
   describe('CAL_CORS_ORIGINS as a list', () => {
     let t: TestService;
-    before(async () => (t = await startTestService({ CAL_CORS_ORIGINS: 'https://app.example, http://localhost:3000' })));
+    before(
+      async () => (t = await startTestService({ CAL_CORS_ORIGINS: 'https://app.example, http://localhost:3000' })),
+    );
     after(async () => t.close());
 
     it('grants a listed origin, on the preflight and on the credentialed request that follows', async () => {

@@ -9,7 +9,11 @@ const wrong = basic('admin', 'not-it');
 const unknown = basic('ghost', 'whatever');
 const secondsLater = (seconds: number) => new Date(captureTime.getTime() + seconds * 1000);
 
-function expectTooMany(res: AddressedResponse, retryAfter: string, message = 'Too many failed authentication attempts from this address. Try again later.'): void {
+function expectTooMany(
+  res: AddressedResponse,
+  retryAfter: string,
+  message = 'Too many failed authentication attempts from this address. Try again later.',
+): void {
   expect(res.status).to.equal(429);
   expect(res.headers['retry-after']).to.equal(retryAfter);
   expect(res.body).to.deep.equal({ code: 'rest_too_many_requests', message, data: { status: 429 } });
@@ -36,7 +40,11 @@ describe('failed Basic-auth attempts, limited per client', function () {
       expectTooMany(await requestFrom('127.0.0.2', events, { authorization: right }), '60');
       expectTooMany(await requestFrom('127.0.0.2', events, { authorization: wrong }), '60');
       const spanish = await requestFrom('127.0.0.2', `${t.service.url}/es${API}/events`, { authorization: right });
-      expectTooMany(spanish, '60', 'Demasiados intentos de autenticación fallidos desde esta dirección. Vuelve a intentarlo más tarde.');
+      expectTooMany(
+        spanish,
+        '60',
+        'Demasiados intentos de autenticación fallidos desde esta dirección. Vuelve a intentarlo más tarde.',
+      );
     });
 
     it('leaves other client addresses alone', async () => {
@@ -47,7 +55,9 @@ describe('failed Basic-auth attempts, limited per client', function () {
     it('never limits requests without Basic credentials, nor the probes outside the API', async () => {
       expect((await requestFrom('127.0.0.2', events)).status).to.equal(200);
       expect((await requestFrom('127.0.0.2', events, { authorization: 'Bearer something' })).status).to.equal(200);
-      expect((await requestFrom('127.0.0.2', `${t.service.url}/health`, { authorization: right })).status).to.equal(200);
+      expect((await requestFrom('127.0.0.2', `${t.service.url}/health`, { authorization: right })).status).to.equal(
+        200,
+      );
     });
 
     it('does not extend the wait for refused attempts, and frees the client when the window has passed', async () => {
@@ -60,7 +70,9 @@ describe('failed Basic-auth attempts, limited per client', function () {
     });
 
     it('gives only as many telling answers as the allowance when attempts arrive together', async () => {
-      const answers = await Promise.all(Array.from({ length: 30 }, () => requestFrom('127.0.0.4', events, { authorization: wrong })));
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, () => requestFrom('127.0.0.4', events, { authorization: wrong })),
+      );
       const statuses = answers.map((res) => res.status);
       expect(statuses.filter((s) => s === 401)).to.have.length(10);
       expect(statuses.filter((s) => s === 429)).to.have.length(20);
@@ -79,7 +91,9 @@ describe('failed Basic-auth attempts, limited per client', function () {
     it('is the socket address by default: X-Forwarded-For cannot buy a client fresh attempts', async () => {
       const events = `${direct.service.url}${API}/events`;
       for (const forwarded of ['198.51.100.1', '198.51.100.2']) {
-        expect((await requestFrom('127.0.0.6', events, { authorization: wrong, 'x-forwarded-for': forwarded })).status).to.equal(401);
+        expect(
+          (await requestFrom('127.0.0.6', events, { authorization: wrong, 'x-forwarded-for': forwarded })).status,
+        ).to.equal(401);
       }
       const res = await requestFrom('127.0.0.6', events, { authorization: right, 'x-forwarded-for': '198.51.100.3' });
       expect(res.status).to.equal(429);
@@ -89,10 +103,21 @@ describe('failed Basic-auth attempts, limited per client', function () {
       const events = `${proxied.service.url}${API}/events`;
       // Whatever a client writes itself comes first; the proxy appends the address it saw.
       for (const forwarded of ['198.51.100.7', '203.0.113.1, 198.51.100.7']) {
-        expect((await requestFrom('127.0.0.7', events, { authorization: wrong, 'x-forwarded-for': forwarded })).status).to.equal(401);
+        expect(
+          (await requestFrom('127.0.0.7', events, { authorization: wrong, 'x-forwarded-for': forwarded })).status,
+        ).to.equal(401);
       }
-      expect((await requestFrom('127.0.0.7', events, { authorization: right, 'x-forwarded-for': '203.0.113.2, 198.51.100.7' })).status).to.equal(429);
-      expect((await requestFrom('127.0.0.7', events, { authorization: right, 'x-forwarded-for': '198.51.100.8' })).status).to.equal(200);
+      expect(
+        (
+          await requestFrom('127.0.0.7', events, {
+            authorization: right,
+            'x-forwarded-for': '203.0.113.2, 198.51.100.7',
+          })
+        ).status,
+      ).to.equal(429);
+      expect(
+        (await requestFrom('127.0.0.7', events, { authorization: right, 'x-forwarded-for': '198.51.100.8' })).status,
+      ).to.equal(200);
     });
   });
 
@@ -107,7 +132,8 @@ describe('failed Basic-auth attempts, limited per client', function () {
 
     it('refuses the 4th attempt for the rest of the window, and counts successes as nothing', async () => {
       expect((await requestFrom('127.0.0.5', events, { authorization: right })).status).to.equal(200);
-      for (let i = 0; i < 3; i++) expect((await requestFrom('127.0.0.5', events, { authorization: wrong })).status).to.equal(401);
+      for (let i = 0; i < 3; i++)
+        expect((await requestFrom('127.0.0.5', events, { authorization: wrong })).status).to.equal(401);
       t.setNow(secondsLater(2));
       expectTooMany(await requestFrom('127.0.0.5', events, { authorization: right }), '3');
       t.setNow(secondsLater(5));

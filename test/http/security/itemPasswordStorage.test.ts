@@ -8,7 +8,13 @@ import { API, bodyOf } from '../events/support/eventsApi.ts';
 
 const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 const slot = { start_date: '2026-12-01 18:00:00', end_date: '2026-12-01 20:00:00' };
-const legacyMetadata = { actor: '1', occurredAt: '2025-06-01T10:00:00.000Z', correlationId: 'c-legacy', causationId: 'c-legacy', schemaVersion: 1 };
+const legacyMetadata = {
+  actor: '1',
+  occurredAt: '2025-06-01T10:00:00.000Z',
+  correlationId: 'c-legacy',
+  causationId: 'c-legacy',
+  schemaVersion: 1,
+};
 
 describe('item passwords: storage and failed unlocks', function () {
   this.timeout(60_000);
@@ -26,10 +32,14 @@ describe('item passwords: storage and failed unlocks', function () {
     const res = await t.admin('POST', `${API}/events`, { body: { ...slot, ...body } });
     expect(res.status, res.text).to.equal(201);
     const id = bodyOf(res).id as number;
-    if (password !== undefined) expect((await t.admin('PATCH', `${API}/events/${id}`, { body: { password } })).status).to.equal(200);
+    if (password !== undefined)
+      expect((await t.admin('PATCH', `${API}/events/${id}`, { body: { password } })).status).to.equal(200);
     return id;
   };
-  /** The `passwordHash` each event of the stream recorded: `null` in the creation, undefined when a change did not set it. */
+  /**
+   * The `passwordHash` each event of the stream recorded: `null` in the creation, undefined when a change did not set
+   * it.
+   */
   const storedHashes = async (id: number): Promise<unknown[]> =>
     (await t.service.store.readStream(`event-${id}`)).map((event) => {
       const data = event.data as { facts?: Record<string, unknown>; changes?: Record<string, unknown> };
@@ -41,10 +51,16 @@ describe('item passwords: storage and failed unlocks', function () {
     const second = await createEvent({ title: 'Gala two', password: 'same-password' });
     const [, a] = await storedHashes(first);
     const [, b] = await storedHashes(second);
-    expect(a).to.be.a('string').and.match(/^\$argon2id\$/);
-    expect(b).to.be.a('string').and.match(/^\$argon2id\$/);
+    expect(a)
+      .to.be.a('string')
+      .and.match(/^\$argon2id\$/);
+    expect(b)
+      .to.be.a('string')
+      .and.match(/^\$argon2id\$/);
     expect(a).to.not.equal(b);
-    const everything = JSON.stringify(await t.service.store.readAll(), (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value));
+    const everything = JSON.stringify(await t.service.store.readAll(), (_key, value: unknown) =>
+      typeof value === 'bigint' ? String(value) : value,
+    );
     expect(everything).to.not.include(sha256Hex('same-password'));
     expect(everything).to.not.include('same-password');
     expect((await t.request('GET', `${API}/events/${first}?password=same-password`)).status).to.equal(200);
@@ -54,18 +70,27 @@ describe('item passwords: storage and failed unlocks', function () {
   it('records no change when the same password is sent again, and a new hash for a new password', async () => {
     const id = await createEvent({ title: 'Resent', password: 'again' });
     expect((await t.admin('PATCH', `${API}/events/${id}`, { body: { password: 'again' } })).status).to.equal(200);
-    // The update is recorded (changing nothing), without a new hash: salting would otherwise make every resend a change.
-    expect(await storedHashes(id)).to.have.length(3).and.have.property('2', undefined);
+    // The update is recorded (changing nothing), without a new hash: salting would otherwise make every resend a
+    // change.
+    expect(await storedHashes(id))
+      .to.have.length(3)
+      .and.have.property('2', undefined);
     expect((await t.admin('PATCH', `${API}/events/${id}`, { body: { password: 'other' } })).status).to.equal(200);
     const hashes = await storedHashes(id);
     expect(hashes).to.have.length(4);
-    expect(hashes[3]).to.match(/^\$argon2id\$/).and.not.equal(hashes[1]);
+    expect(hashes[3])
+      .to.match(/^\$argon2id\$/)
+      .and.not.equal(hashes[1]);
   });
 
   it('keeps an old SHA-256 digest comparable, and the next write that sets the password replaces it with argon2id', async () => {
     const id = await createEvent({ title: 'Old lock' });
     // As version 1 recorded it, straight into the store.
-    const legacy = { type: 'EventDetailsChanged', data: { id, changes: { passwordSha256: sha256Hex('old-secret') } }, metadata: legacyMetadata };
+    const legacy = {
+      type: 'EventDetailsChanged',
+      data: { id, changes: { passwordSha256: sha256Hex('old-secret') } },
+      metadata: legacyMetadata,
+    };
     await t.service.store.append(`event-${id}`, [legacy], 0n);
     let status = 200;
     for (let tries = 0; status === 200 && tries < 200; tries += 1) {
@@ -86,7 +111,8 @@ describe('item passwords: storage and failed unlocks', function () {
     t.setNow(new Date(start.getTime() + 10 * 60_000));
     const id = await createEvent({ title: 'Guarded', password: 'right' });
     // A list whose password opens some of its protected items is an ordinary read, never a failure.
-    for (let i = 0; i < 5; i += 1) expect((await t.request('GET', `${API}/events?password=right`)).status).to.equal(200);
+    for (let i = 0; i < 5; i += 1)
+      expect((await t.request('GET', `${API}/events?password=right`)).status).to.equal(200);
     for (let i = 0; i < 3; i += 1) {
       const wrong = await t.request('GET', `${API}/events/${id}?password=guess-${i}`);
       expect(wrong.status, `guess ${i}`).to.equal(403);

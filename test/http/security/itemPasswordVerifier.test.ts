@@ -25,7 +25,8 @@ describe('ItemPasswordVerifier', function () {
   it('remembers a bounded number of hashes, the least recently verified going first', async () => {
     const verifier = new ItemPasswordVerifier(2);
     const hashes = await Promise.all(['a', 'b', 'c'].map((p) => hashItemPassword(p)));
-    for (const [i, p] of ['a', 'b', 'c'].entries()) expect(await verifier.verify(p, hashes[i] as string)).to.equal(true);
+    for (const [i, p] of ['a', 'b', 'c'].entries())
+      expect(await verifier.verify(p, hashes[i] as string)).to.equal(true);
     expect(verifier.rememberedHashes).to.equal(2);
     expect(verifier.knownVerdict('a', hashes[0] as string)).to.equal(undefined);
     expect(verifier.knownVerdict('c', hashes[2] as string)).to.equal(true);
@@ -68,7 +69,9 @@ describe('PasswordUnlocks (one request)', function () {
   });
 
   it('runs at most a bounded number of argon2 checks for one request; the items past them stay locked', async () => {
-    const hashes = await Promise.all(Array.from({ length: maxArgon2ChecksPerRequest + 8 }, () => hashItemPassword('pw')));
+    const hashes = await Promise.all(
+      Array.from({ length: maxArgon2ChecksPerRequest + 8 }, () => hashItemPassword('pw')),
+    );
     const verifier = new ItemPasswordVerifier();
     let argon2Checks = 0;
     const verify = verifier.verify.bind(verifier);

@@ -26,9 +26,15 @@ describe('request logs keep no credentials', () => {
   it('logs each request with the values of secret query parameters replaced, and no header or body', async () => {
     const secret = 'hunter2-unlocks';
     const headers = { authorization: adminAuth, 'content-type': 'application/json' };
-    await fetch(`${service.url}/cal/events/v1/events/1?password=${secret}&context=edit`, { headers: { authorization: adminAuth } });
+    await fetch(`${service.url}/cal/events/v1/events/1?password=${secret}&context=edit`, {
+      headers: { authorization: adminAuth },
+    });
     await fetch(`${service.url}/cal/events/v1/venues?Password=${secret}&api_token=${secret}`);
-    await fetch(`${service.url}/cal/events/v1/venues`, { method: 'POST', headers, body: JSON.stringify({ venue: 'Hall', password: secret }) });
+    await fetch(`${service.url}/cal/events/v1/venues`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ venue: 'Hall', password: secret }),
+    });
     const requests = lines.filter((line) => line.includes('"msg":"request"'));
     expect(requests).to.have.length(3);
     const all = lines.join('\n');

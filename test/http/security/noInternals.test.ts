@@ -19,17 +19,24 @@ describe('no internals in responses', function () {
   before(async () => (t = await startTestService()));
   after(async () => t.close());
 
-  const failure = () => Object.assign(new Error('secret-detail at /srv/cal/src/projections/memory/store.ts:12'), { code: 'ECONNRESET' });
+  const failure = () =>
+    Object.assign(new Error('secret-detail at /srv/cal/src/projections/memory/store.ts:12'), { code: 'ECONNRESET' });
 
   it('answers a read whose store throws with 500 rest_internal_error and the generic message', async () => {
     const events = t.service.readStore.events;
     const original = events.get.bind(events);
-    for (const thrown of [failure(), 'secret-detail as a string', { message: 'secret-detail in an object', stack: 'at x (/srv/y.ts:1:1)' }]) {
+    for (const thrown of [
+      failure(),
+      'secret-detail as a string',
+      { message: 'secret-detail in an object', stack: 'at x (/srv/y.ts:1:1)' },
+    ]) {
       events.get = () => Promise.reject(thrown as Error);
       try {
         for (const path of [`${API}/events/1`, `/ca${API}/events/1`]) {
           const res = await rawRequest(t.service.url, path);
-          const message = path.startsWith('/ca/') ? "S'ha produït un error intern; no s'ha escrit res." : 'An internal error occurred; nothing was written.';
+          const message = path.startsWith('/ca/')
+            ? "S'ha produït un error intern; no s'ha escrit res."
+            : 'An internal error occurred; nothing was written.';
           expectWireError(res, 500, 'rest_internal_error', message);
           expect(res.headers['content-type']).to.equal('application/json; charset=UTF-8');
         }
@@ -60,13 +67,32 @@ describe('no internals in responses', function () {
 
   it('answers malformed, oversized or undecodable bodies with their catalogue codes, not the parser messages', async () => {
     const post = (body: string, headers: Record<string, string> = {}) =>
-      rawRequest(t.service.url, `${API}/venues`, { method: 'POST', headers: { authorization: adminAuth, 'content-type': 'application/json', ...headers }, body });
+      rawRequest(t.service.url, `${API}/venues`, {
+        method: 'POST',
+        headers: { authorization: adminAuth, 'content-type': 'application/json', ...headers },
+        body,
+      });
     for (const body of ['{"venue": ', '{venue: 1}', '[1,]', '{"a":"\\u12"}']) {
       expectWireError(await post(body), 400, 'rest_invalid_json', 'Invalid JSON body passed.');
     }
-    expectWireError(await post('{"venue":"x"}', { 'content-encoding': 'gzip' }), 400, 'rest_invalid_json', 'Invalid JSON body passed.');
-    expectWireError(await post('{"venue":"x"}', { 'content-encoding': 'klingon' }), 400, 'rest_invalid_json', 'Invalid JSON body passed.');
-    expectWireError(await post(`"${'x'.repeat(1_100_000)}"`), 413, 'rest_payload_too_large', 'The request body is too large.');
+    expectWireError(
+      await post('{"venue":"x"}', { 'content-encoding': 'gzip' }),
+      400,
+      'rest_invalid_json',
+      'Invalid JSON body passed.',
+    );
+    expectWireError(
+      await post('{"venue":"x"}', { 'content-encoding': 'klingon' }),
+      400,
+      'rest_invalid_json',
+      'Invalid JSON body passed.',
+    );
+    expectWireError(
+      await post(`"${'x'.repeat(1_100_000)}"`),
+      413,
+      'rest_payload_too_large',
+      'The request body is too large.',
+    );
   });
 
   it('answers paths with bad percent-encodings in the wire format', async () => {
@@ -82,7 +108,8 @@ describe('no internals in responses', function () {
   it('answers an error escaping the operations routes with a bare 500, its message withheld', async () => {
     const { registry } = t.service.metrics;
     const original = registry.metrics.bind(registry);
-    registry.metrics = () => Promise.reject(new Error('secret-detail at /srv/cal/node_modules/prom-client/lib/registry.js'));
+    registry.metrics = () =>
+      Promise.reject(new Error('secret-detail at /srv/cal/node_modules/prom-client/lib/registry.js'));
     try {
       const res = await rawRequest(t.service.url, '/metrics');
       expect(res.status).to.equal(500);

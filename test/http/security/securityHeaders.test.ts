@@ -65,12 +65,20 @@ describe('security headers on every response', function () {
   it('are sent by a projector process, which serves only the probes', async () => {
     const { store, readStore, metrics, projections } = t.service;
     const app = createOperationsApp(
-      { store, readStore, metrics, appliedPosition: async () => projections.appliedPosition, maxLagSeconds: 5, clock: () => new Date() },
+      {
+        store,
+        readStore,
+        metrics,
+        appliedPosition: async () => projections.appliedPosition,
+        maxLagSeconds: 5,
+        clock: () => new Date(),
+      },
       pino({ level: 'silent' }),
     );
     const server: HttpServer = await listen(app, 0, '127.0.0.1');
     try {
-      for (const path of ['/health', '/ready', '/metrics', '/nowhere']) expectSecurityHeaders(await rawRequest(server.url, path), path);
+      for (const path of ['/health', '/ready', '/metrics', '/nowhere'])
+        expectSecurityHeaders(await rawRequest(server.url, path), path);
     } finally {
       await server.close(1000);
     }

@@ -57,25 +57,59 @@ describe('website URLs and json_ld output', function () {
       const event = bodyOf(await t.admin('POST', `${API}/events`, { body: { title: 'URL event', ...when } }));
       const before = await t.service.store.headPosition();
       for (const website of refusedWebsites) {
-        expectWebsiteRefused(await t.admin('POST', `${API}/events`, { body: { title: 'Bad site', ...when, website } }), 'website');
-        expectWebsiteRefused(await t.admin('PATCH', `${API}/events/${event.id as number}`, { body: { website } }), 'website');
-        expectWebsiteRefused(await t.admin('POST', `${API}/venues`, { body: { venue: 'Bad hall', website } }), 'website');
-        expectWebsiteRefused(await t.admin('PUT', `${API}/venues/${venue.id as number}`, { body: { website } }), 'website');
-        expectWebsiteRefused(await t.admin('POST', `${API}/organizers`, { body: { organizer: 'Bad org', website } }), 'website');
-        expectWebsiteRefused(await t.admin('PATCH', `${API}/organizers/${organizer.id as number}`, { body: { website } }), 'website');
-        expectWebsiteRefused(await t.admin('POST', `${API}/events`, { body: { title: 'Inline', ...when, venue: { venue: 'Inline hall', website } } }), 'venue');
-        expectWebsiteRefused(await t.admin('POST', `${API}/events`, { body: { title: 'Inline', ...when, organizer: { organizer: 'Inline org', website } } }), 'organizer');
+        expectWebsiteRefused(
+          await t.admin('POST', `${API}/events`, { body: { title: 'Bad site', ...when, website } }),
+          'website',
+        );
+        expectWebsiteRefused(
+          await t.admin('PATCH', `${API}/events/${event.id as number}`, { body: { website } }),
+          'website',
+        );
+        expectWebsiteRefused(
+          await t.admin('POST', `${API}/venues`, { body: { venue: 'Bad hall', website } }),
+          'website',
+        );
+        expectWebsiteRefused(
+          await t.admin('PUT', `${API}/venues/${venue.id as number}`, { body: { website } }),
+          'website',
+        );
+        expectWebsiteRefused(
+          await t.admin('POST', `${API}/organizers`, { body: { organizer: 'Bad org', website } }),
+          'website',
+        );
+        expectWebsiteRefused(
+          await t.admin('PATCH', `${API}/organizers/${organizer.id as number}`, { body: { website } }),
+          'website',
+        );
+        expectWebsiteRefused(
+          await t.admin('POST', `${API}/events`, {
+            body: { title: 'Inline', ...when, venue: { venue: 'Inline hall', website } },
+          }),
+          'venue',
+        );
+        expectWebsiteRefused(
+          await t.admin('POST', `${API}/events`, {
+            body: { title: 'Inline', ...when, organizer: { organizer: 'Inline org', website } },
+          }),
+          'organizer',
+        );
       }
       expect(await t.service.store.headPosition(), 'nothing was written').to.equal(before);
     });
 
-    it('gives the reason in the request\'s language, with the not-a-url code', async () => {
-      const res = await t.admin('POST', `/ca${API}/venues`, { body: { venue: 'Sala', website: 'javascript:alert(1)' } });
+    it("gives the reason in the request's language, with the not-a-url code", async () => {
+      const res = await t.admin('POST', `/ca${API}/venues`, {
+        body: { venue: 'Sala', website: 'javascript:alert(1)' },
+      });
       const data = expectError(res, 400, 'rest_invalid_param');
-      expect((data.params as JsonObject).website).to.equal('Ha de ser una adreça http o https absoluta amb servidor, com ara https://example.com/, o buit per a treure-la.');
+      expect((data.params as JsonObject).website).to.equal(
+        'Ha de ser una adreça http o https absoluta amb servidor, com ara https://example.com/, o buit per a treure-la.',
+      );
       expect(((data.details as JsonObject).website as JsonObject).code).to.equal('not-a-url');
       const en = await t.admin('POST', `${API}/venues`, { body: { venue: 'Hall', website: 'data://x' } });
-      expect((expectError(en, 400, 'rest_invalid_param').params as JsonObject).website).to.match(/^Must be an absolute http or https address/);
+      expect((expectError(en, 400, 'rest_invalid_param').params as JsonObject).website).to.match(
+        /^Must be an absolute http or https address/,
+      );
     });
 
     it('accepts http and https addresses, in any letter case, and "" to remove', async () => {
@@ -83,7 +117,9 @@ describe('website URLs and json_ld output', function () {
         const res = await t.admin('POST', `${API}/organizers`, { body: { organizer: `Org ${website}`, website } });
         expect(res.status, res.text).to.equal(201);
         expect(bodyOf(res).website).to.equal(website);
-        const cleared = await t.admin('PATCH', `${API}/organizers/${bodyOf(res).id as number}`, { body: { website: '' } });
+        const cleared = await t.admin('PATCH', `${API}/organizers/${bodyOf(res).id as number}`, {
+          body: { website: '' },
+        });
         expect(cleared.status, cleared.text).to.equal(200);
       }
     });
@@ -95,9 +131,21 @@ describe('website URLs and json_ld output', function () {
     let organizerId: number;
     let slug: string;
     before(async () => {
-      venueId = bodyOf(await t.admin('POST', `${API}/venues`, { body: { venue: `Hall ${hostile}`, website: 'https://example.com/a/b' } })).id as number;
-      organizerId = bodyOf(await t.admin('POST', `${API}/organizers`, { body: { organizer: `Org ${hostile}`, website: 'https://example.com/o' } })).id as number;
-      const event = bodyOf(await t.admin('POST', `${API}/events`, { body: { title: `Party ${hostile}`, ...when, venue: venueId, organizer: organizerId } }));
+      venueId = bodyOf(
+        await t.admin('POST', `${API}/venues`, {
+          body: { venue: `Hall ${hostile}`, website: 'https://example.com/a/b' },
+        }),
+      ).id as number;
+      organizerId = bodyOf(
+        await t.admin('POST', `${API}/organizers`, {
+          body: { organizer: `Org ${hostile}`, website: 'https://example.com/o' },
+        }),
+      ).id as number;
+      const event = bodyOf(
+        await t.admin('POST', `${API}/events`, {
+          body: { title: `Party ${hostile}`, ...when, venue: venueId, organizer: organizerId },
+        }),
+      );
       eventId = event.id as number;
       slug = event.slug as string;
     });
@@ -122,7 +170,11 @@ describe('website URLs and json_ld output', function () {
       expect(((parsed.json_ld as JsonObject).location as JsonObject).sameAs).to.equal('https://example.com/a/b');
       expect(((parsed.venue as JsonObject).json_ld as JsonObject).name).to.equal(`Hall ${hostile}`);
       expectScriptSafe(await t.request('GET', `${API}/events/by-slug/${slug}`), 'by slug', 3);
-      expectScriptSafe(await t.request('GET', `${API}/events/${eventId}?as_of=${String(await t.service.store.headPosition())}`), 'as_of', 3);
+      expectScriptSafe(
+        await t.request('GET', `${API}/events/${eventId}?as_of=${String(await t.service.store.headPosition())}`),
+        'as_of',
+        3,
+      );
       expectScriptSafe(await t.request('GET', `${API}/venues/${venueId}`), 'venue', 1);
       expectScriptSafe(await t.request('GET', `${API}/organizers/${organizerId}`), 'organizer', 1);
     });
@@ -138,7 +190,9 @@ describe('website URLs and json_ld output', function () {
 
     it('answers a conditional read of the escaped text with 304 on its ETag', async () => {
       const single = await t.request('GET', `${API}/events/${eventId}`);
-      const again = await t.request('GET', `${API}/events/${eventId}`, { headers: { 'if-none-match': single.headers.get('etag') as string } });
+      const again = await t.request('GET', `${API}/events/${eventId}`, {
+        headers: { 'if-none-match': single.headers.get('etag') as string },
+      });
       expect(again.status).to.equal(304);
     });
 
@@ -147,16 +201,26 @@ describe('website URLs and json_ld output', function () {
       expect(page.status, page.text.slice(0, 300)).to.equal(200);
       const scripts = page.text.match(/<script[^>]*>/g) ?? [];
       expect(page.text).not.to.include('<script>alert(1)');
-      expect(scripts.filter((s) => s === '<script>'), 'no script element from the title').to.deep.equal([]);
+      expect(
+        scripts.filter((s) => s === '<script>'),
+        'no script element from the title',
+      ).to.deep.equal([]);
     });
   });
 
   describe('stringifyBody', () => {
     it('escapes / < > in every json_ld member and nowhere else; stored text cannot forge the marker', () => {
-      const body = { a: '</x>', json_ld: { b: '</y>', c: [1, { d: 'e/f' }] }, venue: [{ json_ld: { n: '<z>' } }], fake: '\u0000json_ld:0' };
+      const body = {
+        a: '</x>',
+        json_ld: { b: '</y>', c: [1, { d: 'e/f' }] },
+        venue: [{ json_ld: { n: '<z>' } }],
+        fake: '\u0000json_ld:0',
+      };
       const text = stringifyBody(body);
       expect(JSON.parse(text)).to.deep.equal(body);
-      expect(text).to.equal('{"a":"</x>","json_ld":{"b":"\\u003C\\/y\\u003E","c":[1,{"d":"e\\/f"}]},"venue":[{"json_ld":{"n":"\\u003Cz\\u003E"}}],"fake":"\\u0000json_ld:0"}');
+      expect(text).to.equal(
+        '{"a":"</x>","json_ld":{"b":"\\u003C\\/y\\u003E","c":[1,{"d":"e\\/f"}]},"venue":[{"json_ld":{"n":"\\u003Cz\\u003E"}}],"fake":"\\u0000json_ld:0"}',
+      );
       expect(stringifyBody({ a: 1 })).to.equal('{"a":1}');
     });
   });

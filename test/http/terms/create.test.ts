@@ -1,8 +1,17 @@
 // Specifies POST /categories and POST /tags (docs/api.md §1.5, §3.2, §4.5, §10.3, §13, E7; captures 07 and 08).
 import { expect } from 'chai';
 import {
-  API, API_ROOT, AUTH_CACHE_CONTROL, bodyOf, capture, createTerm, expectError, expectInvalidParams, renumberedTerm,
-  startTermService, type TermTestService,
+  API,
+  API_ROOT,
+  AUTH_CACHE_CONTROL,
+  bodyOf,
+  capture,
+  createTerm,
+  expectError,
+  expectInvalidParams,
+  renumberedTerm,
+  startTermService,
+  type TermTestService,
 } from './support/termsApi.ts';
 
 describe('POST /categories and /tags (create)', () => {
@@ -40,7 +49,11 @@ describe('POST /categories and /tags (create)', () => {
     const music = await createTerm(t, 'categories', { name: 'Music' });
     const jazz = await createTerm(t, 'categories', { name: 'Jazz', parent: music.id as number });
     const modal = await createTerm(t, 'categories', { name: 'Modal', parent: jazz.id as number, slug: 'Modal Jazz!' });
-    expect(modal).to.include({ slug: 'modal-jazz', parent: jazz.id, url: 'http://localhost:8080/events/category/music/jazz/modal-jazz/' });
+    expect(modal).to.include({
+      slug: 'modal-jazz',
+      parent: jazz.id,
+      url: 'http://localhost:8080/events/category/music/jazz/modal-jazz/',
+    });
     expect(modal.urls).to.deep.equal({
       self: `${API_ROOT}/categories/${String(modal.id)}`,
       collection: `${API_ROOT}/categories`,
@@ -81,10 +94,18 @@ describe('POST /categories and /tags (create)', () => {
   });
 
   it('refuses "" in any field and a parent naming no category, naming all of them', async () => {
-    expectInvalidParams(await t.admin('POST', `${API}/categories`, { body: { name: 'X', description: '', slug: '', parent: 99999 } }), 'description', 'slug', 'parent');
+    expectInvalidParams(
+      await t.admin('POST', `${API}/categories`, { body: { name: 'X', description: '', slug: '', parent: 99999 } }),
+      'description',
+      'slug',
+      'parent',
+    );
     expectInvalidParams(await t.admin('POST', `${API}/categories`, { body: { name: '' } }), 'name');
     const tag = await createTerm(t, 'tags', { name: 'Not a parent' });
-    expectInvalidParams(await t.admin('POST', `${API}/categories`, { body: { name: 'Y', parent: tag.id as number } }), 'parent');
+    expectInvalidParams(
+      await t.admin('POST', `${API}/categories`, { body: { name: 'Y', parent: tag.id as number } }),
+      'parent',
+    );
   });
 
   it('requires name', async () => {
@@ -103,8 +124,15 @@ describe('POST /categories and /tags (create)', () => {
       expectError(res, 403, 'rest_forbidden');
       expect(res.headers.get('allow')).to.equal('GET');
     }
-    expectError(await t.by('anonymous', 'POST', `${API}/categories`, { body: { name: 'Anon' } }), 401, 'rest_forbidden');
-    expectInvalidParams(await t.by('anonymous', 'POST', `${API}/categories`, { body: { name: 'Anon', parent: 99999 } }), 'parent');
+    expectError(
+      await t.by('anonymous', 'POST', `${API}/categories`, { body: { name: 'Anon' } }),
+      401,
+      'rest_forbidden',
+    );
+    expectInvalidParams(
+      await t.by('anonymous', 'POST', `${API}/categories`, { body: { name: 'Anon', parent: 99999 } }),
+      'parent',
+    );
   });
 
   it('lets only administrators and editors create tags', async () => {

@@ -2,7 +2,15 @@
 // the term as it was, children re-parented (docs/api.md §11).
 import { expect } from 'chai';
 import {
-  API, bodyOf, createTerm, expectError, expectInvalidParams, setCount, startTermService, termIdsOf, type TermTestService,
+  API,
+  bodyOf,
+  createTerm,
+  expectError,
+  expectInvalidParams,
+  setCount,
+  startTermService,
+  termIdsOf,
+  type TermTestService,
 } from './support/termsApi.ts';
 
 describe('DELETE /categories/{id} and /tags/{id}', () => {
@@ -34,10 +42,14 @@ describe('DELETE /categories/{id} and /tags/{id}', () => {
     expect(bodyOf(res)).to.deep.equal(middle);
     for (const child of [leaf, other]) {
       const moved = bodyOf(await t.request('GET', `${API}/categories/${String(child.id)}`));
-      expect(moved).to.include({ parent: top.id, url: `http://localhost:8080/events/category/top/${String(child.slug)}/` });
+      expect(moved).to.include({
+        parent: top.id,
+        url: `http://localhost:8080/events/category/top/${String(child.slug)}/`,
+      });
     }
-    expect(termIdsOf(await t.request('GET', `${API}/categories?hide_empty=false&parent=${String(top.id)}`), 'categories'))
-      .to.deep.equal([leaf.id, other.id]);
+    expect(
+      termIdsOf(await t.request('GET', `${API}/categories?hide_empty=false&parent=${String(top.id)}`), 'categories'),
+    ).to.deep.equal([leaf.id, other.id]);
   });
 
   it('checks the id before permission; categories: authors may delete, contributors may not; tags: editors only', async () => {

@@ -2,8 +2,20 @@
 // /tags/{id} (docs/api.md §9, §10.3, §13, §15; captures 25 and 40).
 import { expect } from 'chai';
 import {
-  API, API_ROOT, bodyOf, capture, createTerm, expectError, expectInvalidParams, renumberedTerm, REASON, setCount, withReason,
-  startTermService, type JsonObject, type TermTestService,
+  API,
+  API_ROOT,
+  bodyOf,
+  capture,
+  createTerm,
+  expectError,
+  expectInvalidParams,
+  renumberedTerm,
+  REASON,
+  setCount,
+  withReason,
+  startTermService,
+  type JsonObject,
+  type TermTestService,
 } from './support/termsApi.ts';
 
 describe('GET and update of /categories/{id} and /tags/{id}', () => {
@@ -19,13 +31,17 @@ describe('GET and update of /categories/{id} and /tags/{id}', () => {
     expect(res.body).to.deep.equal(renumberedTerm(capture('25').response.body, created.id as number));
     expect(res.headers.get('allow')).to.equal('GET');
     expect(res.headers.get('etag')).to.equal('W/"0"');
-    expect((await t.admin('GET', `${API}/categories/${String(created.id)}`)).headers.get('allow')).to.equal('GET, POST, PUT, PATCH, DELETE');
+    expect((await t.admin('GET', `${API}/categories/${String(created.id)}`)).headers.get('allow')).to.equal(
+      'GET, POST, PUT, PATCH, DELETE',
+    );
     expect((await t.by('author', 'GET', `${API}/tags/1`)).headers.get('allow')).to.equal('GET');
   });
 
   it('answers capture 40 for an unknown id, and 400 for an id of the other taxonomy; 404 for a non-numeric id', async () => {
     const res = await t.request('GET', `${API}/categories/999999`);
-    expect(res.body).to.deep.equal(withReason(capture('40').response.body, 'id', 'unknown-category', REASON.unknownCategory));
+    expect(res.body).to.deep.equal(
+      withReason(capture('40').response.body, 'id', 'unknown-category', REASON.unknownCategory),
+    );
     expect(res.headers.get('allow')).to.equal('GET');
     const tag = await createTerm(t, 'tags', { name: 'only a tag' });
     expectInvalidParams(await t.request('GET', `${API}/categories/${String(tag.id)}`), 'id');
@@ -40,7 +56,10 @@ describe('GET and update of /categories/{id} and /tags/{id}', () => {
     expect(renamed.body).to.deep.equal({ ...term, name: 'Lectures and talks' });
     expect(renamed.headers.get('etag')).to.equal('W/"1"');
     const reslugged = await t.admin('PATCH', path, { body: { slug: 'Conférences' } });
-    expect(bodyOf(reslugged)).to.include({ slug: 'conferences', url: 'http://localhost:8080/events/category/conferences/' });
+    expect(bodyOf(reslugged)).to.include({
+      slug: 'conferences',
+      url: 'http://localhost:8080/events/category/conferences/',
+    });
     const described = await t.admin('POST', path, { body: { description: 'Spoken word' } });
     expect(bodyOf(described)).to.include({ description: 'Spoken word', name: 'Lectures and talks' });
     expect((await t.request('GET', path)).body).to.deep.equal(described.body);
@@ -56,7 +75,10 @@ describe('GET and update of /categories/{id} and /tags/{id}', () => {
     const back = bodyOf(await t.admin('PATCH', path, { body: { parent: 0 } }));
     expect(back.urls).to.not.have.property('up');
     // A category cannot become its own ancestor.
-    expectInvalidParams(await t.admin('PATCH', `${API}/categories/${String(parent.id)}`, { body: { parent: parent.id as number } }), 'parent');
+    expectInvalidParams(
+      await t.admin('PATCH', `${API}/categories/${String(parent.id)}`, { body: { parent: parent.id as number } }),
+      'parent',
+    );
   });
 
   it('refuses "" fields, a missing parent, a taken name or slug', async () => {
@@ -65,7 +87,9 @@ describe('GET and update of /categories/{id} and /tags/{id}', () => {
     const path = `${API}/tags/${String(b.id)}`;
     expectInvalidParams(await t.admin('PATCH', path, { body: { name: '', description: '' } }), 'name', 'description');
     expect((await t.admin('PATCH', path, { body: { name: 'ALPHA' } })).body).to.deep.equal({
-      code: 'term_exists', message: 'A term with the name provided already exists in this taxonomy.', data: { status: 400, term_id: a.id },
+      code: 'term_exists',
+      message: 'A term with the name provided already exists in this taxonomy.',
+      data: { status: 400, term_id: a.id },
     });
     expectError(await t.admin('PATCH', path, { body: { slug: 'alpha' } }), 400, 'duplicate_term_slug');
     expectInvalidParams(await t.admin('PATCH', `${API}/categories/1`, { body: { parent: 99999 } }), 'parent');
@@ -80,7 +104,9 @@ describe('GET and update of /categories/{id} and /tags/{id}', () => {
     expect((await t.by('editor', 'PATCH', path, { body: { name: 'by editor' } })).status).to.equal(200);
     const stale = await t.admin('PATCH', path, { body: { name: 'stale' }, headers: { 'If-Match': 'W/"0"' } });
     expectError(stale, 412, 'rest_precondition_failed');
-    expect((await t.admin('PATCH', path, { body: { name: 'fresh' }, headers: { 'If-Match': 'W/"1"' } })).status).to.equal(200);
+    expect(
+      (await t.admin('PATCH', path, { body: { name: 'fresh' }, headers: { 'If-Match': 'W/"1"' } })).status,
+    ).to.equal(200);
   });
 
   it('writes term errors in the request language', async () => {
@@ -90,6 +116,8 @@ describe('GET and update of /categories/{id} and /tags/{id}', () => {
     await createTerm(t, 'tags', { name: 'cine', slug: 'cine' }, '/ca/cal/events/v1');
     const ca = await t.admin('POST', '/ca/cal/events/v1/tags', { body: { name: 'cinema', slug: 'cine' } });
     expect(bodyOf(ca).message).to.equal("El slug “cine” ja l'utilitza un altre terme.");
-    expect(bodyOf(await t.request('GET', '/ca/cal/events/v1/tags/999999')).message).to.equal('Paràmetres no vàlids: id');
+    expect(bodyOf(await t.request('GET', '/ca/cal/events/v1/tags/999999')).message).to.equal(
+      'Paràmetres no vàlids: id',
+    );
   });
 });

@@ -21,7 +21,8 @@ describe('translation rights: translation_of and the translations a caller is sh
     expect(res.status, res.text).to.equal(201);
     return bodyOf(res);
   };
-  const claimStream = (kind: string, root: number, language: string) => t.service.store.readStream(`translation-${kind}-${root}-${language}`);
+  const claimStream = (kind: string, root: number, language: string) =>
+    t.service.store.readStream(`translation-${kind}-${root}-${language}`);
 
   describe('translation_of takes the right to edit the item it names', () => {
     for (const [plural, kind, body] of [
@@ -32,7 +33,9 @@ describe('translation rights: translation_of and the translations a caller is sh
       it(`${plural}: a contributor cannot attach a draft to an editor's item (403, no claim); the editor's own translation then joins`, async () => {
         const original = await created('editor', `${API}/${plural}`, body(`Editor's ${kind}`));
         const id = original.id as number;
-        const refused = await t.by('contributor', 'POST', `${ES}/${plural}`, { body: { ...body(`Squatter ${kind}`), translation_of: id } });
+        const refused = await t.by('contributor', 'POST', `${ES}/${plural}`, {
+          body: { ...body(`Squatter ${kind}`), translation_of: id },
+        });
         expectError(refused, 403, 'rest_forbidden', 'Lo siento, no tienes permiso para hacer eso.');
         expect(await claimStream(kind, id, 'es'), 'claim left behind').to.deep.equal([]);
         expect(await claimStream(kind, id, 'en'), 'claim left behind').to.deep.equal([]);
@@ -44,29 +47,42 @@ describe('translation rights: translation_of and the translations a caller is sh
       });
     }
 
-    it('probing another author\'s draft by id answers 403 whatever its group holds; an anonymous caller gets 401', async () => {
+    it("probing another author's draft by id answers 403 whatever its group holds; an anonymous caller gets 401", async () => {
       const draft = await created('author', `${API}/events`, { title: 'Secret plan', status: 'draft', ...when });
       const id = draft.id as number;
       await created('author', `${ES}/events`, { title: 'Plan secreto', status: 'draft', ...when, translation_of: id });
       // A free language and a taken one answer alike: the group's languages are not the prober's to learn.
       for (const prefix of [ES, CA]) {
-        const probe = await t.by('contributor', 'POST', `${prefix}/events`, { body: { title: 'Probe', ...when, translation_of: id } });
+        const probe = await t.by('contributor', 'POST', `${prefix}/events`, {
+          body: { title: 'Probe', ...when, translation_of: id },
+        });
         expect(probe.status, `${prefix}: ${probe.text}`).to.equal(403);
         expect(bodyOf(probe).code).to.equal('rest_forbidden');
       }
       expect(await claimStream('event', id, 'ca')).to.deep.equal([]);
-      const anonymous = await t.by('anonymous', 'POST', `${CA}/events`, { body: { title: 'Probe', ...when, translation_of: id } });
+      const anonymous = await t.by('anonymous', 'POST', `${CA}/events`, {
+        body: { title: 'Probe', ...when, translation_of: id },
+      });
       expectError(anonymous, 401, 'rest_forbidden');
-      const subscriber = await t.by('subscriber', 'POST', `${CA}/events`, { body: { title: 'Probe', ...when, translation_of: id } });
+      const subscriber = await t.by('subscriber', 'POST', `${CA}/events`, {
+        body: { title: 'Probe', ...when, translation_of: id },
+      });
       expectError(subscriber, 403, 'rest_forbidden');
     });
 
     it('a contributor may translate their own draft, and an author their own published event', async () => {
       const mine = await created('contributor', `${API}/events`, { title: 'My draft', ...when });
-      const translated = await created('contributor', `${ES}/events`, { title: 'Mi borrador', ...when, translation_of: mine.id as number });
+      const translated = await created('contributor', `${ES}/events`, {
+        title: 'Mi borrador',
+        ...when,
+        translation_of: mine.id as number,
+      });
       expect(translated.translations).to.deep.equal({ en: mine.id });
       const own = await created('author', `${API}/venues`, { venue: 'Own hall' });
-      expect((await created('author', `${CA}/venues`, { venue: 'Sala pròpia', translation_of: own.id as number })).translations).to.deep.equal({ en: own.id });
+      expect(
+        (await created('author', `${CA}/venues`, { venue: 'Sala pròpia', translation_of: own.id as number }))
+          .translations,
+      ).to.deep.equal({ en: own.id });
     });
   });
 
@@ -75,7 +91,12 @@ describe('translation rights: translation_of and the translations a caller is sh
     let es: JsonObject;
     before(async () => {
       en = await created('author', `${API}/events`, { title: 'Open day', ...when });
-      es = await created('author', `${ES}/events`, { title: 'Jornada (borrador)', status: 'draft', ...when, translation_of: en.id as number });
+      es = await created('author', `${ES}/events`, {
+        title: 'Jornada (borrador)',
+        status: 'draft',
+        ...when,
+        translation_of: en.id as number,
+      });
     });
 
     const shown = async (who: Who, path: string, password?: string): Promise<unknown> => {
@@ -91,20 +112,35 @@ describe('translation rights: translation_of and the translations a caller is sh
       return found?.translations;
     };
 
-    it('single reads: the draft\'s id is shown to its author and editors, not to anonymous callers, subscribers or contributors', async () => {
+    it("single reads: the draft's id is shown to its author and editors, not to anonymous callers, subscribers or contributors", async () => {
       const path = `${API}/events/${en.id as number}`;
-      for (const who of ['anonymous', 'subscriber', 'contributor'] as const) expect(await shown(who, path), who).to.deep.equal({});
-      for (const who of ['author', 'editor', 'admin'] as const) expect(await shown(who, path), who).to.deep.equal({ es: es.id });
+      for (const who of ['anonymous', 'subscriber', 'contributor'] as const)
+        expect(await shown(who, path), who).to.deep.equal({});
+      for (const who of ['author', 'editor', 'admin'] as const)
+        expect(await shown(who, path), who).to.deep.equal({ es: es.id });
     });
 
     it('list pages, whichever caller asks first: the anonymous page kept as bytes never carries the draft, nor hides it from editors', async () => {
-      for (const who of ['anonymous', 'admin', 'anonymous', 'contributor', 'author', 'anonymous', 'subscriber', 'editor'] as const) {
-        expect(await listedTranslations(who), who).to.deep.equal(who === 'admin' || who === 'author' || who === 'editor' ? { es: es.id } : {});
+      for (const who of [
+        'anonymous',
+        'admin',
+        'anonymous',
+        'contributor',
+        'author',
+        'anonymous',
+        'subscriber',
+        'editor',
+      ] as const) {
+        expect(await listedTranslations(who), who).to.deep.equal(
+          who === 'admin' || who === 'author' || who === 'editor' ? { es: es.id } : {},
+        );
       }
     });
 
     it('once the translation is published, everyone is shown it', async () => {
-      const published = await t.by('author', 'PATCH', `${ES}/events/${es.id as number}`, { body: { status: 'publish' } });
+      const published = await t.by('author', 'PATCH', `${ES}/events/${es.id as number}`, {
+        body: { status: 'publish' },
+      });
       expect(published.status, published.text).to.equal(200);
       for (const who of ['anonymous', 'contributor', 'author'] as const) {
         expect(await listedTranslations(who), who).to.deep.equal({ es: es.id });
@@ -114,9 +150,18 @@ describe('translation rights: translation_of and the translations a caller is sh
 
     it('venues embedded in an event are shown with the translations the caller may read', async () => {
       const hall = await created('editor', `${API}/venues`, { venue: 'Translated hall' });
-      const draftHall = await created('editor', `${ES}/venues`, { venue: 'Sala (borrador)', status: 'draft', translation_of: hall.id as number });
-      const event = await created('editor', `${API}/events`, { title: 'At the hall', ...when, venue: hall.id as number });
-      const venueOf = async (who: Who) => (bodyOf(await t.by(who, 'GET', `${API}/events/${event.id as number}`)).venue as JsonObject).translations;
+      const draftHall = await created('editor', `${ES}/venues`, {
+        venue: 'Sala (borrador)',
+        status: 'draft',
+        translation_of: hall.id as number,
+      });
+      const event = await created('editor', `${API}/events`, {
+        title: 'At the hall',
+        ...when,
+        venue: hall.id as number,
+      });
+      const venueOf = async (who: Who) =>
+        (bodyOf(await t.by(who, 'GET', `${API}/events/${event.id as number}`)).venue as JsonObject).translations;
       expect(await venueOf('anonymous')).to.deep.equal({});
       expect(await venueOf('editor')).to.deep.equal({ es: draftHall.id });
       expect(await shown('anonymous', `${API}/venues/${hall.id as number}`)).to.deep.equal({});

@@ -43,7 +43,10 @@ describe('translations (translation_of, language, translations)', () => {
 
     it('links both members of the group, in the write response and in later reads', async () => {
       expect(es).to.deep.include({ language: 'es', translations: { en: en.id } });
-      expect(await read(`${API}/events/${en.id as number}`)).to.deep.include({ language: 'en', translations: { es: es.id } });
+      expect(await read(`${API}/events/${en.id as number}`)).to.deep.include({
+        language: 'en',
+        translations: { es: es.id },
+      });
       const single = await read(`${API}/events/${es.id as number}`);
       expect(Object.keys(single).slice(-3)).to.deep.equal(['json_ld', 'language', 'translations']);
       const listed = (await read(`${ES}/events`)).events as JsonObject[];
@@ -53,16 +56,29 @@ describe('translations (translation_of, language, translations)', () => {
     it('a third language joins through any member and lists the others in the order ca, en, es', async () => {
       const ca = await created(`${CA}/events`, { title: 'Concert (ca)', ...when, translation_of: es.id as number });
       expect(ca.translations).to.deep.equal({ en: en.id, es: es.id });
-      expect(Object.keys((await read(`${API}/events/${en.id as number}`)).translations as JsonObject)).to.deep.equal(['ca', 'es']);
+      expect(Object.keys((await read(`${API}/events/${en.id as number}`)).translations as JsonObject)).to.deep.equal([
+        'ca',
+        'es',
+      ]);
     });
 
     it('refuses an unknown id, another kind, the same language and a language already in the group, before permission', async () => {
       const venue = await created(`${API}/venues`, { venue: 'Not an event' });
-      expectInvalidTranslationOf(await t.admin('POST', `${ES}/events`, { body: { title: 'x', ...when, translation_of: 999999 } }));
-      expectInvalidTranslationOf(await t.admin('POST', `${ES}/events`, { body: { title: 'x', ...when, translation_of: venue.id as number } }));
-      expectInvalidTranslationOf(await t.admin('POST', `${API}/events`, { body: { title: 'x', ...when, translation_of: en.id as number } }));
-      expectInvalidTranslationOf(await t.admin('POST', `${ES}/events`, { body: { title: 'x', ...when, translation_of: en.id as number } }));
-      expectInvalidTranslationOf(await t.request('POST', `${ES}/events`, { body: { title: 'x', ...when, translation_of: 'abc' } }));
+      expectInvalidTranslationOf(
+        await t.admin('POST', `${ES}/events`, { body: { title: 'x', ...when, translation_of: 999999 } }),
+      );
+      expectInvalidTranslationOf(
+        await t.admin('POST', `${ES}/events`, { body: { title: 'x', ...when, translation_of: venue.id as number } }),
+      );
+      expectInvalidTranslationOf(
+        await t.admin('POST', `${API}/events`, { body: { title: 'x', ...when, translation_of: en.id as number } }),
+      );
+      expectInvalidTranslationOf(
+        await t.admin('POST', `${ES}/events`, { body: { title: 'x', ...when, translation_of: en.id as number } }),
+      );
+      expectInvalidTranslationOf(
+        await t.request('POST', `${ES}/events`, { body: { title: 'x', ...when, translation_of: 'abc' } }),
+      );
     });
 
     it('trashing a member removes it from its group, and frees its language', async () => {
@@ -72,7 +88,11 @@ describe('translations (translation_of, language, translations)', () => {
       expect(trashed.status).to.equal(200);
       expect(trashed.body).to.deep.include({ status: 'trash', translations: {} });
       expect((await read(`${API}/events/${fr.id as number}`)).translations).to.deep.equal({});
-      const again = await created(`${ES}/events`, { title: 'Festival (es) 2', ...when, translation_of: fr.id as number });
+      const again = await created(`${ES}/events`, {
+        title: 'Festival (es) 2',
+        ...when,
+        translation_of: fr.id as number,
+      });
       expect(again.translations).to.deep.equal({ en: fr.id });
     });
   });
@@ -84,8 +104,12 @@ describe('translations (translation_of, language, translations)', () => {
       expect(es).to.deep.include({ language: 'es', translations: { en: en.id } });
       expect(Object.keys(es).slice(-4)).to.deep.equal(['global_id', 'global_id_lineage', 'language', 'translations']);
       expect(await read(`${API}/venues/${en.id as number}`)).to.deep.include({ translations: { es: es.id } });
-      expectInvalidTranslationOf(await t.admin('POST', `${ES}/venues`, { body: { venue: 'Sala 2', translation_of: en.id as number } }));
-      expectInvalidTranslationOf(await t.admin('POST', `${ES}/venues`, { body: { venue: 'Sala 3', translation_of: 999999 } }));
+      expectInvalidTranslationOf(
+        await t.admin('POST', `${ES}/venues`, { body: { venue: 'Sala 2', translation_of: en.id as number } }),
+      );
+      expectInvalidTranslationOf(
+        await t.admin('POST', `${ES}/venues`, { body: { venue: 'Sala 3', translation_of: 999999 } }),
+      );
       expect((await t.admin('DELETE', `${API}/venues/${es.id as number}`)).status).to.equal(200);
       expect((await read(`${API}/venues/${en.id as number}`)).translations).to.deep.equal({});
     });
@@ -106,8 +130,12 @@ describe('translations (translation_of, language, translations)', () => {
       expect(Object.keys(es).slice(-3)).to.deep.equal(['urls', 'language', 'translations']);
       expect(await read(`${API}/categories/${en.id as number}`)).to.deep.include({ translations: { es: es.id } });
       const tag = await created(`${API}/tags`, { name: 'a tag' });
-      expectInvalidTranslationOf(await t.admin('POST', `${ES}/categories`, { body: { name: 'Otra', translation_of: tag.id as number } }));
-      expectInvalidTranslationOf(await t.admin('POST', `${ES}/categories`, { body: { name: 'Música 2', translation_of: en.id as number } }));
+      expectInvalidTranslationOf(
+        await t.admin('POST', `${ES}/categories`, { body: { name: 'Otra', translation_of: tag.id as number } }),
+      );
+      expectInvalidTranslationOf(
+        await t.admin('POST', `${ES}/categories`, { body: { name: 'Música 2', translation_of: en.id as number } }),
+      );
       const event = await created(`${API}/events`, { title: 'Gig', ...when, categories: [en.id as number] });
       expect((event.categories as JsonObject[])[0]).to.deep.include({ language: 'en', translations: { es: es.id } });
       expect((await t.admin('DELETE', `${API}/categories/${es.id as number}?force=true`)).status).to.equal(200);

@@ -17,14 +17,21 @@ describe('digestAtPosition', function () {
   it('tries again when the position moved during the digest', async function () {
     const positions = [1n, 2n, 2n, 2n];
     let reads = 0;
-    const digest = await digestAtPosition(createMemoryReadStore(testMemos), { position: () => positions[reads++] as bigint, detail: false });
+    const digest = await digestAtPosition(createMemoryReadStore(testMemos), {
+      position: () => positions[reads++] as bigint,
+      detail: false,
+    });
     expect(digest?.position).to.equal('2');
     expect(reads).to.equal(4);
   });
 
   it('gives up after the allowed attempts when the position never stays', async function () {
     let position = 0n;
-    const digest = await digestAtPosition(createMemoryReadStore(testMemos), { position: () => position++, detail: false, attempts: 3 });
+    const digest = await digestAtPosition(createMemoryReadStore(testMemos), {
+      position: () => position++,
+      detail: false,
+      attempts: 3,
+    });
     expect(digest).to.equal(undefined);
     expect(position).to.equal(6n);
   });

@@ -64,14 +64,23 @@ describe('read-model digest', function () {
   });
 
   it('one missing document changes the count and the digest', function () {
-    const full = digestDocuments([[1, { a: 1 }], [2, { a: 2 }]], detail);
+    const full = digestDocuments(
+      [
+        [1, { a: 1 }],
+        [2, { a: 2 }],
+      ],
+      detail,
+    );
     const short = digestDocuments([[1, { a: 1 }]], detail);
     expect(short.count).to.equal(1);
     expect(short.digest).to.not.equal(full.digest);
   });
 
-  it('is SHA-256 over each document\'s SHA-256 of canonical JSON and a newline, in id order (reproducible by an auditor)', function () {
-    const docs: [number, unknown][] = [[1, { b: 2, a: 1 }], [7, { x: null }]];
+  it("is SHA-256 over each document's SHA-256 of canonical JSON and a newline, in id order (reproducible by an auditor)", function () {
+    const docs: [number, unknown][] = [
+      [1, { b: 2, a: 1 }],
+      [7, { x: null }],
+    ];
     const expected = sha256(docs.map(([, doc]) => `${sha256(canonicalJson(doc))}\n`).join(''));
     expect(digestDocuments(docs, { detail: false })).to.deep.equal({ count: 2, digest: expected });
   });
@@ -86,8 +95,24 @@ describe('read-model digest', function () {
   });
 
   it('refuses documents out of ascending id order, which would make digests incomparable', function () {
-    expect(() => digestDocuments([[2, {}], [1, {}]], detail)).to.throw('documents out of id order: 1 after 2');
-    expect(() => digestDocuments([[2, {}], [2, {}]], detail)).to.throw('out of id order');
+    expect(() =>
+      digestDocuments(
+        [
+          [2, {}],
+          [1, {}],
+        ],
+        detail,
+      ),
+    ).to.throw('documents out of id order: 1 after 2');
+    expect(() =>
+      digestDocuments(
+        [
+          [2, {}],
+          [2, {}],
+        ],
+        detail,
+      ),
+    ).to.throw('out of id order');
   });
 });
 

@@ -44,7 +44,9 @@ describe('venueLocationsOf', () => {
     expect(venueLocationsOf([located], testMemos.venues)).to.equal(venueLocationsOf([located], testMemos.venues));
     expect(venueLocationsOf([venue(10, null, null)], testMemos.venues)).to.deep.equal([]);
     // A moved venue is a new document, with its own point.
-    expect(venueLocationsOf([{ ...located, geoLat: 40 }], testMemos.venues)).to.deep.equal([{ type: 'Point', coordinates: [-89.65, 40] }]);
+    expect(venueLocationsOf([{ ...located, geoLat: 40 }], testMemos.venues)).to.deep.equal([
+      { type: 'Point', coordinates: [-89.65, 40] },
+    ]);
   });
 });
 

@@ -11,12 +11,16 @@ import { openTempStore, type TempStore } from '../../support/tempStore.ts';
 import { testFolding, testHistoryKinds } from '../../support/memos.ts';
 import { jazzFacts } from './recordedFixtures.ts';
 
-describe('the root\'s event folding', () => {
+describe("the root's event folding", () => {
   let temp: TempStore;
   before(async () => {
     temp = await openTempStore();
     const ctx = { actor: '1', now: new Date('2026-11-22T10:00:00Z'), correlationId: 'c', causationId: 'c' };
-    await temp.store.append('event-7', [toNewEvent({ type: 'EventScheduled', data: { id: 7, facts: jazzFacts } }, ctx)], NoStream);
+    await temp.store.append(
+      'event-7',
+      [toNewEvent({ type: 'EventScheduled', data: { id: 7, facts: jazzFacts } }, ctx)],
+      NoStream,
+    );
   });
   after(async () => temp.dispose());
 

@@ -35,7 +35,8 @@ describe('fold points', () => {
   });
 
   it('stops at the first event past the point, even should a later one carry an earlier time', () => {
-    const events = recorded('event-7',
+    const events = recorded(
+      'event-7',
       { ...scheduled, recording: { at: '2026-11-22T10:00:00Z' } },
       { ...retitled('B'), recording: { at: '2026-11-22T12:00:00Z' } },
       { ...retitled('C'), recording: { at: '2026-11-22T11:00:00Z' } },
@@ -50,7 +51,11 @@ describe('fold points', () => {
     before(async () => {
       temp = await openTempStore();
       const ctx = { actor: '1', now: new Date('2026-11-22T10:00:00Z'), correlationId: 'c', causationId: 'c' };
-      await temp.store.append('event-7', [toNewEvent(scheduled, ctx), toNewEvent(retitled('B'), { ...ctx, now: new Date('2026-11-22T11:00:00Z') })], NoStream);
+      await temp.store.append(
+        'event-7',
+        [toNewEvent(scheduled, ctx), toNewEvent(retitled('B'), { ...ctx, now: new Date('2026-11-22T11:00:00Z') })],
+        NoStream,
+      );
     });
     after(async () => temp.dispose());
 
@@ -62,9 +67,16 @@ describe('fold points', () => {
 
     it('global points read the stream and keep its prefix', async () => {
       const [first] = await temp.store.readStream('event-7');
-      expect((await eventDocumentAt(temp.store, testFolding, 7, { kind: 'position', position: first?.position ?? -1n }))?.title).to.equal('Jazz Night');
-      expect((await eventDocumentAt(temp.store, testFolding, 7, { kind: 'instant', utc: '2026-11-22 11:00:00' }))?.title).to.equal('B');
-      expect(await eventDocumentAt(temp.store, testFolding, 7, { kind: 'instant', utc: '2026-11-21 00:00:00' })).to.equal(undefined);
+      expect(
+        (await eventDocumentAt(temp.store, testFolding, 7, { kind: 'position', position: first?.position ?? -1n }))
+          ?.title,
+      ).to.equal('Jazz Night');
+      expect(
+        (await eventDocumentAt(temp.store, testFolding, 7, { kind: 'instant', utc: '2026-11-22 11:00:00' }))?.title,
+      ).to.equal('B');
+      expect(
+        await eventDocumentAt(temp.store, testFolding, 7, { kind: 'instant', utc: '2026-11-21 00:00:00' }),
+      ).to.equal(undefined);
     });
   });
 });

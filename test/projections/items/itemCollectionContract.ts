@@ -5,10 +5,22 @@ import type { VenueDocument } from '../../../src/projections/venues/venueDocumen
 import type { PostListQuery } from '../../../src/projections/postListQuery.ts';
 import { aVenueDocument } from './itemFixtures.ts';
 
-const aQuery = (changes: Partial<PostListQuery> = {}): PostListQuery => ({ language: 'en', statuses: ['publish'], offset: 0, limit: 100, ...changes });
+const aQuery = (changes: Partial<PostListQuery> = {}): PostListQuery => ({
+  language: 'en',
+  statuses: ['publish'],
+  offset: 0,
+  limit: 100,
+  ...changes,
+});
 
 const catalogue: VenueDocument[] = [
-  aVenueDocument({ id: 1, name: 'Main Hall', city: 'Springfield', slug: 'main-hall', publishedUtc: '2026-01-01 00:00:00' }),
+  aVenueDocument({
+    id: 1,
+    name: 'Main Hall',
+    city: 'Springfield',
+    slug: 'main-hall',
+    publishedUtc: '2026-01-01 00:00:00',
+  }),
   aVenueDocument({ id: 2, name: 'Park', city: 'Shelbyville', publishedUtc: '2026-01-02 00:00:00' }),
   aVenueDocument({ id: 3, name: 'Same day', publishedUtc: '2026-01-02 00:00:00' }),
   aVenueDocument({ id: 4, name: 'Draft hall', status: 'draft', slug: '' }),

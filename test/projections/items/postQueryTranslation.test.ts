@@ -7,7 +7,10 @@ import type { PostStatus } from '../../../src/events/catalogue/values.ts';
 import type { PostListQuery } from '../../../src/projections/postListQuery.ts';
 import { createMemoryVenueCollection } from '../../../src/projections/memory/memoryItemCollection.ts';
 import {
-  duplicateCandidatesFilter, fromStoredItem, toStoredItem, translatePostListQuery,
+  duplicateCandidatesFilter,
+  fromStoredItem,
+  toStoredItem,
+  translatePostListQuery,
 } from '../../../src/projections/mongo/postQueryTranslation.ts';
 import type { VenueDocument } from '../../../src/projections/venues/venueDocument.ts';
 import { aVenueDocument } from './itemFixtures.ts';
@@ -18,34 +21,43 @@ const statuses: PostStatus[] = ['publish', 'draft', 'trash'];
 const ids = fc.uniqueArray(fc.integer({ min: 1, max: 10 }), { maxLength: 4 });
 
 const docs = fc.uniqueArray(
-  fc.record({
-    id: fc.integer({ min: 1, max: 10 }),
-    language: fc.constantFrom('en' as const, 'en' as const, 'es' as const),
-    status: fc.constantFrom(...statuses),
-    publishedUtc: fc.constantFrom(...dates),
-    searchText: fc.string({ unit, maxLength: 8 }),
-    passwordHash: fc.constantFrom(null, 'a1b2'),
-  }).map((f) => aVenueDocument(f)),
+  fc
+    .record({
+      id: fc.integer({ min: 1, max: 10 }),
+      language: fc.constantFrom('en' as const, 'en' as const, 'es' as const),
+      status: fc.constantFrom(...statuses),
+      publishedUtc: fc.constantFrom(...dates),
+      searchText: fc.string({ unit, maxLength: 8 }),
+      passwordHash: fc.constantFrom(null, 'a1b2'),
+    })
+    .map((f) => aVenueDocument(f)),
   { selector: (d) => d.id, maxLength: 10 },
 );
 
-const query: fc.Arbitrary<PostListQuery> = fc.record({
-  language: fc.constantFrom('en' as const, 'es' as const),
-  statuses: fc.uniqueArray(fc.constantFrom(...statuses), { minLength: 1 }),
-  searchTerms: fc.option(fc.array(fc.string({ unit, minLength: 1, maxLength: 2 }), { maxLength: 2 }), { nil: undefined }),
-  onlyIds: fc.option(ids, { nil: undefined }),
-  exceptIds: fc.option(ids, { nil: undefined }),
-  locks: fc.option(fc.record({ unlocked: ids }), { nil: undefined }),
-  onlyProtected: fc.option(fc.boolean(), { nil: undefined }),
-  offset: fc.nat({ max: 4 }),
-  limit: fc.integer({ min: 1, max: 5 }),
-}).map((q) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined)) as unknown as PostListQuery);
+const query: fc.Arbitrary<PostListQuery> = fc
+  .record({
+    language: fc.constantFrom('en' as const, 'es' as const),
+    statuses: fc.uniqueArray(fc.constantFrom(...statuses), { minLength: 1 }),
+    searchTerms: fc.option(fc.array(fc.string({ unit, minLength: 1, maxLength: 2 }), { maxLength: 2 }), {
+      nil: undefined,
+    }),
+    onlyIds: fc.option(ids, { nil: undefined }),
+    exceptIds: fc.option(ids, { nil: undefined }),
+    locks: fc.option(fc.record({ unlocked: ids }), { nil: undefined }),
+    onlyProtected: fc.option(fc.boolean(), { nil: undefined }),
+    offset: fc.nat({ max: 4 }),
+    limit: fc.integer({ min: 1, max: 5 }),
+  })
+  .map((q) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined)) as unknown as PostListQuery);
 
 function mingoPage(all: readonly VenueDocument[], q: PostListQuery) {
   const { filter, sort, skip, limit } = translatePostListQuery(q);
   const stored = all.map(toStoredItem);
   const matching = new Query(filter).find(stored).sort(sort).all() as typeof stored;
-  return { items: matching.slice(skip, skip + limit).map((s) => fromStoredItem<VenueDocument>(s).id), total: matching.length };
+  return {
+    items: matching.slice(skip, skip + limit).map((s) => fromStoredItem<VenueDocument>(s).id),
+    total: matching.length,
+  };
 }
 
 describe('venue/organizer list translation (mingo oracle)', function () {
@@ -68,7 +80,11 @@ describe('venue/organizer list translation (mingo oracle)', function () {
       aVenueDocument({ id: 3, name: 'HALL (A)', language: 'es' }),
       aVenueDocument({ id: 4, name: 'Hall AA' }),
     ].map(toStoredItem);
-    const found = new Query(duplicateCandidatesFilter('en', { name: 'hall (a)', description: '', excerpt: '', fields: {} })).find(all).all();
+    const found = new Query(
+      duplicateCandidatesFilter('en', { name: 'hall (a)', description: '', excerpt: '', fields: {} }),
+    )
+      .find(all)
+      .all();
     expect(found.map((d) => (d as { _id: number })._id)).to.deep.equal([1]);
   });
 });

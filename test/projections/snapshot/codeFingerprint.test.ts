@@ -20,14 +20,20 @@ describe('code fingerprint of read-model snapshots', () => {
       'events/catalogue/calendarEvents.ts',
       'domain/localDateTime.ts',
     ]);
-    expect(files.filter((file) => file.startsWith('http/')), 'nothing of the HTTP layer').to.deep.equal([]);
+    expect(
+      files.filter((file) => file.startsWith('http/')),
+      'nothing of the HTTP layer',
+    ).to.deep.equal([]);
   });
 
   it('changes when an imported or re-exported module changes, appears or goes, and only then', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cal-fingerprint-'));
     try {
       mkdirSync(join(dir, 'nested'));
-      writeFileSync(join(dir, 'entry.ts'), "import { b } from './b.ts';\nexport { c } from './nested/c.ts';\nexport const a = b;\n");
+      writeFileSync(
+        join(dir, 'entry.ts'),
+        "import { b } from './b.ts';\nexport { c } from './nested/c.ts';\nexport const a = b;\n",
+      );
       writeFileSync(join(dir, 'b.ts'), 'export const b = 1;\n');
       const entries = [join(dir, 'entry.ts')];
       const withoutC = codeFingerprint(entries);

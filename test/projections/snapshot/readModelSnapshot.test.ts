@@ -15,7 +15,11 @@ import { replayInto } from '../../../src/projections/replay.ts';
 import type { ReadStore } from '../../../src/projections/readStore.ts';
 import type { EventDocument } from '../../../src/projections/events/eventDocument.ts';
 import { digestReadStore } from '../../../src/projections/digest/readModelDigest.ts';
-import { loadReadModelSnapshot, saveReadModelSnapshot, type SnapshotLoad } from '../../../src/projections/snapshot/readModelSnapshot.ts';
+import {
+  loadReadModelSnapshot,
+  saveReadModelSnapshot,
+  type SnapshotLoad,
+} from '../../../src/projections/snapshot/readModelSnapshot.ts';
 import { decodeSnapshotHeader } from '../../../src/projections/snapshot/snapshotCodec.ts';
 import { openTempStore, type TempStore } from '../../support/tempStore.ts';
 import { testMemos, testProjections } from '../../support/memos.ts';
@@ -23,17 +27,27 @@ import { testMemos, testProjections } from '../../support/memos.ts';
 const seededAt = new Date('2026-11-22T10:52:28Z');
 const seededEvents = 3_000;
 const fingerprint = 'fingerprint-of-this-code';
-const ctx = { actor: '1', now: new Date('2026-11-23T09:00:00Z'), correlationId: randomUUID(), causationId: randomUUID() };
+const ctx = {
+  actor: '1',
+  now: new Date('2026-11-23T09:00:00Z'),
+  correlationId: randomUUID(),
+  causationId: randomUUID(),
+};
 
 const digestOf = (readStore: ReadStore) => digestReadStore(readStore, { detail: true });
 
 async function replayed(store: EventStore, upTo?: bigint): Promise<ReadStore> {
   const readStore = createMemoryReadStore(testMemos);
-  await replayInto(store, readStore, upTo === undefined ? { handlers: testProjections } : { upTo, handlers: testProjections });
+  await replayInto(
+    store,
+    readStore,
+    upTo === undefined ? { handlers: testProjections } : { upTo, handlers: testProjections },
+  );
   return readStore;
 }
 
-const append = (store: EventStore, streamId: string, event: DomainEvent) => store.append(streamId, [toNewEvent(event, ctx)], AnyRevision);
+const append = (store: EventStore, streamId: string, event: DomainEvent) =>
+  store.append(streamId, [toNewEvent(event, ctx)], AnyRevision);
 
 /** The file with its header changed: the magic line, the header's length, the header, the body as they were. */
 function withHeader(file: Buffer, change: Record<string, unknown>): Buffer {
@@ -63,16 +77,27 @@ describe('read-model snapshot', function () {
   });
   after(async () => temp.dispose());
 
-  async function load(file = path, store: EventStore = temp.store, print = fingerprint): Promise<{ outcome: SnapshotLoad; readStore: ReadStore }> {
+  async function load(
+    file = path,
+    store: EventStore = temp.store,
+    print = fingerprint,
+  ): Promise<{ outcome: SnapshotLoad; readStore: ReadStore }> {
     const readStore = createMemoryReadStore(testMemos);
     return { outcome: await loadReadModelSnapshot(file, store, readStore, print), readStore };
   }
 
-  async function expectIgnored(file: string, reason: RegExp, store: EventStore = temp.store, print = fingerprint): Promise<void> {
+  async function expectIgnored(
+    file: string,
+    reason: RegExp,
+    store: EventStore = temp.store,
+    print = fingerprint,
+  ): Promise<void> {
     const { outcome, readStore } = await load(file, store, print);
     expect(outcome.kind).to.equal('ignored');
     expect((outcome as { reason: string }).reason).to.match(reason);
-    expect(await digestOf(readStore), 'the read store is left empty').to.deep.equal(await digestOf(createMemoryReadStore(testMemos)));
+    expect(await digestOf(readStore), 'the read store is left empty').to.deep.equal(
+      await digestOf(createMemoryReadStore(testMemos)),
+    );
     expect(await readStore.checkpoints.get('read-model')).to.equal(undefined);
   }
 
@@ -108,8 +133,13 @@ describe('read-model snapshot', function () {
       if (venues.length > 0 && categories.length > 0 && tags.length > 0) linked ??= doc;
     }
     if (!linked) throw new Error('the seed has no event linking a venue, a category and a tag before the snapshot');
-    const [venue, category, tag] = [linked.embedded.venues, linked.embedded.categories, linked.embedded.tags].map((copies) => copies[0]?.id as number) as [number, number, number];
-    await append(temp.store, `venue-${venue}`, { type: 'VenueDetailsChanged', data: { id: venue, changes: { name: 'Renamed after the snapshot' } } } as DomainEvent);
+    const [venue, category, tag] = [linked.embedded.venues, linked.embedded.categories, linked.embedded.tags].map(
+      (copies) => copies[0]?.id as number,
+    ) as [number, number, number];
+    await append(temp.store, `venue-${venue}`, {
+      type: 'VenueDetailsChanged',
+      data: { id: venue, changes: { name: 'Renamed after the snapshot' } },
+    } as DomainEvent);
     await append(temp.store, `tag-${tag}`, { type: 'TagChanged', data: { id: tag, changes: { name: 'renamed tag' } } });
     await append(temp.store, `category-${category}`, { type: 'CategoryDeleted', data: { id: category } });
 
@@ -119,7 +149,9 @@ describe('read-model snapshot', function () {
     expect(caughtUp.appliedEvents).to.equal(Number((await temp.store.headPosition()) - middle));
     const full = await replayed(temp.store);
     expect(await digestOf(readStore)).to.deep.equal(await digestOf(full));
-    expect((await readStore.events.get((linked as EventDocument).id))?.embedded.venues[0]?.name).to.equal('Renamed after the snapshot');
+    expect((await readStore.events.get((linked as EventDocument).id))?.embedded.venues[0]?.name).to.equal(
+      'Renamed after the snapshot',
+    );
   });
 
   it('is absent when there is no file', async () => {
@@ -137,7 +169,10 @@ describe('read-model snapshot', function () {
   it('is ignored when truncated, in its body or its header', async () => {
     const file = readFileSync(path);
     await expectIgnored(damaged('short-body.snapshot', file.subarray(0, file.length - 100)), /truncated/);
-    await expectIgnored(damaged('short-header.snapshot', file.subarray(0, 40)), /truncated|unreadable|not a read-model/);
+    await expectIgnored(
+      damaged('short-header.snapshot', file.subarray(0, 40)),
+      /truncated|unreadable|not a read-model/,
+    );
     await expectIgnored(damaged('empty.snapshot', Buffer.alloc(0)), /not a read-model/);
   });
 

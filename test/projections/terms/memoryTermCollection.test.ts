@@ -2,4 +2,7 @@
 import { createMemoryTermCollection } from '../../../src/projections/memory/memoryTermCollection.ts';
 import { termCollectionContract } from './termCollectionContract.ts';
 
-termCollectionContract('Memory', async (taxonomy) => ({ collection: createMemoryTermCollection(taxonomy), close: async () => {} }));
+termCollectionContract('Memory', async (taxonomy) => ({
+  collection: createMemoryTermCollection(taxonomy),
+  close: async () => {},
+}));

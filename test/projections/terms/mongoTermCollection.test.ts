@@ -37,7 +37,9 @@ describe('MongoDB TermCollection', function () {
   it('racing puts of one new term keep the newest revision, and the count survives them', async function () {
     const { collection, close } = await openFresh('tag');
     try {
-      await Promise.all([3, 0, 2, 1].map((revision) => collection.put(aTermDocument({ id: 7, taxonomy: 'tag', revision }))));
+      await Promise.all(
+        [3, 0, 2, 1].map((revision) => collection.put(aTermDocument({ id: 7, taxonomy: 'tag', revision }))),
+      );
       await collection.setCount(7, 4);
       await collection.put(aTermDocument({ id: 7, taxonomy: 'tag', revision: 5 }));
       expect(await collection.get(7)).to.deep.include({ count: 4 });

@@ -23,7 +23,11 @@ const catalogue: TermDocument[] = [
   aTermDocument({ id: 5, name: 'Talleres', slug: 'workshops', language: 'es' }),
   aTermDocument({ id: 6, name: 'Gone', slug: 'gone', deleted: true, revision: 2 }),
 ];
-const counts: Array<[number, number]> = [[1, 3], [4, 1], [5, 2]];
+const counts: Array<[number, number]> = [
+  [1, 3],
+  [4, 1],
+  [5, 2],
+];
 
 const listCases: Array<[string, Partial<TermListQuery>, number[]]> = [
   ['default: terms of the language by name, ignoring case', {}, [3, 2, 1, 4]],
@@ -54,7 +58,10 @@ const listCases: Array<[string, Partial<TermListQuery>, number[]]> = [
 
 const ids = (terms: readonly CountedTerm[]): number[] => terms.map((t) => t.doc.id);
 
-export function termCollectionContract(name: string, open: (taxonomy: Taxonomy) => Promise<OpenedTermCollection>): void {
+export function termCollectionContract(
+  name: string,
+  open: (taxonomy: Taxonomy) => Promise<OpenedTermCollection>,
+): void {
   describe(`${name} TermCollection contract`, function () {
     let opened: OpenedTermCollection | undefined;
     let terms: TermCollection;
@@ -86,7 +93,7 @@ export function termCollectionContract(name: string, open: (taxonomy: Taxonomy) 
     it('finds by name ignoring case, the lowest id first, never a deleted term', async function () {
       await terms.put(aTermDocument({ id: 9, name: 'WORKSHOPS', slug: 'workshops-2' }));
       expect((await terms.byName('en', 'workshops'))?.doc.id).to.equal(1);
-      expect((await terms.byName('en', 'GONE'))).to.equal(undefined);
+      expect(await terms.byName('en', 'GONE')).to.equal(undefined);
       expect((await terms.byName('es', 'talleres'))?.doc.id).to.equal(5);
     });
 

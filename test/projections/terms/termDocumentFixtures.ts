@@ -1,4 +1,5 @@
-// Builds term read-model documents and list queries for TermCollection tests: plausible defaults, the fields a test cares about.
+// Builds term read-model documents and list queries for TermCollection tests: plausible defaults, the fields a test
+// cares about.
 import type { TermListQuery } from '../../../src/projections/terms/termCollection.ts';
 import type { TermDocument } from '../../../src/projections/terms/termDocument.ts';
 

@@ -17,10 +17,25 @@ const recorded = (event: TermEvent, streamId: string, revision: number): Recorde
   position: position++,
 });
 
-const created = recorded({ type: 'CategoryCreated', data: { id: 1, facts: { language: 'en', name: 'Workshops', slug: 'workshops', description: '', parent: 0 } } }, 'category-1', 0);
-const changed = recorded({ type: 'CategoryChanged', data: { id: 1, changes: { name: 'Talks', slug: 'talks' } } }, 'category-1', 1);
+const created = recorded(
+  {
+    type: 'CategoryCreated',
+    data: { id: 1, facts: { language: 'en', name: 'Workshops', slug: 'workshops', description: '', parent: 0 } },
+  },
+  'category-1',
+  0,
+);
+const changed = recorded(
+  { type: 'CategoryChanged', data: { id: 1, changes: { name: 'Talks', slug: 'talks' } } },
+  'category-1',
+  1,
+);
 const deleted = recorded({ type: 'CategoryDeleted', data: { id: 1 } }, 'category-1', 2);
-const tagCreated = recorded({ type: 'TagCreated', data: { id: 2, facts: { language: 'es', name: 'Jazz', slug: 'jazz', description: '' } } }, 'tag-2', 0);
+const tagCreated = recorded(
+  { type: 'TagCreated', data: { id: 2, facts: { language: 'es', name: 'Jazz', slug: 'jazz', description: '' } } },
+  'tag-2',
+  0,
+);
 
 async function given(store: ReadStore, ...events: RecordedEvent[]): Promise<void> {
   for (const event of events) {

@@ -19,7 +19,16 @@ const textUnit = fc.constantFrom('a', 'A', 'b', 'B', '-', '.', '*', '(');
 const text = fc.string({ unit: textUnit, minLength: 1, maxLength: 4 });
 const language = fc.constantFrom('en', 'en', 'en', 'es');
 const idPool = fc.integer({ min: 1, max: 12 });
-const orderBys: TermOrderBy[] = ['id', 'name', 'slug', 'count', 'description', 'term_group', 'include', 'include_slugs'];
+const orderBys: TermOrderBy[] = [
+  'id',
+  'name',
+  'slug',
+  'count',
+  'description',
+  'term_group',
+  'include',
+  'include_slugs',
+];
 
 const termArb: fc.Arbitrary<CountedTerm> = fc
   .record({
@@ -106,12 +115,26 @@ describe('translateTermListQuery', function () {
   });
 
   it('is checked on cases worth checking: matches, cut pages and ties on the sort key', function () {
-    const cases = fc.sample(termsAndQuery, deterministic).map(([terms, q]) => ({ q, page: listByMeaning(terms, q), terms }));
+    const cases = fc
+      .sample(termsAndQuery, deterministic)
+      .map(([terms, q]) => ({ q, page: listByMeaning(terms, q), terms }));
     const count = (predicate: (c: (typeof cases)[number]) => boolean) => cases.filter(predicate).length;
-    expect(count((c) => c.page.total > 1), 'several matches').to.be.above(60);
-    expect(count((c) => c.page.ids.length < c.page.total), 'page cut short').to.be.above(40);
-    expect(count((c) => c.q.search !== undefined && c.page.total > 0), 'search matches').to.be.above(10);
-    expect(count((c) => c.q.orderBy === 'include' && (c.q.include?.length ?? 0) > 1 && c.page.total > 1), 'include order').to.be.above(2);
+    expect(
+      count((c) => c.page.total > 1),
+      'several matches',
+    ).to.be.above(60);
+    expect(
+      count((c) => c.page.ids.length < c.page.total),
+      'page cut short',
+    ).to.be.above(40);
+    expect(
+      count((c) => c.q.search !== undefined && c.page.total > 0),
+      'search matches',
+    ).to.be.above(10);
+    expect(
+      count((c) => c.q.orderBy === 'include' && (c.q.include?.length ?? 0) > 1 && c.page.total > 1),
+      'include order',
+    ).to.be.above(2);
   });
 
   it('filters on language, liveness and a positive count; sorts on the lower-cased key, ties by _id', function () {

@@ -46,7 +46,11 @@ export async function etagOf(t: TestService, path: string): Promise<string> {
 }
 
 /** POSTs to a collection as the admin and returns the new item; fails unless the answer is 201. */
-export async function created(t: TestService, plural: ResourcePlural, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+export async function created(
+  t: TestService,
+  plural: ResourcePlural,
+  body: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
   const res = await t.admin('POST', `${API}/${plural}`, { body });
   expect(res.status, res.text).to.equal(201);
   return bodyOf(res);
@@ -56,8 +60,14 @@ export async function created(t: TestService, plural: ResourcePlural, body: Reco
 export const suffixedSlugs = (base: string, n: number): string[] =>
   Array.from({ length: n }, (_, i) => (i === 0 ? base : `${base}-${i + 1}`));
 
-/** Polls `read` until `done` holds or the deadline passes (generous: the machine may be loaded); returns the last value. */
-export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+/**
+ * Polls `read` until `done` holds or the deadline passes (generous: the machine may be loaded); returns the last value.
+ */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 20_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();

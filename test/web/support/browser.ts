@@ -11,12 +11,17 @@ export const screenshotDir = join(import.meta.dirname, '../../../test-output/scr
 
 /** Why browser tests cannot run here, or undefined when they can. */
 export const browserMissing = (): string | undefined =>
-  existsSync(chromiumPath) ? undefined : `${chromiumPath} is missing (install Debian's chromium package: .ci/install-chromium)`;
+  existsSync(chromiumPath)
+    ? undefined
+    : `${chromiumPath} is missing (install Debian's chromium package: .ci/install-chromium)`;
 
 export interface TestBrowser {
   readonly context: BrowserContext;
   /** A page that may talk to `origin` only: anything else is aborted and listed in `foreign`. */
-  open(origin: string, viewport?: { width: number; height: number }): Promise<{ page: Page; foreign: string[]; errors: string[] }>;
+  open(
+    origin: string,
+    viewport?: { width: number; height: number },
+  ): Promise<{ page: Page; foreign: string[]; errors: string[] }>;
   close(): Promise<void>;
 }
 
@@ -28,7 +33,14 @@ export async function launchBrowser(): Promise<TestBrowser> {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
     viewport: desktop,
     locale: 'en-US',
     timezoneId: 'America/Los_Angeles',
@@ -67,12 +79,20 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 
 /** axe-core's serious and critical violations on the page as it stands (WCAG 2.x A and AA rules and best practices). */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  // Evaluated through the debugging protocol: the pages' Content-Security-Policy rightly refuses an injected script tag.
+  // Evaluated through the debugging protocol: the pages' Content-Security-Policy rightly refuses an injected script
+  // tag.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((violation) => ({ ...violation, nodes: violation.nodes.slice(0, 8).map((node) => ({ target: node.target, html: node.html.slice(0, 200) })) }));
+    return result.violations.map((violation) => ({
+      ...violation,
+      nodes: violation.nodes.slice(0, 8).map((node) => ({ target: node.target, html: node.html.slice(0, 200) })),
+    }));
   });
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
@@ -87,9 +107,13 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
 
 /** Waits until the calendar finished loading its period (`data-calendar` on the root element). */
 export async function calendarSettled(page: Page, timeout = 30_000): Promise<string> {
-  const handle = await page.waitForFunction(() => {
-    const state = document.documentElement.dataset.calendar;
-    return state === 'done' || state === 'empty' || state === 'failed' ? state : false;
-  }, null, { timeout });
+  const handle = await page.waitForFunction(
+    () => {
+      const state = document.documentElement.dataset.calendar;
+      return state === 'done' || state === 'empty' || state === 'failed' ? state : false;
+    },
+    null,
+    { timeout },
+  );
   return (await handle.jsonValue()) as string;
 }

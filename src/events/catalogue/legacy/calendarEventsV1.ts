@@ -1,4 +1,5 @@
-// Schema version 1 of the calendar event events, frozen: stored data in this shape is upcast on read (passwordUpcasts.ts).
+// Schema version 1 of the calendar event events, frozen: stored data in this shape is upcast on read
+// (passwordUpcasts.ts).
 import * as t from 'io-ts';
 import { ImageRef, Language, LocalDateTimeText, PostStatus, StoredCost, TranslationLink } from '../values.ts';
 
@@ -40,7 +41,10 @@ export const EventFactsV1 = t.type({
 
 const { language: _language, ...changeableV1 } = EventFactsV1.props;
 
-export const EventScheduledV1 = t.type({ type: t.literal('EventScheduled'), data: t.intersection([t.type({ id: t.number, facts: EventFactsV1 }), TranslationLink]) });
+export const EventScheduledV1 = t.type({
+  type: t.literal('EventScheduled'),
+  data: t.intersection([t.type({ id: t.number, facts: EventFactsV1 }), TranslationLink]),
+});
 export const EventDetailsChangedV1 = t.type({
   type: t.literal('EventDetailsChanged'),
   data: t.type({ id: t.number, changes: t.partial(changeableV1) }),

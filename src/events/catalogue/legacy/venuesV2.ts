@@ -55,7 +55,10 @@ const { language: _language, ...changeableV2 } = VenueFactsV2.props;
 /** The facts a change set, each whole but `geo`, which holds only the coordinates that changed. */
 export const VenueChangesV2 = t.partial({ ...changeableV2, geo: VenueGeoChangeV2 });
 
-export const VenueRegisteredV2 = t.type({ type: t.literal('VenueRegistered'), data: t.intersection([t.type({ id: t.number, facts: VenueFactsV2 }), TranslationLink]) });
+export const VenueRegisteredV2 = t.type({
+  type: t.literal('VenueRegistered'),
+  data: t.intersection([t.type({ id: t.number, facts: VenueFactsV2 }), TranslationLink]),
+});
 export const VenueDetailsChangedV2 = t.type({
   type: t.literal('VenueDetailsChanged'),
   data: t.type({ id: t.number, changes: VenueChangesV2 }),

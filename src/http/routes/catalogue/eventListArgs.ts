@@ -22,10 +22,16 @@ const csvFilter = { doc: { style: 'form' } } as const;
  * `what` completes the reference's description.
  */
 function linkFilter(name: 'categories' | 'tags' | 'venue' | 'organizer', what: string): ArgSpec {
-  const codec = name === 'categories' || name === 'tags'
-    ? listOf(TermRef, false, reason('not-a-list-of-terms'))
-    : listOf(PositiveInt, false, reason('not-a-list-of-ids'));
-  return optionalArg(name, codec, { description: `Events should be assigned one of the specified ${what}`, items: integerItems }, csvFilter);
+  const codec =
+    name === 'categories' || name === 'tags'
+      ? listOf(TermRef, false, reason('not-a-list-of-terms'))
+      : listOf(PositiveInt, false, reason('not-a-list-of-ids'));
+  return optionalArg(
+    name,
+    codec,
+    { description: `Events should be assigned one of the specified ${what}`, items: integerItems },
+    csvFilter,
+  );
 }
 
 /** Date filters are only checked for being text here; parsing needs the site time zone (§1.3). */

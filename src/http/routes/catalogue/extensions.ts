@@ -23,7 +23,11 @@ export const digestArgs = withLanguage(
 /** The resources whose streams `GET /{plural}/{id}/history` shows. */
 export const historyPlurals = ['events', 'venues', 'organizers', 'categories', 'tags'] as const;
 
-const getOnly = (pattern: string, args: RouteSpec['endpoints'][number]['args'], description: string): ExtensionRouteSpec => ({
+const getOnly = (
+  pattern: string,
+  args: RouteSpec['endpoints'][number]['args'],
+  description: string,
+): ExtensionRouteSpec => ({
   pattern,
   documented: false,
   endpoints: [{ methods: ['GET'], args }],
@@ -35,27 +39,27 @@ export const extensionRoutes: readonly ExtensionRouteSpec[] = [
   getOnly(
     '/doc/events',
     docArgs,
-    'AsyncAPI 3.1 document of the domain events: every event type and version, the stream families, the change feed '
-      + 'and its delivery guarantees.',
+    'AsyncAPI 3.1 document of the domain events: every event type and version, the stream families, the change feed ' +
+      'and its delivery guarantees.',
   ),
   getOnly(
     '/changes',
     changeArgs,
-    'Server-Sent Events feed of the resource events in store order, first past ones then live; resumes after the '
-      + 'Last-Event-ID header or `from`. Administrators and editors only.',
+    'Server-Sent Events feed of the resource events in store order, first past ones then live; resumes after the ' +
+      'Last-Event-ID header or `from`. Administrators and editors only.',
   ),
   getOnly(
     '/read-model/digest',
     digestArgs,
-    'Digest of this service\'s read model and the store position it reflects, as `cal verify` compares it with a '
-      + 'replay. Administrators only.',
+    "Digest of this service's read model and the store position it reflects, as `cal verify` compares it with a " +
+      'replay. Administrators only.',
   ),
   ...historyPlurals.map((plural) =>
     getOnly(
       `/${plural}/(?P<id>\\d+)/history`,
       historyArgs,
-      'The item\'s domain events, oldest first, each with its metadata and the fields it changed. For those who may '
-        + 'edit the item.',
+      "The item's domain events, oldest first, each with its metadata and the fields it changed. For those who may " +
+        'edit the item.',
     ),
   ),
 ];

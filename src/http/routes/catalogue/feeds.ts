@@ -16,8 +16,8 @@ export const feedRoutes: readonly (RouteSpec & { readonly description: string })
     documented: false,
     endpoints: [{ methods: ['GET'], args: eventFeedArgs }],
     description:
-      'iCalendar (RFC 5545) feed of the events GET /events lists with the same filters, without paging, for calendar '
-        + 'applications to subscribe to; up to CAL_ICAL_MAX_EVENTS events, the nearest in time (X-Cal-Truncated).',
+      'iCalendar (RFC 5545) feed of the events GET /events lists with the same filters, without paging, for calendar ' +
+      'applications to subscribe to; up to CAL_ICAL_MAX_EVENTS events, the nearest in time (X-Cal-Truncated).',
   },
   {
     pattern: eventFeedPattern,

@@ -12,7 +12,11 @@ export interface ItemRouteNouns {
  * Every list of a kind's routes from the fields its create declares: updates take them all as optional (§10.2).
  * `documentBody`: whether `/doc` documents the update body (the reference's index does so for organizers only).
  */
-export function itemRouteArgs(nouns: ItemRouteNouns, createFields: readonly ArgSpec[], documentBody: boolean): PostRouteArgs {
+export function itemRouteArgs(
+  nouns: ItemRouteNouns,
+  createFields: readonly ArgSpec[],
+  documentBody: boolean,
+): PostRouteArgs {
   const updateFields = createFields.map(asOptional);
   const idArg = idPathArg(`the ${nouns.singular} post ID`);
   const slugArg = slugPathArg(`the ${nouns.singular} post name`);
@@ -25,6 +29,8 @@ export function itemRouteArgs(nouns: ItemRouteNouns, createFields: readonly ArgS
     bySlugRead: withLanguage(slugArg),
     bySlugRemove: withLanguage(slugArg),
     bySlugUpdate: withLanguage(slugArg, ...updateFields),
-    ...(documentBody ? { updateDocBody: [idArg, ...updateFields], bySlugUpdateDocBody: [slugArg, ...updateFields] } : {}),
+    ...(documentBody
+      ? { updateDocBody: [idArg, ...updateFields], bySlugUpdateDocBody: [slugArg, ...updateFields] }
+      : {}),
   };
 }

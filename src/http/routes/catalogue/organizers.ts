@@ -33,6 +33,10 @@ const organizerCreateFields: readonly ArgSpec[] = [
 ];
 
 /** Every organizer route's arguments; `/doc` documents the update body, as the reference's index does. */
-export const organizerArgs = itemRouteArgs({ singular: 'organizer', plural: 'Organizers' }, organizerCreateFields, true);
+export const organizerArgs = itemRouteArgs(
+  { singular: 'organizer', plural: 'Organizers' },
+  organizerCreateFields,
+  true,
+);
 
 export const organizerRoutes: readonly RouteSpec[] = postRoutes('organizers', organizerArgs);

@@ -1,7 +1,14 @@
 // Category and tag routes (docs/api.md §8, §9–§11): their endpoints and the argument lists request decoding uses.
 import type { ArgSpec } from '../../params/argSpec.ts';
 import { reason } from '../../../commands/errors.ts';
-import { NonBlankString, NonEmptyString, NonNegativeInt, PositiveInt, TypedBoolean, listOf } from '../../params/codecs.ts';
+import {
+  NonBlankString,
+  NonEmptyString,
+  NonNegativeInt,
+  PositiveInt,
+  TypedBoolean,
+  listOf,
+} from '../../params/codecs.ts';
 import {
   asOptional,
   idPathArg,

@@ -8,7 +8,10 @@ import { optionalArg, withLanguage } from '../catalogue/routeSpec.ts';
 export const changeKinds = ['event', 'venue', 'organizer', 'category', 'tag'] as const;
 export type ChangeKind = (typeof changeKinds)[number];
 
-const Kind = t.keyof(Object.fromEntries(changeKinds.map((kind) => [kind, null])) as Record<ChangeKind, null>, 'ChangeKind');
+const Kind = t.keyof(
+  Object.fromEntries(changeKinds.map((kind) => [kind, null])) as Record<ChangeKind, null>,
+  'ChangeKind',
+);
 
 /** Positions are 64-bit unsigned; more digits than that cannot name an event of any store. */
 const maxPosition = 2n ** 64n - 1n;

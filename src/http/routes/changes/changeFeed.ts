@@ -6,7 +6,16 @@ import { changeFrame, heartbeatFrame, retryFrame } from './changeMessage.ts';
 /** The parts of a Node response a feed uses (a narrow type, so that the feed can be specified without sockets). */
 export type FeedResponse = Pick<
   ServerResponse,
-  'writeHead' | 'write' | 'end' | 'once' | 'off' | 'socket' | 'writableNeedDrain' | 'writableEnded' | 'destroyed' | 'writableHighWaterMark'
+  | 'writeHead'
+  | 'write'
+  | 'end'
+  | 'once'
+  | 'off'
+  | 'socket'
+  | 'writableNeedDrain'
+  | 'writableEnded'
+  | 'destroyed'
+  | 'writableHighWaterMark'
 >;
 
 export const streamHeaders: OutgoingHttpHeaders = {
@@ -32,7 +41,9 @@ export interface ChangeFeedOptions {
 export interface ChangeFeed {
   /** Resolves once the response is closed and the subscription has stopped. */
   readonly ended: Promise<void>;
-  /** Ends the stream from the server side (shutdown); the client sees a normal end and reconnects elsewhere or later. */
+  /**
+   * Ends the stream from the server side (shutdown); the client sees a normal end and reconnects elsewhere or later.
+   */
   shutDown(): void;
 }
 

@@ -71,7 +71,11 @@ export class ChangeFeeds {
       answerHead(response);
       return { ended: Promise.resolve(), shutDown: () => undefined };
     }
-    const feed = openChangeFeed(this.store, response, { ...request, heartbeatMs: this.limits.heartbeatMs, bufferBytes: this.limits.bufferBytes });
+    const feed = openChangeFeed(this.store, response, {
+      ...request,
+      heartbeatMs: this.limits.heartbeatMs,
+      bufferBytes: this.limits.bufferBytes,
+    });
     this.feeds.add(feed);
     void feed.ended.then(() => {
       this.feeds.delete(feed);

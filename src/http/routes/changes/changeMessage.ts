@@ -39,7 +39,8 @@ export function carriesStream(kinds: readonly ChangeKind[] | undefined): (stream
   return (streamId) => wanted.has(streamCategory(streamId));
 }
 
-const currentVersion = (type: string): number | undefined => (catalogue as Record<string, CatalogueEntry>)[type]?.version;
+const currentVersion = (type: string): number | undefined =>
+  (catalogue as Record<string, CatalogueEntry>)[type]?.version;
 
 export function changeMessageOf(recorded: RecordedEvent): ChangeMessage {
   const decoded = decodeDomainEvent(recorded);

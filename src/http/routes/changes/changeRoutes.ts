@@ -4,7 +4,15 @@ import type { Context } from 'koa';
 import type { Caller } from '../../auth/caller.ts';
 import { checkArgs, requirePermission } from '../../endpoint.ts';
 import type { HttpParts } from '../../services.ts';
-import { afterHead, changeArgs, decodeLastEventId, feedStart, lastEventIdHeader, type ChangeKind, type FeedFrom } from './changeArgs.ts';
+import {
+  afterHead,
+  changeArgs,
+  decodeLastEventId,
+  feedStart,
+  lastEventIdHeader,
+  type ChangeKind,
+  type FeedFrom,
+} from './changeArgs.ts';
 import { answerHead } from './changeFeed.ts';
 import { carriesStream } from './changeMessage.ts';
 
@@ -38,11 +46,18 @@ export function followChanges(deps: ChangeRouteDeps) {
     const slot = deps.changeFeeds.reserve(scope.caller.kind === 'user' ? scope.caller.id : 0);
     let opened = false;
     try {
-      const start = feedStart(lastEventId === 'invalid' ? undefined : lastEventId, args.values.from as FeedFrom | undefined);
+      const start = feedStart(
+        lastEventId === 'invalid' ? undefined : lastEventId,
+        args.values.from as FeedFrom | undefined,
+      );
       // Read before the headers go out: a client holding the response knows every later write will reach it.
       const after = start === 'head' ? afterHead(await deps.writes.store.headPosition()) : start.after;
       ctx.respond = false;
-      const feed = deps.changeFeeds.open(ctx.res, { after, carries: carriesStream(args.values.kinds as ChangeKind[] | undefined) }, slot);
+      const feed = deps.changeFeeds.open(
+        ctx.res,
+        { after, carries: carriesStream(args.values.kinds as ChangeKind[] | undefined) },
+        slot,
+      );
       opened = true;
       await feed.ended;
     } finally {

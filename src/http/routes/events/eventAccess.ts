@@ -15,7 +15,11 @@ export function pathId(raw: string | undefined): number | undefined {
 }
 
 /** Among events sharing a slug in the request's language, the published one wins, else the lowest id (§9). */
-export async function eventBySlug(deps: Pick<HttpParts, 'readStore'>, language: string, slug: string): Promise<EventDocument | undefined> {
+export async function eventBySlug(
+  deps: Pick<HttpParts, 'readStore'>,
+  language: string,
+  slug: string,
+): Promise<EventDocument | undefined> {
   return preferredBySlug(await itemsBySlug((sent) => deps.readStore.events.bySlug(language, sent), slug));
 }
 

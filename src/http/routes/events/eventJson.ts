@@ -22,7 +22,9 @@ interface EventFragment {
   readonly tail: string;
 }
 
-/** An embedded term's text around its `count`, which changes too often to be kept; `tail` ends before `translations`. */
+/**
+ * An embedded term's text around its `count`, which changes too often to be kept; `tail` ends before `translations`.
+ */
 interface TermFragment {
   readonly beforeCount: string;
   readonly tail: string;
@@ -73,7 +75,8 @@ const openTranslations = '{}}';
 
 /** The text of a representation whose last key is an empty `translations`, up to that value. */
 function beforeTranslations(json: string): string {
-  if (!json.endsWith(`"translations":${openTranslations}`)) throw new Error('a representation must end with its translations');
+  if (!json.endsWith(`"translations":${openTranslations}`))
+    throw new Error('a representation must end with its translations');
   return json.slice(0, -openTranslations.length);
 }
 
@@ -94,7 +97,9 @@ export function writeEventJson(out: JsonText, doc: EventDocument, c: EventJsonCo
     return;
   }
   const { head, tail } = c.fragments.events.fragment(doc.id, doc.revision, () => {
-    const bare = JSON.stringify(eventRepresentation({ ...doc, embedded: noEmbeddedLinks }, settings, scope.addresses, rendering));
+    const bare = JSON.stringify(
+      eventRepresentation({ ...doc, embedded: noEmbeddedLinks }, settings, scope.addresses, rendering),
+    );
     const [before, after] = splitAt(bare, linkedMembers);
     return { head: before, tail: beforeTranslations(after) };
   });
@@ -109,7 +114,9 @@ export function writeEventJson(out: JsonText, doc: EventDocument, c: EventJsonCo
   writeItems(out, 'venue', venues, (venue) => rendering.venue(venue, false), c);
   if (venues.length !== 1) out.text(']');
   out.text(',"organizer":[');
-  const organizers = doc.embedded.organizers.filter((organizer) => rendering.verdicts.organizer(organizer) !== 'hidden');
+  const organizers = doc.embedded.organizers.filter(
+    (organizer) => rendering.verdicts.organizer(organizer) !== 'hidden',
+  );
   writeItems(out, 'organizer', organizers, (organizer) => rendering.organizer(organizer, false), c);
   out.text(']').text(tail).translations(translationSlot('event', doc)).text('}');
 }
@@ -118,11 +125,19 @@ function writeTerms(out: JsonText, terms: readonly TermDocument[], c: EventJsonC
   const addresses = c.scope.addresses;
   sortedTerms(terms).forEach((term, index) => {
     const { beforeCount, tail } = c.fragments[term.taxonomy].fragment(term.id, term.revision, () => {
-      const [before, after] = splitAt(JSON.stringify(embeddedTermRepresentation({ doc: term, count: 0, ancestorSlugs: [] }, addresses)), '"count":0,');
+      const [before, after] = splitAt(
+        JSON.stringify(embeddedTermRepresentation({ doc: term, count: 0, ancestorSlugs: [] }, addresses)),
+        '"count":0,',
+      );
       return { beforeCount: `${before}"count":`, tail: `,${beforeTranslations(after)}` };
     });
     if (index > 0) out.text(',');
-    out.text(beforeCount).text(String(c.rendering.termCount(term))).text(tail).translations(translationSlot(term.taxonomy, term)).text('}');
+    out
+      .text(beforeCount)
+      .text(String(c.rendering.termCount(term)))
+      .text(tail)
+      .translations(translationSlot(term.taxonomy, term))
+      .text('}');
   });
 }
 

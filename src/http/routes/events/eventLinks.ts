@@ -46,7 +46,10 @@ export interface LinkContext<V, O> {
 const isUnlink = (u: unknown): boolean => u === 0 || u === '0' || u === '' || (Array.isArray(u) && u.length === 0);
 const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === 'object' && u !== null && !Array.isArray(u);
 
-export async function readLinks<V, O>(values: Readonly<Record<string, unknown>>, ctx: LinkContext<V, O>): Promise<ReadLinks<V, O>> {
+export async function readLinks<V, O>(
+  values: Readonly<Record<string, unknown>>,
+  ctx: LinkContext<V, O>,
+): Promise<ReadLinks<V, O>> {
   const request: Record<string, unknown> = {};
   const invalid: InvalidParam[] = [];
   const image = await readImageInput(ctx.store, values.image, ctx.contributor);
@@ -55,8 +58,12 @@ export async function readLinks<V, O>(values: Readonly<Record<string, unknown>>,
 
   const categories = await readTerms(values.categories, ctx.readStore.categories, ctx.language);
   const tags = await readTerms(values.tags, ctx.readStore.tags, ctx.language);
-  const venues = await readItems(values.venue, ctx.readers.venue, async (id) => isLive(await ctx.readStore.venues.get(id)));
-  const organizers = await readItems(values.organizer, ctx.readers.organizer, async (id) => isLive(await ctx.readStore.organizers.get(id)));
+  const venues = await readItems(values.venue, ctx.readers.venue, async (id) =>
+    isLive(await ctx.readStore.venues.get(id)),
+  );
+  const organizers = await readItems(values.organizer, ctx.readers.organizer, async (id) =>
+    isLive(await ctx.readStore.organizers.get(id)),
+  );
   if (venues === 'invalid') invalid.push({ name: 'venue', reason: reason('not-a-venue') });
   if (organizers === 'invalid') invalid.push({ name: 'organizer', reason: reason('not-an-organizer') });
   return {
@@ -76,7 +83,11 @@ const isLive = (doc: { readonly status: string } | undefined): boolean => doc !=
  * Numeric entries are term ids, unknown ones skipped silently; other entries match a slug, then a name, in the
  * request's language; what matches nothing is kept as a name to create (no term permission needed, §10.1).
  */
-async function readTerms(refs: unknown, terms: TermCollection, language: string): Promise<(number | string)[] | undefined> {
+async function readTerms(
+  refs: unknown,
+  terms: TermCollection,
+  language: string,
+): Promise<(number | string)[] | undefined> {
   if (!Array.isArray(refs)) return undefined;
   const out: (number | string)[] = [];
   for (const ref of refs as (number | string)[]) {
@@ -100,7 +111,12 @@ async function readItems<I>(
   if (isUnlink(value)) return [];
   const entries: LinkEntry<I>[] = [];
   for (const entry of Array.isArray(value) ? value : [value]) {
-    const id = typeof entry === 'number' || (typeof entry === 'string' && /^\d+$/.test(entry)) ? Number(entry) : isRecord(entry) && 'id' in entry ? Number(entry.id) : undefined;
+    const id =
+      typeof entry === 'number' || (typeof entry === 'string' && /^\d+$/.test(entry))
+        ? Number(entry)
+        : isRecord(entry) && 'id' in entry
+          ? Number(entry.id)
+          : undefined;
     if (id !== undefined) {
       if (!Number.isSafeInteger(id) || !(await exists(id))) return 'invalid';
       entries.push(id);

@@ -15,7 +15,6 @@ import type { EventCollection } from '../../../projections/readStore.ts';
 import { listLocks } from '../../auth/listLocks.ts';
 import type { Scope } from '../../requestScope.ts';
 
-
 export interface EventListRequest extends ListRequest<EventListQuery> {
   /** `rest_url` pairs in the fixed order of §5.3, values verbatim. */
   readonly pairs: readonly (readonly [string, string])[];
@@ -24,9 +23,28 @@ export interface EventListRequest extends ListRequest<EventListQuery> {
 }
 
 const pairOrder = [
-  'page', 'per_page', 'start_date', 'end_date', 'search', 'geoloc', 'geoloc_lat', 'geoloc_lng', 'status', 'post_parent',
-  'include', 'starts_before', 'starts_after', 'ends_before', 'ends_after', 'ticketed', 'venue', 'organizer', 'featured',
-  'categories', 'tags', 'strict_dates',
+  'page',
+  'per_page',
+  'start_date',
+  'end_date',
+  'search',
+  'geoloc',
+  'geoloc_lat',
+  'geoloc_lng',
+  'status',
+  'post_parent',
+  'include',
+  'starts_before',
+  'starts_after',
+  'ends_before',
+  'ends_after',
+  'ticketed',
+  'venue',
+  'organizer',
+  'featured',
+  'categories',
+  'tags',
+  'strict_dates',
 ] as const;
 
 const relativeFilters = ['starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
@@ -82,10 +100,19 @@ export async function readEventListRequest(checked: Checked, ctx: ListContext): 
     offset: (page - 1) * perPage,
     limit: perPage,
   };
-  return { query, page, perPage, pairs: pairOrder.filter((n) => pairs.has(n)).map((n) => [n, pairs.get(n) as string]), alwaysEmpty };
+  return {
+    query,
+    page,
+    perPage,
+    pairs: pairOrder.filter((n) => pairs.has(n)).map((n) => [n, pairs.get(n) as string]),
+    alwaysEmpty,
+  };
 }
 
-type DateFilters = Pick<EventListQuery, 'startFrom' | 'endUntil' | 'startsBefore' | 'startsAfter' | 'endsBefore' | 'endsAfter'>;
+type DateFilters = Pick<
+  EventListQuery,
+  'startFrom' | 'endUntil' | 'startsBefore' | 'startsAfter' | 'endsBefore' | 'endsAfter'
+>;
 
 /**
  * The date window and the relative date filters (docs/api.md §6): without `strict_dates` dates widen to whole days;
@@ -127,7 +154,11 @@ function readDateFilters({ args, validation }: Checked, ctx: ListContext, pairs:
 type LinkFilters = Partial<Record<'venues' | 'organizers' | 'categories' | 'tags', number[]>>;
 
 /** `venue` and `organizer` ids must name items; term entries resolve to ids, categories with those below (§6). */
-async function readLinkFilters({ args, scope, validation }: Checked, readStore: ReadStore, pairs: Map<string, string>): Promise<LinkFilters> {
+async function readLinkFilters(
+  { args, scope, validation }: Checked,
+  readStore: ReadStore,
+  pairs: Map<string, string>,
+): Promise<LinkFilters> {
   const v = args.values;
   const links: LinkFilters = {};
   for (const [name, field, exists] of [
@@ -136,7 +167,8 @@ async function readLinkFilters({ args, scope, validation }: Checked, readStore: 
   ] as const) {
     const ids = v[name] as number[] | undefined;
     if (ids === undefined) continue;
-    if ((await Promise.all(ids.map((id) => exists(id)))).includes(false)) validation.invalid(name, reason(`unknown-${name}`));
+    if ((await Promise.all(ids.map((id) => exists(id)))).includes(false))
+      validation.invalid(name, reason(`unknown-${name}`));
     links[field] = ids;
     pairs.set(name, ids.join(','));
   }
@@ -158,13 +190,18 @@ async function readLinkFilters({ args, scope, validation }: Checked, readStore: 
  * The query with the `locks` of this request: when a condition reads what blanking hides, the protected events it
  * cannot unlock are judged by their blanked form (docs/api.md §6, §12).
  */
-export async function withListLocks(query: EventListQuery, scope: Scope, events: EventCollection): Promise<EventListQuery> {
+export async function withListLocks(
+  query: EventListQuery,
+  scope: Scope,
+  events: EventCollection,
+): Promise<EventListQuery> {
   // `featured=false` reads blanked content too: it must list a locked event, featured or not.
   if (!asksForBlankedContent(query) && query.featured === undefined) return query;
   // Without `featured`: a locked event counts as not featured, so `featured=false` must know of every protected one
   // the request unlocks, featured or not.
   const { featured: _judgedByLocks, ...open } = query;
-  const candidates = async (limit: number) => (await events.list({ ...open, onlyProtected: true, offset: 0, limit })).items;
+  const candidates = async (limit: number) =>
+    (await events.list({ ...open, onlyProtected: true, offset: 0, limit })).items;
   const locks = await listLocks(scope, candidates);
   return locks ? { ...query, locks } : query;
 }
@@ -175,7 +212,8 @@ export const geolocMiles = 25;
 const geoNames = ['geoloc', 'geoloc_lat', 'geoloc_lng'] as const;
 
 function refuseGeoFilters({ args, validation }: Checked): Pick<EventListQuery, 'hasVenueCoordinates' | 'near'> {
-  for (const name of geoNames) if (args.sent[name] !== undefined) validation.invalid(name, reason('extended-addon-required'));
+  for (const name of geoNames)
+    if (args.sent[name] !== undefined) validation.invalid(name, reason('extended-addon-required'));
   return {};
 }
 
@@ -183,7 +221,10 @@ function refuseGeoFilters({ args, validation }: Checked): Pick<EventListQuery, '
  * With the add-on on (docs/api.md §16): `geoloc=true` keeps events with a located venue, `false` is no condition; the
  * two coordinates come together and in range, or the one sent (or out of range) is invalid.
  */
-function readGeoFilters({ args, validation }: Checked, pairs: Map<string, string>): Pick<EventListQuery, 'hasVenueCoordinates' | 'near'> {
+function readGeoFilters(
+  { args, validation }: Checked,
+  pairs: Map<string, string>,
+): Pick<EventListQuery, 'hasVenueCoordinates' | 'near'> {
   const v = args.values;
   if (typeof v.geoloc === 'boolean') pairs.set('geoloc', v.geoloc ? '1' : '0');
   const lat = v.geoloc_lat as number | undefined;
@@ -212,7 +253,9 @@ async function termIdsOf(
   const ids = new Set<number>();
   for (const ref of refs) {
     const term =
-      typeof ref === 'number' ? await terms.get(ref) : ((await terms.bySlug(language, ref)) ?? (await terms.byName(language, ref)));
+      typeof ref === 'number'
+        ? await terms.get(ref)
+        : ((await terms.bySlug(language, ref)) ?? (await terms.byName(language, ref)));
     if (!term) return undefined;
     ids.add(term.doc.id);
     if (withDescendants) for (const id of await terms.descendants(term.doc.id)) ids.add(id);

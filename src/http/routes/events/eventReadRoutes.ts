@@ -25,47 +25,94 @@ import { chargeCostlyRead } from '../../costs/chargeCostlyRead.ts';
 import { linkEventFeed } from '../feeds/feedLink.ts';
 
 /** GET /events's parameters checked and resolved for this request; a bad one throws its wire error. */
-export async function checkedEventListRequest(ctx: Context, deps: Pick<HttpParts, 'settings' | 'clock' | 'readStore' | 'listWindows' | 'zones'>): Promise<{ scope: Scope; request: EventListRequest }> {
+export async function checkedEventListRequest(
+  ctx: Context,
+  deps: Pick<HttpParts, 'settings' | 'clock' | 'readStore' | 'listWindows' | 'zones'>,
+): Promise<{ scope: Scope; request: EventListRequest }> {
   const { settings, readStore } = deps;
   const checked = checkArgs(ctx, settings, eventListArgs);
-  const request = await readEventListRequest(checked, { now: deps.clock(), siteZone: settings.timeZone, extendedAddOn: settings.extendedAddOn, readStore, listWindows: deps.listWindows, zones: deps.zones });
+  const request = await readEventListRequest(checked, {
+    now: deps.clock(),
+    siteZone: settings.timeZone,
+    extendedAddOn: settings.extendedAddOn,
+    readStore,
+    listWindows: deps.listWindows,
+    zones: deps.zones,
+  });
   checked.validation.throwIfAny();
-  return { scope: checked.scope, request: { ...request, query: await withListLocks(request.query, checked.scope, readStore.events) } };
+  return {
+    scope: checked.scope,
+    request: { ...request, query: await withListLocks(request.query, checked.scope, readStore.events) },
+  };
 }
 
 /** Event reads: the read model, its memo and fragments, linked items' renderers, and past folds for `as_of`. */
-export type EventReadDeps = LinkedRenderingDeps & TranslationFillDeps &
-  Pick<HttpParts, 'settings' | 'clock' | 'readStore' | 'writes' | 'fragments' | 'costlyReads' | 'pastFolds' | 'listWindows' | 'zones' | 'folding'>;
+export type EventReadDeps = LinkedRenderingDeps &
+  TranslationFillDeps &
+  Pick<
+    HttpParts,
+    | 'settings'
+    | 'clock'
+    | 'readStore'
+    | 'writes'
+    | 'fragments'
+    | 'costlyReads'
+    | 'pastFolds'
+    | 'listWindows'
+    | 'zones'
+    | 'folding'
+  >;
+
+/** Checks 3–6 of §9 on the event now, or with `as_of` on it now and as it was then (`notFound`: not yet created). */
+async function answerEvent(
+  deps: EventReadDeps,
+  ctx: Context,
+  doc: EventDocument,
+  scope: Scope,
+  asOf: GlobalPoint | undefined,
+  notFound: () => WireError,
+): Promise<void> {
+  if (!asOf) assertReadable(doc, scope);
+  if (asOf) chargeCostlyRead(deps.costlyReads, ctx);
+  const shown = asOf ? await readablePastEvent(deps.pastFolds, deps.folding, doc, scope, asOf, notFound) : doc;
+  ctx.set('ETag', etagOfPost(shown));
+  ctx.body = eventWithJsonLd(
+    shown,
+    deps.settings,
+    scope.addresses,
+    await linkedRendering(deps, scope, [shown], asOf ? 'past' : 'now'),
+  );
+}
+
+/** One page of GET /events rendered to its JSON body, for the shared page memo to keep. */
+async function renderEventPage(deps: EventReadDeps, scope: Scope, request: EventListRequest): Promise<AnsweredPage> {
+  const { settings, readStore } = deps;
+  const page = request.alwaysEmpty ? { items: [], total: 0 } : await readStore.events.list(request.query);
+  if (page.items.length === 0 && request.page > 1) throw simpleError(404, 'event-archive-page-not-found');
+  const totalPages = totalPagesOf(page.total, request.perPage);
+  const links = pageLinks(`${scope.addresses.apiRoot}/events/`, request.pairs, request.page, totalPages);
+  const rendering = await linkedRendering(deps, scope, page.items);
+  const context = { settings, scope, rendering, fragments: deps.fragments.of(scope.addresses) };
+  const out = listText(
+    'events',
+    page.items,
+    (text, doc) => writeEventJson(text, doc, context),
+    envelopeKeys(links, page.total, totalPages),
+  );
+  return { total: page.total, totalPages, links, body: Buffer.from(await renderJsonText(out, deps, scope.caller)) };
+}
 
 export function registerEventReads(router: Router, deps: EventReadDeps): void {
   const { settings, readStore } = deps;
 
-  /** Checks 3–6 of §9 on the event now, or with `as_of` on it now and as it was then (`notFound`: not yet created). */
-  const answer = async (ctx: Context, doc: EventDocument, scope: Scope, asOf: GlobalPoint | undefined, notFound: () => WireError) => {
-    if (!asOf) assertReadable(doc, scope);
-    if (asOf) chargeCostlyRead(deps.costlyReads, ctx);
-    const shown = asOf ? await readablePastEvent(deps.pastFolds, deps.folding, doc, scope, asOf, notFound) : doc;
-    ctx.set('ETag', etagOfPost(shown));
-    ctx.body = eventWithJsonLd(shown, settings, scope.addresses, await linkedRendering(deps, scope, [shown], asOf ? 'past' : 'now'));
-  };
-
   router.get('/events', async (ctx: Context) => {
     ctx.set('Allow', collectionAllow(ctx.state.caller));
     const { scope, request } = await checkedEventListRequest(ctx, deps);
-    await answerListPage(ctx, deps.memo, 'event pages', anonymousPageKey(scope, request), () => renderPage(scope, request));
+    await answerListPage(ctx, deps.memo, 'event pages', anonymousPageKey(scope, request), () =>
+      renderEventPage(deps, scope, request),
+    );
     linkEventFeed(ctx, scope.addresses.apiRoot);
   });
-
-  const renderPage = async (scope: Scope, request: EventListRequest): Promise<AnsweredPage> => {
-    const page = request.alwaysEmpty ? { items: [], total: 0 } : await readStore.events.list(request.query);
-    if (page.items.length === 0 && request.page > 1) throw simpleError(404, 'event-archive-page-not-found');
-    const totalPages = totalPagesOf(page.total, request.perPage);
-    const links = pageLinks(`${scope.addresses.apiRoot}/events/`, request.pairs, request.page, totalPages);
-    const rendering = await linkedRendering(deps, scope, page.items);
-    const context = { settings, scope, rendering, fragments: deps.fragments.of(scope.addresses) };
-    const out = listText('events', page.items, (text, doc) => writeEventJson(text, doc, context), envelopeKeys(links, page.total, totalPages));
-    return { total: page.total, totalPages, links, body: Buffer.from(await renderJsonText(out, deps, scope.caller)) };
-  };
 
   router.get('/events/by-slug/:slug', async (ctx: Context) => {
     const slug = ctx.params.slug as string;
@@ -76,7 +123,9 @@ export function registerEventReads(router: Router, deps: EventReadDeps): void {
     const asOf = readAsOf(checked, settings.timeZone, deps.clock(), deps.zones);
     checked.validation.throwIfAny();
     if (!doc) throw invalidParams([{ name: 'slug', reason: reason('unknown-slug') }]);
-    await answer(ctx, doc, checked.scope, asOf, () => invalidParams([{ name: 'slug', reason: reason('unknown-slug') }]));
+    await answerEvent(deps, ctx, doc, checked.scope, asOf, () =>
+      invalidParams([{ name: 'slug', reason: reason('unknown-slug') }]),
+    );
   });
 
   router.get('/events/:id', async (ctx: Context) => {
@@ -88,6 +137,6 @@ export function registerEventReads(router: Router, deps: EventReadDeps): void {
     const asOf = readAsOf(checked, settings.timeZone, deps.clock(), deps.zones);
     checked.validation.throwIfAny();
     if (!doc) return assertEventId(deps, id);
-    await answer(ctx, doc, checked.scope, asOf, () => simpleError(404, 'rest-event-not-found', id));
+    await answerEvent(deps, ctx, doc, checked.scope, asOf, () => simpleError(404, 'rest-event-not-found', id));
   });
 }

@@ -4,10 +4,16 @@ import type { ItemDocument } from '../../../projections/posts/itemDocument.ts';
 import type { TermDocument } from '../../../projections/terms/termDocument.ts';
 import type { Scope } from '../../requestScope.ts';
 import type { HttpParts } from '../../services.ts';
-import { linkedItemVerdicts, visibleLinkedItems, type CurrentLinkedItems, type PageRendering } from './linkedItemVisibility.ts';
+import {
+  linkedItemVerdicts,
+  visibleLinkedItems,
+  type CurrentLinkedItems,
+  type PageRendering,
+} from './linkedItemVisibility.ts';
 
 /**
- * Term counts are read once per read-model position for every term the events embed. `past`: the documents are `as_of` states,
+ * Term counts are read once per read-model position for every term the events embed. `past`: the documents are `as_of`
+ * states,
  * whose embedded venues and organizers are judged against today's too (read here, since the copies are old).
  */
 /** Term counts come from the memo and the read model; linked items are rendered by the request's item renderers. */
@@ -38,12 +44,16 @@ export async function linkedRendering(
   };
 }
 
-async function currentLinkedItems(deps: Pick<HttpParts, 'readStore'>, docs: readonly EventDocument[]): Promise<CurrentLinkedItems> {
+async function currentLinkedItems(
+  deps: Pick<HttpParts, 'readStore'>,
+  docs: readonly EventDocument[],
+): Promise<CurrentLinkedItems> {
   const venues = new Map<number, ItemDocument | undefined>();
   const organizers = new Map<number, ItemDocument | undefined>();
   for (const doc of docs) {
     for (const venue of doc.embedded.venues) venues.set(venue.id, await deps.readStore.venues.get(venue.id));
-    for (const organizer of doc.embedded.organizers) organizers.set(organizer.id, await deps.readStore.organizers.get(organizer.id));
+    for (const organizer of doc.embedded.organizers)
+      organizers.set(organizer.id, await deps.readStore.organizers.get(organizer.id));
   }
   return { venue: (id) => venues.get(id), organizer: (id) => organizers.get(id) };
 }

@@ -25,7 +25,11 @@ export interface PendingInput {
 export type EventInputDeps = Pick<HttpParts, 'settings' | 'clock' | 'users' | 'writes' | 'readStore' | 'inlineLinks'>;
 
 /** Step 4 for event fields: everything `readEventInput` checks, plus the references that need the store. */
-export async function readPendingEventInput(deps: EventInputDeps, checked: Checked, storedZone?: string): Promise<PendingInput | undefined> {
+export async function readPendingEventInput(
+  deps: EventInputDeps,
+  checked: Checked,
+  storedZone?: string,
+): Promise<PendingInput | undefined> {
   const { values } = checked.args;
   const userIds = new Set<number>();
   if (typeof values.author === 'number' && (await deps.users.exists(values.author))) userIds.add(values.author);
@@ -54,12 +58,24 @@ export async function readPendingEventInput(deps: EventInputDeps, checked: Check
 export type EventSettleDeps = Pick<HttpParts, 'clock' | 'writes' | 'inlineLinks'>;
 
 /** After the permission check: registers the image URL, creates named terms and inline items, completes the input. */
-export async function settleEventInput(deps: EventSettleDeps, ctx: Context, scope: Scope, pending: PendingInput): Promise<EventInput> {
+export async function settleEventInput(
+  deps: EventSettleDeps,
+  ctx: Context,
+  scope: Scope,
+  pending: PendingInput,
+): Promise<EventInput> {
   const write = writeContextOf(ctx, deps.clock());
-  const settled = await settleLinks(pending.links, deps.writes, scope.language, deps.inlineLinks.creators(scope, write), write);
+  const settled = await settleLinks(
+    pending.links,
+    deps.writes,
+    scope.language,
+    deps.inlineLinks.creators(scope, write),
+    write,
+  );
   if (settled._tag === 'Left') throw termWireErrorOf(settled.left);
   const { imageUrl } = pending.links;
-  const image = imageUrl === undefined ? {} : { image: await imageForUrl(deps.writes.store, deps.writes.postIds, imageUrl, write) };
+  const image =
+    imageUrl === undefined ? {} : { image: await imageForUrl(deps.writes.store, deps.writes.postIds, imageUrl, write) };
   return { ...pending.input, request: { ...pending.input.request, ...settled.right, ...image } };
 }
 
@@ -75,6 +91,12 @@ export async function withoutRemovedLinks(
 ): Promise<Either<CommandError, EventWritten>> {
   if (written._tag === 'Left') return written;
   const { writes } = deps;
-  const checked = await dropRemovedLinks(writes, written.right, input.request, removedInStore(writes.store), writeContextOf(ctx, deps.clock()));
+  const checked = await dropRemovedLinks(
+    writes,
+    written.right,
+    input.request,
+    removedInStore(writes.store),
+    writeContextOf(ctx, deps.clock()),
+  );
   return checked.error ? left(checked.error) : right(checked.written);
 }

@@ -3,7 +3,12 @@ import { requireTranslationRight, translationTarget, type TranslationDeps } from
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { Either } from 'fp-ts/lib/Either.js';
-import { changeEventDetails, scheduleEvent, trashEvent, type EventWritten } from '../../../commands/events/eventCommands.ts';
+import {
+  changeEventDetails,
+  scheduleEvent,
+  trashEvent,
+  type EventWritten,
+} from '../../../commands/events/eventCommands.ts';
 import type { EventInput } from '../../../commands/events/eventInput.ts';
 import { endBeforeStart } from '../../../commands/events/eventDecider.ts';
 import { reason, type CommandError } from '../../../commands/errors.ts';
@@ -18,7 +23,11 @@ import { writeContextOf } from '../../observability/requestContext.ts';
 import { answerWrite } from '../answerWrite.ts';
 import type { ArgSpec } from '../../params/argSpec.ts';
 import {
-  eventBySlugDeleteArgs, eventBySlugUpdateArgs, eventCreateArgs, eventDeleteArgs, eventUpdateArgs,
+  eventBySlugDeleteArgs,
+  eventBySlugUpdateArgs,
+  eventCreateArgs,
+  eventDeleteArgs,
+  eventUpdateArgs,
 } from '../catalogue/index.ts';
 import { assertEventId, eventBySlug, writeGuardOf } from './eventAccess.ts';
 import { idPath, noPath, slugPath } from '../routePaths.ts';
@@ -26,13 +35,19 @@ import { collectionAllow, etagOfPost, setPostAllow } from '../../auth/postAccess
 import { linkedRendering, type LinkedRenderingDeps } from './eventRendering.ts';
 import type { Scope } from '../../requestScope.ts';
 import {
-  readPendingEventInput, settleEventInput, withoutRemovedLinks, type EventInputDeps, type EventSettleDeps, type PendingInput,
+  readPendingEventInput,
+  settleEventInput,
+  withoutRemovedLinks,
+  type EventInputDeps,
+  type EventSettleDeps,
+  type PendingInput,
 } from './eventWriteInput.ts';
 
 /** What the event write routes use: reading and settling the input, translations, and answering with the event. */
 export type EventWriteDeps = EventInputDeps & EventSettleDeps & TranslationDeps & EventAnswerDeps;
 
-type EventAnswerDeps = LinkedRenderingDeps & Pick<HttpParts, 'settings' | 'writes' | 'readStore' | 'waitForProjection' | 'folding'>;
+type EventAnswerDeps = LinkedRenderingDeps &
+  Pick<HttpParts, 'settings' | 'writes' | 'readStore' | 'waitForProjection' | 'folding'>;
 
 /** Item routes address an event by id or by slug; both resolve to the stored document (or none). */
 type Locate = (ctx: Context, checked: Checked) => Promise<EventDocument | undefined>;
@@ -70,10 +85,16 @@ export function createEventRoute(deps: EventWriteDeps): Middleware {
     const checked = checkArgs(ctx, deps.settings, eventCreateArgs);
     const pending = await readPendingEventInput(deps, checked);
     const request = pending?.input.request ?? {};
-    if (request.start !== undefined && request.end !== undefined && endBeforeStart(request.start, request.end, request.allDay ?? false)) {
+    if (
+      request.start !== undefined &&
+      request.end !== undefined &&
+      endBeforeStart(request.start, request.end, request.allDay ?? false)
+    ) {
       checked.validation.invalid('end_date', reason('event-end-before-start'));
     }
-    const translationRequest = await translationTarget(deps, 'event', checked.scope, (name) => checked.validation.invalid(name, reason('not-a-translation-target')));
+    const translationRequest = await translationTarget(deps, 'event', checked.scope, (name) =>
+      checked.validation.invalid(name, reason('not-a-translation-target')),
+    );
     checked.validation.throwIfAny();
     requirePermission(canCreatePosts(checked.scope.caller), checked.scope);
     requireAuthorRight(checked);
@@ -83,7 +104,12 @@ export function createEventRoute(deps: EventWriteDeps): Middleware {
     const written = await scheduleEvent(
       deps.writes,
       input as EventInput & { request: { title: string; start: string; end: string } },
-      { language: checked.scope.language, ...authorOf(caller), timezone: deps.settings.timeZone, ...(translation ? { translation } : {}) },
+      {
+        language: checked.scope.language,
+        ...authorOf(caller),
+        timezone: deps.settings.timeZone,
+        ...(translation ? { translation } : {}),
+      },
       writeContextOf(ctx, deps.clock()),
     );
     await answerEventWrite(ctx, deps, checked.scope, await withoutRemovedLinks(deps, ctx, written, input), 'update');
@@ -100,49 +126,89 @@ export function updateEventRoute(deps: EventWriteDeps, { specs, locate, pathOf }
     setPostAllow(ctx, checked.scope.caller, doc);
     const pending = await readPendingEventInput(deps, checked, doc?.timezone);
     checked.validation.throwIfAny();
-    requirePermission(doc ? canEditPost(checked.scope.caller, doc) : canCreatePosts(checked.scope.caller), checked.scope);
+    requirePermission(
+      doc ? canEditPost(checked.scope.caller, doc) : canCreatePosts(checked.scope.caller),
+      checked.scope,
+    );
     requireAuthorRight(checked);
     // A missing event passed validation only on the by-id route (step 6 of docs/api.md §2 answers it).
     if (!doc || !pending) return assertEventId(deps, Number(checked.args.values.id ?? 0));
     const input = await settleEventInput(deps, ctx, checked.scope, pending);
-    const written = await changeEventDetails(deps.writes, doc.id, input, writeContextOf(ctx, deps.clock()), writeGuardOf(ctx, checked.scope.caller));
+    const written = await changeEventDetails(
+      deps.writes,
+      doc.id,
+      input,
+      writeContextOf(ctx, deps.clock()),
+      writeGuardOf(ctx, checked.scope.caller),
+    );
     await answerEventWrite(ctx, deps, checked.scope, await withoutRemovedLinks(deps, ctx, written, input), 'update');
   };
 }
 
 /** DELETE /events/{id} and /events/by-slug/{slug}: moves the event to the trash (docs/api.md §11). */
-export function deleteEventRoute(deps: EventAnswerDeps & Pick<HttpParts, 'clock'>, { specs, locate, pathOf }: Addressing): Middleware {
+export function deleteEventRoute(
+  deps: EventAnswerDeps & Pick<HttpParts, 'clock'>,
+  { specs, locate, pathOf }: Addressing,
+): Middleware {
   return async (ctx: Context) => {
     const checked = checkArgs(ctx, deps.settings, specs, pathOf(ctx));
     const doc = await locate(ctx, checked);
     setPostAllow(ctx, checked.scope.caller, doc);
     checked.validation.throwIfAny();
-    requirePermission(doc ? canEditPost(checked.scope.caller, doc) : canCreatePosts(checked.scope.caller), checked.scope);
+    requirePermission(
+      doc ? canEditPost(checked.scope.caller, doc) : canCreatePosts(checked.scope.caller),
+      checked.scope,
+    );
     if (!doc) return assertEventId(deps, Number(checked.args.values.id ?? 0));
-    const written = await trashEvent(deps.writes, doc.id, writeContextOf(ctx, deps.clock()), writeGuardOf(ctx, checked.scope.caller));
+    const written = await trashEvent(
+      deps.writes,
+      doc.id,
+      writeContextOf(ctx, deps.clock()),
+      writeGuardOf(ctx, checked.scope.caller),
+    );
     await answerEventWrite(ctx, deps, checked.scope, written, 'delete');
   };
 }
 
 /** The event a by-id route names, from the read model (none: step 6 answers it). */
-const eventById = (deps: Pick<HttpParts, 'readStore'>): Locate => async (_ctx, checked) =>
-  deps.readStore.events.get(Number(checked.args.values.id));
+const eventById =
+  (deps: Pick<HttpParts, 'readStore'>): Locate =>
+  async (_ctx, checked) =>
+    deps.readStore.events.get(Number(checked.args.values.id));
 
 /** The event a by-slug route names; an unknown slug is a validation error. */
-const eventBySlugPath = (deps: Pick<HttpParts, 'readStore'>): Locate => async (ctx, checked) => {
-  const doc = await eventBySlug(deps, checked.scope.language, ctx.params.slug as string);
-  if (!doc) checked.validation.invalid('slug', reason('unknown-slug'));
-  return doc;
-};
+const eventBySlugPath =
+  (deps: Pick<HttpParts, 'readStore'>): Locate =>
+  async (ctx, checked) => {
+    const doc = await eventBySlug(deps, checked.scope.language, ctx.params.slug as string);
+    if (!doc) checked.validation.invalid('slug', reason('unknown-slug'));
+    return doc;
+  };
 
 export function registerEventWrites(router: Router, deps: EventWriteDeps, bodyParser: Middleware): void {
   const byId = eventById(deps);
   const bySlug = eventBySlugPath(deps);
   router.post('/events', bodyParser, createEventRoute(deps));
   for (const method of ['post', 'put', 'patch'] as const) {
-    router[method]('/events/by-slug/:slug', bodyParser, updateEventRoute(deps, { specs: eventBySlugUpdateArgs, locate: bySlug, pathOf: noPath }));
-    router[method]('/events/:id', bodyParser, updateEventRoute(deps, { specs: eventUpdateArgs, locate: byId, pathOf: idPath }));
+    router[method](
+      '/events/by-slug/:slug',
+      bodyParser,
+      updateEventRoute(deps, { specs: eventBySlugUpdateArgs, locate: bySlug, pathOf: noPath }),
+    );
+    router[method](
+      '/events/:id',
+      bodyParser,
+      updateEventRoute(deps, { specs: eventUpdateArgs, locate: byId, pathOf: idPath }),
+    );
   }
-  router.delete('/events/by-slug/:slug', bodyParser, deleteEventRoute(deps, { specs: eventBySlugDeleteArgs, locate: bySlug, pathOf: slugPath }));
-  router.delete('/events/:id', bodyParser, deleteEventRoute(deps, { specs: eventDeleteArgs, locate: byId, pathOf: idPath }));
+  router.delete(
+    '/events/by-slug/:slug',
+    bodyParser,
+    deleteEventRoute(deps, { specs: eventBySlugDeleteArgs, locate: bySlug, pathOf: slugPath }),
+  );
+  router.delete(
+    '/events/:id',
+    bodyParser,
+    deleteEventRoute(deps, { specs: eventDeleteArgs, locate: byId, pathOf: idPath }),
+  );
 }

@@ -17,6 +17,9 @@ export function itemLinkFilters(readStore: ReadStore, field: 'venues' | 'organiz
     },
     withEvents: () => readStore.events.linkedIds(field, { statuses: ['publish', 'future', 'private'] }),
     withUpcoming: (now, canSeeNonPublished) =>
-      readStore.events.linkedIds(field, { statuses: canSeeNonPublished ? allButTrash : ['publish'], startUtcFrom: instantToUtc(now) }),
+      readStore.events.linkedIds(field, {
+        statuses: canSeeNonPublished ? allButTrash : ['publish'],
+        startUtcFrom: instantToUtc(now),
+      }),
   };
 }

@@ -27,7 +27,10 @@ export async function settleLinks<V, O>(
   ctx: WriteContext,
 ): Promise<Either<CommandError | TermError, Partial<EventRequest>>> {
   const request: Record<string, unknown> = { ...links.request };
-  for (const [field, taxonomy] of [['categories', 'category'], ['tags', 'tag']] as const) {
+  for (const [field, taxonomy] of [
+    ['categories', 'category'],
+    ['tags', 'tag'],
+  ] as const) {
     const refs = links[field];
     if (!refs) continue;
     const ids = await termIds(refs, taxonomy, deps, language, ctx);
@@ -59,7 +62,13 @@ async function termIds(
       ids.push(ref);
       continue;
     }
-    const created = await createTerm({ store: deps.store, termIds: deps.termIds, slugs: deps.slugs, locks: deps.locks }, taxonomy, { name: ref }, language, ctx);
+    const created = await createTerm(
+      { store: deps.store, termIds: deps.termIds, slugs: deps.slugs, locks: deps.locks },
+      taxonomy,
+      { name: ref },
+      language,
+      ctx,
+    );
     // Created meanwhile by someone else: link that one.
     if (created._tag === 'Left' && created.left.kind === 'term-exists') ids.push(created.left.id);
     else if (created._tag === 'Left') return created;
@@ -68,7 +77,10 @@ async function termIds(
   return right([...new Set(ids)]);
 }
 
-async function itemIds<I>(entries: readonly LinkEntry<I>[], create: InlineCreator<I>): Promise<Either<CommandError, number[]>> {
+async function itemIds<I>(
+  entries: readonly LinkEntry<I>[],
+  create: InlineCreator<I>,
+): Promise<Either<CommandError, number[]>> {
   const ids: number[] = [];
   for (const entry of entries) {
     if (typeof entry === 'number') {

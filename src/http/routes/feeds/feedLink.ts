@@ -10,7 +10,9 @@ const notFilters = new Set(['page', 'per_page', 'password', 'context']);
  * request after the page is answered, so list pages shared as bytes (sharedPages.ts) keep their own headers right.
  */
 export function linkEventFeed(ctx: Context, apiRoot: string): void {
-  const filters = new URLSearchParams([...new URLSearchParams(ctx.querystring)].filter(([name]) => !notFilters.has(name)));
+  const filters = new URLSearchParams(
+    [...new URLSearchParams(ctx.querystring)].filter(([name]) => !notFilters.has(name)),
+  );
   const query = filters.toString();
   const alternate = `<${apiRoot}/events.ics${query === '' ? '' : `?${query}`}>; rel="alternate"; type="text/calendar"`;
   const existing = ctx.response.get('Link') as string | undefined;

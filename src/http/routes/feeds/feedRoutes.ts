@@ -21,7 +21,10 @@ import { eventCalendar } from '../../ical/eventCalendar.ts';
 import { nearestInTime } from './nearestInTime.ts';
 import { FirstSeen } from './firstSeen.ts';
 
-export type FeedDeps = Pick<HttpParts, 'settings' | 'clock' | 'readStore' | 'listWindows' | 'zones' | 'projectionPosition' | 'icalMaxEvents'>;
+export type FeedDeps = Pick<
+  HttpParts,
+  'settings' | 'clock' | 'readStore' | 'listWindows' | 'zones' | 'projectionPosition' | 'icalMaxEvents'
+>;
 
 /** More matching events than this are not read for one feed; far more than any feed holds (CAL_ICAL_MAX_EVENTS). */
 const scanLimit = 1_000_000;
@@ -62,7 +65,15 @@ function feedAnswers(deps: FeedDeps): FeedAnswers {
     validatorOf: (scope, resolved) => {
       const caller = scope.caller.kind === 'user' ? [scope.caller.id, scope.caller.role] : ['anonymous'];
       const unlocking = [paramValue(scope.sources, 'password') ?? null, paramValue(scope.sources, 'context') ?? null];
-      const key = JSON.stringify([deps.projectionPosition().toString(), scope.addresses.apiRoot, resolved, caller, unlocking, today().toISODate(), deps.icalMaxEvents]);
+      const key = JSON.stringify([
+        deps.projectionPosition().toString(),
+        scope.addresses.apiRoot,
+        resolved,
+        caller,
+        unlocking,
+        today().toISODate(),
+        deps.icalMaxEvents,
+      ]);
       return `W/"ics-${createHash('sha256').update(key).digest('base64url')}"`;
     },
     notModified: (ctx, etag) => {
@@ -74,7 +85,13 @@ function feedAnswers(deps: FeedDeps): FeedAnswers {
       return fresh;
     },
     answer: (ctx, scope, events) => {
-      const calendar = { addresses: scope.addresses, uidHost, name: 'Events', siteZone: settings.timeZone, isLocked: (item: Parameters<typeof isLockedPost>[0]) => isLockedPost(item, scope) };
+      const calendar = {
+        addresses: scope.addresses,
+        uidHost,
+        name: 'Events',
+        siteZone: settings.timeZone,
+        isLocked: (item: Parameters<typeof isLockedPost>[0]) => isLockedPost(item, scope),
+      };
       ctx.state.contentType = calendarType;
       ctx.body = eventCalendar(events, calendar, today().year);
     },
@@ -91,7 +108,12 @@ async function answerEventsFeed(ctx: Context, deps: FeedDeps, answers: FeedAnswe
   const { settings, readStore } = deps;
   const checked = checkArgs(ctx, settings, eventFeedArgs);
   const listed = await readEventListRequest(checked, {
-    now: deps.clock(), siteZone: settings.timeZone, extendedAddOn: settings.extendedAddOn, readStore, listWindows: deps.listWindows, zones: deps.zones,
+    now: deps.clock(),
+    siteZone: settings.timeZone,
+    extendedAddOn: settings.extendedAddOn,
+    readStore,
+    listWindows: deps.listWindows,
+    zones: deps.zones,
   });
   checked.validation.throwIfAny();
   const { scope } = checked;

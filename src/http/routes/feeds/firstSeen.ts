@@ -3,7 +3,8 @@
 /**
  * A feed changes only when its ETag does, and a new ETag is first answered no earlier than the change it reflects,
  * so that instant is a safe `Last-Modified`: an `If-Modified-Since` from before the change never gets a 304. Another
- * process (or a restart) may name a later instant, and so may a burst of changes within one second,, which costs a full answer, never a stale one. Bounded: past
+ * process (or a restart) may name a later instant, and so may a burst of changes within one second,, which costs a full
+ * answer, never a stale one. Bounded: past
  * `capacity` validators it starts afresh.
  */
 export class FirstSeen {

@@ -18,11 +18,18 @@ function distance(event: Timed, reference: number): number {
  * The `max` events nearest to `referenceUtc` (a UTC wall-clock text), in their original order; ties go to the earlier
  * in that order, so the choice is the same on every request. All of them, in order, when they are not more than `max`.
  */
-export function nearestInTime<E extends Timed>(events: readonly E[], max: number, referenceUtc: string): { kept: readonly E[]; truncated: boolean } {
+export function nearestInTime<E extends Timed>(
+  events: readonly E[],
+  max: number,
+  referenceUtc: string,
+): { kept: readonly E[]; truncated: boolean } {
   if (events.length <= max) return { kept: events, truncated: false };
   const reference = millis(referenceUtc);
   const ranked = events.map((event, index) => ({ index, distance: distance(event, reference) }));
   ranked.sort((a, b) => a.distance - b.distance || a.index - b.index);
-  const kept = ranked.slice(0, max).map((entry) => entry.index).sort((a, b) => a - b);
+  const kept = ranked
+    .slice(0, max)
+    .map((entry) => entry.index)
+    .sort((a, b) => a - b);
   return { kept: kept.map((index) => events[index] as E), truncated: true };
 }

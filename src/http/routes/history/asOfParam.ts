@@ -53,7 +53,11 @@ export function readAsOf(checked: Checked, siteZone: string, now: Date, zones: Z
   const decoded = asOfCodec(siteZone, now, zones).decode(raw);
   if (decoded._tag === 'Right') return decoded.right;
   // A date that does not read says why, as the date filters do; anything else is neither form.
-  const asDate = typeof raw === 'string' && !/^\s*-?\d+\s*$/.test(raw) ? readDateTimeInput(raw, siteZone, now, zones) : undefined;
-  checked.validation.invalid('as_of', asDate && !asDate.ok ? dateReason(asDate.problem) : reason('not-a-position-or-date'));
+  const asDate =
+    typeof raw === 'string' && !/^\s*-?\d+\s*$/.test(raw) ? readDateTimeInput(raw, siteZone, now, zones) : undefined;
+  checked.validation.invalid(
+    'as_of',
+    asDate && !asDate.ok ? dateReason(asDate.problem) : reason('not-a-position-or-date'),
+  );
   return undefined;
 }

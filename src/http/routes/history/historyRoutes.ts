@@ -15,10 +15,14 @@ import { pathId } from '../events/eventAccess.ts';
 import { historyResources, type HistoryResource } from './historyResources.ts';
 
 /** History reads are folded from the store's streams (remembered), charged to the caller's costly reads. */
-export type HistoryDeps = Pick<HttpParts, 'settings' | 'costlyReads' | 'pastFolds' | 'writes' | 'folding' | 'historyKinds'>;
+export type HistoryDeps = Pick<
+  HttpParts,
+  'settings' | 'costlyReads' | 'pastFolds' | 'writes' | 'folding' | 'historyKinds'
+>;
 
 export function registerHistoryRoutes(router: Router, deps: HistoryDeps): void {
-  for (const resource of historyResources(deps.folding)) router.get(`/${resource.plural}/:id/history`, historyOfResource(deps, resource));
+  for (const resource of historyResources(deps.folding))
+    router.get(`/${resource.plural}/:id/history`, historyOfResource(deps, resource));
 }
 
 /** GET /{plural}/{id}/history (docs/api.md §19). */
@@ -39,9 +43,18 @@ export function historyOfResource(deps: HistoryDeps, resource: HistoryResource) 
     const total = Number(head.revision + 1n);
     const { page, perPage } = pagingOf(checked.args.values);
     const first = (page - 1) * perPage;
-    const entries = first < total ? await historyPage(deps, streamId, resource, first, Math.min(perPage, total - first)) : [];
+    const entries =
+      first < total ? await historyPage(deps, streamId, resource, first, Math.min(perPage, total - first)) : [];
     const totalPages = totalPagesOf(total, perPage);
-    const links = pageLinks(`${checked.scope.addresses.apiRoot}/${resource.plural}/${id}/history`, [['page', String(page)], ['per_page', String(perPage)]], page, totalPages);
+    const links = pageLinks(
+      `${checked.scope.addresses.apiRoot}/${resource.plural}/${id}/history`,
+      [
+        ['page', String(page)],
+        ['per_page', String(perPage)],
+      ],
+      page,
+      totalPages,
+    );
     setListHeaders(ctx, total, totalPages, links);
     // Oldest first; a page past the last is empty rather than an error, as for term lists (docs/api.md §5.2).
     ctx.body = {
@@ -53,7 +66,13 @@ export function historyOfResource(deps: HistoryDeps, resource: HistoryResource) 
 }
 
 /** The entries of revisions first…first+count-1, each with the changes it made to the state before it. */
-async function historyPage(deps: HistoryDeps, streamId: string, resource: HistoryResource, first: number, count: number): Promise<HistoryEntry[]> {
+async function historyPage(
+  deps: HistoryDeps,
+  streamId: string,
+  resource: HistoryResource,
+  first: number,
+  count: number,
+): Promise<HistoryEntry[]> {
   const folds = deps.pastFolds;
   const before = await folds.foldAt(streamId, resource.fold, BigInt(first) - 1n);
   const events = await folds.store.readStream(streamId, { fromRevision: BigInt(first), maxCount: count });

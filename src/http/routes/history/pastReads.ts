@@ -33,7 +33,8 @@ export async function readablePastEvent(
   point: GlobalPoint,
   notFound: () => WireError,
 ): Promise<EventDocument> {
-  if (!canReadPost(scope.caller, now)) throw simpleError(403, now.status === 'trash' ? 'event-no-longer-available' : 'event-not-accessible');
+  if (!canReadPost(scope.caller, now))
+    throw simpleError(403, now.status === 'trash' ? 'event-no-longer-available' : 'event-not-accessible');
   if (isLockedPost(now, scope)) throw simpleError(403, 'event-password-protected');
   const past = await pastEventDocument(store, folding, now.id, point);
   if (!past) throw notFound();
@@ -58,7 +59,13 @@ export async function readablePastItem<D extends ItemDocument>(
 }
 
 /** Blanked (§12) when locked now or then: a password added later also guards what the item used to say. */
-export function renderPastItem<D extends ItemDocument>(kind: ItemRouteKind<D>, now: D, past: D, settings: SiteSettings, scope: Scope): Wire {
+export function renderPastItem<D extends ItemDocument>(
+  kind: ItemRouteKind<D>,
+  now: D,
+  past: D,
+  settings: SiteSettings,
+  scope: Scope,
+): Wire {
   const wire = kind.represent(past, settings, scope.addresses, true);
   return isLockedPost(now, scope) || isLockedPost(past, scope) ? blankProtected(wire) : wire;
 }

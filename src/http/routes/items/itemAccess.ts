@@ -11,7 +11,11 @@ import type { SiteSettings } from '../../representation/site.ts';
 import type { ItemRouteKind } from './itemRouteKind.ts';
 
 /** A non-published item the caller may not read: 403 `venue-not-accessible` / `organizer-not-accessible`. */
-export function assertItemReadable(kind: ItemRouteKind<ItemDocument>['singular'], doc: ItemDocument, scope: Scope): void {
+export function assertItemReadable(
+  kind: ItemRouteKind<ItemDocument>['singular'],
+  doc: ItemDocument,
+  scope: Scope,
+): void {
   if (!canReadPost(scope.caller, doc)) throw simpleError(403, `${kind}-not-accessible` as MessageKey);
 }
 
@@ -28,4 +32,3 @@ export function renderItem<D extends ItemDocument>(
   const wire = kept ? kept.representation(kind.singular, doc, scope.addresses, withJsonLd, represent) : represent();
   return isLockedPost(doc, scope) ? blankProtected(wire) : wire;
 }
-

@@ -42,7 +42,10 @@ async function readItemListRequest(checked: Checked, links: LinkFilters, deps: P
   const { args, scope, validation } = checked;
   const v = args.values;
   const { page, perPage } = pagingOf(v);
-  const pairs: [string, string][] = [['page', String(page)], ['per_page', String(perPage)]];
+  const pairs: [string, string][] = [
+    ['page', String(page)],
+    ['per_page', String(perPage)],
+  ];
   const searchTerms = typeof v.search === 'string' ? [v.search.toLowerCase()] : undefined;
   if (typeof v.search === 'string') pairs.push(['search', v.search]);
 
@@ -61,7 +64,8 @@ async function readItemListRequest(checked: Checked, links: LinkFilters, deps: P
     pairs.push(['has_events', v.has_events ? '1' : '0']);
   }
   if (typeof v.only_with_upcoming === 'boolean') {
-    if (v.only_with_upcoming) onlyIds = intersect(onlyIds, await links.withUpcoming(deps.clock(), canCreatePosts(scope.caller)));
+    if (v.only_with_upcoming)
+      onlyIds = intersect(onlyIds, await links.withUpcoming(deps.clock(), canCreatePosts(scope.caller)));
     pairs.push(['only_with_upcoming', v.only_with_upcoming ? '1' : '0']);
   }
   const { statuses, shown } = readStatusFilter(checked);
@@ -79,7 +83,11 @@ async function readItemListRequest(checked: Checked, links: LinkFilters, deps: P
 }
 
 /** GET /venues, /organizers (docs/api.md §7). */
-export function listItemsRoute<D extends ItemDocument>(kind: ItemRouteKind<D>, deps: ItemListDeps, links: LinkFilters): Middleware {
+export function listItemsRoute<D extends ItemDocument>(
+  kind: ItemRouteKind<D>,
+  deps: ItemListDeps,
+  links: LinkFilters,
+): Middleware {
   const { settings } = deps;
   return async (ctx: Context) => {
     ctx.set('Allow', collectionAllow(ctx.state.caller));
@@ -91,23 +99,45 @@ export function listItemsRoute<D extends ItemDocument>(kind: ItemRouteKind<D>, d
     let { query } = request;
     // A search reads what blanking hides: protected items this request cannot unlock match none (docs/api.md §7, §12).
     const locks = query.searchTerms
-      ? await listLocks(scope, async (limit) => (await kind.collection(deps.readStore).list({ ...query, onlyProtected: true, offset: 0, limit })).items)
+      ? await listLocks(
+          scope,
+          async (limit) =>
+            (await kind.collection(deps.readStore).list({ ...query, onlyProtected: true, offset: 0, limit })).items,
+        )
       : undefined;
     if (locks) query = { ...query, locks };
     await answerListPage(ctx, deps.memo, `${kind.plural} pages`, anonymousPageKey(scope, [query, pairs]), async () => {
       const found = await kind.collection(deps.readStore).list(query);
-      if (found.items.length === 0 && page > 1) throw simpleError(404, `${kind.singular}-archive-page-not-found` as MessageKey);
+      if (found.items.length === 0 && page > 1)
+        throw simpleError(404, `${kind.singular}-archive-page-not-found` as MessageKey);
       const totalPages = totalPagesOf(found.total, perPage);
       const links = pageLinks(`${scope.addresses.apiRoot}/${kind.plural}/`, pairs, page, totalPages);
       const fragments = deps.fragments.of(scope.addresses);
       const write = (out: JsonText, doc: D) =>
-        writeItemJson(out, kind.singular, doc, isLockedPost(doc, scope), () => renderItem(kind, doc, settings, scope, false), fragments);
+        writeItemJson(
+          out,
+          kind.singular,
+          doc,
+          isLockedPost(doc, scope),
+          () => renderItem(kind, doc, settings, scope, false),
+          fragments,
+        );
       const out = listText(kind.plural, found.items, write, envelopeKeys(links, found.total, totalPages));
-      return { total: found.total, totalPages, links, body: Buffer.from(await renderJsonText(out, deps, scope.caller)) };
+      return {
+        total: found.total,
+        totalPages,
+        links,
+        body: Buffer.from(await renderJsonText(out, deps, scope.caller)),
+      };
     });
   };
 }
 
-export function registerItemList<D extends ItemDocument>(router: Router, deps: ItemListDeps, kind: ItemRouteKind<D>, links: LinkFilters): void {
+export function registerItemList<D extends ItemDocument>(
+  router: Router,
+  deps: ItemListDeps,
+  kind: ItemRouteKind<D>,
+  links: LinkFilters,
+): void {
   router.get(`/${kind.plural}`, listItemsRoute(kind, deps, links));
 }

@@ -19,15 +19,29 @@ import { chargeCostlyRead } from '../../costs/chargeCostlyRead.ts';
 /** Single venue and organizer reads: the read model, and past folds for `as_of`. */
 export type ItemReadDeps = Pick<HttpParts, 'settings' | 'clock' | 'readStore' | 'costlyReads' | 'pastFolds' | 'zones'>;
 
-export function registerItemReads<D extends ItemDocument>(router: Router, deps: ItemReadDeps, kind: ItemRouteKind<D>): void {
+export function registerItemReads<D extends ItemDocument>(
+  router: Router,
+  deps: ItemReadDeps,
+  kind: ItemRouteKind<D>,
+): void {
   const { settings } = deps;
   const collection = () => kind.collection(deps.readStore);
 
   /** With `as_of`, the item as it was then; an item that did not exist yet is unknown, like a wrong id or slug. */
-  const answer = async (ctx: Context, doc: D, scope: Scope, asOf: GlobalPoint | undefined, unknownName: 'id' | 'slug') => {
+  const answer = async (
+    ctx: Context,
+    doc: D,
+    scope: Scope,
+    asOf: GlobalPoint | undefined,
+    unknownName: 'id' | 'slug',
+  ) => {
     if (asOf) {
       chargeCostlyRead(deps.costlyReads, ctx);
-      const past = await readablePastItem(kind, deps.pastFolds, doc, scope, asOf, () => invalidParams([{ name: unknownName, reason: reason(unknownName === 'slug' ? 'unknown-slug' : `unknown-${kind.singular}`) }]));
+      const past = await readablePastItem(kind, deps.pastFolds, doc, scope, asOf, () =>
+        invalidParams([
+          { name: unknownName, reason: reason(unknownName === 'slug' ? 'unknown-slug' : `unknown-${kind.singular}`) },
+        ]),
+      );
       ctx.set('ETag', etagOfPost(past));
       ctx.body = renderPastItem(kind, doc, past, settings, scope);
       return;

@@ -8,9 +8,17 @@ import type { Args, ItemInput, ItemInputContext } from '../../../commands/posts/
 import type { DuplicateFinder, ItemWritten } from '../../../commands/posts/itemCommands.ts';
 import type { BeforeTrash } from '../../../commands/posts/postStreamWrites.ts';
 import type { WriteGuard } from '../../../commands/posts/writeGuard.ts';
-import { changeVenueDetails, readVenueInput, registerVenue, trashVenue } from '../../../commands/venues/venueCommands.ts';
 import {
-  changeOrganizerDetails, readOrganizerInput, registerOrganizer, trashOrganizer,
+  changeVenueDetails,
+  readVenueInput,
+  registerVenue,
+  trashVenue,
+} from '../../../commands/venues/venueCommands.ts';
+import {
+  changeOrganizerDetails,
+  readOrganizerInput,
+  registerOrganizer,
+  trashOrganizer,
 } from '../../../commands/organizers/organizerCommands.ts';
 import type { Page } from '../../../projections/events/eventListQuery.ts';
 import type { PostListQuery } from '../../../projections/postListQuery.ts';
@@ -49,9 +57,27 @@ export interface ItemRouteKind<D extends ItemDocument> {
   collection(readStore: ReadStore): ItemCollectionPort<D>;
   represent(doc: D, settings: SiteSettings, addresses: Addresses, withJsonLd: boolean): Wire;
   readInput(args: Args, ctx: ItemInputContext): Either<InvalidParam[], Input>;
-  register(deps: WriteDeps, dup: DuplicateFinder, input: Input & { request: { name: string } }, d: RegisterDefaults, ctx: WriteContext): Promise<Either<CommandError, ItemWritten>>;
-  change(deps: WriteDeps, id: number, input: Input, ctx: WriteContext, guard: WriteGuard): Promise<Either<CommandError, ItemWritten>>;
-  trash(deps: WriteDeps, id: number, ctx: WriteContext, guard: WriteGuard, beforeTrash?: BeforeTrash): Promise<Either<CommandError, ItemWritten>>;
+  register(
+    deps: WriteDeps,
+    dup: DuplicateFinder,
+    input: Input & { request: { name: string } },
+    d: RegisterDefaults,
+    ctx: WriteContext,
+  ): Promise<Either<CommandError, ItemWritten>>;
+  change(
+    deps: WriteDeps,
+    id: number,
+    input: Input,
+    ctx: WriteContext,
+    guard: WriteGuard,
+  ): Promise<Either<CommandError, ItemWritten>>;
+  trash(
+    deps: WriteDeps,
+    id: number,
+    ctx: WriteContext,
+    guard: WriteGuard,
+    beforeTrash?: BeforeTrash,
+  ): Promise<Either<CommandError, ItemWritten>>;
   /** The document folded up to a revision (write responses) or a global point (`as_of` reads). */
   documentAt(store: FoldSource, id: number, at: bigint | FoldPoint): Promise<D | undefined>;
 }
@@ -64,8 +90,10 @@ export const venueRouteKind: ItemRouteKind<VenueDocument> = {
   collection: (readStore) => readStore.venues,
   represent: venueRepresentation,
   readInput: (args, ctx) => readVenueInput(args, ctx) as Either<InvalidParam[], Input>,
-  register: (deps, dup, input, d, ctx) => registerVenue(deps, dup, input as Parameters<typeof registerVenue>[2], d, ctx),
-  change: (deps, id, input, ctx, guard) => changeVenueDetails(deps, id, input as Parameters<typeof changeVenueDetails>[2], ctx, guard),
+  register: (deps, dup, input, d, ctx) =>
+    registerVenue(deps, dup, input as Parameters<typeof registerVenue>[2], d, ctx),
+  change: (deps, id, input, ctx, guard) =>
+    changeVenueDetails(deps, id, input as Parameters<typeof changeVenueDetails>[2], ctx, guard),
   trash: trashVenue,
   documentAt: venueDocumentAt,
 };
@@ -78,7 +106,8 @@ export const organizerRouteKind: ItemRouteKind<OrganizerDocument> = {
   collection: (readStore) => readStore.organizers,
   represent: organizerRepresentation,
   readInput: (args, ctx) => readOrganizerInput(args, ctx) as Either<InvalidParam[], Input>,
-  register: (deps, dup, input, d, ctx) => registerOrganizer(deps, dup, input as Parameters<typeof registerOrganizer>[2], d, ctx),
+  register: (deps, dup, input, d, ctx) =>
+    registerOrganizer(deps, dup, input as Parameters<typeof registerOrganizer>[2], d, ctx),
   change: (deps, id, input, ctx, guard) =>
     changeOrganizerDetails(deps, id, input as Parameters<typeof changeOrganizerDetails>[2], ctx, guard),
   trash: trashOrganizer,

@@ -23,10 +23,20 @@ function registerItemRoutes<D extends ItemDocument>(
   registerItemReads(router, deps, kind);
 }
 
-export function registerVenueRoutes(router: Router, deps: ItemRouteDeps, bodyParser: Middleware, linkFilters: LinkFilters): void {
+export function registerVenueRoutes(
+  router: Router,
+  deps: ItemRouteDeps,
+  bodyParser: Middleware,
+  linkFilters: LinkFilters,
+): void {
   registerItemRoutes(router, deps, venueRouteKind, bodyParser, linkFilters);
 }
 
-export function registerOrganizerRoutes(router: Router, deps: ItemRouteDeps, bodyParser: Middleware, linkFilters: LinkFilters): void {
+export function registerOrganizerRoutes(
+  router: Router,
+  deps: ItemRouteDeps,
+  bodyParser: Middleware,
+  linkFilters: LinkFilters,
+): void {
   registerItemRoutes(router, deps, organizerRouteKind, bodyParser, linkFilters);
 }

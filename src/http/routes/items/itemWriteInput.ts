@@ -56,7 +56,11 @@ export async function readPendingItemInput<D extends ItemDocument>(
 }
 
 /** After the permission check: registers an image URL (a write of its own) and completes the input. */
-export async function settleItemImage(deps: Pick<HttpParts, 'writes'>, pending: PendingItemInput, ctx: WriteContext): Promise<Input> {
+export async function settleItemImage(
+  deps: Pick<HttpParts, 'writes'>,
+  pending: PendingItemInput,
+  ctx: WriteContext,
+): Promise<Input> {
   if (pending.imageUrl === undefined) return pending.input;
   const image = await imageForUrl(deps.writes.store, deps.writes.postIds, pending.imageUrl, ctx);
   return { ...pending.input, request: { ...pending.input.request, image } };
@@ -76,5 +80,11 @@ export async function registerPendingItem<D extends ItemDocument>(
 ): Promise<Either<CommandError, ItemWritten>> {
   const input = await settleItemImage(deps, pending, write);
   const defaults = { language: scope.language, ...authorOf(scope.caller), ...(translation ? { translation } : {}) };
-  return kind.register(deps.writes, kind.collection(deps.readStore), input as Input & { request: { name: string } }, defaults, write);
+  return kind.register(
+    deps.writes,
+    kind.collection(deps.readStore),
+    input as Input & { request: { name: string } },
+    defaults,
+    write,
+  );
 }

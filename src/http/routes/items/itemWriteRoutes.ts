@@ -23,7 +23,11 @@ import { renderItem } from './itemAccess.ts';
 import { collectionAllow, etagOfPost, itemsBySlug, preferredBySlug, setPostAllow } from '../../auth/postAccess.ts';
 import type { ItemRouteKind } from './itemRouteKind.ts';
 import {
-  readPendingItemInput, registerPendingItem, settleItemImage, type ItemInputDeps, type PendingItemInput,
+  readPendingItemInput,
+  registerPendingItem,
+  settleItemImage,
+  type ItemInputDeps,
+  type PendingItemInput,
 } from './itemWriteInput.ts';
 
 /** What the venue and organizer write routes use. */
@@ -41,10 +45,17 @@ interface Addressing<D> {
 }
 
 /** The item fields of a request: the declared parameters, those the kind reads undeclared, and `extra`. */
-function readItemRequest<D extends ItemDocument>(kind: ItemRouteKind<D>, deps: ItemInputDeps, checked: Checked, extra: Record<string, unknown> = {}) {
+function readItemRequest<D extends ItemDocument>(
+  kind: ItemRouteKind<D>,
+  deps: ItemInputDeps,
+  checked: Checked,
+  extra: Record<string, unknown> = {},
+) {
   const undeclared = Object.fromEntries(kind.undeclared.map((name) => [name, paramValue(checked.scope.sources, name)]));
   const values = { ...undeclared, ...checked.args.values, ...extra };
-  return readPendingItemInput(kind, deps, values, checked.scope.caller, (name, why) => checked.validation.invalid(name, why));
+  return readPendingItemInput(kind, deps, values, checked.scope.caller, (name, why) =>
+    checked.validation.invalid(name, why),
+  );
 }
 
 /** Answers with the item as this write left it, or the duplicate found instead (docs/api.md §10.2). */
@@ -60,13 +71,16 @@ async function answerItemWrite<D extends ItemDocument>(
     errorOf: (error) => wireErrorOf(error, operation),
     // No position: nothing was written, the duplicate found is answered as the read model has it.
     documentOf: ({ id, revision, position }) =>
-      position !== undefined ? kind.documentAt(deps.writes.store, id, revision) : kind.collection(deps.readStore).get(id),
+      position !== undefined
+        ? kind.documentAt(deps.writes.store, id, revision)
+        : kind.collection(deps.readStore).get(id),
     etagOf: etagOfPost,
     bodyOf: async (doc) => {
       setPostAllow(ctx, scope.caller, doc);
       // The password this write set opens the item in its own answer, as the password parameter does on reads (§12).
       const password = paramValue(scope.sources, 'password');
-      if (typeof password === 'string' && doc.passwordHash !== null) await deps.itemPasswords.verifier.verify(password, doc.passwordHash);
+      if (typeof password === 'string' && doc.passwordHash !== null)
+        await deps.itemPasswords.verifier.verify(password, doc.passwordHash);
       return renderItem(kind, doc, deps.settings, scope, false);
     },
   });
@@ -79,14 +93,22 @@ export function createItemRoute<D extends ItemDocument>(kind: ItemRouteKind<D>, 
     const checked = checkArgs(ctx, deps.settings, kind.args.create);
     const pending = await readItemRequest(kind, deps, checked);
     const translationRequest = await translationTarget(deps, kind.singular, checked.scope, (name) =>
-      checked.validation.invalid(name, reason('not-a-translation-target')));
+      checked.validation.invalid(name, reason('not-a-translation-target')),
+    );
     checked.validation.throwIfAny();
     const { caller } = checked.scope;
     requirePermission(canCreatePosts(caller), checked.scope);
     requireAuthorRight(checked);
     const translation = requireTranslationRight(translationRequest, checked.scope);
     const write = writeContextOf(ctx, deps.clock());
-    const written = await registerPendingItem(kind, deps, pending as PendingItemInput, checked.scope, write, translation);
+    const written = await registerPendingItem(
+      kind,
+      deps,
+      pending as PendingItemInput,
+      checked.scope,
+      write,
+      translation,
+    );
     await answerItemWrite(ctx, kind, deps, checked.scope, written, 'create');
     ctx.status = 201;
     ctx.set('Allow', collectionAllow(caller));
@@ -94,7 +116,11 @@ export function createItemRoute<D extends ItemDocument>(kind: ItemRouteKind<D>, 
 }
 
 /** POST, PUT, PATCH /venues/{id} and /venues/by-slug/{slug}; the organizer routes alike (docs/api.md §10.2). */
-export function updateItemRoute<D extends ItemDocument>(kind: ItemRouteKind<D>, deps: ItemWriteDeps, { specs, locate, pathOf }: Addressing<D>): Middleware {
+export function updateItemRoute<D extends ItemDocument>(
+  kind: ItemRouteKind<D>,
+  deps: ItemWriteDeps,
+  { specs, locate, pathOf }: Addressing<D>,
+): Middleware {
   return async (ctx: Context) => {
     const checked = checkArgs(ctx, deps.settings, specs, pathOf(ctx));
     const doc = await locate(ctx, checked);
@@ -112,7 +138,11 @@ export function updateItemRoute<D extends ItemDocument>(kind: ItemRouteKind<D>, 
 }
 
 /** DELETE /venues/{id} and /venues/by-slug/{slug}: unlinks the item from every event, then trashes it (§11). */
-export function deleteItemRoute<D extends ItemDocument>(kind: ItemRouteKind<D>, deps: ItemWriteDeps, { specs, locate, pathOf }: Addressing<D>): Middleware {
+export function deleteItemRoute<D extends ItemDocument>(
+  kind: ItemRouteKind<D>,
+  deps: ItemWriteDeps,
+  { specs, locate, pathOf }: Addressing<D>,
+): Middleware {
   return async (ctx: Context) => {
     const checked = checkArgs(ctx, deps.settings, specs, pathOf(ctx));
     const doc = await locate(ctx, checked);
@@ -127,7 +157,9 @@ export function deleteItemRoute<D extends ItemDocument>(kind: ItemRouteKind<D>, 
       const failed = await step();
       if (failed) throw wireErrorOf(failed, 'delete');
     };
-    const written = await kind.trash(deps.writes, doc.id, write, writeGuardOf(ctx, checked.scope.caller), () => unlinked(cascade.beforeRemoval));
+    const written = await kind.trash(deps.writes, doc.id, write, writeGuardOf(ctx, checked.scope.caller), () =>
+      unlinked(cascade.beforeRemoval),
+    );
     if (written._tag === 'Right') await unlinked(cascade.afterRemoval);
     await answerItemWrite(ctx, kind, deps, checked.scope, written, 'delete');
   };
@@ -137,34 +169,62 @@ export function deleteItemRoute<D extends ItemDocument>(kind: ItemRouteKind<D>, 
 function renameOf(ctx: Context, checked: Checked): unknown {
   if (ctx.params.slug === undefined) return undefined;
   const sent = paramValue({ ...checked.scope.sources, path: {} }, 'slug');
-  if (sent === '' || (sent !== undefined && typeof sent !== 'string')) checked.validation.invalid('slug', reason(sent === '' ? 'empty' : 'not-text'));
+  if (sent === '' || (sent !== undefined && typeof sent !== 'string'))
+    checked.validation.invalid('slug', reason(sent === '' ? 'empty' : 'not-text'));
   return typeof sent === 'string' && sent !== '' ? sent : undefined;
 }
 
 /** The item a by-id route names; an unknown id is a validation error. */
-const itemById = <D extends ItemDocument>(kind: ItemRouteKind<D>, deps: Pick<HttpParts, 'readStore'>): Locate<D> => async (_ctx, checked) => {
-  const doc = await kind.collection(deps.readStore).get(Number(checked.args.values.id));
-  if (!doc) checked.validation.invalid('id', reason(`unknown-${kind.singular}`));
-  return doc;
-};
+const itemById =
+  <D extends ItemDocument>(kind: ItemRouteKind<D>, deps: Pick<HttpParts, 'readStore'>): Locate<D> =>
+  async (_ctx, checked) => {
+    const doc = await kind.collection(deps.readStore).get(Number(checked.args.values.id));
+    if (!doc) checked.validation.invalid('id', reason(`unknown-${kind.singular}`));
+    return doc;
+  };
 
 /** The item a by-slug route names (the published one among several, §9); an unknown slug is a validation error. */
-const itemBySlug = <D extends ItemDocument>(kind: ItemRouteKind<D>, deps: Pick<HttpParts, 'readStore'>): Locate<D> => async (ctx, checked) => {
-  const collection = kind.collection(deps.readStore);
-  const doc = preferredBySlug(await itemsBySlug((sent) => collection.bySlug(checked.scope.language, sent), ctx.params.slug as string));
-  if (!doc) checked.validation.invalid('slug', reason('unknown-slug'));
-  return doc;
-};
+const itemBySlug =
+  <D extends ItemDocument>(kind: ItemRouteKind<D>, deps: Pick<HttpParts, 'readStore'>): Locate<D> =>
+  async (ctx, checked) => {
+    const collection = kind.collection(deps.readStore);
+    const doc = preferredBySlug(
+      await itemsBySlug((sent) => collection.bySlug(checked.scope.language, sent), ctx.params.slug as string),
+    );
+    if (!doc) checked.validation.invalid('slug', reason('unknown-slug'));
+    return doc;
+  };
 
-export function registerItemWrites<D extends ItemDocument>(router: Router, deps: ItemWriteDeps, kind: ItemRouteKind<D>, bodyParser: Middleware): void {
+export function registerItemWrites<D extends ItemDocument>(
+  router: Router,
+  deps: ItemWriteDeps,
+  kind: ItemRouteKind<D>,
+  bodyParser: Middleware,
+): void {
   const { plural, args } = kind;
   const byId = itemById(kind, deps);
   const bySlug = itemBySlug(kind, deps);
   router.post(`/${plural}`, bodyParser, createItemRoute(kind, deps));
   for (const method of ['post', 'put', 'patch'] as const) {
-    router[method](`/${plural}/by-slug/:slug`, bodyParser, updateItemRoute(kind, deps, { specs: args.bySlugUpdate, locate: bySlug, pathOf: slugPath }));
-    router[method](`/${plural}/:id`, bodyParser, updateItemRoute(kind, deps, { specs: args.update, locate: byId, pathOf: idPath }));
+    router[method](
+      `/${plural}/by-slug/:slug`,
+      bodyParser,
+      updateItemRoute(kind, deps, { specs: args.bySlugUpdate, locate: bySlug, pathOf: slugPath }),
+    );
+    router[method](
+      `/${plural}/:id`,
+      bodyParser,
+      updateItemRoute(kind, deps, { specs: args.update, locate: byId, pathOf: idPath }),
+    );
   }
-  router.delete(`/${plural}/by-slug/:slug`, bodyParser, deleteItemRoute(kind, deps, { specs: args.bySlugRemove, locate: bySlug, pathOf: slugPath }));
-  router.delete(`/${plural}/:id`, bodyParser, deleteItemRoute(kind, deps, { specs: args.remove, locate: byId, pathOf: idPath }));
+  router.delete(
+    `/${plural}/by-slug/:slug`,
+    bodyParser,
+    deleteItemRoute(kind, deps, { specs: args.bySlugRemove, locate: bySlug, pathOf: slugPath }),
+  );
+  router.delete(
+    `/${plural}/:id`,
+    bodyParser,
+    deleteItemRoute(kind, deps, { specs: args.remove, locate: byId, pathOf: idPath }),
+  );
 }

@@ -48,7 +48,10 @@ export function operationsRoutes(deps: OperationsDeps): Middleware {
   router.get('/health', (ctx) => json(ctx, 200, { status: 'ok' }));
 
   router.get('/ready', async (ctx) => {
-    const [eventStore, readStore] = await Promise.all([probe(() => deps.store.headPosition()), probe(() => deps.appliedPosition())]);
+    const [eventStore, readStore] = await Promise.all([
+      probe(() => deps.store.headPosition()),
+      probe(() => deps.appliedPosition()),
+    ]);
     const lag: Check<ProjectionLag> = readStore.ok
       ? await probe(() => measureProjectionLag(deps.store, readStore.value, deps.clock()))
       : { ok: false, error: 'read store unreachable' };
@@ -59,7 +62,12 @@ export function operationsRoutes(deps: OperationsDeps): Middleware {
         event_store: eventStore.ok ? 'ok' : eventStore.error,
         read_store: readStore.ok ? 'ok' : readStore.error,
         projection: lag.ok
-          ? { lag_events: lag.value.events, lag_seconds: lag.value.seconds, max_lag_seconds: deps.maxLagSeconds, caught_up: caughtUp }
+          ? {
+              lag_events: lag.value.events,
+              lag_seconds: lag.value.seconds,
+              max_lag_seconds: deps.maxLagSeconds,
+              caught_up: caughtUp,
+            }
           : lag.error,
       },
     });

@@ -14,14 +14,19 @@ export const readModelDigestPath = '/read-model/digest';
 const isAdministrator = (caller: Caller): boolean => caller.kind === 'user' && caller.role === 'administrator';
 
 /** Only with a read store that several projectors write (MongoDB) can the position keep moving through every try. */
-const projectionBusy = new WireError(503, 'cal_read_model_busy', (language) => ({
-  message: {
-    en: 'The read model kept changing while its digest was computed. Try again.',
-    ca: 'El model de lectura ha canviat mentre se\'n calculava el resum. Torneu-ho a provar.',
-    es: 'El modelo de lectura ha cambiado mientras se calculaba su resumen. Vuelve a intentarlo.',
-  }[language],
-  data: {},
-}), { 'Retry-After': '1' });
+const projectionBusy = new WireError(
+  503,
+  'cal_read_model_busy',
+  (language) => ({
+    message: {
+      en: 'The read model kept changing while its digest was computed. Try again.',
+      ca: "El model de lectura ha canviat mentre se'n calculava el resum. Torneu-ho a provar.",
+      es: 'El modelo de lectura ha cambiado mientras se calculaba su resumen. Vuelve a intentarlo.',
+    }[language],
+    data: {},
+  }),
+  { 'Retry-After': '1' },
+);
 
 /** The digest is computed over the read model at the position the projection has applied. */
 export type DigestDeps = Pick<HttpParts, 'settings' | 'readStore' | 'projectionPosition'>;

@@ -7,15 +7,26 @@ import type { ArgSpec } from '../../params/argSpec.ts';
 import type { ReadStore } from '../../../projections/readStore.ts';
 import type { Scope } from '../../requestScope.ts';
 import {
-  categoryCreateArgs, categoryDeleteArgs, categoryListArgs, categoryReadArgs, categoryUpdateArgs,
-  tagCreateArgs, tagDeleteArgs, tagListArgs, tagReadArgs, tagUpdateArgs,
+  categoryCreateArgs,
+  categoryDeleteArgs,
+  categoryListArgs,
+  categoryReadArgs,
+  categoryUpdateArgs,
+  tagCreateArgs,
+  tagDeleteArgs,
+  tagListArgs,
+  tagReadArgs,
+  tagUpdateArgs,
 } from '../catalogue/index.ts';
 
 /**
  * The terms an event is linked to as this caller may see them (none when it may not), or `no-such-event`; supplied by
  * the composition (events own the links).
  */
-export type TermsOfEvent = (eventId: number, scope: Scope) => Promise<{ categories: number[]; tags: number[] } | 'no-such-event'>;
+export type TermsOfEvent = (
+  eventId: number,
+  scope: Scope,
+) => Promise<{ categories: number[]; tags: number[] } | 'no-such-event'>;
 
 export interface TaxonomyRoutes {
   readonly taxonomy: Taxonomy;
@@ -35,7 +46,13 @@ export const taxonomyRoutes: readonly TaxonomyRoutes[] = [
   {
     taxonomy: 'category',
     plural: 'categories',
-    args: { list: categoryListArgs, create: categoryCreateArgs, read: categoryReadArgs, update: categoryUpdateArgs, remove: categoryDeleteArgs },
+    args: {
+      list: categoryListArgs,
+      create: categoryCreateArgs,
+      read: categoryReadArgs,
+      update: categoryUpdateArgs,
+      remove: categoryDeleteArgs,
+    },
     collection: (readStore) => readStore.categories,
   },
   {
@@ -49,7 +66,9 @@ export const taxonomyRoutes: readonly TaxonomyRoutes[] = [
 /** Categories: administrators, editors and authors; tags: administrators and editors only. */
 export function canManageTerms(caller: Caller, taxonomy: Taxonomy): boolean {
   if (caller.kind !== 'user') return false;
-  return caller.role === 'administrator' || caller.role === 'editor' || (taxonomy === 'category' && caller.role === 'author');
+  return (
+    caller.role === 'administrator' || caller.role === 'editor' || (taxonomy === 'category' && caller.role === 'author')
+  );
 }
 
 /** `Allow` in the order of docs/api.md §1.1; the same rule for every term, so item routes need not look the term up. */
@@ -59,4 +78,3 @@ export function setTermAllow(ctx: Context, taxonomy: Taxonomy, route: 'collectio
 }
 
 export const termEtag = (revision: number | bigint): string => `W/"${revision}"`;
-

@@ -1,4 +1,5 @@
-// Turns validated GET /categories and /tags parameters into a TermListQuery and the paging links (docs/api.md §5.3, §8).
+// Turns validated GET /categories and /tags parameters into a TermListQuery and the paging links (docs/api.md §5.3,
+// §8).
 import { reason } from '../../../commands/errors.ts';
 import type { Taxonomy } from '../../../events/catalogue/terms.ts';
 import type { TermCollection, TermListQuery, TermOrderBy } from '../../../projections/terms/termCollection.ts';
@@ -6,9 +7,15 @@ import type { Checked } from '../../endpoint.ts';
 import { formEncode, type ListRequest, type PageLinks, pagingOf } from '../../representation/listEnvelope.ts';
 import type { TermsOfEvent } from './termAccess.ts';
 
-
 const orderByValues: ReadonlySet<string> = new Set<TermOrderBy>([
-  'id', 'name', 'slug', 'count', 'description', 'term_group', 'include', 'include_slugs',
+  'id',
+  'name',
+  'slug',
+  'count',
+  'description',
+  'term_group',
+  'include',
+  'include_slugs',
 ]);
 
 export type TermListRequest = ListRequest<TermListQuery>;
@@ -28,7 +35,8 @@ export async function readTermListRequest(checked: Checked, ctx: TermListContext
   const existing = async (name: string, ids: readonly number[] | undefined) => {
     if (!ids) return;
     for (const id of ids) {
-      if (!(await ctx.collection.get(id))) return validation.invalid(name, reason(name === 'parent' ? 'unknown-category' : `unknown-${ctx.taxonomy}`));
+      if (!(await ctx.collection.get(id)))
+        return validation.invalid(name, reason(name === 'parent' ? 'unknown-category' : `unknown-${ctx.taxonomy}`));
     }
   };
   const include = v.include as number[] | undefined;

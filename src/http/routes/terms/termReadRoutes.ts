@@ -1,4 +1,5 @@
-// GET /categories, /tags (docs/api.md §5, §8) and GET /categories/{id}, /tags/{id} (§9), also as of a past point (`as_of`).
+// GET /categories, /tags (docs/api.md §5, §8) and GET /categories/{id}, /tags/{id} (§9), also as of a past point
+// (`as_of`).
 import { anonymous } from '../../auth/caller.ts';
 import { reason } from '../../../commands/errors.ts';
 import type Router from '@koa/router';
@@ -19,9 +20,15 @@ import { pastTermView } from '../history/pastReads.ts';
 import { chargeCostlyRead } from '../../costs/chargeCostlyRead.ts';
 
 /** Term reads: the read model and its memo (shared pages, translations), and past folds for `as_of`. */
-export type TermReadDeps = TranslationFillDeps & Pick<HttpParts, 'settings' | 'clock' | 'readStore' | 'costlyReads' | 'pastFolds' | 'zones'>;
+export type TermReadDeps = TranslationFillDeps &
+  Pick<HttpParts, 'settings' | 'clock' | 'readStore' | 'costlyReads' | 'pastFolds' | 'zones'>;
 
-export function registerTermReads(router: Router, deps: TermReadDeps, routes: TaxonomyRoutes, termsOfEvent: TermsOfEvent): void {
+export function registerTermReads(
+  router: Router,
+  deps: TermReadDeps,
+  routes: TaxonomyRoutes,
+  termsOfEvent: TermsOfEvent,
+): void {
   const { settings } = deps;
   const { taxonomy, plural, args } = routes;
   const collection = routes.collection(deps.readStore);
@@ -65,9 +72,7 @@ export function registerTermReads(router: Router, deps: TermReadDeps, routes: Ta
     const asOf = readAsOf(checked, settings.timeZone, deps.clock(), deps.zones);
     if (asOf) chargeCostlyRead(deps.costlyReads, ctx);
     // As of a past point the term is judged as it was then: one deleted since is still shown (terms are public).
-    const view = asOf
-      ? await pastTermView(deps.pastFolds, collection, taxonomy, id, asOf)
-      : await currentView(id);
+    const view = asOf ? await pastTermView(deps.pastFolds, collection, taxonomy, id, asOf) : await currentView(id);
     if (!view) checked.validation.invalid('id', reason(`unknown-${taxonomy}`));
     checked.validation.throwIfAny();
     if (!view) throw invalidParams([{ name: 'id', reason: reason(`unknown-${taxonomy}`) }]);

@@ -12,18 +12,28 @@ export type { TermsOfEvent } from './termAccess.ts';
 /** `termsOfEvent` answers the `post` / `event` list filters (§8); events own their links to terms. */
 export type TermRouteDeps = TermReadDeps & TermWriteDeps;
 
-export function registerTermRoutes(router: Router, deps: TermRouteDeps, bodyParser: Middleware, termsOfEvent: TermsOfEvent): void {
+export function registerTermRoutes(
+  router: Router,
+  deps: TermRouteDeps,
+  bodyParser: Middleware,
+  termsOfEvent: TermsOfEvent,
+): void {
   for (const routes of taxonomyRoutes) {
     registerTermReads(router, deps, routes, termsOfEvent);
     registerTermWrites(router, deps, bodyParser, routes);
   }
 }
 
-/** The terms of an event as its read-model document links them, whatever its language; none if the caller may not see them. */
+/**
+ * The terms of an event as its read-model document links them, whatever its language; none if the caller may not see
+ * them.
+ */
 export function termsOfEventInReadStore(readStore: ReadStore): TermsOfEvent {
   return async (eventId, scope) => {
     const doc = await readStore.events.get(eventId);
     if (!doc) return 'no-such-event';
-    return eventLinksVisible(doc, scope) ? { categories: [...doc.categories], tags: [...doc.tags] } : { categories: [], tags: [] };
+    return eventLinksVisible(doc, scope)
+      ? { categories: [...doc.categories], tags: [...doc.tags] }
+      : { categories: [], tags: [] };
   };
 }

@@ -5,7 +5,13 @@ import type Router from '@koa/router';
 import type { CommandError } from '../../../commands/errors.ts';
 import type { Context, Middleware } from 'koa';
 import type { Either } from 'fp-ts/lib/Either.js';
-import { changeTerm, createTerm, deleteTerm, type TermInput, type TermWritten } from '../../../commands/terms/termCommands.ts';
+import {
+  changeTerm,
+  createTerm,
+  deleteTerm,
+  type TermInput,
+  type TermWritten,
+} from '../../../commands/terms/termCommands.ts';
 import type { TermCommandError } from '../../../commands/terms/termErrors.ts';
 import type { CountedTerm } from '../../../projections/terms/termCollection.ts';
 import { termDocumentAt } from '../../../projections/terms/termDocumentAt.ts';
@@ -23,13 +29,23 @@ import { ifMatchOf } from '../events/eventAccess.ts';
 import { canManageTerms, setTermAllow, termEtag, type TaxonomyRoutes } from './termAccess.ts';
 
 /** What the category and tag write routes use. */
-export type TermWriteDeps = TranslationDeps & Pick<HttpParts, 'settings' | 'clock' | 'readStore' | 'writes' | 'waitForProjection' | 'unlinkCascade'>;
+export type TermWriteDeps = TranslationDeps &
+  Pick<HttpParts, 'settings' | 'clock' | 'readStore' | 'writes' | 'waitForProjection' | 'unlinkCascade'>;
 
 /** Step 4 for the fields: a `parent` must name a live category of the term's language (§10.3). */
-async function readTermInput(routes: TaxonomyRoutes, deps: Pick<HttpParts, 'readStore'>, checked: Checked, language: string): Promise<TermInput> {
+async function readTermInput(
+  routes: TaxonomyRoutes,
+  deps: Pick<HttpParts, 'readStore'>,
+  checked: Checked,
+  language: string,
+): Promise<TermInput> {
   const v = checked.args.values;
   const parent = routes.taxonomy === 'category' ? (v.parent as number | undefined) : undefined;
-  if (parent !== undefined && parent !== 0 && (await deps.readStore.categories.get(parent))?.doc.language !== language) {
+  if (
+    parent !== undefined &&
+    parent !== 0 &&
+    (await deps.readStore.categories.get(parent))?.doc.language !== language
+  ) {
     checked.validation.invalid('parent', reason('unknown-category'));
   }
   return {
@@ -68,7 +84,8 @@ export function createTermRoute(routes: TaxonomyRoutes, deps: TermWriteDeps): Mi
     const checked = checkArgs(ctx, deps.settings, args.create);
     const input = await readTermInput(routes, deps, checked, checked.scope.language);
     const translationRequest = await translationTarget(deps, taxonomy, checked.scope, (name) =>
-      checked.validation.invalid(name, reason('not-a-translation-target')));
+      checked.validation.invalid(name, reason('not-a-translation-target')),
+    );
     checked.validation.throwIfAny();
     requirePermission(canManageTerms(checked.scope.caller, taxonomy), checked.scope);
     const translation = requireTranslationRight(translationRequest, checked.scope);
@@ -105,7 +122,14 @@ export function updateTermRoute(routes: TaxonomyRoutes, deps: TermWriteDeps): Mi
     checked.validation.throwIfAny();
     if (!term) throw invalidParams([{ name: 'id', reason: reason(`unknown-${taxonomy}`) }]);
     requirePermission(canManageTerms(checked.scope.caller, taxonomy), checked.scope);
-    const written = await changeTerm(deps.writes, taxonomy, term.doc.id, input, writeContextOf(ctx, deps.clock()), ifMatchOf(ctx));
+    const written = await changeTerm(
+      deps.writes,
+      taxonomy,
+      term.doc.id,
+      input,
+      writeContextOf(ctx, deps.clock()),
+      ifMatchOf(ctx),
+    );
     await answerTermWrite(ctx, routes, deps, checked.scope, written);
   };
 }
@@ -134,7 +158,10 @@ export function deleteTermRoute(routes: TaxonomyRoutes, deps: TermWriteDeps): Mi
     if (deleted._tag === 'Right') await unlinked(cascade.afterRemoval);
     // The answer shows the term as it was just before deletion, with the count it had then (§11): read before the
     // read model applies the deletion.
-    const before = deleted._tag === 'Right' ? await termViewOf(collection, { ...term, doc: { ...term.doc, ...deleted.right.before } }) : undefined;
+    const before =
+      deleted._tag === 'Right'
+        ? await termViewOf(collection, { ...term, doc: { ...term.doc, ...deleted.right.before } })
+        : undefined;
     await answerWrite(ctx, deps, deleted, {
       errorOf: termWireErrorOf,
       documentOf: async ({ revision }) => before && { view: before, revision },
@@ -144,7 +171,12 @@ export function deleteTermRoute(routes: TaxonomyRoutes, deps: TermWriteDeps): Mi
   };
 }
 
-export function registerTermWrites(router: Router, deps: TermWriteDeps, bodyParser: Middleware, routes: TaxonomyRoutes): void {
+export function registerTermWrites(
+  router: Router,
+  deps: TermWriteDeps,
+  bodyParser: Middleware,
+  routes: TaxonomyRoutes,
+): void {
   const { plural } = routes;
   router.post(`/${plural}`, bodyParser, createTermRoute(routes, deps));
   const update = updateTermRoute(routes, deps);

@@ -29,7 +29,9 @@ async function memberOf(deps: TranslationDeps, kind: TranslatedKind, id: number)
     case 'event':
     case 'venue':
     case 'organizer': {
-      const doc = await (kind === 'event' ? readStore.events : kind === 'venue' ? readStore.venues : readStore.organizers).get(id);
+      const doc = await (
+        kind === 'event' ? readStore.events : kind === 'venue' ? readStore.venues : readStore.organizers
+      ).get(id);
       return doc && { ...doc, live: doc.status !== 'trash', standing: doc };
     }
     case 'category':
@@ -40,9 +42,18 @@ async function memberOf(deps: TranslationDeps, kind: TranslatedKind, id: number)
   }
 }
 
-function groupsOf(deps: TranslationDeps, kind: TranslatedKind): { translationsOf(group: number): Promise<Translations> } {
+function groupsOf(
+  deps: TranslationDeps,
+  kind: TranslatedKind,
+): { translationsOf(group: number): Promise<Translations> } {
   const { readStore } = deps;
-  const byKind = { event: readStore.events, venue: readStore.venues, organizer: readStore.organizers, category: readStore.categories, tag: readStore.tags };
+  const byKind = {
+    event: readStore.events,
+    venue: readStore.venues,
+    organizer: readStore.organizers,
+    category: readStore.categories,
+    tag: readStore.tags,
+  };
   return byKind[kind];
 }
 

@@ -20,7 +20,10 @@ export function openFeed(
   options: { auth?: string | null; headers?: Record<string, string> } = {},
 ): Promise<SseConnection> {
   const auth = options.auth === undefined ? adminAuth : options.auth;
-  return openSse(`${t.service.url}${CHANGES}${query}`, { ...(auth ? { authorization: auth } : {}), ...(options.headers ?? {}) });
+  return openSse(`${t.service.url}${CHANGES}${query}`, {
+    ...(auth ? { authorization: auth } : {}),
+    ...(options.headers ?? {}),
+  });
 }
 
 /**
@@ -37,7 +40,11 @@ export async function storedChanges(
 }
 
 /** What identifies a delivered or stored event, for comparing sequences. */
-export const identity = (event: { position: bigint | string; streamId?: string; stream?: string; type: string }): string =>
-  `${String(event.position)} ${event.streamId ?? event.stream ?? ''} ${event.type}`;
+export const identity = (event: {
+  position: bigint | string;
+  streamId?: string;
+  stream?: string;
+  type: string;
+}): string => `${String(event.position)} ${event.streamId ?? event.stream ?? ''} ${event.type}`;
 
 export const dates = { start_date: '2026-12-01 10:00:00', end_date: '2026-12-01 11:00:00' };

@@ -20,13 +20,27 @@ export interface CountingStore {
   reset(): void;
 }
 
-const sizeOf = (event: RecordedEvent): number => approximateBytes([event.streamId, 0, event.type, event.data, event.metadata]);
+const sizeOf = (event: RecordedEvent): number =>
+  approximateBytes([event.streamId, 0, event.type, event.data, event.metadata]);
 
 export function countingStore(): CountingStore {
-  const counts: ReadCounts = { streamEvents: 0, subscriptionEvents: 0, subscriptionBytes: 0, handledEvents: 0, handledBytes: 0 };
+  const counts: ReadCounts = {
+    streamEvents: 0,
+    subscriptionEvents: 0,
+    subscriptionBytes: 0,
+    handledEvents: 0,
+    handledBytes: 0,
+  };
   return {
     counts,
-    reset: () => Object.assign(counts, { streamEvents: 0, subscriptionEvents: 0, subscriptionBytes: 0, handledEvents: 0, handledBytes: 0 }),
+    reset: () =>
+      Object.assign(counts, {
+        streamEvents: 0,
+        subscriptionEvents: 0,
+        subscriptionBytes: 0,
+        handledEvents: 0,
+        handledBytes: 0,
+      }),
     wrap: (store) => ({
       append: (...args) => store.append(...args),
       appendToStreams: (...args) => store.appendToStreams(...args),

@@ -26,7 +26,10 @@ export function capture(number: string): Capture {
   const file = readdirSync(examplesDir).find((name) => name.startsWith(`${number}-`));
   if (file === undefined) throw new Error(`no capture ${number}`);
   const captured = JSON.parse(readFileSync(new URL(file, examplesDir), 'utf8')) as Capture;
-  return { ...captured, response: { ...captured.response, body: withTranslationKeys(captured.response.body) as JsonObject } };
+  return {
+    ...captured,
+    response: { ...captured.response, body: withTranslationKeys(captured.response.body) as JsonObject },
+  };
 }
 
 /**
@@ -140,7 +143,11 @@ export function withReason(body: unknown, name: string, code: string, message: s
   const data = asObject(asObject(body).data);
   return {
     ...asObject(body),
-    data: { ...data, params: { ...asObject(data.params), [name]: message }, details: { [name]: { code, message, data: { status: 400 } } } },
+    data: {
+      ...data,
+      params: { ...asObject(data.params), [name]: message },
+      details: { [name]: { code, message, data: { status: 400 } } },
+    },
   };
 }
 
@@ -171,7 +178,12 @@ export function expectSpecificInvalidParam(res: TestResponse, name: string, code
 
 /** The E9 answer (end before start) naming `name`. */
 export function expectEndBeforeStart(res: TestResponse, name = 'end_date'): void {
-  expectSpecificInvalidParam(res, name, 'event-end-before-start', 'The end date must not be earlier than the start date.');
+  expectSpecificInvalidParam(
+    res,
+    name,
+    'event-end-before-start',
+    'The end date must not be earlier than the start date.',
+  );
 }
 
 /** A query string from pairs, values percent-encoded. */

@@ -28,11 +28,18 @@ export class ObjectEventPages {
   private constructor(private readonly services: HttpParts) {}
 
   static async beside(t: TestService, clock: () => Date): Promise<ObjectEventPages> {
-    const config = loadConfig({ PORT: '0', CAL_DATA_DIR: t.dataDir, CAL_PUBLIC_URL: 'http://localhost:8080', CAL_ADMIN_PASSWORD: adminPassword });
+    const config = loadConfig({
+      PORT: '0',
+      CAL_DATA_DIR: t.dataDir,
+      CAL_PUBLIC_URL: 'http://localhost:8080',
+      CAL_ADMIN_PASSWORD: adminPassword,
+    });
     const { store, readStore, projections } = t.service;
     const users = new UserDirectory(store);
     await users.refresh();
-    return new ObjectEventPages(composeHttpServices({ config, store, readStore, users, projections, clock, folding: testFolding }));
+    return new ObjectEventPages(
+      composeHttpServices({ config, store, readStore, users, projections, clock, folding: testFolding }),
+    );
   }
 
   /** The caller the service's credential check makes of `who` (its users were seeded by startRoleService). */
@@ -40,7 +47,10 @@ export class ObjectEventPages {
     const known = this.callers.get(who);
     if (known) return known;
     if (who === 'anonymous') return anonymous;
-    const checked = who === 'admin' ? await this.services.credentials.check('admin', adminPassword) : await this.services.credentials.check(who, rolePassword);
+    const checked =
+      who === 'admin'
+        ? await this.services.credentials.check('admin', adminPassword)
+        : await this.services.credentials.check(who, rolePassword);
     if (typeof checked === 'string') throw new Error(`no caller for ${who}: ${checked}`);
     this.callers.set(who, checked);
     return checked;
@@ -51,12 +61,20 @@ export class ObjectEventPages {
     const match = /^(?:\/(ca|en|es))?\/cal\/events\/v1\/events\/?(?:\?(.*))?$/.exec(path);
     if (!match) throw new Error(`not an event list path: ${path}`);
     const segment = match[1] as Language | undefined;
-    const state: RequestState = { caller: await this.callerOf(who), messageLanguage: segment ?? 'en', ...(segment ? { segment } : {}) };
+    const state: RequestState = {
+      caller: await this.callerOf(who),
+      messageLanguage: segment ?? 'en',
+      ...(segment ? { segment } : {}),
+    };
     // What checkArgs reads of a Koa context for a GET without a body.
     const ctx = { querystring: match[2] ?? '', request: {}, is: () => false, state } as unknown as Context;
     const { services } = this;
     // The route's own unlocking: items whose password needs argon2 are judged once the first rendering named them.
-    const unlocks = new PasswordUnlocks(services.itemPasswords.verifier, services.itemPasswords.failedUnlocks, 'object reference');
+    const unlocks = new PasswordUnlocks(
+      services.itemPasswords.verifier,
+      services.itemPasswords.failedUnlocks,
+      'object reference',
+    );
     state.unlocks = unlocks;
     let text = await this.render(ctx);
     while (await unlocks.settle()) text = await this.render(ctx);

@@ -19,7 +19,13 @@ export type ItemTestService = RoleTestService;
 export const startItemService = (env: Record<string, string> = {}): Promise<ItemTestService> => startRoleService(env);
 
 /** Creates a venue or organizer (as the admin unless `who` is given); fails unless the service answers 201. */
-export async function createItem(t: ItemTestService, kind: Kind, fields: JsonObject, who: Who = 'admin', prefix = API): Promise<JsonObject> {
+export async function createItem(
+  t: ItemTestService,
+  kind: Kind,
+  fields: JsonObject,
+  who: Who = 'admin',
+  prefix = API,
+): Promise<JsonObject> {
   const res = await t.by(who, 'POST', `${prefix}/${kind}`, { body: fields });
   expect(res.status, res.text).to.equal(201);
   return bodyOf(res);
@@ -37,10 +43,12 @@ export function itemsOf(res: TestResponse, kind: Kind): JsonObject[] {
   return items.map(asObject);
 }
 
-export const itemIdsOf = (res: TestResponse, kind: Kind): number[] => itemsOf(res, kind).map((item) => item.id as number);
+export const itemIdsOf = (res: TestResponse, kind: Kind): number[] =>
+  itemsOf(res, kind).map((item) => item.id as number);
 
 /** Decodes decimal HTML character references (`&#101;`), as §4.6 tells clients to do with organizer e-mails. */
-export const decodeEntities = (text: string): string => text.replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code)));
+export const decodeEntities = (text: string): string =>
+  text.replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code)));
 
 /** The venue list `rest_url` for a query string (already in §5.3 order). */
 export const itemsRestUrl = (root: string, kind: Kind, queryText: string): string => `${root}/${kind}/?${queryText}`;

@@ -30,15 +30,18 @@ export function send(baseUrl: string, agent: Agent, req: LimitRequest): Promise<
   if (body) headers['content-length'] = String(body.length);
   if (req.chunks) headers['transfer-encoding'] = 'chunked';
   return new Promise((resolve, reject) => {
-    const outgoing = request({ host: url.hostname, port: url.port, method: req.method, path: req.path, headers, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body: parseObject(text) });
-      });
-      res.on('error', reject);
-    });
+    const outgoing = request(
+      { host: url.hostname, port: url.port, method: req.method, path: req.path, headers, agent },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body: parseObject(text) });
+        });
+        res.on('error', reject);
+      },
+    );
     outgoing.on('error', reject);
     for (const chunk of req.chunks ?? []) outgoing.write(chunk);
     outgoing.end(body);
@@ -48,7 +51,9 @@ export function send(baseUrl: string, agent: Agent, req: LimitRequest): Promise<
 function parseObject(text: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }

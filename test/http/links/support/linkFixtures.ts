@@ -24,8 +24,19 @@ export async function replayCaptures(t: TestService): Promise<CaptureIds> {
   const organizer = await created(await t.admin('POST', `${API}/organizers`, { body: capture('06').request.body }));
   const category = await created(await t.admin('POST', `${API}/categories`, { body: capture('07').request.body }));
   const tag = await created(await t.admin('POST', `${API}/tags`, { body: capture('08').request.body }));
-  const ids = { venue: venue.id as number, organizer: organizer.id as number, category: category.id as number, tag: tag.id as number };
-  const body = { ...capture('10').request.body, venue: ids.venue, organizer: [ids.organizer], categories: [ids.category], tags: [ids.tag] };
+  const ids = {
+    venue: venue.id as number,
+    organizer: organizer.id as number,
+    category: category.id as number,
+    tag: tag.id as number,
+  };
+  const body = {
+    ...capture('10').request.body,
+    venue: ids.venue,
+    organizer: [ids.organizer],
+    categories: [ids.category],
+    tags: [ids.tag],
+  };
   const event = await created(await t.admin('POST', `${API}/events`, { body }));
   return { ...ids, event: event.id as number };
 }
@@ -40,7 +51,8 @@ export function withOurIds(value: Json, ids: CaptureIds): Json {
       const isTerm = 'taxonomy' in v;
       return Object.fromEntries(
         Object.entries(v).map(([k, item]) => {
-          if ((k === 'id' || k === 'term_taxonomy_id') && typeof item === 'number') return [k, (isTerm ? terms : posts)[item] ?? item];
+          if ((k === 'id' || k === 'term_taxonomy_id') && typeof item === 'number')
+            return [k, (isTerm ? terms : posts)[item] ?? item];
           return [k, walk(item)];
         }),
       );
@@ -49,7 +61,10 @@ export function withOurIds(value: Json, ids: CaptureIds): Json {
       return v
         .replace(/\?id=(\d+)/, (_m, id: string) => `?id=${posts[Number(id)] ?? id}`)
         .replace(/\/events\/(\d+)$/, (_m, id: string) => `/events/${posts[Number(id)] ?? id}`)
-        .replace(/\/(categories|tags)\/(\d+)$/, (_m, kind: string, id: string) => `/${kind}/${terms[Number(id)] ?? id}`);
+        .replace(
+          /\/(categories|tags)\/(\d+)$/,
+          (_m, kind: string, id: string) => `/${kind}/${terms[Number(id)] ?? id}`,
+        );
     }
     return v;
   };
@@ -61,7 +76,12 @@ export function decodedEmails(value: Json): Json {
   if (Array.isArray(value)) return value.map(decodedEmails);
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, k === 'email' && typeof v === 'string' ? v.replace(/&#(\d+);/g, (_m, c: string) => String.fromCharCode(Number(c))) : decodedEmails(v)]),
+      Object.entries(value).map(([k, v]) => [
+        k,
+        k === 'email' && typeof v === 'string'
+          ? v.replace(/&#(\d+);/g, (_m, c: string) => String.fromCharCode(Number(c)))
+          : decodedEmails(v),
+      ]),
     );
   }
   return value;

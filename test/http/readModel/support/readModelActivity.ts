@@ -16,7 +16,9 @@ export async function someActivity(t: TestService): Promise<CaptureIds> {
   ok(await t.admin('POST', `${API}/organizers/${ids.organizer}`, { body: { organizer: 'Renamed organizer' } }));
   ok(await t.admin('POST', `${API}/categories/${ids.category}`, { body: { name: 'Renamed category' } }));
   ok(await t.admin('POST', `${API}/events/${ids.event}`, { body: { title: 'Retitled' } }));
-  const doomedEvent = await created(await t.admin('POST', `${API}/events`, { body: { title: 'Doomed', ...dates, tags: [ids.tag] } }));
+  const doomedEvent = await created(
+    await t.admin('POST', `${API}/events`, { body: { title: 'Doomed', ...dates, tags: [ids.tag] } }),
+  );
   ok(await t.admin('DELETE', `${API}/events/${doomedEvent.id as number}`));
   const doomedVenue = await created(await t.admin('POST', `${API}/venues`, { body: { venue: 'Doomed hall' } }));
   ok(await t.admin('DELETE', `${API}/venues/${doomedVenue.id as number}`));

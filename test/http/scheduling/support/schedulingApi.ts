@@ -13,7 +13,9 @@ export async function statusOf(t: TestService, kind: PostKind, id: number): Prom
 
 /** The events of the item's stream the scheduler appended. */
 export async function publicationEvents(t: TestService, kind: PostKind, id: number): Promise<RecordedEvent[]> {
-  return (await t.service.store.readStream(`${kind}-${String(id)}`)).filter((event) => event.metadata.actor === 'scheduler');
+  return (await t.service.store.readStream(`${kind}-${String(id)}`)).filter(
+    (event) => event.metadata.actor === 'scheduler',
+  );
 }
 
 /**

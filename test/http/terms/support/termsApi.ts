@@ -16,7 +16,12 @@ export const startTermService = (): Promise<TermTestService> => startRoleService
 export type Plural = 'categories' | 'tags';
 
 /** Creates a term as the admin; fails unless the service answers 201. */
-export async function createTerm(t: TestService, plural: Plural, fields: JsonObject, prefix = API): Promise<JsonObject> {
+export async function createTerm(
+  t: TestService,
+  plural: Plural,
+  fields: JsonObject,
+  prefix = API,
+): Promise<JsonObject> {
   const res = await t.admin('POST', `${prefix}/${plural}`, { body: fields });
   expect(res.status, res.text).to.equal(201);
   return bodyOf(res);
@@ -34,7 +39,8 @@ export function termsOf(res: TestResponse, plural: Plural): JsonObject[] {
   return items as JsonObject[];
 }
 
-export const termIdsOf = (res: TestResponse, plural: Plural): number[] => termsOf(res, plural).map((term) => term.id as number);
+export const termIdsOf = (res: TestResponse, plural: Plural): number[] =>
+  termsOf(res, plural).map((term) => term.id as number);
 
 /** A capture's term body as the service numbers it: `id` and the addresses holding it replaced. */
 export function renumberedTerm(body: JsonObject, id: number, count?: number): JsonObject {

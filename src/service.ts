@@ -1,21 +1,16 @@
 // The composition root: picks adapters from the configuration and wires the store, projections, commands and HTTP
 // for one of three roles: `all` (npm start: embedded all-in-one, or everything in one process on the real engines),
 // `api` (stateless HTTP on EventStoreDB + MongoDB, reading what a projector writes) and `projector`.
-import { ownerOnlyDirectory } from './events/embedded/ownerOnlyFiles.ts';
 import { ZoneClock } from './domain/timeZone.ts';
 import type { Logger } from 'pino';
 import { checkRole, type Config, type ServiceRole } from './config/config.ts';
 import type { EventStore } from './events/eventStore.ts';
-import { openLmdbEventStore } from './events/embedded/lmdbEventStore.ts';
-import { connectEsdbEventStore } from './events/esdb/esdbEventStore.ts';
 import { meteredEventStore } from './events/meteredEventStore.ts';
 import type { ReadStore } from './projections/readStore.ts';
 import type { SnapshotLoad } from './projections/snapshot/readModelSnapshot.ts';
-import { openMemoryReadModel, saveSnapshot, snapshotTarget, type SnapshotTarget } from './compose/embeddedReadModel.ts';
-import {
-  openVersionedMongoReadModel,
-  type VersionedMongoReadModel,
-} from './projections/mongo/versionedMongoReadModel.ts';
+import { saveSnapshot } from './compose/embeddedReadModel.ts';
+import { openStores, type OpenedStores } from './compose/openStores.ts';
+import { startScheduler } from './compose/scheduler.ts';
 import { VersionFollowingRunner } from './projections/versionFollowingRunner.ts';
 import { ProjectionRunner } from './projections/projectionRunner.ts';
 import { CheckpointWatcher } from './projections/checkpointWatcher.ts';
@@ -34,10 +29,6 @@ import type { ChangeFeeds } from './http/routes/changes/changeFeeds.ts';
 import { createServiceMetrics, type ServiceMetrics } from './http/observability/metrics.ts';
 import type { OperationsDeps } from './http/routes/operations/operationsRoutes.ts';
 import { PublicationScheduler } from './commands/scheduling/publicationScheduler.ts';
-import type { SchedulableKind } from './commands/scheduling/duePublications.ts';
-import type { PostWriteDeps } from './commands/posts/postStreamWrites.ts';
-import { SlugRegistry } from './commands/registries/slugRegistry.ts';
-import { StreamLocks } from './commands/streamLocks.ts';
 
 export interface RunningService {
   readonly role: ServiceRole;
@@ -61,36 +52,6 @@ export interface RunningService {
    * read-model snapshot), closes stores.
    */
   close(): Promise<void>;
-}
-
-interface OpenedStores {
-  readonly store: EventStore;
-  /** What the API reads: with MongoDB, whichever version of the read model is active. */
-  readonly readStore: ReadStore;
-  /** MongoDB only: the versions a blue-green rebuild switches between. */
-  readonly versions?: VersionedMongoReadModel;
-  /** Embedded with snapshots on: where the read model is saved at close. */
-  readonly snapshot?: SnapshotTarget;
-  readonly snapshotLoad?: SnapshotLoad;
-}
-/** Opens the configured stores; unset URLs mean the embedded lmdb store and in-process read models. */
-/** `memos`: those of the read model's projection (the memory read model's own, embedded). */
-export async function openStores(config: Config, memos: ProjectionMemos, logger: Logger): Promise<OpenedStores> {
-  let store: EventStore;
-  if (config.eventStoreUrl) {
-    store = connectEsdbEventStore(config.eventStoreUrl);
-  } else {
-    ownerOnlyDirectory(config.dataDir);
-    store = await openLmdbEventStore(`${config.dataDir}/events`, { minFreeBytes: config.minFreeDiskMb * 1024 * 1024 });
-  }
-  if (!config.mongoUrl)
-    return { store, ...(await openMemoryReadModel(store, snapshotTarget(config, logger), memos, logger)) };
-  const versions = await openVersionedMongoReadModel(config.mongoUrl, {
-    onPollFailure: (error) =>
-      logger.warn({ err: error }, 'could not read the active read-model version; keeping the current one'),
-  });
-  await versions.activeStore().init();
-  return { store, readStore: versions.readStore, versions };
 }
 
 /** What tests may put around the real adapters: wrappers that count or fail calls (never replacements). */
@@ -178,32 +139,6 @@ function observedStore(
   return { store, metrics, operations };
 }
 
-/**
- * The scheduler runs where the projections run (all, projector), never in every API instance; in one process it
- * shares the API's stream locks, so its writes queue behind the API's instead of racing them.
- */
-function startScheduler(
-  role: ServiceRole,
-  config: Config,
-  readStore: ReadStore,
-  store: EventStore,
-  api: StartedApi | undefined,
-  clock: () => Date,
-  logger: Logger,
-): PublicationScheduler | undefined {
-  const scheduler =
-    role === 'api' || !config.scheduler
-      ? undefined
-      : publicationScheduler(
-          readStore,
-          api?.writes ?? { store, slugs: new SlugRegistry(store), locks: new StreamLocks() },
-          clock,
-          logger,
-        );
-  scheduler?.start();
-  return scheduler;
-}
-
 /** Everything a started service is made of, for `runningService` to expose and close. */
 interface ServiceParts {
   readonly server: HttpServer;
@@ -276,7 +211,7 @@ async function startBound(
     role === 'projector'
       ? undefined
       : await startApi(config, store, readStore, progress, clock, folding, operations, logger);
-  const scheduler = startScheduler(role, config, readStore, store, api, clock, logger);
+  const scheduler = startScheduler(role, config, readStore, store, api?.writes, clock, logger);
   server.serve(api?.app ?? createOperationsApp(operations, logger));
   return runningService({ server, config, logger, role, stores, store, projections, metrics, api, scheduler });
 }
@@ -298,25 +233,4 @@ async function startApi(
   const bootstrap = await bootstrapAdmin(store, config.adminPassword);
   await users.refresh();
   return { bootstrap, changeFeeds: services.changeFeeds, app, writes: services.writes };
-}
-
-const collectionOf = { event: 'events', venue: 'venues', organizer: 'organizers' } as const satisfies Record<
-  SchedulableKind,
-  string
->;
-
-function publicationScheduler(
-  readStore: ReadStore,
-  writes: PostWriteDeps,
-  clock: () => Date,
-  logger: Logger,
-): PublicationScheduler {
-  return new PublicationScheduler({
-    source: { earliest: (kind, limit) => readStore[collectionOf[kind]].scheduledPublications(limit) },
-    writes,
-    clock,
-    onFailure: (error, item) =>
-      logger.warn({ err: error, item }, 'scheduled publication failed; retrying at the next round'),
-    onPublished: (item) => logger.info({ item }, 'published on schedule'),
-  });
 }

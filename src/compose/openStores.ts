@@ -1,0 +1,46 @@
+// Opens the configured stores: the embedded lmdb store and in-process read model, or EventStoreDB and the versioned
+// MongoDB read model.
+import type { Logger } from 'pino';
+import type { Config } from '../config/config.ts';
+import { ownerOnlyDirectory } from '../events/embedded/ownerOnlyFiles.ts';
+import type { EventStore } from '../events/eventStore.ts';
+import { openLmdbEventStore } from '../events/embedded/lmdbEventStore.ts';
+import { connectEsdbEventStore } from '../events/esdb/esdbEventStore.ts';
+import type { ReadStore } from '../projections/readStore.ts';
+import type { SnapshotLoad } from '../projections/snapshot/readModelSnapshot.ts';
+import type { ProjectionMemos } from '../projections/projectionMemos.ts';
+import {
+  openVersionedMongoReadModel,
+  type VersionedMongoReadModel,
+} from '../projections/mongo/versionedMongoReadModel.ts';
+import { openMemoryReadModel, snapshotTarget, type SnapshotTarget } from './embeddedReadModel.ts';
+
+export interface OpenedStores {
+  readonly store: EventStore;
+  /** What the API reads: with MongoDB, whichever version of the read model is active. */
+  readonly readStore: ReadStore;
+  /** MongoDB only: the versions a blue-green rebuild switches between. */
+  readonly versions?: VersionedMongoReadModel;
+  /** Embedded with snapshots on: where the read model is saved at close. */
+  readonly snapshot?: SnapshotTarget;
+  readonly snapshotLoad?: SnapshotLoad;
+}
+/** Opens the configured stores; unset URLs mean the embedded lmdb store and in-process read models. */
+/** `memos`: those of the read model's projection (the memory read model's own, embedded). */
+export async function openStores(config: Config, memos: ProjectionMemos, logger: Logger): Promise<OpenedStores> {
+  let store: EventStore;
+  if (config.eventStoreUrl) {
+    store = connectEsdbEventStore(config.eventStoreUrl);
+  } else {
+    ownerOnlyDirectory(config.dataDir);
+    store = await openLmdbEventStore(`${config.dataDir}/events`, { minFreeBytes: config.minFreeDiskMb * 1024 * 1024 });
+  }
+  if (!config.mongoUrl)
+    return { store, ...(await openMemoryReadModel(store, snapshotTarget(config, logger), memos, logger)) };
+  const versions = await openVersionedMongoReadModel(config.mongoUrl, {
+    onPollFailure: (error) =>
+      logger.warn({ err: error }, 'could not read the active read-model version; keeping the current one'),
+  });
+  await versions.activeStore().init();
+  return { store, readStore: versions.readStore, versions };
+}

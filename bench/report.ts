@@ -54,20 +54,25 @@ export function formatReport(results: BenchResults): string {
   const { machine, dataSet, replay, appendRate, emptyStart, seededStart, restart, memory, timing } = results;
   const { shape } = dataSet;
   const startLine = (times: { listeningMs: number; readyMs: number; caughtUpMs: number }) =>
-    `listening ${seconds(times.listeningMs)}, /ready 200 ${seconds(times.readyMs)}, caught up ${seconds(times.caughtUpMs)}`;
+    `listening ${seconds(times.listeningMs)}, /ready 200 ${seconds(times.readyMs)}, caught up ` +
+    `${seconds(times.caughtUpMs)}`;
   const scenarioRows = results.scenarios.flatMap((scenario) =>
     scenario.levels.map((level, index) => scenarioRow(scenario, level, index === 0)),
   );
   const targets = targetChecks(results);
   return [
     `Calendar events service benchmark: ${results.mode} mode, ${machine.date}`,
-    `Machine: ${machine.cpuModel}, ${machine.cpuCount} CPUs, ${machine.memoryGb} GB, Node ${machine.node}, ${machine.platform}; ` +
+    `Machine: ${machine.cpuModel}, ${machine.cpuCount} CPUs, ${machine.memoryGb} GB, Node ` +
+      `${machine.node}, ${machine.platform}; ` +
       `load average ${machine.loadAverageAtStart} at start, ${results.loadAverageAtEnd} at end`,
     '',
-    `Data set: ${count(shape.events)} events (${count(dataSet.publishedEvents)} published) over three years, ${count(shape.venues)} venues, ` +
-      `${count(shape.organizers)} organizers, ${count(shape.categories)} categories in three levels, ${count(shape.tags)} tags; ` +
+    `Data set: ${count(shape.events)} events (${count(dataSet.publishedEvents)} published) over ` +
+      `three years, ${count(shape.venues)} venues, ` +
+      `${count(shape.organizers)} organizers, ${count(shape.categories)} categories in three levels, ` +
+      `${count(shape.tags)} tags; ` +
       'English 50%, Spanish 25%, Catalan 25%, in translation groups',
-    `  ${count(dataSet.storeEvents)} store events, seeded through the store in ${dataSet.seedSeconds.toFixed(1)} s (${count(dataSet.seedEventsPerSecond)} events/s)`,
+    `  ${count(dataSet.storeEvents)} store events, seeded through the store in ` +
+      `${dataSet.seedSeconds.toFixed(1)} s (${count(dataSet.seedEventsPerSecond)} events/s)`,
     '',
     'Store and start-up',
     ...table(
@@ -76,7 +81,8 @@ export function formatReport(results: BenchResults): string {
         [
           'replay, ProjectionRunner (service start)',
           `${count(replay.runner.eventsPerSecond)} events/s`,
-          `${count(replay.runner.events)} events in ${replay.runner.seconds.toFixed(1)} s, RSS ${count(replay.runner.rssMegabytes)} MB`,
+          `${count(replay.runner.events)} events in ${replay.runner.seconds.toFixed(1)} s, RSS ` +
+            `${count(replay.runner.rssMegabytes)} MB`,
         ],
         [
           'replay, replayInto (cal rebuild/verify)',
@@ -115,8 +121,10 @@ export function formatReport(results: BenchResults): string {
       [1],
     ),
     '',
-    `HTTP scenarios: median of ${timing.scenarios.rounds} round(s) of ${timing.scenarios.roundSeconds} s after ${timing.scenarios.warmupSeconds} s warm-up ` +
-      `(bare Koa: ${timing.references.rounds} × ${timing.references.roundSeconds} s); ratio = req/s ÷ bare Koa req/s, same body size and concurrency`,
+    `HTTP scenarios: median of ${timing.scenarios.rounds} round(s) of ` +
+      `${timing.scenarios.roundSeconds} s after ${timing.scenarios.warmupSeconds} s warm-up ` +
+      `(bare Koa: ${timing.references.rounds} × ${timing.references.roundSeconds} s); ratio = req/s ` +
+      `÷ bare Koa req/s, same body size and concurrency`,
     ...table(
       ['scenario', 'c', 'req/s', 'p50 ms', 'p99 ms', 'bare req/s', 'ratio', 'body B', 'total', 'problems'],
       scenarioRows,
@@ -124,12 +132,17 @@ export function formatReport(results: BenchResults): string {
     ),
     `  POST /events at c=64 ÷ raw durable appends: ${share(results.createRatioToRawAppends)}`,
     '',
-    `Memory: service RSS after the reads ${count(memory.serviceRssAfterReadsMb)} MB with ${count(shape.events)} events` +
+    `Memory: service RSS after the reads ${count(memory.serviceRssAfterReadsMb)} MB with ` +
+      `${count(shape.events)} events` +
       `${results.mode === 'quick' ? ' (too few for a per-100k figure to mean much)' : ''}: ` +
-      `${count(memory.rssPer100kEventsMb)} MB per 100k events (${count(memory.marginalRssPer100kEventsMb)} MB per 100k above an empty service of ` +
-      `${count(memory.emptyServiceRssMb)} MB); after the writes ${count(memory.serviceRssAfterWritesMb)} MB. Anonymous memory ` +
-      `(RSS without the mapped store file and binaries) after the reads ${count(memory.serviceAnonymousRssAfterReadsMb)} MB: ` +
-      `${count(memory.marginalAnonymousRssPer100kEventsMb)} MB per 100k events above an empty service of ${count(memory.emptyServiceAnonymousRssMb)} MB`,
+      `${count(memory.rssPer100kEventsMb)} MB per 100k events ` +
+      `(${count(memory.marginalRssPer100kEventsMb)} MB per 100k above an empty service of ` +
+      `${count(memory.emptyServiceRssMb)} MB); after the writes ` +
+      `${count(memory.serviceRssAfterWritesMb)} MB. Anonymous memory ` +
+      `(RSS without the mapped store file and binaries) after the reads ` +
+      `${count(memory.serviceAnonymousRssAfterReadsMb)} MB: ` +
+      `${count(memory.marginalAnonymousRssPer100kEventsMb)} MB per 100k events above an empty ` +
+      `service of ${count(memory.emptyServiceAnonymousRssMb)} MB`,
     '',
     'Targets of issue 7 (for reading only; nothing asserts them)',
     ...table(

@@ -119,7 +119,8 @@ async function run(): Promise<BenchResults> {
       .filter((level) => level.service.flagged)
       .map(
         (level) =>
-          `${level.service.broken ? 'BROKEN' : 'flagged'}: ${scenario.label} at c=${level.connections}: ${level.service.ok} 2xx, ${level.service.non2xx} non-2xx ` +
+          `${level.service.broken ? 'BROKEN' : 'flagged'}: ${scenario.label} at ` +
+          `c=${level.connections}: ${level.service.ok} 2xx, ${level.service.non2xx} non-2xx ` +
           `${JSON.stringify(level.service.otherStatuses)}, ${level.service.errors} socket errors or timeouts`,
       ),
   );

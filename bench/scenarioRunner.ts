@@ -78,7 +78,8 @@ async function probe(origin: string, scenario: Scenario): Promise<{ bytes: numbe
     const body = await response.arrayBuffer();
     if (response.status < 200 || response.status >= 300) {
       throw new BrokenScenario(
-        `${scenario.label}: ${plan.method} ${request.path} answered ${response.status}: ${Buffer.from(body).toString().slice(0, 500)}`,
+        `${scenario.label}: ${plan.method} ${request.path} answered ${response.status}: ` +
+          `${Buffer.from(body).toString().slice(0, 500)}`,
       );
     }
     bytes += body.byteLength;

@@ -40,7 +40,8 @@ try {
   );
   if (service.bootstrap?.generatedPassword) {
     console.log(
-      `First start: administrator login "admin", password "${service.bootstrap.generatedPassword}" (shown once; stored hashed)`,
+      `First start: administrator login "admin", password "${service.bootstrap.generatedPassword}" ` +
+        `(shown once; stored hashed)`,
     );
   } else if (service.bootstrap?.created) {
     console.log('First start: administrator login "admin" with the password from CAL_ADMIN_PASSWORD');
@@ -71,7 +72,10 @@ function startFailure(error: unknown, where: string): string {
   if (code === 'EADDRINUSE')
     return `Cannot start: ${where} is already in use by another process. Stop it, or set PORT to a free port.`;
   if (code === 'EACCES')
-    return `Cannot start: not allowed to listen on ${where} (ports below 1024 need privileges). Set PORT to another port.`;
+    return (
+      `Cannot start: not allowed to listen on ${where} (ports below 1024 need privileges). Set ` +
+      `PORT to another port.`
+    );
   if (code === 'EADDRNOTAVAIL')
     return `Cannot start: ${where} is not an address of this machine. Set HOST to one that is.`;
   return `Cannot start: ${error instanceof Error ? error.message : String(error)}`;

@@ -48,7 +48,8 @@ function revisionOption(value: string | undefined, name: string): bigint | undef
 function printEntry(io: Output, entry: HistoryEntry): void {
   io.out(`revision ${entry.revision}  position ${entry.position}  ${entry.type} (schema ${entry.schemaVersion})`);
   io.out(
-    `  occurred ${entry.occurredAt}  actor ${entry.actor}  correlation ${entry.correlationId}  causation ${entry.causationId}`,
+    `  occurred ${entry.occurredAt}  actor ${entry.actor}  correlation ${entry.correlationId}  ` +
+      `causation ${entry.causationId}`,
   );
   if (entry.data !== undefined) return io.out(`  data: ${JSON.stringify(entry.data)}`);
   const changes = Object.entries(entry.changes);

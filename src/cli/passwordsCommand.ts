@@ -23,7 +23,8 @@ export function preparePasswordsCommand(invocation: Invocation): PreparedCommand
     if (json) io.out(JSON.stringify(outcome));
     else {
       io.out(
-        `Migrated ${outcome.migrated.length} password digest(s) to sha256-argon2id${outcome.migrated.length > 0 ? `: ${outcome.migrated.join(', ')}` : ''}.`,
+        `Migrated ${outcome.migrated.length} password digest(s) to ` +
+          `sha256-argon2id${outcome.migrated.length > 0 ? `: ${outcome.migrated.join(', ')}` : ''}.`,
       );
       if (outcome.changedMeanwhile.length > 0)
         io.out(`Written to meanwhile, run again: ${outcome.changedMeanwhile.join(', ')}.`);

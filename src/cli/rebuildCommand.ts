@@ -123,7 +123,8 @@ async function switchedRebuild(
       onCatchUpPass: (pass, result) => {
         if (pass === 1) progress.finish();
         io.err(
-          `${projection.name}: catch-up pass ${pass}: ${result.appliedEvents} events, up to position ${result.appliedPosition}`,
+          `${projection.name}: catch-up pass ${pass}: ${result.appliedEvents} events, up to position ` +
+            `${result.appliedPosition}`,
         );
       },
     });

@@ -80,7 +80,8 @@ async function serviceDigest(url: string, credentials: ServiceCredentials | unde
 async function mongoDigest(env: NodeJS.ProcessEnv): Promise<LiveDigest> {
   if (!env.CAL_MONGODB_URL) {
     throw new UsageError(
-      "verify: the embedded read model lives in the service process; pass --url <service url> with an administrator's --user",
+      'verify: the embedded read model lives in the service process; pass --url <service url> ' +
+        "with an administrator's --user",
     );
   }
   // Loaded only here, as the MongoDB driver is slow to load (see rebuildCommand.ts).
@@ -108,7 +109,8 @@ async function replayedDigest(store: EventStore, upTo: bigint, parts: CliParts):
   const { appliedPosition } = await replayInto(store, fresh, { upTo, handlers: allProjections(memos) });
   if (appliedPosition !== upTo) {
     throw new CliFailure(
-      `the event store ends at position ${appliedPosition}, before the live read model's ${upTo}: is it the service's (--data-dir, CAL_EVENTSTORE_URL)?`,
+      `the event store ends at position ${appliedPosition}, before the live read model's ${upTo}: is ` +
+        `it the service's (--data-dir, CAL_EVENTSTORE_URL)?`,
     );
   }
   return digestReadStore(fresh, { detail: true });

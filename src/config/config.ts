@@ -77,7 +77,8 @@ export const variables = {
   HOST: 'interface to listen on (default 127.0.0.1)',
   CAL_DATA_DIR: 'embedded data directory (default ./data)',
   CAL_PUBLIC_URL:
-    'public origin written into response URLs (default http://{HOST}:{PORT}: http://127.0.0.1:8080 by default; localhost when HOST is 0.0.0.0 or ::)',
+    'public origin written into response URLs (default http://{HOST}:{PORT}: ' +
+    'http://127.0.0.1:8080 by default; localhost when HOST is 0.0.0.0 or ::)',
   CAL_TIMEZONE: 'site time zone, an IANA id, UTC or UTC±h (default UTC)',
   CAL_ADMIN_PASSWORD: 'password of the bootstrap admin, used on first start only (default: generated and printed once)',
   CAL_EVENTSTORE_URL: 'EventStoreDB/KurrentDB connection string; unset: embedded lmdb store',
@@ -86,7 +87,8 @@ export const variables = {
   CAL_CHANGES_HEARTBEAT_MS:
     'milliseconds of silence after which GET /changes sends a heartbeat comment (default 15000)',
   CAL_READ_YOUR_WRITES_TIMEOUT_MS:
-    'how long a write waits for the read model to reflect it (default 5000); then it answers with X-Cal-Read-Your-Writes: timeout',
+    'how long a write waits for the read model to reflect it (default 5000); then it answers ' +
+    'with X-Cal-Read-Your-Writes: timeout',
   CAL_READY_MAX_LAG_SECONDS:
     '/ready answers 503 while the read model lags the store by more than this many seconds (default 5)',
   CAL_SHUTDOWN_GRACE_MS:
@@ -96,22 +98,32 @@ export const variables = {
   CAL_AUTH_FAILURE_WINDOW_SECONDS:
     'the sliding window, in seconds, in which failed Basic-auth attempts are counted (default 60)',
   CAL_UNLOCK_MAX_FAILURES:
-    'failed unlocks (a password parameter that opens none of the protected items it was tried on) one client address may make per window before getting 429 (default 10; 0: no limit)',
+    'failed unlocks (a password parameter that opens none of the protected items it was tried ' +
+    'on) one client address may make per window before getting 429 (default 10; 0: no limit)',
   CAL_UNLOCK_FAILURE_WINDOW_SECONDS: 'the sliding window, in seconds, in which failed unlocks are counted (default 60)',
   CAL_TRUST_PROXY:
-    'true behind a reverse proxy that appends the client address to X-Forwarded-For: failed logins are then counted per that address (default false: the socket address)',
+    'true behind a reverse proxy that appends the client address to X-Forwarded-For: failed ' +
+    'logins are then counted per that address (default false: the socket address)',
   CAL_CORS_ORIGINS:
-    'browser origins allowed to read responses: unset or empty: none (CORS off); *: any, reflected; or a comma-separated list of exact origins',
+    'browser origins allowed to read responses: unset or empty: none (CORS off); *: any, ' +
+    'reflected; or a comma-separated list of exact origins',
   CAL_MIN_FREE_DISK_MB:
-    'the embedded store answers writes with 503 while the disk holding CAL_DATA_DIR has less free space than this many MiB, and takes them again once there is (default 64; 0: never refuse)',
+    'the embedded store answers writes with 503 while the disk holding CAL_DATA_DIR has less ' +
+    'free space than this many MiB, and takes them again once there is (default 64; 0: never ' +
+    'refuse)',
   CAL_READ_MODEL_SNAPSHOT:
-    'embedded only: on to save the in-memory read model to CAL_DATA_DIR/read-model.snapshot at graceful shutdown and start from it (plus the events written since) instead of replaying the whole store; off: always replay (default on)',
+    'embedded only: on to save the in-memory read model to CAL_DATA_DIR/read-model.snapshot at ' +
+    'graceful shutdown and start from it (plus the events written since) instead of replaying ' +
+    'the whole store; off: always replay (default on)',
   CAL_ICAL_MAX_EVENTS:
     'most events one events.ics calendar feed holds; when more match, the nearest in time are kept (default 5000)',
   CAL_SCHEDULER:
-    'on to publish future events, venues and organizers when their date passes, in the all-in-one service and the projector role (never in an api instance); off: they stay future until an update (default on)',
+    'on to publish future events, venues and organizers when their date passes, in the ' +
+    'all-in-one service and the projector role (never in an api instance); off: they stay ' +
+    'future until an update (default on)',
   CAL_HISTORY_MAX_READS:
-    'as_of reads and /history pages one client address may make per window before getting 429 (default 120; 0: no limit)',
+    'as_of reads and /history pages one client address may make per window before getting 429 ' +
+    '(default 120; 0: no limit)',
   CAL_HISTORY_READ_WINDOW_SECONDS: 'the window, in seconds, over which those reads are counted (default 60)',
   CAL_CHANGES_MAX_FEEDS:
     'open GET /changes feeds allowed at once in this process; beyond it new feeds get 503 (default 100)',
@@ -170,7 +182,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     if (decoded._tag === 'Right') values[name] = decoded.right;
     else
       problems.push(
-        `${name}=${JSON.stringify(raw)} is not ${decoded.left[0]?.message ?? `one of ${Object.keys(Level.keys).join(', ')}`}`,
+        `${name}=${JSON.stringify(raw)} is not ` +
+          `${decoded.left[0]?.message ?? `one of ` + `${Object.keys(Level.keys).join(', ')}`}`,
       );
   }
   if (problems.length > 0) throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
@@ -227,6 +240,7 @@ export function checkRole(config: Config, role: ServiceRole): void {
   ].filter(Boolean);
   if (missing.length > 0)
     throw new ConfigError(
-      `invalid configuration: the ${role} role needs ${missing.join(' and ')} (the embedded store and read model live in one process: use npm start)`,
+      `invalid configuration: the ${role} role needs ${missing.join(' and ')} (the embedded store ` +
+        `and read model live in one process: use npm start)`,
     );
 }

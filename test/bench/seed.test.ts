@@ -39,17 +39,21 @@ describe('bench seed: the data set', () => {
     expect(created('EventDetailsChanged').length).to.be.within(shape.events * 0.15, shape.events * 0.25);
   });
 
-  it('splits every kind into English (half), Spanish and Catalan (a quarter each), translations pointing at English roots', () => {
-    const counts = { en: 0, es: 0, ca: 0 };
-    for (const event of events) {
-      counts[event.data.facts.language]++;
-      if (event.data.facts.language === 'en') expect(event.data.translationOf).to.equal(undefined);
-      else expect(languageOf.get(`event-${event.data.translationOf}`)).to.equal('en');
-    }
-    expect(counts).to.deep.equal({ en: shape.events / 2, es: shape.events / 4, ca: shape.events / 4 });
-    const venueLanguages = new Set(created('VenueRegistered').map((venue) => venue.data.facts.language));
-    expect([...venueLanguages].sort()).to.deep.equal(['ca', 'en', 'es']);
-  });
+  it(
+    'splits every kind into English (half), Spanish and Catalan (a quarter each), translations ' +
+      'pointing at English roots',
+    () => {
+      const counts = { en: 0, es: 0, ca: 0 };
+      for (const event of events) {
+        counts[event.data.facts.language]++;
+        if (event.data.facts.language === 'en') expect(event.data.translationOf).to.equal(undefined);
+        else expect(languageOf.get(`event-${event.data.translationOf}`)).to.equal('en');
+      }
+      expect(counts).to.deep.equal({ en: shape.events / 2, es: shape.events / 4, ca: shape.events / 4 });
+      const venueLanguages = new Set(created('VenueRegistered').map((venue) => venue.data.facts.language));
+      expect([...venueLanguages].sort()).to.deep.equal(['ca', 'en', 'es']);
+    },
+  );
 
   it('links events only to venues, organizers, categories and tags of their own language', () => {
     for (const { data } of events) {

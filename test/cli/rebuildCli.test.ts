@@ -67,21 +67,24 @@ describe('cal rebuild, embedded (CLI beside a running service)', function () {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it("replays every stored event as a dry run and prints digests equal to the live read model's, exit code 0", async () => {
-    const run = await cal('--data-dir', dir, 'rebuild');
-    expect(run, run.stderr).to.include({ code: 0 });
-    const lines = run.stdout.trimEnd().split('\n');
-    expect(lines.slice(0, 2).join('\n')).to.include('dry run').and.include('The running service is not affected');
-    const table = lines.slice(3, 9).map((line) => line.split(/\s+/));
-    expect(table[0]).to.deep.equal(['COLLECTION', 'DOCUMENTS', 'DIGEST']);
-    expect(table.slice(1)).to.deep.equal(
-      readModelCollections.map((c) => [c, String(live.collections[c].count), live.collections[c].digest]),
-    );
-    const summary = summaryPattern.exec(lines.at(-1) ?? '');
-    expect(summary, lines.at(-1)).to.not.equal(null);
-    expect(Number(summary?.[1])).to.equal(storedEvents);
-    expect(summary?.[3]).to.equal(live.position);
-  });
+  it(
+    "replays every stored event as a dry run and prints digests equal to the live read model's, " + 'exit code 0',
+    async () => {
+      const run = await cal('--data-dir', dir, 'rebuild');
+      expect(run, run.stderr).to.include({ code: 0 });
+      const lines = run.stdout.trimEnd().split('\n');
+      expect(lines.slice(0, 2).join('\n')).to.include('dry run').and.include('The running service is not affected');
+      const table = lines.slice(3, 9).map((line) => line.split(/\s+/));
+      expect(table[0]).to.deep.equal(['COLLECTION', 'DOCUMENTS', 'DIGEST']);
+      expect(table.slice(1)).to.deep.equal(
+        readModelCollections.map((c) => [c, String(live.collections[c].count), live.collections[c].digest]),
+      );
+      const summary = summaryPattern.exec(lines.at(-1) ?? '');
+      expect(summary, lines.at(-1)).to.not.equal(null);
+      expect(Number(summary?.[1])).to.equal(storedEvents);
+      expect(summary?.[3]).to.equal(live.position);
+    },
+  );
 
   it('prints the summary as one JSON object with --json, for the projection named with --projection', async () => {
     const run = await cal('--data-dir', dir, 'rebuild', '--projection', 'read-model', '--json');

@@ -93,11 +93,14 @@ describe('cal verify (CLI beside a running service)', function () {
     expect(run.stderr).to.equal('cal: the service refused the credentials of "admin" (401 incorrect_password)\n');
   });
 
-  it('refuses to run without --url on the embedded deployment (exit code 2): the read model is in the service', async () => {
-    const run = await cal(['--data-dir', dir, 'verify']);
-    expect(run.code).to.equal(2);
-    expect(run.stderr).to.include('the embedded read model lives in the service process; pass --url <service url>');
-  });
+  it(
+    'refuses to run without --url on the embedded deployment (exit code 2): the read model is ' + 'in the service',
+    async () => {
+      const run = await cal(['--data-dir', dir, 'verify']);
+      expect(run.code).to.equal(2);
+      expect(run.stderr).to.include('the embedded read model lives in the service process; pass --url <service url>');
+    },
+  );
 
   // Last: the tampered document stays in the service's read model.
   it('names the collection and the document of a tampered live read model, exit code 1', async () => {

@@ -87,56 +87,64 @@ describe(`crash safety: ${writers} writers, SIGKILL, restart (${rounds} rounds, 
       running = undefined;
       await writing;
       console.log(
-        `      ready ${Math.round(started.fromSpawnMs)} ms after spawn (${Math.round(started.fromListeningMs)} ms after "listening"); ` +
+        `      ready ${Math.round(started.fromSpawnMs)} ms after spawn ` +
+          `(${Math.round(started.fromListeningMs)} ms after "listening"); ` +
           `killed after ${killAfter} ms with ${ledger.acknowledgedWrites - acknowledgedBefore} writes acknowledged`,
       );
       expect(ledger.unexpected, 'answers other than the expected 2xx').to.deep.equal([]);
     });
   }
 
-  it('finally: every acknowledged write of every round, live projections equal a replay, the lmdb records are sound', async () => {
-    const started = await restart(dataDir);
-    running = started.service;
-    expect(started.fromListeningMs).to.be.at.most(readyWithinMs);
-    const events = [...ledger.events.values()];
-    expect(await checkAll(events, (event) => verifyEvent(started.service.url, event))).to.deep.equal([]);
-    expect(await checkAll(ledger.items, (item) => verifyItem(started.service.url, item))).to.deep.equal([]);
+  it(
+    'finally: every acknowledged write of every round, live projections equal a replay, the ' +
+      'lmdb records are sound',
+    async () => {
+      const started = await restart(dataDir);
+      running = started.service;
+      expect(started.fromListeningMs).to.be.at.most(readyWithinMs);
+      const events = [...ledger.events.values()];
+      expect(await checkAll(events, (event) => verifyEvent(started.service.url, event))).to.deep.equal([]);
+      expect(await checkAll(ledger.items, (item) => verifyItem(started.service.url, item))).to.deep.equal([]);
 
-    // Writers that stop instead of being killed, so that the live projections have work to do before the comparison.
-    let stop = false;
-    const writing = runWriters(started.service.url, ledger, {
-      round: rounds,
-      seed: seed + rounds,
-      count: writers,
-      shouldStop: () => stop,
-    });
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    stop = true;
-    await writing;
-    expect(ledger.unexpected).to.deep.equal([]);
-    expect(
-      await readModelDifferences(started.service.url, dataDir),
-      'live read model against a fresh replay',
-    ).to.deep.equal([]);
+      // Writers that stop instead of being killed, so that the live projections have work to do before the comparison.
+      let stop = false;
+      const writing = runWriters(started.service.url, ledger, {
+        round: rounds,
+        seed: seed + rounds,
+        count: writers,
+        shouldStop: () => stop,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      stop = true;
+      await writing;
+      expect(ledger.unexpected).to.deep.equal([]);
+      expect(
+        await readModelDifferences(started.service.url, dataDir),
+        'live read model against a fresh replay',
+      ).to.deep.equal([]);
 
-    started.service.child.kill('SIGTERM');
-    expect(await started.service.exited).to.deep.equal({ code: 0, signal: null });
-    running = undefined;
-    const audit = await auditDataDir(dataDir);
-    expect(audit.problems, 'lmdb records').to.deep.equal([]);
-    const scheduled = audit.titlesScheduled;
-    const duplicated = [...scheduled].filter(([, count]) => count > 1).map(([title]) => title);
-    expect(duplicated, 'titles scheduled more than once').to.deep.equal([]);
-    // A PATCH appends ` v<n>` to a title; the first word is the title the event was scheduled with.
-    for (const event of events)
-      expect(scheduled.get(event.title.split(' ')[0] ?? '') ?? 0, `event ${event.id} scheduled`).to.equal(1);
+      started.service.child.kill('SIGTERM');
+      expect(await started.service.exited).to.deep.equal({ code: 0, signal: null });
+      running = undefined;
+      const audit = await auditDataDir(dataDir);
+      expect(audit.problems, 'lmdb records').to.deep.equal([]);
+      const scheduled = audit.titlesScheduled;
+      const duplicated = [...scheduled].filter(([, count]) => count > 1).map(([title]) => title);
+      expect(duplicated, 'titles scheduled more than once').to.deep.equal([]);
+      // A PATCH appends ` v<n>` to a title; the first word is the title the event was scheduled with.
+      for (const event of events)
+        expect(scheduled.get(event.title.split(' ')[0] ?? '') ?? 0, `event ${event.id} scheduled`).to.equal(1);
 
-    const spawn = readiness.map((r) => Math.round(r.fromSpawnMs));
-    const listening = readiness.map((r) => Math.round(r.fromListeningMs));
-    console.log(
-      `      ${ledger.acknowledgedWrites} writes acknowledged over ${rounds} kills; ${ledger.createsInDoubt.length} creates in doubt; ` +
-        `${audit.events} events in ${audit.streams} streams; ${audit.orphanClaims.length} claims held by writes the kills cut short\n` +
-        `      ready after spawn: max ${Math.max(...spawn)} ms (${spawn.join(', ')}); after "listening": max ${Math.max(...listening)} ms`,
-    );
-  });
+      const spawn = readiness.map((r) => Math.round(r.fromSpawnMs));
+      const listening = readiness.map((r) => Math.round(r.fromListeningMs));
+      console.log(
+        `      ${ledger.acknowledgedWrites} writes acknowledged over ${rounds} kills; ` +
+          `${ledger.createsInDoubt.length} creates in doubt; ` +
+          `${audit.events} events in ${audit.streams} streams; ${audit.orphanClaims.length} claims ` +
+          `held by writes the kills cut short\n` +
+          `      ready after spawn: max ${Math.max(...spawn)} ms (${spawn.join(', ')}); after ` +
+          `"listening": max ${Math.max(...listening)} ms`,
+      );
+    },
+  );
 });

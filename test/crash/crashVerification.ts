@@ -46,7 +46,8 @@ export async function verifyEvent(url: string, record: EventRecord): Promise<str
     )
   )
     problems.push(
-      `${what}: categories ${JSON.stringify(body.categories.map((c) => c.id))}, expected ${JSON.stringify(record.categories)}`,
+      `${what}: categories ${JSON.stringify(body.categories.map((c) => c.id))}, expected ` +
+        `${JSON.stringify(record.categories)}`,
     );
   if (
     !sameIds(

@@ -157,7 +157,8 @@ describe('the change feed and a commit another process has not flushed yet', fun
     });
     const note = flushedBeforeFreeze ? ' (the writer had flushed before it was frozen)' : '';
     console.log(
-      `      delivered ${probesIn(delivered).length} of the commit's ${probeEvents} events while frozen${note}; ${lost.length} lost`,
+      `      delivered ${probesIn(delivered).length} of the commit's ${probeEvents} events while ` +
+        `frozen${note}; ${lost.length} lost`,
     );
     expect(lost, 'delivered but not in the flushed store').to.deep.equal([]);
   });
@@ -182,44 +183,47 @@ describe(`the change feed delivers only flushed events (${rounds} SIGKILL rounds
   this.timeout(0);
 
   for (let round = 1; round <= rounds; round++) {
-    it(`round ${round}: every event the feed delivered before the kill is in the store a power cut leaves`, async () => {
-      const root = mkdtempSync(join(tmpdir(), 'cal-durable-feed-'));
-      const dataDir = join(root, 'data');
-      try {
-        const service = await startServiceProcess(dataDir);
-        const killAfter = warmUp + 10 * round;
-        // Killed in the very turn the feed hands over an event, while writes keep committing: the moment a feed
-        // reading ahead of the disk would have delivered what the disk does not hold yet.
-        let deliveries = 0;
-        const feed = await openSse(`${service.url}${API}/changes?from=start`, { authorization: adminAuth }, () => {
-          deliveries += 1;
-          if (deliveries === killAfter) service.child.kill('SIGKILL');
-        });
-        expect(feed.status).to.equal(200);
-        const writing = Array.from({ length: writers }, async (_, writer) => {
-          for (let n = 0; ; n++) {
-            const title = `Durable ${round}-${writer}-${n}`;
-            const body = { title, description, start_date: '2026-12-01 10:00', end_date: '2026-12-01 11:00' };
-            if ((await adminRequest(service.url, 'POST', '/events', body)) === undefined) return;
-          }
-        });
-        await waitFor(() => feed.messages.length >= killAfter, 'the feed to deliver events', 180_000);
-        await killHard(service);
-        const delivered = feed.messages.map(deliveredOf);
-        feed.abort();
-        await Promise.all(writing);
+    it(
+      `round ${round}: every event the feed delivered before the kill is in the store a power cut ` + `leaves`,
+      async () => {
+        const root = mkdtempSync(join(tmpdir(), 'cal-durable-feed-'));
+        const dataDir = join(root, 'data');
+        try {
+          const service = await startServiceProcess(dataDir);
+          const killAfter = warmUp + 10 * round;
+          // Killed in the very turn the feed hands over an event, while writes keep committing: the moment a feed
+          // reading ahead of the disk would have delivered what the disk does not hold yet.
+          let deliveries = 0;
+          const feed = await openSse(`${service.url}${API}/changes?from=start`, { authorization: adminAuth }, () => {
+            deliveries += 1;
+            if (deliveries === killAfter) service.child.kill('SIGKILL');
+          });
+          expect(feed.status).to.equal(200);
+          const writing = Array.from({ length: writers }, async (_, writer) => {
+            for (let n = 0; ; n++) {
+              const title = `Durable ${round}-${writer}-${n}`;
+              const body = { title, description, start_date: '2026-12-01 10:00', end_date: '2026-12-01 11:00' };
+              if ((await adminRequest(service.url, 'POST', '/events', body)) === undefined) return;
+            }
+          });
+          await waitFor(() => feed.messages.length >= killAfter, 'the feed to deliver events', 180_000);
+          await killHard(service);
+          const delivered = feed.messages.map(deliveredOf);
+          feed.abort();
+          await Promise.all(writing);
 
-        const kept = await readFlushedStore(dataDir);
-        const lost = delivered.filter((event) => JSON.stringify(kept.get(event.position)) !== JSON.stringify(event));
-        console.log(
-          `      round ${round}: the feed delivered ${delivered.length} events; the flushed store holds ${kept.size}`,
-        );
-        expect(lost, `delivered but not in the flushed store (${lost.length} of ${delivered.length})`).to.deep.equal(
-          [],
-        );
-      } finally {
-        rmSync(root, { recursive: true, force: true });
-      }
-    });
+          const kept = await readFlushedStore(dataDir);
+          const lost = delivered.filter((event) => JSON.stringify(kept.get(event.position)) !== JSON.stringify(event));
+          console.log(
+            `      round ${round}: the feed delivered ${delivered.length} events; the flushed store holds ${kept.size}`,
+          );
+          expect(lost, `delivered but not in the flushed store (${lost.length} of ${delivered.length})`).to.deep.equal(
+            [],
+          );
+        } finally {
+          rmSync(root, { recursive: true, force: true });
+        }
+      },
+    );
   }
 });

@@ -57,13 +57,17 @@ describe('running a docs block', function () {
     expect(later.calls.map((call) => call.status)).to.deep.equal([200]);
   });
 
-  it("gives the administrator's password and the service's data dir, as the README tells readers to set them", async () => {
-    const outcome = await run(
-      'echo "$CAL_DATA_DIR"; curl -s -u "admin:$CAL_ADMIN_PASSWORD" http://localhost:8080/cal/events/v1/events > /dev/null',
-    );
-    expect(outcome.output.trim()).to.equal(t.dataDir);
-    expect(outcome.calls[0]?.status).to.equal(200);
-  });
+  it(
+    "gives the administrator's password and the service's data dir, as the README tells readers " + 'to set them',
+    async () => {
+      const outcome = await run(
+        'echo "$CAL_DATA_DIR"; curl -s -u "admin:$CAL_ADMIN_PASSWORD" ' +
+          'http://localhost:8080/cal/events/v1/events > /dev/null',
+      );
+      expect(outcome.output.trim()).to.equal(t.dataDir);
+      expect(outcome.calls[0]?.status).to.equal(200);
+    },
+  );
 
   it('stops at the first failing command and reports its exit code', async () => {
     const outcome = await run('echo before\nfalse\necho after');

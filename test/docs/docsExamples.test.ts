@@ -31,7 +31,10 @@ const pages = process.env.DOCS_PAGES
 
 function describeFailure(page: string, block: ShellBlock, outcome: BlockOutcome, problem: string): string {
   const calls = outcome.calls.map((call) => `  ${call.status || 'no answer'}  curl ${call.args}`).join('\n');
-  return `${page}:${block.line}: ${problem}\n--- block\n${block.code}\n--- curl calls\n${calls}\n--- output\n${outcome.output.slice(-4000)}`;
+  return (
+    `${page}:${block.line}: ${problem}\n--- block\n${block.code}\n--- curl calls\n${calls}\n--- ` +
+    `output\n${outcome.output.slice(-4000)}`
+  );
 }
 
 for (const page of pages) {

@@ -81,19 +81,22 @@ describe('localToUtc and utcToLocal', () => {
     expect(localToUtc('2026-03-29 02:30:00', 'Europe/Madrid', testZones)).to.equal('2026-03-29 01:30:00');
   });
 
-  it('takes the first instant for a time in the fall-back overlap, whatever the current date (docs/api.md §1.3)', () => {
-    // 01:30 happens twice in New York on 2026-11-01 (05:30 UTC as EDT, 06:30 UTC as EST): the EDT one.
-    const inWinter = atTime(Date.UTC(2026, 0, 15), () =>
-      localToUtc('2026-11-01 01:30:00', 'America/New_York', testZones),
-    );
-    const inSummer = atTime(Date.UTC(2026, 6, 15), () =>
-      localToUtc('2026-11-01 01:30:00', 'America/New_York', testZones),
-    );
-    expect(inWinter).to.equal('2026-11-01 05:30:00');
-    expect(inSummer).to.equal('2026-11-01 05:30:00');
-    expect(utcToLocal('2026-11-01 05:30:00', 'America/New_York', testZones)).to.equal('2026-11-01 01:30:00');
-    expect(utcToLocal('2026-11-01 06:30:00', 'America/New_York', testZones)).to.equal('2026-11-01 01:30:00');
-  });
+  it(
+    'takes the first instant for a time in the fall-back overlap, whatever the current date ' + '(docs/api.md §1.3)',
+    () => {
+      // 01:30 happens twice in New York on 2026-11-01 (05:30 UTC as EDT, 06:30 UTC as EST): the EDT one.
+      const inWinter = atTime(Date.UTC(2026, 0, 15), () =>
+        localToUtc('2026-11-01 01:30:00', 'America/New_York', testZones),
+      );
+      const inSummer = atTime(Date.UTC(2026, 6, 15), () =>
+        localToUtc('2026-11-01 01:30:00', 'America/New_York', testZones),
+      );
+      expect(inWinter).to.equal('2026-11-01 05:30:00');
+      expect(inSummer).to.equal('2026-11-01 05:30:00');
+      expect(utcToLocal('2026-11-01 05:30:00', 'America/New_York', testZones)).to.equal('2026-11-01 01:30:00');
+      expect(utcToLocal('2026-11-01 06:30:00', 'America/New_York', testZones)).to.equal('2026-11-01 01:30:00');
+    },
+  );
 
   it('refuses values that name no calendar date-time', () => {
     expect(() => localToUtc('2026-02-30 10:00:00', 'UTC', testZones)).to.throw(RangeError);

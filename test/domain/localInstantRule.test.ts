@@ -93,28 +93,32 @@ for (const [kind, cases] of [
   ['gap', gaps],
   ['overlap', overlaps],
 ] as const) {
-  describe(`a local time in a DST ${kind} becomes ${kind === 'gap' ? 'an instant with the offset before the gap' : 'its first instant'}`, () => {
-    for (const { zone, local, utc, shown } of cases) {
-      for (const [month, now] of Object.entries(runDates)) {
-        it(`${zone} ${local}, run in ${month}`, () => {
-          atTime(now, () => {
-            const zones = new ZoneClock();
-            expect(localToUtc(local, zone, zones), 'localToUtc').to.equal(utc);
-            expect(localToInstant(local, zone, zones), 'localToInstant').to.equal(utcMs(utc));
-            expect(toIsoWithOffset(local, zone, zones), 'toIsoWithOffset').to.equal(shown);
-            expect(existingLocalTime(local, zone, zones), 'existingLocalTime').to.equal(
-              shown.slice(0, 19).replace('T', ' '),
-            );
-            expect(instantOfReading(local, zone, zones), 'instantOfReading').to.equal(utcMs(utc));
+  describe(
+    `a local time in a DST ${kind} becomes ` +
+      `${kind === 'gap' ? 'an instant with the offset before the gap' : 'its first instant'}`,
+    () => {
+      for (const { zone, local, utc, shown } of cases) {
+        for (const [month, now] of Object.entries(runDates)) {
+          it(`${zone} ${local}, run in ${month}`, () => {
+            atTime(now, () => {
+              const zones = new ZoneClock();
+              expect(localToUtc(local, zone, zones), 'localToUtc').to.equal(utc);
+              expect(localToInstant(local, zone, zones), 'localToInstant').to.equal(utcMs(utc));
+              expect(toIsoWithOffset(local, zone, zones), 'toIsoWithOffset').to.equal(shown);
+              expect(existingLocalTime(local, zone, zones), 'existingLocalTime').to.equal(
+                shown.slice(0, 19).replace('T', ' '),
+              );
+              expect(instantOfReading(local, zone, zones), 'instantOfReading').to.equal(utcMs(utc));
+            });
           });
-        });
-        it(`${zone} ${local} written with its zone and read in UTC, run in ${month}`, () => {
-          const reading = atTime(now, () =>
-            readDateTimeInput(`${local} ${zone}`, 'UTC', new Date(now), new ZoneClock()),
-          );
-          expect(reading).to.deep.equal({ ok: true, local: utc, namedZone: zone });
-        });
+          it(`${zone} ${local} written with its zone and read in UTC, run in ${month}`, () => {
+            const reading = atTime(now, () =>
+              readDateTimeInput(`${local} ${zone}`, 'UTC', new Date(now), new ZoneClock()),
+            );
+            expect(reading).to.deep.equal({ ok: true, local: utc, namedZone: zone });
+          });
+        }
       }
-    }
-  });
+    },
+  );
 }

@@ -87,12 +87,15 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
         expect((await store().append(stream('a'), events(2), AnyRevision)).nextRevision).to.equal(2n);
       });
 
-      it('makes a non-durable append readable once it resolves, in order with the durable ones after it', async function () {
-        const bookkeeping = await store().append(stream('claim'), events(1), NoStream, { durable: false });
-        const durable = await store().append(stream('a'), events(1), NoStream);
-        expect(durable.position > bookkeeping.position).to.equal(true);
-        expect(await store().readStream(stream('claim'))).to.have.length(1);
-      });
+      it(
+        'makes a non-durable append readable once it resolves, in order with the durable ones after ' + 'it',
+        async function () {
+          const bookkeeping = await store().append(stream('claim'), events(1), NoStream, { durable: false });
+          const durable = await store().append(stream('a'), events(1), NoStream);
+          expect(durable.position > bookkeeping.position).to.equal(true);
+          expect(await store().readStream(stream('claim'))).to.have.length(1);
+        },
+      );
 
       it('numbers revisions densely from 0n across appends', async function () {
         const results = [
@@ -150,24 +153,27 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
     });
 
     describe('appendToStreams', function () {
-      it('appends to each stream with its own expectation, in the order given, and reports each result', async function () {
-        await store().append(stream('b'), events(2), NoStream);
-        const before = await store().headPosition();
-        const results = await store().appendToStreams([
-          { streamId: stream('a'), events: events(1), expected: NoStream },
-          { streamId: stream('b'), events: events(2), expected: 1n },
-        ]);
-        const all = await ourEventsAfter(before);
-        expect(all.map((event) => `${event.streamId}@${event.revision}`)).to.deep.equal([
-          `${stream('a')}@0`,
-          `${stream('b')}@2`,
-          `${stream('b')}@3`,
-        ]);
-        expect(results).to.deep.equal([
-          { nextRevision: 0n, position: all[0]?.position },
-          { nextRevision: 3n, position: all[2]?.position },
-        ]);
-      });
+      it(
+        'appends to each stream with its own expectation, in the order given, and reports each ' + 'result',
+        async function () {
+          await store().append(stream('b'), events(2), NoStream);
+          const before = await store().headPosition();
+          const results = await store().appendToStreams([
+            { streamId: stream('a'), events: events(1), expected: NoStream },
+            { streamId: stream('b'), events: events(2), expected: 1n },
+          ]);
+          const all = await ourEventsAfter(before);
+          expect(all.map((event) => `${event.streamId}@${event.revision}`)).to.deep.equal([
+            `${stream('a')}@0`,
+            `${stream('b')}@2`,
+            `${stream('b')}@3`,
+          ]);
+          expect(results).to.deep.equal([
+            { nextRevision: 0n, position: all[0]?.position },
+            { nextRevision: 3n, position: all[2]?.position },
+          ]);
+        },
+      );
 
       it('is one append for a single stream', async function () {
         const [result] = await store().appendToStreams([

@@ -107,25 +107,28 @@ describe('lmdb event store', function () {
       expect(await store.append('event-2', events(1), NoStream)).to.deep.equal({ nextRevision: 0n, position: 2n });
     });
 
-    it('commits an append to several streams as one: one transaction, and nothing of it when a later part fails', async function () {
-      const store = await openStore(await freshDir());
-      await store.append('event-1', events(1), NoStream);
-      const before = store.lastTransactionId();
-      await store.appendToStreams([
-        { streamId: 'slug-event-en-jazz', events: events(1), expected: NoStream },
-        { streamId: 'event-2', events: events(1), expected: NoStream },
-      ]);
-      expect(store.lastTransactionId() - before).to.equal(1);
-      const refused = await rejection(
-        store.appendToStreams([
-          { streamId: 'slug-event-en-blues', events: events(1), expected: NoStream },
-          { streamId: 'event-1', events: events(1), expected: NoStream },
-        ]),
-      );
-      expect(refused).to.be.instanceOf(WrongExpectedRevision).and.include({ streamId: 'event-1' });
-      expect(await store.readStream('slug-event-en-blues')).to.deep.equal([]);
-      expect(positionsOf(await store.readAll())).to.deep.equal(denseFromZero(3));
-    });
+    it(
+      'commits an append to several streams as one: one transaction, and nothing of it when a ' + 'later part fails',
+      async function () {
+        const store = await openStore(await freshDir());
+        await store.append('event-1', events(1), NoStream);
+        const before = store.lastTransactionId();
+        await store.appendToStreams([
+          { streamId: 'slug-event-en-jazz', events: events(1), expected: NoStream },
+          { streamId: 'event-2', events: events(1), expected: NoStream },
+        ]);
+        expect(store.lastTransactionId() - before).to.equal(1);
+        const refused = await rejection(
+          store.appendToStreams([
+            { streamId: 'slug-event-en-blues', events: events(1), expected: NoStream },
+            { streamId: 'event-1', events: events(1), expected: NoStream },
+          ]),
+        );
+        expect(refused).to.be.instanceOf(WrongExpectedRevision).and.include({ streamId: 'event-1' });
+        expect(await store.readStream('slug-event-en-blues')).to.deep.equal([]);
+        expect(positionsOf(await store.readAll())).to.deep.equal(denseFromZero(3));
+      },
+    );
 
     it('delivers a local append to a subscription at once, without waiting for the poll interval', async function () {
       const store = await openLmdbEventStore(await freshDir(), { pollIntervalMs: 60_000 });
@@ -165,33 +168,36 @@ describe('lmdb event store', function () {
       expect(seenHere).to.deep.equal(all);
     });
 
-    it('another process appending to the same dir: distinct positions, nothing lost, seen by a subscription here', async function () {
-      const dir = await freshDir();
-      const store = await openStore(dir);
-      const seen: RecordedEvent[] = [];
-      store.subscribeToAll({ onEvent: (event) => void seen.push(event) });
-      const other = appendFromAnotherProcess(dir, 'elsewhere', 200);
-      await waitUntil(() => other.acknowledged.length > 0, 'the other process to start appending', 15_000);
-      let exitCode: number | null | undefined;
-      void other.exited.then((code) => (exitCode = code));
-      for (let group = 0; exitCode === undefined; group += 1) {
-        await Promise.all(
-          Array.from({ length: 8 }, (_, index) => store.append(`here-${group}-${index}`, events(1), NoStream)),
-        );
-      }
-      expect(exitCode, other.errors()).to.equal(0);
+    it(
+      'another process appending to the same dir: distinct positions, nothing lost, seen by a ' + 'subscription here',
+      async function () {
+        const dir = await freshDir();
+        const store = await openStore(dir);
+        const seen: RecordedEvent[] = [];
+        store.subscribeToAll({ onEvent: (event) => void seen.push(event) });
+        const other = appendFromAnotherProcess(dir, 'elsewhere', 200);
+        await waitUntil(() => other.acknowledged.length > 0, 'the other process to start appending', 15_000);
+        let exitCode: number | null | undefined;
+        void other.exited.then((code) => (exitCode = code));
+        for (let group = 0; exitCode === undefined; group += 1) {
+          await Promise.all(
+            Array.from({ length: 8 }, (_, index) => store.append(`here-${group}-${index}`, events(1), NoStream)),
+          );
+        }
+        expect(exitCode, other.errors()).to.equal(0);
 
-      const all = await store.readAll();
-      expect(positionsOf(all)).to.deep.equal(denseFromZero(all.length));
-      const fromElsewhere = all.filter((event) => event.streamId.startsWith('elsewhere-'));
-      expect(fromElsewhere.map((event) => `${event.streamId} ${event.position}`)).to.have.members(other.acknowledged);
-      expect(fromElsewhere).to.have.length(200);
-      const firstElsewhere = all.indexOf(fromElsewhere[0] as RecordedEvent);
-      const lastElsewhere = all.indexOf(fromElsewhere[199] as RecordedEvent);
-      expect(lastElsewhere - firstElsewhere, 'the two processes interleave').to.be.greaterThan(199);
-      await waitUntil(() => seen.length === all.length, 'the subscription to see the other process');
-      expect(seen).to.deep.equal(all);
-    });
+        const all = await store.readAll();
+        expect(positionsOf(all)).to.deep.equal(denseFromZero(all.length));
+        const fromElsewhere = all.filter((event) => event.streamId.startsWith('elsewhere-'));
+        expect(fromElsewhere.map((event) => `${event.streamId} ${event.position}`)).to.have.members(other.acknowledged);
+        expect(fromElsewhere).to.have.length(200);
+        const firstElsewhere = all.indexOf(fromElsewhere[0] as RecordedEvent);
+        const lastElsewhere = all.indexOf(fromElsewhere[199] as RecordedEvent);
+        expect(lastElsewhere - firstElsewhere, 'the two processes interleave').to.be.greaterThan(199);
+        await waitUntil(() => seen.length === all.length, 'the subscription to see the other process');
+        expect(seen).to.deep.equal(all);
+      },
+    );
 
     it('keeps every append acknowledged to a process that is then killed', async function () {
       const dir = await freshDir();

@@ -72,16 +72,19 @@ describe('stored-event decoder', () => {
     expect(counted.fallbacks).to.equal(0);
   });
 
-  it('decodes every example of the catalogue, in one value after another (record shapes are shared across values)', () => {
-    const { decoder, counted } = decoderCountingFallbacks();
-    for (let round = 0; round < 2; round++) {
-      for (const [type, data] of Object.entries(exampleData)) {
-        const bytes = lmdbCodec.encode([`stream-${type}`, round, type, data, metadata]);
-        expect(decoder.decode(bytes, bytes.length)).to.deep.equal([`stream-${type}`, round, type, data, metadata]);
+  it(
+    'decodes every example of the catalogue, in one value after another (record shapes are ' + 'shared across values)',
+    () => {
+      const { decoder, counted } = decoderCountingFallbacks();
+      for (let round = 0; round < 2; round++) {
+        for (const [type, data] of Object.entries(exampleData)) {
+          const bytes = lmdbCodec.encode([`stream-${type}`, round, type, data, metadata]);
+          expect(decoder.decode(bytes, bytes.length)).to.deep.equal([`stream-${type}`, round, type, data, metadata]);
+        }
       }
-    }
-    expect(counted.fallbacks).to.equal(0);
-  });
+      expect(counted.fallbacks).to.equal(0);
+    },
+  );
 
   it('hands values outside its subset to lmdb decoder, which reads them as before', () => {
     const { decoder, counted } = decoderCountingFallbacks();

@@ -136,32 +136,35 @@ export function subscriptionContract(fixture: ContractFixture): void {
       await subscription.stop();
     });
 
-    it('reads no more than about readAheadBytes ahead of a handler that has not returned, and still delivers all', async function () {
-      const before = await store().headPosition();
-      // About 8 KB each once decoded (two bytes a character): a 20,000-byte read-ahead holds three at most.
-      const padded = Array.from({ length: 40 }, (_, index) => anEvent('Padded', { index, text: 'x'.repeat(4000) }));
-      await store().append(stream('a'), padded, NoStream);
-      let read = 0;
-      let release: () => void = () => undefined;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      const { delivered, subscription } = record(store(), fixture.ours, {
-        after: before,
-        readAheadBytes: 20_000,
-        onRead: (batch) => (read += batch.filter((event) => fixture.ours(event.streamId)).length),
-        onEvent: () => held,
-      });
-      await waitUntil(() => delivered().length === 1, 'the first event');
-      await delay(100);
-      // The first event is in the handler; what else was read waits in memory.
-      expect(read).to.be.at.least(1);
-      expect(read - delivered().length).to.be.at.most(3);
-      release();
-      await waitUntil(() => delivered().length === 40, 'every event');
-      expect(delivered().map((event) => (event.data as { index: number }).index)).to.deep.equal(
-        padded.map((_, index) => index),
-      );
-      expect(read).to.equal(40);
-      await subscription.stop();
-    });
+    it(
+      'reads no more than about readAheadBytes ahead of a handler that has not returned, and ' + 'still delivers all',
+      async function () {
+        const before = await store().headPosition();
+        // About 8 KB each once decoded (two bytes a character): a 20,000-byte read-ahead holds three at most.
+        const padded = Array.from({ length: 40 }, (_, index) => anEvent('Padded', { index, text: 'x'.repeat(4000) }));
+        await store().append(stream('a'), padded, NoStream);
+        let read = 0;
+        let release: () => void = () => undefined;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        const { delivered, subscription } = record(store(), fixture.ours, {
+          after: before,
+          readAheadBytes: 20_000,
+          onRead: (batch) => (read += batch.filter((event) => fixture.ours(event.streamId)).length),
+          onEvent: () => held,
+        });
+        await waitUntil(() => delivered().length === 1, 'the first event');
+        await delay(100);
+        // The first event is in the handler; what else was read waits in memory.
+        expect(read).to.be.at.least(1);
+        expect(read - delivered().length).to.be.at.most(3);
+        release();
+        await waitUntil(() => delivered().length === 40, 'every event');
+        expect(delivered().map((event) => (event.data as { index: number }).index)).to.deep.equal(
+          padded.map((_, index) => index),
+        );
+        expect(read).to.equal(40);
+        await subscription.stop();
+      },
+    );
   });
 }

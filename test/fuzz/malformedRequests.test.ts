@@ -20,7 +20,9 @@ describe('Fuzzing: malformed bytes on a connection', function () {
     await fc.assert(
       fc.asyncProperty(malformedBytes, async (bytes) => {
         const answer = await sendBytes(fuzz.t.service.url, bytes);
-        const shown = `sent ${JSON.stringify(bytes.subarray(0, 300).toString('latin1'))}\ngot ${JSON.stringify(answer.slice(0, 500))}`;
+        const shown =
+          `sent ${JSON.stringify(bytes.subarray(0, 300).toString('latin1'))}\ngot ` +
+          `${JSON.stringify(answer.slice(0, 500))}`;
         if (answer !== '') expect(answer.startsWith('HTTP/1.1 '), shown).to.equal(true);
         // Informational answers (100 Continue) carry no body and no type.
         for (const { status, head } of responseHeads(answer).filter((response) => response.status >= 200)) {

@@ -24,21 +24,24 @@ describe('Fuzzing: prototype pollution', function () {
   before(async () => (fuzz = await startFuzzService()));
   after(async () => fuzz?.close());
 
-  it('lets no query, form or JSON key reach a prototype, and answers every such request in the wire format', async () => {
-    await fc.assert(
-      fc.asyncProperty(pollutingRequest, async (req) => {
-        const res = await fuzz.send(req);
-        expectWireResponse(req, res);
-        expect(polluted(), `polluted by ${describeRequest(req)}`).to.equal(false);
-        expect(
-          res.text.includes(`"${pollutionMarker}"`),
-          `echoed a polluting member: ${describeRequest(req)}\n${res.text.slice(0, 300)}`,
-        ).to.equal(false);
-      }),
-      fuzzParameters(share),
-    );
-    expect(prototypeSnapshot()).to.equal(prototypesBefore);
-  });
+  it(
+    'lets no query, form or JSON key reach a prototype, and answers every such request in the ' + 'wire format',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(pollutingRequest, async (req) => {
+          const res = await fuzz.send(req);
+          expectWireResponse(req, res);
+          expect(polluted(), `polluted by ${describeRequest(req)}`).to.equal(false);
+          expect(
+            res.text.includes(`"${pollutionMarker}"`),
+            `echoed a polluting member: ${describeRequest(req)}\n${res.text.slice(0, 300)}`,
+          ).to.equal(false);
+        }),
+        fuzzParameters(share),
+      );
+      expect(prototypeSnapshot()).to.equal(prototypesBefore);
+    },
+  );
 
   it('stores and serves no polluting member: every item, list and history reads back clean', async () => {
     const reads = [

@@ -25,20 +25,23 @@ describe('conditional GET', () => {
     `${API}/doc`,
   ];
 
-  it('answers 304 with no body to If-None-Match naming the current ETag, on items, lists, the index and /doc', async () => {
-    for (const path of paths()) {
-      const first = await t.request('GET', path);
-      const etag = first.headers.get('etag');
-      expect(etag, path).to.be.a('string');
-      const again = await t.request('GET', path, { headers: { 'if-none-match': etag as string } });
-      expect(again.status, path).to.equal(304);
-      expect(again.text, path).to.equal('');
-      expect(again.headers.get('etag'), path).to.equal(etag);
-      const other = await t.request('GET', path, { headers: { 'if-none-match': 'W/"not-it", W/"nor-this"' } });
-      expect(other.status, path).to.equal(200);
-      expect(other.text, path).to.equal(first.text);
-    }
-  });
+  it(
+    'answers 304 with no body to If-None-Match naming the current ETag, on items, lists, the ' + 'index and /doc',
+    async () => {
+      for (const path of paths()) {
+        const first = await t.request('GET', path);
+        const etag = first.headers.get('etag');
+        expect(etag, path).to.be.a('string');
+        const again = await t.request('GET', path, { headers: { 'if-none-match': etag as string } });
+        expect(again.status, path).to.equal(304);
+        expect(again.text, path).to.equal('');
+        expect(again.headers.get('etag'), path).to.equal(etag);
+        const other = await t.request('GET', path, { headers: { 'if-none-match': 'W/"not-it", W/"nor-this"' } });
+        expect(other.status, path).to.equal(200);
+        expect(other.text, path).to.equal(first.text);
+      }
+    },
+  );
 
   it('gives a list a new ETag when what it lists changes', async () => {
     const before = (await t.request('GET', `${API}/events`)).headers.get('etag') as string;

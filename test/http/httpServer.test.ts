@@ -55,32 +55,38 @@ describe('HttpServer.close', function () {
   beforeEach(() => (agent = new Agent({ keepAlive: true })));
   afterEach(() => agent.destroy());
 
-  it('lets a request in flight finish, answering it with Connection: close so that its connection ends with it', async () => {
-    const { server, handlerEntered, release } = await startGatedServer();
-    const response = get(agent, `${server.url}/slow`);
-    await handlerEntered;
-    const closed = server.close(60_000);
-    release();
-    const res = await response;
-    expect(res.statusCode).to.equal(200);
-    expect(res.headers.connection).to.equal('close');
-    expect(await bodyOf(res)).to.equal('done');
-    await closed;
-  });
+  it(
+    'lets a request in flight finish, answering it with Connection: close so that its ' + 'connection ends with it',
+    async () => {
+      const { server, handlerEntered, release } = await startGatedServer();
+      const response = get(agent, `${server.url}/slow`);
+      await handlerEntered;
+      const closed = server.close(60_000);
+      release();
+      const res = await response;
+      expect(res.statusCode).to.equal(200);
+      expect(res.headers.connection).to.equal('close');
+      expect(await bodyOf(res)).to.equal('done');
+      await closed;
+    },
+  );
 
-  it('ends a connection whose response was already under way when closing began, once that response is complete', async () => {
-    const { server, release } = await startGatedServer();
-    const res = await get(agent, `${server.url}/stream`);
-    expect(res.headers.connection).to.equal('keep-alive');
-    const body = bodyOf(res);
-    const closed = server.close(60_000);
-    release();
-    expect(await body).to.equal('first part\nlast part\n');
-    const started = Date.now();
-    await closed;
-    // Node's own keep-alive timeout (5 s) would otherwise end the idle connection, and the close with it.
-    expect(Date.now() - started).to.be.below(2500);
-  });
+  it(
+    'ends a connection whose response was already under way when closing began, once that ' + 'response is complete',
+    async () => {
+      const { server, release } = await startGatedServer();
+      const res = await get(agent, `${server.url}/stream`);
+      expect(res.headers.connection).to.equal('keep-alive');
+      const body = bodyOf(res);
+      const closed = server.close(60_000);
+      release();
+      expect(await body).to.equal('first part\nlast part\n');
+      const started = Date.now();
+      await closed;
+      // Node's own keep-alive timeout (5 s) would otherwise end the idle connection, and the close with it.
+      expect(Date.now() - started).to.be.below(2500);
+    },
+  );
 });
 
 describe('HttpServer before it serves', () => {

@@ -71,29 +71,36 @@ describe('owners and non-owners of hidden content', function () {
   });
   after(async () => t.close());
 
-  it('the author reads their own draft and private events; another contributor, a subscriber and anonymous do not', async () => {
-    for (const name of ['authorDraft', 'authorPrivate']) {
-      expect((await get('author', `/events/${ids[name]}`)).status, name).to.equal(200);
-      expect((await get('editor', `/events/${ids[name]}`)).status, name).to.equal(200);
-      for (const who of ['contributor', 'subscriber', 'anonymous'] as const) {
-        expectError(await get(who, `/events/${ids[name]}`), 403, 'event-not-accessible');
-        expect((await get(who, `/events/${ids[name]}/history`)).status, `${who} history`).to.be.oneOf([401, 403]);
+  it(
+    'the author reads their own draft and private events; another contributor, a subscriber and ' + 'anonymous do not',
+    async () => {
+      for (const name of ['authorDraft', 'authorPrivate']) {
+        expect((await get('author', `/events/${ids[name]}`)).status, name).to.equal(200);
+        expect((await get('editor', `/events/${ids[name]}`)).status, name).to.equal(200);
+        for (const who of ['contributor', 'subscriber', 'anonymous'] as const) {
+          expectError(await get(who, `/events/${ids[name]}`), 403, 'event-not-accessible');
+          expect((await get(who, `/events/${ids[name]}/history`)).status, `${who} history`).to.be.oneOf([401, 403]);
+        }
       }
-    }
-    expect((await get('author', `/events/${ids.authorDraft}/history`)).status).to.equal(200);
-  });
+      expect((await get('author', `/events/${ids.authorDraft}/history`)).status).to.equal(200);
+    },
+  );
 
-  it('context=edit unlocks a protected event for its author and editors only; contributors unlock their own while unpublished', async () => {
-    expect(bodyOf(await get('author', `/events/${ids.authorProtected}?context=edit`)).description).to.contain(
-      'LEAKMARK-pw-author-description',
-    );
-    expect((await get('editor', `/events/${ids.authorProtected}?context=edit`)).status).to.equal(200);
-    for (const who of ['contributor', 'subscriber', 'anonymous'] as const) {
-      expectError(await get(who, `/events/${ids.authorProtected}?context=edit`), 403, 'event-password-protected');
-    }
-    expect(bodyOf(await get('contributor', `/events/${ids.contributorDraft}?context=edit`)).status).to.equal('draft');
-    expectError(await get('author', `/events/${ids.contributorDraft}?context=edit`), 403, 'event-not-accessible');
-  });
+  it(
+    'context=edit unlocks a protected event for its author and editors only; contributors ' +
+      'unlock their own while unpublished',
+    async () => {
+      expect(bodyOf(await get('author', `/events/${ids.authorProtected}?context=edit`)).description).to.contain(
+        'LEAKMARK-pw-author-description',
+      );
+      expect((await get('editor', `/events/${ids.authorProtected}?context=edit`)).status).to.equal(200);
+      for (const who of ['contributor', 'subscriber', 'anonymous'] as const) {
+        expectError(await get(who, `/events/${ids.authorProtected}?context=edit`), 403, 'event-password-protected');
+      }
+      expect(bodyOf(await get('contributor', `/events/${ids.contributorDraft}?context=edit`)).status).to.equal('draft');
+      expectError(await get('author', `/events/${ids.contributorDraft}?context=edit`), 403, 'event-not-accessible');
+    },
+  );
 
   it('a protected event of its author is blanked in lists unless unlocked, even for that author', async () => {
     const entry = async (query: string) =>
@@ -104,14 +111,17 @@ describe('owners and non-owners of hidden content', function () {
     expect(await entry(`&password=${fixturePassword}`)).to.contain('LEAKMARK-pw-author-description');
   });
 
-  it("the author's draft venue is embedded for its author and editors; others see the admin's event without it", async () => {
-    for (const who of ['author', 'editor', 'admin'] as const) {
-      expect(bodyOf(await get(who, `/events/${ids.adminHost}`)).venue, who).to.include({ id: ids.authorVenue });
-    }
-    for (const who of ['contributor', 'subscriber', 'anonymous'] as const) {
-      const res = await get(who, `/events/${ids.adminHost}`);
-      expect(bodyOf(res).venue, who).to.deep.equal([]);
-      expect(res.text).to.not.match(/leakmark/i);
-    }
-  });
+  it(
+    "the author's draft venue is embedded for its author and editors; others see the admin's " + 'event without it',
+    async () => {
+      for (const who of ['author', 'editor', 'admin'] as const) {
+        expect(bodyOf(await get(who, `/events/${ids.adminHost}`)).venue, who).to.include({ id: ids.authorVenue });
+      }
+      for (const who of ['contributor', 'subscriber', 'anonymous'] as const) {
+        const res = await get(who, `/events/${ids.adminHost}`);
+        expect(bodyOf(res).venue, who).to.deep.equal([]);
+        expect(res.text).to.not.match(/leakmark/i);
+      }
+    },
+  );
 });

@@ -54,17 +54,21 @@ describe('as_of reads of hidden content', function () {
     ).to.equal(200);
   });
 
-  it('a past draft of an event published since stays hidden; its present is public and carries nothing of the draft', async () => {
-    for (const who of outsiders) {
-      for (const point of pastPoints)
-        expectError(await get(who, `/events/${f.earlierDraftEvent}?as_of=${point}`), 403, 'event-not-accessible');
-      const now = bodyOf(await get(who, `/events/${f.earlierDraftEvent}`));
-      expect(now).to.include({ title: 'Published at last', slug: 'published-at-last' });
-    }
-    expect(bodyOf(await t.admin('GET', `${API}/events/${f.earlierDraftEvent}?as_of=${pastPoints[0]}`)).title).to.equal(
-      'LEAKMARK-np-earlier-draft-event-title',
-    );
-  });
+  it(
+    'a past draft of an event published since stays hidden; its present is public and carries ' +
+      'nothing of the draft',
+    async () => {
+      for (const who of outsiders) {
+        for (const point of pastPoints)
+          expectError(await get(who, `/events/${f.earlierDraftEvent}?as_of=${point}`), 403, 'event-not-accessible');
+        const now = bodyOf(await get(who, `/events/${f.earlierDraftEvent}`));
+        expect(now).to.include({ title: 'Published at last', slug: 'published-at-last' });
+      }
+      expect(
+        bodyOf(await t.admin('GET', `${API}/events/${f.earlierDraftEvent}?as_of=${pastPoints[0]}`)).title,
+      ).to.equal('LEAKMARK-np-earlier-draft-event-title');
+    },
+  );
 
   it('a venue protected since is answered blanked as it was; one unpublished since is refused', async () => {
     for (const who of outsiders) {
@@ -76,20 +80,24 @@ describe('as_of reads of hidden content', function () {
     }
   });
 
-  it('an event read as it was embeds a venue protected since blanked, in venue and json_ld, unless the password is sent', async () => {
-    for (const who of outsiders) {
-      const event = bodyOf(await get(who, `/events/${f.hostOfLaterProtectedVenue}?as_of=${pastPoints[0]}`));
-      expect(event.venue).to.include({ id: f.laterProtectedVenue, description: '', city: '' });
-      expect((event.json_ld as JsonObject).location).to.include({ description: '', address: '' });
-    }
-    const unlocked = bodyOf(
-      await get(
-        'anonymous',
-        `/events/${f.hostOfLaterProtectedVenue}?as_of=${pastPoints[0]}&password=${fixturePassword}`,
-      ),
-    );
-    expect((unlocked.venue as JsonObject).city).to.equal('LEAKMARK-pw-later-protected-venue-city');
-  });
+  it(
+    'an event read as it was embeds a venue protected since blanked, in venue and json_ld, ' +
+      'unless the password is sent',
+    async () => {
+      for (const who of outsiders) {
+        const event = bodyOf(await get(who, `/events/${f.hostOfLaterProtectedVenue}?as_of=${pastPoints[0]}`));
+        expect(event.venue).to.include({ id: f.laterProtectedVenue, description: '', city: '' });
+        expect((event.json_ld as JsonObject).location).to.include({ description: '', address: '' });
+      }
+      const unlocked = bodyOf(
+        await get(
+          'anonymous',
+          `/events/${f.hostOfLaterProtectedVenue}?as_of=${pastPoints[0]}&password=${fixturePassword}`,
+        ),
+      );
+      expect((unlocked.venue as JsonObject).city).to.equal('LEAKMARK-pw-later-protected-venue-city');
+    },
+  );
 
   it('an event read as it was leaves out a venue unpublished since, for those who may not read it now', async () => {
     for (const who of outsiders) {

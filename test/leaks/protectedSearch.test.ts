@@ -62,21 +62,27 @@ describe('search over password-protected venues, organizers and events', functio
     return items.map((item) => ('title' in item ? item.title : (item.venue ?? item.organizer)));
   };
 
-  it('a signed-in subscriber cannot rebuild a locked venue’s phone number: the hidden digits match nothing', async () => {
-    expect(await names('subscriber', '/venues?search=867-5309')).to.deep.equal([]);
-    expect(await names('subscriber', '/venues?search=867-530')).to.deep.equal(['Open Hall']);
-    expect(await names('subscriber', '/organizers?search=555-0199')).to.deep.equal([]);
-  });
+  it(
+    'a signed-in subscriber cannot rebuild a locked venue’s phone number: the hidden digits ' + 'match nothing',
+    async () => {
+      expect(await names('subscriber', '/venues?search=867-5309')).to.deep.equal([]);
+      expect(await names('subscriber', '/venues?search=867-530')).to.deep.equal(['Open Hall']);
+      expect(await names('subscriber', '/organizers?search=555-0199')).to.deep.equal([]);
+    },
+  );
 
-  it('no caller who cannot unlock finds a locked item through what blanking hides, the administrator included', async () => {
-    for (const who of ['anonymous', 'subscriber', 'contributor', 'author', 'editor', 'admin'] as const) {
-      expect(await names(who, '/venues?search=secretville'), who).to.deep.equal(['Open Hall']);
-      expect(await names(who, '/organizers?search=555-0199'), who).to.deep.equal([]);
-    }
-    expect(await names('author', '/organizers?search=555-0199&context=edit')).to.deep.equal([]);
-    expect(await names('contributor', '/venues?search=867-5309&context=edit')).to.deep.equal([]);
-    expect(await names('subscriber', '/venues?search=867-5309&password=nope')).to.deep.equal([]);
-  });
+  it(
+    'no caller who cannot unlock finds a locked item through what blanking hides, the ' + 'administrator included',
+    async () => {
+      for (const who of ['anonymous', 'subscriber', 'contributor', 'author', 'editor', 'admin'] as const) {
+        expect(await names(who, '/venues?search=secretville'), who).to.deep.equal(['Open Hall']);
+        expect(await names(who, '/organizers?search=555-0199'), who).to.deep.equal([]);
+      }
+      expect(await names('author', '/organizers?search=555-0199&context=edit')).to.deep.equal([]);
+      expect(await names('contributor', '/venues?search=867-5309&context=edit')).to.deep.equal([]);
+      expect(await names('subscriber', '/venues?search=867-5309&password=nope')).to.deep.equal([]);
+    },
+  );
 
   it('the password, or context=edit from a caller who may edit the item, finds it, in full', async () => {
     expect(await names('subscriber', '/venues?search=867-5309&password=pw')).to.deep.equal(['Locked Hall']);

@@ -124,83 +124,90 @@ describe('two service processes on one data directory', function () {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('gives concurrent creates on both instances distinct ids and distinct slugs, and both instances list them all', async () => {
-    const [first, second] = instances as [Instance, Instance];
-    const results = await Promise.all(
-      Array.from({ length: perInstance * 2 }, (_, index) => create(index % 2 === 0 ? first : second, index)),
-    );
-    expect(results.map((r) => r.status)).to.deep.equal(results.map(() => 201));
-    const ids = results.map((r) => r.id);
-    expect(new Set(ids).size, 'distinct ids').to.equal(ids.length);
-    const slugs = results.map((r) => r.slug);
-    expect(new Set(slugs).size, 'distinct slugs').to.equal(slugs.length);
-    expect(slugs).to.include('shared-title');
-    const expected = [...ids].sort((a, b) => a - b);
-    for (const instance of instances) {
-      // Each instance projects the other's appends through its polling subscription; pages read while it still
-      // catches up can shift, so wait for the exact list.
-      expect(
-        await eventually(
-          () => listedIds(instance),
-          (listed) => listed.join() === expected.join(),
-        ),
-      ).to.deep.equal(expected);
-    }
-  });
-
-  it('gives exactly one of many If-Match updates of one event, sent at once through both instances, a 200; the rest 412', async () => {
-    const [first, second] = instances as [Instance, Instance];
-    const contenders = 40;
-    const made = await adminCall(
-      first,
-      'POST',
-      '/events',
-      {},
-      { title: 'Contested across processes', start_date: '2026-12-10 10:00:00', end_date: '2026-12-10 11:00:00' },
-    );
-    expect(made.status).to.equal(201);
-    const path = `/events/${made.body.id as number}`;
-    // Both instances must know the event before the race, or the slower one would answer 404 instead of taking part.
-    const seen = await eventually(
-      () => adminCall(second, 'GET', path),
-      (r) => r.status === 200,
-    );
-    expect(seen.etag).to.equal(made.etag);
-    const etag = made.etag as string;
-
-    const responses = await Promise.all(
-      Array.from({ length: contenders }, (_, i) =>
-        adminCall(
-          i % 2 === 0 ? first : second,
-          'PATCH',
-          path,
-          { 'if-match': etag },
-          { title: `Won by contender ${i}` },
-        ),
-      ),
-    );
-    const statuses = responses.map((r) => r.status);
-    expect(statuses.filter((s) => s === 200).length, `statuses ${statuses.join(',')}`).to.equal(1);
-    expect(statuses.filter((s) => s === 412).length, `statuses ${statuses.join(',')}`).to.equal(contenders - 1);
-    for (const lost of responses.filter((r) => r.status === 412)) {
-      expect(lost.body).to.deep.equal({
-        code: 'rest_precondition_failed',
-        message: 'The resource has changed since the revision given in If-Match.',
-        data: { status: 412 },
-      });
-    }
-    const winner = statuses.indexOf(200);
-    expect(responses[winner]?.etag).to.equal('W/"1"');
-    for (const instance of instances) {
-      const read = await eventually(
-        () => adminCall(instance, 'GET', path),
-        (r) => r.etag === 'W/"1"',
+  it(
+    'gives concurrent creates on both instances distinct ids and distinct slugs, and both ' + 'instances list them all',
+    async () => {
+      const [first, second] = instances as [Instance, Instance];
+      const results = await Promise.all(
+        Array.from({ length: perInstance * 2 }, (_, index) => create(index % 2 === 0 ? first : second, index)),
       );
-      expect(read.etag).to.equal('W/"1"');
-      expect(read.body.title).to.equal(`Won by contender ${winner}`);
-      // The stream holds the creation and exactly one update: no loser appended behind the winner.
-      const history = await adminCall(instance, 'GET', `${path}/history`);
-      expect(history.body.total).to.equal(2);
-    }
-  });
+      expect(results.map((r) => r.status)).to.deep.equal(results.map(() => 201));
+      const ids = results.map((r) => r.id);
+      expect(new Set(ids).size, 'distinct ids').to.equal(ids.length);
+      const slugs = results.map((r) => r.slug);
+      expect(new Set(slugs).size, 'distinct slugs').to.equal(slugs.length);
+      expect(slugs).to.include('shared-title');
+      const expected = [...ids].sort((a, b) => a - b);
+      for (const instance of instances) {
+        // Each instance projects the other's appends through its polling subscription; pages read while it still
+        // catches up can shift, so wait for the exact list.
+        expect(
+          await eventually(
+            () => listedIds(instance),
+            (listed) => listed.join() === expected.join(),
+          ),
+        ).to.deep.equal(expected);
+      }
+    },
+  );
+
+  it(
+    'gives exactly one of many If-Match updates of one event, sent at once through both ' +
+      'instances, a 200; the rest 412',
+    async () => {
+      const [first, second] = instances as [Instance, Instance];
+      const contenders = 40;
+      const made = await adminCall(
+        first,
+        'POST',
+        '/events',
+        {},
+        { title: 'Contested across processes', start_date: '2026-12-10 10:00:00', end_date: '2026-12-10 11:00:00' },
+      );
+      expect(made.status).to.equal(201);
+      const path = `/events/${made.body.id as number}`;
+      // Both instances must know the event before the race, or the slower one would answer 404 instead of taking part.
+      const seen = await eventually(
+        () => adminCall(second, 'GET', path),
+        (r) => r.status === 200,
+      );
+      expect(seen.etag).to.equal(made.etag);
+      const etag = made.etag as string;
+
+      const responses = await Promise.all(
+        Array.from({ length: contenders }, (_, i) =>
+          adminCall(
+            i % 2 === 0 ? first : second,
+            'PATCH',
+            path,
+            { 'if-match': etag },
+            { title: `Won by contender ${i}` },
+          ),
+        ),
+      );
+      const statuses = responses.map((r) => r.status);
+      expect(statuses.filter((s) => s === 200).length, `statuses ${statuses.join(',')}`).to.equal(1);
+      expect(statuses.filter((s) => s === 412).length, `statuses ${statuses.join(',')}`).to.equal(contenders - 1);
+      for (const lost of responses.filter((r) => r.status === 412)) {
+        expect(lost.body).to.deep.equal({
+          code: 'rest_precondition_failed',
+          message: 'The resource has changed since the revision given in If-Match.',
+          data: { status: 412 },
+        });
+      }
+      const winner = statuses.indexOf(200);
+      expect(responses[winner]?.etag).to.equal('W/"1"');
+      for (const instance of instances) {
+        const read = await eventually(
+          () => adminCall(instance, 'GET', path),
+          (r) => r.etag === 'W/"1"',
+        );
+        expect(read.etag).to.equal('W/"1"');
+        expect(read.body.title).to.equal(`Won by contender ${winner}`);
+        // The stream holds the creation and exactly one update: no loser appended behind the winner.
+        const history = await adminCall(instance, 'GET', `${path}/history`);
+        expect(history.body.total).to.equal(2);
+      }
+    },
+  );
 });

@@ -59,23 +59,26 @@ describe('the first start', function () {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('on a port in use prints one line, exits 1 and writes nothing; the next start shows the generated password', async () => {
-    const dataDir = join(dir, 'data');
-    const env = { PORT: String(port), HOST: '127.0.0.1', CAL_DATA_DIR: dataDir };
-    const taken = await runMain(env, /listening/);
-    expect(taken.code).to.equal(1);
-    expect(taken.stderr.trim().split('\n')).to.deep.equal([
-      `Cannot start: 127.0.0.1:${port} is already in use by another process. Stop it, or set PORT to a free port.`,
-    ]);
-    expect(taken.stdout).to.equal('');
-    expect(existsSync(dataDir), 'the data directory').to.equal(false);
+  it(
+    'on a port in use prints one line, exits 1 and writes nothing; the next start shows the ' + 'generated password',
+    async () => {
+      const dataDir = join(dir, 'data');
+      const env = { PORT: String(port), HOST: '127.0.0.1', CAL_DATA_DIR: dataDir };
+      const taken = await runMain(env, /listening/);
+      expect(taken.code).to.equal(1);
+      expect(taken.stderr.trim().split('\n')).to.deep.equal([
+        `Cannot start: 127.0.0.1:${port} is already in use by another process. Stop it, or set PORT to a free port.`,
+      ]);
+      expect(taken.stdout).to.equal('');
+      expect(existsSync(dataDir), 'the data directory').to.equal(false);
 
-    await new Promise<void>((resolve) => blocker.close(() => resolve()));
-    blocker = createServer(); // for afterEach
-    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
-    const started = await runMain(env, /password "[^"]+"/);
-    expect(started.stdout).to.match(/First start: administrator login "admin", password "[A-Za-z0-9_-]{20,}"/);
-  });
+      await new Promise<void>((resolve) => blocker.close(() => resolve()));
+      blocker = createServer(); // for afterEach
+      await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+      const started = await runMain(env, /password "[^"]+"/);
+      expect(started.stdout).to.match(/First start: administrator login "admin", password "[A-Za-z0-9_-]{20,}"/);
+    },
+  );
 
   it('honours CAL_ADMIN_PASSWORD on the start after one that failed on a taken port', async () => {
     const env = {

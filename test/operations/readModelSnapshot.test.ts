@@ -68,23 +68,26 @@ describe('read-model snapshot across restarts of the service', function () {
     expect(existsSync(snapshotPath), 'the first service wrote it when it closed').to.equal(true);
   });
 
-  it('is loaded by the next start, which applies only the events written since and serves the same answers', async () => {
-    // Written while snapshots are off: after the snapshot's position, so the next start has to catch up with it.
-    const off = running as TestService;
-    const later = (await createEvent(off, { title: 'Written after the snapshot', venue, tags: ['late night'] }))
-      .id as number;
-    const before = await read(off, linkedEvent);
-    const laterBody = await read(off, later);
-    const modified = statSync(snapshotPath).mtimeMs;
+  it(
+    'is loaded by the next start, which applies only the events written since and serves the ' + 'same answers',
+    async () => {
+      // Written while snapshots are off: after the snapshot's position, so the next start has to catch up with it.
+      const off = running as TestService;
+      const later = (await createEvent(off, { title: 'Written after the snapshot', venue, tags: ['late night'] }))
+        .id as number;
+      const before = await read(off, linkedEvent);
+      const laterBody = await read(off, later);
+      const modified = statSync(snapshotPath).mtimeMs;
 
-    const t = await restart();
-    expect(statSync(snapshotPath).mtimeMs, 'a service with snapshots off writes none').to.equal(modified);
-    expect(t.service.snapshotLoad).to.include({ kind: 'loaded', position: snapshotPosition });
-    expect(t.service.projections.appliedPosition).to.equal(await t.service.store.headPosition());
-    expect(await read(t, linkedEvent)).to.deep.equal(before);
-    expect(await read(t, later)).to.deep.equal(laterBody);
-    await expectSameAsFullReplay(t);
-  });
+      const t = await restart();
+      expect(statSync(snapshotPath).mtimeMs, 'a service with snapshots off writes none').to.equal(modified);
+      expect(t.service.snapshotLoad).to.include({ kind: 'loaded', position: snapshotPosition });
+      expect(t.service.projections.appliedPosition).to.equal(await t.service.store.headPosition());
+      expect(await read(t, linkedEvent)).to.deep.equal(before);
+      expect(await read(t, later)).to.deep.equal(laterBody);
+      await expectSameAsFullReplay(t);
+    },
+  );
 
   it('takes writes made after the load: a venue renamed shows in the events that embed it', async () => {
     const t = running as TestService;

@@ -156,31 +156,34 @@ describe('MongoDB blue-green rebuild', function () {
     expect(await rebuild()).to.include({ previousVersion: 2, version: 4 });
   });
 
-  it('has running processes follow the switch: the delegate reads the new version and listeners hear of it', async function () {
-    await anUnversionedReadModel();
-    const model = await openVersionedMongoReadModel(url as string, { dbName: db.databaseName, pollMs: 60_000 });
-    try {
-      const heard: [number, ReadStore][] = [];
-      model.onSwitch((version, store) => heard.push([version, store]));
-      expect(model.activeVersion()).to.equal(1);
-      await rebuild();
-      await retitleInVersion2(1, 'Only in version 2');
-      expect((await model.readStore.events.get(1))?.title).to.equal('Event 1');
-      expect(await model.refresh()).to.equal(2);
-      expect(model.activeVersion()).to.equal(2);
-      expect((await model.readStore.events.get(1))?.title).to.equal('Only in version 2');
-      expect(heard.map(([version]) => version)).to.deep.equal([2]);
-      expect(await heard[0]?.[1].checkpoints.get('read-model')).to.equal(await temp.store.headPosition());
-      // A rollback is the pointer set back by hand (mongosh), followed the same way.
-      await db
-        .collection<ReadModelPointer>('readModelVersions')
-        .updateOne({ _id: 'read-model' }, { $set: { active: 1 } });
-      expect(await model.refresh()).to.equal(1);
-      expect((await model.readStore.events.get(1))?.title).to.equal('Event 1');
-    } finally {
-      await model.close();
-    }
-  });
+  it(
+    'has running processes follow the switch: the delegate reads the new version and listeners ' + 'hear of it',
+    async function () {
+      await anUnversionedReadModel();
+      const model = await openVersionedMongoReadModel(url as string, { dbName: db.databaseName, pollMs: 60_000 });
+      try {
+        const heard: [number, ReadStore][] = [];
+        model.onSwitch((version, store) => heard.push([version, store]));
+        expect(model.activeVersion()).to.equal(1);
+        await rebuild();
+        await retitleInVersion2(1, 'Only in version 2');
+        expect((await model.readStore.events.get(1))?.title).to.equal('Event 1');
+        expect(await model.refresh()).to.equal(2);
+        expect(model.activeVersion()).to.equal(2);
+        expect((await model.readStore.events.get(1))?.title).to.equal('Only in version 2');
+        expect(heard.map(([version]) => version)).to.deep.equal([2]);
+        expect(await heard[0]?.[1].checkpoints.get('read-model')).to.equal(await temp.store.headPosition());
+        // A rollback is the pointer set back by hand (mongosh), followed the same way.
+        await db
+          .collection<ReadModelPointer>('readModelVersions')
+          .updateOne({ _id: 'read-model' }, { $set: { active: 1 } });
+        expect(await model.refresh()).to.equal(1);
+        expect((await model.readStore.events.get(1))?.title).to.equal('Event 1');
+      } finally {
+        await model.close();
+      }
+    },
+  );
 
   it('follows the pointer by polling', async function () {
     const model = await openVersionedMongoReadModel(url as string, { dbName: db.databaseName, pollMs: 50 });

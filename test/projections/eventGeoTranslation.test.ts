@@ -89,10 +89,15 @@ describe('translateEventListQuery: geolocation', function () {
     );
   });
 
-  it('turns near into $geoWithin a $centerSphere of [lng, lat] and the radius in radians of a 3958.8-mile earth', function () {
-    const { filter } = translateEventListQuery({ ...base, near: { lat: 39.7817, lng: -89.6501, miles: 25 } });
-    expect(filter.venueLocations).to.deep.equal({ $geoWithin: { $centerSphere: [[-89.6501, 39.7817], 25 / 3958.8] } });
-  });
+  it(
+    'turns near into $geoWithin a $centerSphere of [lng, lat] and the radius in radians of a ' + '3958.8-mile earth',
+    function () {
+      const { filter } = translateEventListQuery({ ...base, near: { lat: 39.7817, lng: -89.6501, miles: 25 } });
+      expect(filter.venueLocations).to.deep.equal({
+        $geoWithin: { $centerSphere: [[-89.6501, 39.7817], 25 / 3958.8] },
+      });
+    },
+  );
 
   it('keeps Springfield, IL and leaves Chicago (~180 miles) out of 25 miles around Springfield', function () {
     const docs = [

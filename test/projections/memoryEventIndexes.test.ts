@@ -137,41 +137,44 @@ describe('Memory event listing pieces', () => {
       ),
     );
 
-    it('names every document holding the terms once, and only those when it decides them, before and after changes', () => {
-      fc.assert(
-        fc.property(documentsAndTerms, ([docs, terms, changes]) => {
-          const columns = columnsOf(docs);
-          const index = new SearchWordIndex(columns, new SlotMarks());
-          const expectCandidates = () => {
-            const holding = [...Array(columns.size).keys()].filter((slot) =>
-              terms.every((t) => columns.doc(slot).searchText.includes(t)),
-            );
-            const candidates = index.candidates(terms);
-            if (!candidates) {
-              expect(
-                terms.every((t) => wordsOf(t).length === 0),
-                'no word, no pre-filter',
-              ).to.equal(true);
-              return;
+    it(
+      'names every document holding the terms once, and only those when it decides them, before ' + 'and after changes',
+      () => {
+        fc.assert(
+          fc.property(documentsAndTerms, ([docs, terms, changes]) => {
+            const columns = columnsOf(docs);
+            const index = new SearchWordIndex(columns, new SlotMarks());
+            const expectCandidates = () => {
+              const holding = [...Array(columns.size).keys()].filter((slot) =>
+                terms.every((t) => columns.doc(slot).searchText.includes(t)),
+              );
+              const candidates = index.candidates(terms);
+              if (!candidates) {
+                expect(
+                  terms.every((t) => wordsOf(t).length === 0),
+                  'no word, no pre-filter',
+                ).to.equal(true);
+                return;
+              }
+              const slots = visited((visit) => candidates.forEachSlot(visit));
+              expect(new Set(slots).size, 'each once').to.equal(slots.length);
+              expect(slots.length).to.be.at.most(candidates.size);
+              expect(slots).to.include.members(holding);
+              if (candidates.decides === 'searchTerms') expect([...slots].sort((a, b) => a - b)).to.deep.equal(holding);
+            };
+            expectCandidates();
+            for (const [i, fields] of changes.entries()) {
+              const previous = columns.get(fields.id);
+              const doc = documentOf(fields, 100 + i);
+              const slot = columns.set(doc);
+              index.noteText(slot, previous?.searchText, doc.searchText);
             }
-            const slots = visited((visit) => candidates.forEachSlot(visit));
-            expect(new Set(slots).size, 'each once').to.equal(slots.length);
-            expect(slots.length).to.be.at.most(candidates.size);
-            expect(slots).to.include.members(holding);
-            if (candidates.decides === 'searchTerms') expect([...slots].sort((a, b) => a - b)).to.deep.equal(holding);
-          };
-          expectCandidates();
-          for (const [i, fields] of changes.entries()) {
-            const previous = columns.get(fields.id);
-            const doc = documentOf(fields, 100 + i);
-            const slot = columns.set(doc);
-            index.noteText(slot, previous?.searchText, doc.searchText);
-          }
-          expectCandidates();
-        }),
-        { seed: 6, numRuns: 1000 },
-      );
-    });
+            expectCandidates();
+          }),
+          { seed: 6, numRuns: 1000 },
+        );
+      },
+    );
 
     it('decides a term that is one whole word run, and leaves a term with punctuation to the caller', () => {
       const columns = columnsOf([documentOf({ ...sampleFields, id: 1, title: 'jazz, night' }, 1)]);

@@ -86,37 +86,44 @@ async function expectSameAnswers(run: readonly Step[]): Promise<void> {
 }
 
 describe('Memory event queries', () => {
-  it('answers every kind of query like a filter-and-sort over the latest documents, between updates and re-embeddings', async () => {
-    await fc.assert(fc.asyncProperty(steps, expectSameAnswers), { seed: 11, numRuns: 400 });
-  });
+  it(
+    'answers every kind of query like a filter-and-sort over the latest documents, between ' +
+      'updates and re-embeddings',
+    async () => {
+      await fc.assert(fc.asyncProperty(steps, expectSameAnswers), { seed: 11, numRuns: 400 });
+    },
+  );
 
-  it('lists a document rescheduled with its links unchanged at its new date, in a linked item’s date window', async () => {
-    const collection = new MemoryEventCollection(testMemos.venues);
-    const q: EventListQuery = {
-      language: 'en',
-      statuses: ['publish'],
-      categories: [2],
-      startFrom: '2026-02-01 00:00:00',
-      offset: 0,
-      limit: 5,
-    };
-    for (let id = 1; id <= 40; id++)
-      await collection.put(anEventDocument({ id, start: '2026-03-01 10:00:00', end: '2026-03-01 11:00:00' }));
-    await collection.put(
-      anEventDocument({ id: 50, categories: [2], start: '2026-01-01 10:00:00', end: '2026-01-01 11:00:00' }),
-    );
-    expect((await collection.list(q)).total).to.equal(0);
-    await collection.put(
-      anEventDocument({
-        id: 50,
-        revision: 1,
+  it(
+    'lists a document rescheduled with its links unchanged at its new date, in a linked item’s ' + 'date window',
+    async () => {
+      const collection = new MemoryEventCollection(testMemos.venues);
+      const q: EventListQuery = {
+        language: 'en',
+        statuses: ['publish'],
         categories: [2],
-        start: '2026-03-01 10:00:00',
-        end: '2026-03-01 11:00:00',
-      }),
-    );
-    expect((await collection.list(q)).items.map((d) => d.id)).to.deep.equal([50]);
-  });
+        startFrom: '2026-02-01 00:00:00',
+        offset: 0,
+        limit: 5,
+      };
+      for (let id = 1; id <= 40; id++)
+        await collection.put(anEventDocument({ id, start: '2026-03-01 10:00:00', end: '2026-03-01 11:00:00' }));
+      await collection.put(
+        anEventDocument({ id: 50, categories: [2], start: '2026-01-01 10:00:00', end: '2026-01-01 11:00:00' }),
+      );
+      expect((await collection.list(q)).total).to.equal(0);
+      await collection.put(
+        anEventDocument({
+          id: 50,
+          revision: 1,
+          categories: [2],
+          start: '2026-03-01 10:00:00',
+          end: '2026-03-01 11:00:00',
+        }),
+      );
+      expect((await collection.list(q)).items.map((d) => d.id)).to.deep.equal([50]);
+    },
+  );
 
   it('counts a document that lists a linked item twice once', async () => {
     const collection = new MemoryEventCollection(testMemos.venues);
@@ -129,33 +136,36 @@ describe('Memory event queries', () => {
     }
   });
 
-  it('keeps answering searches exactly while texts change after the word index is built, through its rebuilds', async () => {
-    const collection = new MemoryEventCollection(testMemos.venues);
-    const latest = new Map<number, EventDocument>();
-    const put = async (doc: EventDocument) => {
-      await collection.put(doc);
-      latest.set(doc.id, doc);
-    };
-    const expectSearch = async (searchTerms: string[]) => {
-      const q: EventListQuery = { language: 'en', statuses: ['publish'], searchTerms, offset: 0, limit: 5 };
-      const expected = [...latest.values()].filter((d) => matchesEventQuery(d, q)).sort(compareByStart);
-      const page = await collection.list(q);
-      expect(page.total).to.equal(expected.length);
-      expect(page.items.map((d) => d.id)).to.deep.equal(expected.slice(0, 5).map((d) => d.id));
-    };
-    for (let id = 1; id <= 600; id++)
-      await put(anEventDocument({ id, revision: 1, title: id % 3 === 0 ? 'Jazz night' : 'Folk night' }));
-    await expectSearch(['jazz']);
-    // More changed texts than the index tolerates before a rebuild, and documents it has never seen.
-    for (let id = 1; id <= 900; id++) {
-      await put(anEventDocument({ id, revision: 2, title: id % 5 === 0 ? 'Jazz and folk' : 'Blues night' }));
-      if (id % 97 === 0) {
-        await expectSearch(['jazz']);
-        await expectSearch(['folk', 'jazz']);
-        await expectSearch(['night']);
+  it(
+    'keeps answering searches exactly while texts change after the word index is built, through ' + 'its rebuilds',
+    async () => {
+      const collection = new MemoryEventCollection(testMemos.venues);
+      const latest = new Map<number, EventDocument>();
+      const put = async (doc: EventDocument) => {
+        await collection.put(doc);
+        latest.set(doc.id, doc);
+      };
+      const expectSearch = async (searchTerms: string[]) => {
+        const q: EventListQuery = { language: 'en', statuses: ['publish'], searchTerms, offset: 0, limit: 5 };
+        const expected = [...latest.values()].filter((d) => matchesEventQuery(d, q)).sort(compareByStart);
+        const page = await collection.list(q);
+        expect(page.total).to.equal(expected.length);
+        expect(page.items.map((d) => d.id)).to.deep.equal(expected.slice(0, 5).map((d) => d.id));
+      };
+      for (let id = 1; id <= 600; id++)
+        await put(anEventDocument({ id, revision: 1, title: id % 3 === 0 ? 'Jazz night' : 'Folk night' }));
+      await expectSearch(['jazz']);
+      // More changed texts than the index tolerates before a rebuild, and documents it has never seen.
+      for (let id = 1; id <= 900; id++) {
+        await put(anEventDocument({ id, revision: 2, title: id % 5 === 0 ? 'Jazz and folk' : 'Blues night' }));
+        if (id % 97 === 0) {
+          await expectSearch(['jazz']);
+          await expectSearch(['folk', 'jazz']);
+          await expectSearch(['night']);
+        }
       }
-    }
-    await expectSearch(['jazz']);
-    await expectSearch(['blues night']);
-  });
+      await expectSearch(['jazz']);
+      await expectSearch(['blues night']);
+    },
+  );
 });

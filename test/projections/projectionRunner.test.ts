@@ -53,18 +53,21 @@ describe('ProjectionRunner', () => {
   });
   afterEach(async () => temp.dispose());
 
-  it('catches up with what is stored, then follows live appends; waitFor resolves once a position is applied', async () => {
-    await schedule(temp, 1, 'First');
-    const runner = new ProjectionRunner(temp.store, readStore, testProjections);
-    await runner.start();
-    await runner.caughtUp;
-    expect((await readStore.events.get(1))?.title).to.equal('First');
-    const written = await rename(temp, 1, 'First, renamed', 0n);
-    expect(await runner.waitFor(written.position, 5000)).to.equal(true);
-    expect((await readStore.events.get(1))?.title).to.equal('First, renamed');
-    expect((await readStore.events.get(1))?.revision).to.equal(1);
-    await runner.stop();
-  });
+  it(
+    'catches up with what is stored, then follows live appends; waitFor resolves once a ' + 'position is applied',
+    async () => {
+      await schedule(temp, 1, 'First');
+      const runner = new ProjectionRunner(temp.store, readStore, testProjections);
+      await runner.start();
+      await runner.caughtUp;
+      expect((await readStore.events.get(1))?.title).to.equal('First');
+      const written = await rename(temp, 1, 'First, renamed', 0n);
+      expect(await runner.waitFor(written.position, 5000)).to.equal(true);
+      expect((await readStore.events.get(1))?.title).to.equal('First, renamed');
+      expect((await readStore.events.get(1))?.revision).to.equal(1);
+      await runner.stop();
+    },
+  );
 
   it('resumes from its stored checkpoint after a restart: nothing lost, nothing applied twice', async () => {
     const first = new ProjectionRunner(temp.store, readStore, testProjections);
@@ -131,48 +134,54 @@ describe('ProjectionRunner', () => {
     await runner.stop();
   });
 
-  it('during a catch-up saves its checkpoint every `checkpointEvery` events and once caught up, then when idle', async () => {
-    let last: bigint = -1n;
-    for (let i = 0; i < 25; i++) last = (await claimSlug(temp, `s${i}`)).position;
-    const saved: bigint[] = [];
-    const set = readStore.checkpoints.set.bind(readStore.checkpoints);
-    readStore.checkpoints.set = async (name, position) => {
-      saved.push(position);
-      return set(name, position);
-    };
-    const runner = new ProjectionRunner(temp.store, readStore, testProjections, {
-      checkpointEvery: 10,
-      checkpointIdleMs: 5,
-    });
-    await runner.start();
-    await runner.caughtUp;
-    await waitUntilSaved(saved, last);
-    expect(saved).to.deep.equal([last - 15n, last - 5n, last]);
-    const live = await claimSlug(temp, 'live');
-    expect(await runner.waitFor(live.position, 5000)).to.equal(true);
-    await waitUntilSaved(saved, live.position);
-    expect(saved).to.deep.equal([last - 15n, last - 5n, last, live.position]);
-    await runner.stop();
-  });
+  it(
+    'during a catch-up saves its checkpoint every `checkpointEvery` events and once caught up, ' + 'then when idle',
+    async () => {
+      let last: bigint = -1n;
+      for (let i = 0; i < 25; i++) last = (await claimSlug(temp, `s${i}`)).position;
+      const saved: bigint[] = [];
+      const set = readStore.checkpoints.set.bind(readStore.checkpoints);
+      readStore.checkpoints.set = async (name, position) => {
+        saved.push(position);
+        return set(name, position);
+      };
+      const runner = new ProjectionRunner(temp.store, readStore, testProjections, {
+        checkpointEvery: 10,
+        checkpointIdleMs: 5,
+      });
+      await runner.start();
+      await runner.caughtUp;
+      await waitUntilSaved(saved, last);
+      expect(saved).to.deep.equal([last - 15n, last - 5n, last]);
+      const live = await claimSlug(temp, 'live');
+      expect(await runner.waitFor(live.position, 5000)).to.equal(true);
+      await waitUntilSaved(saved, live.position);
+      expect(saved).to.deep.equal([last - 15n, last - 5n, last, live.position]);
+      await runner.stop();
+    },
+  );
 
-  it('resubscribes with growing delays while its subscription keeps failing, then catches up losing nothing', async () => {
-    const failures: number[] = [];
-    const flaky = failingSubscriptions(temp.store, 2);
-    const runner = new ProjectionRunner(flaky.store, readStore, testProjections, {
-      retry: { initialMs: 10, maxMs: 1000 },
-      onFailure: (_error, retryInMs) => failures.push(retryInMs),
-    });
-    const first = await schedule(temp, 1, 'Before the failures');
-    await runner.start();
-    expect(await runner.waitFor(first.position, 5000)).to.equal(true);
-    const written = await schedule(temp, 2, 'After the failures');
-    expect(await runner.waitFor(written.position, 5000)).to.equal(true);
-    expect(failures).to.deep.equal([10, 20]);
-    expect(flaky.subscriptions).to.equal(3);
-    expect((await readStore.events.get(1))?.title).to.equal('Before the failures');
-    expect((await readStore.events.get(2))?.title).to.equal('After the failures');
-    await runner.stop();
-  });
+  it(
+    'resubscribes with growing delays while its subscription keeps failing, then catches up ' + 'losing nothing',
+    async () => {
+      const failures: number[] = [];
+      const flaky = failingSubscriptions(temp.store, 2);
+      const runner = new ProjectionRunner(flaky.store, readStore, testProjections, {
+        retry: { initialMs: 10, maxMs: 1000 },
+        onFailure: (_error, retryInMs) => failures.push(retryInMs),
+      });
+      const first = await schedule(temp, 1, 'Before the failures');
+      await runner.start();
+      expect(await runner.waitFor(first.position, 5000)).to.equal(true);
+      const written = await schedule(temp, 2, 'After the failures');
+      expect(await runner.waitFor(written.position, 5000)).to.equal(true);
+      expect(failures).to.deep.equal([10, 20]);
+      expect(flaky.subscriptions).to.equal(3);
+      expect((await readStore.events.get(1))?.title).to.equal('Before the failures');
+      expect((await readStore.events.get(2))?.title).to.equal('After the failures');
+      await runner.stop();
+    },
+  );
 });
 
 async function claimSlug(temp: TempStore, slug: string) {

@@ -73,44 +73,48 @@ describe('concurrent updates with the same If-Match', function () {
   after(async () => t.close());
 
   for (const kind of contested) {
-    it(`${kind.plural}: of ${contenders} PATCHes sent at once with one If-Match, exactly one answers 200, the rest 412; one event is appended`, async () => {
-      const id = (await created(t, kind.plural, kind.create)).id as number;
-      const path = `${API}/${kind.plural}/${id}`;
-      // A first update, so the contested revision is not the creation's.
-      expect((await t.admin('PATCH', path, { body: kind.update(-1) })).status).to.equal(200);
-      const etag = await etagOf(t, path);
-      const revision = Number(/\d+/.exec(etag)?.[0]);
-      const before = await streamLength(t, streamOf[kind.plural](id));
+    it(
+      `${kind.plural}: of ${contenders} PATCHes sent at once with one If-Match, exactly one answers ` +
+        `200, the rest 412; one event is appended`,
+      async () => {
+        const id = (await created(t, kind.plural, kind.create)).id as number;
+        const path = `${API}/${kind.plural}/${id}`;
+        // A first update, so the contested revision is not the creation's.
+        expect((await t.admin('PATCH', path, { body: kind.update(-1) })).status).to.equal(200);
+        const etag = await etagOf(t, path);
+        const revision = Number(/\d+/.exec(etag)?.[0]);
+        const before = await streamLength(t, streamOf[kind.plural](id));
 
-      const responses = await allAtOnce(contenders, (i) =>
-        t.admin('PATCH', path, { body: kind.update(i), headers: { 'if-match': etag } }),
-      );
-
-      expect(
-        statusCounts(responses),
-        responses
-          .filter((r) => ![200, 412].includes(r.status))
-          .map((r) => r.text)
-          .join('\n'),
-      ).to.deep.equal({ 200: 1, 412: contenders - 1 });
-      for (const lost of responses.filter((r) => r.status === 412)) {
-        expectError(
-          lost,
-          412,
-          'rest_precondition_failed',
-          'The resource has changed since the revision given in If-Match.',
+        const responses = await allAtOnce(contenders, (i) =>
+          t.admin('PATCH', path, { body: kind.update(i), headers: { 'if-match': etag } }),
         );
-      }
-      const winnerIndex = responses.findIndex((r) => r.status === 200);
-      const winner = responses[winnerIndex];
-      expect(winner?.headers.get('etag')).to.equal(`W/"${revision + 1}"`);
-      expect(kind.shown(bodyOf(winner!))).to.equal(kind.written(winnerIndex));
 
-      expect(await streamLength(t, streamOf[kind.plural](id)), 'events appended by the race').to.equal(before + 1);
-      const after = await t.admin('GET', path);
-      expect(after.headers.get('etag')).to.equal(`W/"${revision + 1}"`);
-      expect(kind.shown(bodyOf(after)), "the stored value is the winner's").to.equal(kind.written(winnerIndex));
-    });
+        expect(
+          statusCounts(responses),
+          responses
+            .filter((r) => ![200, 412].includes(r.status))
+            .map((r) => r.text)
+            .join('\n'),
+        ).to.deep.equal({ 200: 1, 412: contenders - 1 });
+        for (const lost of responses.filter((r) => r.status === 412)) {
+          expectError(
+            lost,
+            412,
+            'rest_precondition_failed',
+            'The resource has changed since the revision given in If-Match.',
+          );
+        }
+        const winnerIndex = responses.findIndex((r) => r.status === 200);
+        const winner = responses[winnerIndex];
+        expect(winner?.headers.get('etag')).to.equal(`W/"${revision + 1}"`);
+        expect(kind.shown(bodyOf(winner!))).to.equal(kind.written(winnerIndex));
+
+        expect(await streamLength(t, streamOf[kind.plural](id)), 'events appended by the race').to.equal(before + 1);
+        const after = await t.admin('GET', path);
+        expect(after.headers.get('etag')).to.equal(`W/"${revision + 1}"`);
+        expect(kind.shown(bodyOf(after)), "the stored value is the winner's").to.equal(kind.written(winnerIndex));
+      },
+    );
   }
 
   it('a stale ETag loses against a race it did not take part in: all 412, nothing appended', async () => {

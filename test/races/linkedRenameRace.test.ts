@@ -136,11 +136,14 @@ describe('linked items renamed while events linking them are written', function 
     }
   });
 
-  it('the live read model equals a replay of the store from the start (no interleaving left a stale copy)', async () => {
-    const replayed = createMemoryReadStore(testMemos);
-    await replayInto(t.service.store, replayed, { handlers: testProjections });
-    expect(await digestReadStore(t.service.readStore, { detail: true })).to.deep.equal(
-      await digestReadStore(replayed, { detail: true }),
-    );
-  });
+  it(
+    'the live read model equals a replay of the store from the start (no interleaving left a ' + 'stale copy)',
+    async () => {
+      const replayed = createMemoryReadStore(testMemos);
+      await replayInto(t.service.store, replayed, { handlers: testProjections });
+      expect(await digestReadStore(t.service.readStore, { detail: true })).to.deep.equal(
+        await digestReadStore(replayed, { detail: true }),
+      );
+    },
+  );
 });

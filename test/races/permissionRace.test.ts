@@ -64,39 +64,43 @@ describe("permissions under races: a contributor's writes racing an editor's pub
   after(async () => t.close());
 
   for (const kind of raced) {
-    it(`${kind.plural}: in ${trials} trials of ${contributorWrites} contributor PATCHes and DELETEs racing a publish, none is applied after the publication; the late ones answer 403`, async () => {
-      let refused = 0;
-      for (let trial = 0; trial < trials; trial++) {
-        const made = await t.by('contributor', 'POST', `${API}/${kind.plural}`, { body: kind.create(trial) });
-        expect(made.status, made.text).to.equal(201);
-        const id = bodyOf(made).id as number;
-        expect(bodyOf(made).status).to.equal('pending');
-        const path = `${API}/${kind.plural}/${id}`;
+    it(
+      `${kind.plural}: in ${trials} trials of ${contributorWrites} contributor PATCHes and DELETEs ` +
+        `racing a publish, none is applied after the publication; the late ones answer 403`,
+      async () => {
+        let refused = 0;
+        for (let trial = 0; trial < trials; trial++) {
+          const made = await t.by('contributor', 'POST', `${API}/${kind.plural}`, { body: kind.create(trial) });
+          expect(made.status, made.text).to.equal(201);
+          const id = bodyOf(made).id as number;
+          expect(bodyOf(made).status).to.equal('pending');
+          const path = `${API}/${kind.plural}/${id}`;
 
-        // The publication goes out first, so most contributor writes queue behind it on the item.
-        const [publication, ...edits] = await allAtOnce(contributorWrites + 1, (i) =>
-          i === 0
-            ? t.by('editor', 'PATCH', path, { body: { status: 'publish' } })
-            : i === contributorWrites
-              ? t.by('contributor', 'DELETE', path)
-              : t.by('contributor', 'PATCH', path, { body: kind.edit(i) }),
-        );
-        expect(publication?.status, publication?.text).to.equal(200);
-        for (const edit of edits) {
-          if (edit.status === 200) continue;
-          expectError(edit, 403, 'rest_forbidden', 'Sorry, you are not allowed to do that.');
-          refused++;
+          // The publication goes out first, so most contributor writes queue behind it on the item.
+          const [publication, ...edits] = await allAtOnce(contributorWrites + 1, (i) =>
+            i === 0
+              ? t.by('editor', 'PATCH', path, { body: { status: 'publish' } })
+              : i === contributorWrites
+                ? t.by('contributor', 'DELETE', path)
+                : t.by('contributor', 'PATCH', path, { body: kind.edit(i) }),
+          );
+          expect(publication?.status, publication?.text).to.equal(200);
+          for (const edit of edits) {
+            if (edit.status === 200) continue;
+            expectError(edit, 403, 'rest_forbidden', 'Sorry, you are not allowed to do that.');
+            refused++;
+          }
+          const late = await writesAfterPublication(t, kind.stream(id));
+          expect(
+            late.filter((w) => w.actor === userId.contributor),
+            `trial ${trial}: contributor writes after the publication`,
+          ).to.deep.equal([]);
+          const shown = await t.by('editor', 'GET', path);
+          expect(bodyOf(shown).status, `trial ${trial}`).to.equal('publish');
         }
-        const late = await writesAfterPublication(t, kind.stream(id));
-        expect(
-          late.filter((w) => w.actor === userId.contributor),
-          `trial ${trial}: contributor writes after the publication`,
-        ).to.deep.equal([]);
-        const shown = await t.by('editor', 'GET', path);
-        expect(bodyOf(shown).status, `trial ${trial}`).to.equal('publish');
-      }
-      // The race is real: some contributor writes did come after the publication.
-      expect(refused, 'contributor writes refused as late').to.be.greaterThan(0);
-    });
+        // The race is real: some contributor writes did come after the publication.
+        expect(refused, 'contributor writes refused as late').to.be.greaterThan(0);
+      },
+    );
   }
 });

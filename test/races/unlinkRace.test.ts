@@ -146,48 +146,52 @@ describe('the unlink cascade under concurrent linking writes', function () {
       rmSync(root, { recursive: true, force: true });
     });
 
-    it("unlinks an event the other instance linked just before, which this one's read model has not seen yet", async () => {
-      const dataDir = join(root, 'data');
-      // A long poll interval would hide nothing here: the embedded store polls every 100 ms, the trash follows at once.
-      const [a, b] = [await startServiceProcess(dataDir), await startServiceProcess(dataDir)] as [
-        ServiceProcess,
-        ServiceProcess,
-      ];
-      instances = [a, b];
-      const venue = await adminRequest(a.url, 'POST', '/venues', { venue: 'Shared hall' });
-      expect(venue?.status).to.equal(201);
-      const venueId = (venue?.body as { id: number }).id;
-      // B must know the venue before it may link it.
-      for (let tries = 0; (await adminRequest(b.url, 'GET', `/venues/${venueId}`))?.status !== 200; tries++) {
-        expect(tries).to.be.below(200);
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-      const events: number[] = [];
-      for (let round = 0; round < 5; round++) {
-        const linking = await adminRequest(b.url, 'POST', '/events', {
-          title: `Via B ${round}`,
-          start_date: `${day(round)} 10:00`,
-          end_date: `${day(round)} 11:00`,
-          venue: venueId,
-        });
-        expect(linking?.status).to.equal(201);
-        events.push((linking?.body as { id: number }).id);
-      }
-      const trashed = await adminRequest(a.url, 'DELETE', `/venues/${venueId}`);
-      expect(trashed?.status).to.equal(200);
-      await killHard(a);
-      await killHard(b);
-      instances = [];
-
-      const store = await openLmdbEventStore(join(dataDir, 'events'));
-      try {
-        for (const id of events) {
-          const { state } = await loadEvent(store, id);
-          expect(state.exists && state.facts.venues, `event ${id}`).to.deep.equal([]);
+    it(
+      "unlinks an event the other instance linked just before, which this one's read model has " + 'not seen yet',
+      async () => {
+        const dataDir = join(root, 'data');
+        // A long poll interval would hide nothing here: the embedded store polls every 100 ms, the trash follows at
+        // once.
+        const [a, b] = [await startServiceProcess(dataDir), await startServiceProcess(dataDir)] as [
+          ServiceProcess,
+          ServiceProcess,
+        ];
+        instances = [a, b];
+        const venue = await adminRequest(a.url, 'POST', '/venues', { venue: 'Shared hall' });
+        expect(venue?.status).to.equal(201);
+        const venueId = (venue?.body as { id: number }).id;
+        // B must know the venue before it may link it.
+        for (let tries = 0; (await adminRequest(b.url, 'GET', `/venues/${venueId}`))?.status !== 200; tries++) {
+          expect(tries).to.be.below(200);
+          await new Promise((resolve) => setTimeout(resolve, 25));
         }
-      } finally {
-        await store.close();
-      }
-    });
+        const events: number[] = [];
+        for (let round = 0; round < 5; round++) {
+          const linking = await adminRequest(b.url, 'POST', '/events', {
+            title: `Via B ${round}`,
+            start_date: `${day(round)} 10:00`,
+            end_date: `${day(round)} 11:00`,
+            venue: venueId,
+          });
+          expect(linking?.status).to.equal(201);
+          events.push((linking?.body as { id: number }).id);
+        }
+        const trashed = await adminRequest(a.url, 'DELETE', `/venues/${venueId}`);
+        expect(trashed?.status).to.equal(200);
+        await killHard(a);
+        await killHard(b);
+        instances = [];
+
+        const store = await openLmdbEventStore(join(dataDir, 'events'));
+        try {
+          for (const id of events) {
+            const { state } = await loadEvent(store, id);
+            expect(state.exists && state.facts.venues, `event ${id}`).to.deep.equal([]);
+          }
+        } finally {
+          await store.close();
+        }
+      },
+    );
   });
 });

@@ -31,9 +31,12 @@ describe('the layers of src', () => {
     expect(importCycles(sources)).to.deep.equal([]);
   });
 
-  it('keeps no module-level mutable state in src/commands, src/projections and src/domain (but the pending list)', () => {
-    expect(stateViolations(sources, pendingModuleState)).to.deep.equal([]);
-  });
+  it(
+    'keeps no module-level mutable state in src/commands, src/projections and src/domain (but ' + 'the pending list)',
+    () => {
+      expect(stateViolations(sources, pendingModuleState)).to.deep.equal([]);
+    },
+  );
 
   it('lists as pending only module-level state that is still there', () => {
     const present = stateViolations(sources);

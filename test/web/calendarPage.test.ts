@@ -44,29 +44,32 @@ describe('Calendar page (browser)', function () {
   };
   const titlesOn = (page: Page, selector: string) => page.locator(`${selector} .fc-event-title`).allTextContents();
 
-  it('month view: every seeded event on its own local day, the New York one on its New York date; no other host', async () => {
-    const { page, foreign, errors } = await open('/?date=2026-03-23');
-    for (const day of dstWeek)
-      expect(await titlesOn(page, `.fc-daygrid-day[data-date="${day}"]`)).to.include(`Morning yoga ${day}`);
-    // 21:00 in New York on the 24th is 02:00 on the 25th in Madrid: the calendar follows the event's own date.
-    expect(await titlesOn(page, '.fc-daygrid-day[data-date="2026-03-24"]')).to.include('Late show in New York');
-    expect(await titlesOn(page, '.fc-daygrid-day[data-date="2026-03-25"]')).to.not.include('Late show in New York');
-    expect(await page.locator('.fc-daygrid-day[data-date="2026-03-24"] .event-zone').allTextContents()).to.deep.equal([
-      'EDT',
-    ]);
-    expect(await titlesOn(page, '.fc-daygrid-day[data-date="2026-03-25"]')).to.include('Open day');
-    expect(await titlesOn(page, '.fc-daygrid-day[data-date="2026-03-26"]')).to.include('Spring festival');
-    // Other languages' events and drafts are not listed.
-    const all = await page.locator('.fc-event-title').allTextContents();
-    expect(all).to.not.include.members(['Concierto de primavera', 'Unannounced draft']);
-    expect(await page.locator('[role="status"]').textContent()).to.equal('12 events shown');
-    expect(await page.locator('.period-title').textContent()).to.equal('March 2026');
-    expect(foreign, 'requests to other hosts').to.deep.equal([]);
-    expect(errors).to.deep.equal([]);
-    expect(await seriousViolations(page)).to.deep.equal([]);
-    await screenshot(page, 'calendar-month-desktop');
-    await page.close();
-  });
+  it(
+    'month view: every seeded event on its own local day, the New York one on its New York ' + 'date; no other host',
+    async () => {
+      const { page, foreign, errors } = await open('/?date=2026-03-23');
+      for (const day of dstWeek)
+        expect(await titlesOn(page, `.fc-daygrid-day[data-date="${day}"]`)).to.include(`Morning yoga ${day}`);
+      // 21:00 in New York on the 24th is 02:00 on the 25th in Madrid: the calendar follows the event's own date.
+      expect(await titlesOn(page, '.fc-daygrid-day[data-date="2026-03-24"]')).to.include('Late show in New York');
+      expect(await titlesOn(page, '.fc-daygrid-day[data-date="2026-03-25"]')).to.not.include('Late show in New York');
+      expect(await page.locator('.fc-daygrid-day[data-date="2026-03-24"] .event-zone').allTextContents()).to.deep.equal(
+        ['EDT'],
+      );
+      expect(await titlesOn(page, '.fc-daygrid-day[data-date="2026-03-25"]')).to.include('Open day');
+      expect(await titlesOn(page, '.fc-daygrid-day[data-date="2026-03-26"]')).to.include('Spring festival');
+      // Other languages' events and drafts are not listed.
+      const all = await page.locator('.fc-event-title').allTextContents();
+      expect(all).to.not.include.members(['Concierto de primavera', 'Unannounced draft']);
+      expect(await page.locator('[role="status"]').textContent()).to.equal('12 events shown');
+      expect(await page.locator('.period-title').textContent()).to.equal('March 2026');
+      expect(foreign, 'requests to other hosts').to.deep.equal([]);
+      expect(errors).to.deep.equal([]);
+      expect(await seriousViolations(page)).to.deep.equal([]);
+      await screenshot(page, 'calendar-month-desktop');
+      await page.close();
+    },
+  );
 
   it('week view: the daily 10:00 events keep 10:00 on both sides of the change to summer time', async () => {
     for (const date of ['2026-03-23', '2026-03-29']) {
@@ -179,32 +182,37 @@ describe('Calendar page (browser)', function () {
     await page.close();
   });
 
-  it('opens an event by keyboard: its details in a dialog, in its own zone, closed with Escape back to the event', async () => {
-    const { page } = await open('/?date=2026-03-23');
-    const jazz = page.locator('.fc-event', { hasText: 'Jazz night' });
-    await jazz.focus();
-    await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: 'Jazz night' });
-    await dialog.waitFor();
-    const text = await dialog.textContent();
-    expect(text).to.include('Friday, March 27, 2026, 9:00 PM – 11:30 PM (CET)');
-    expect(text)
-      .to.include('Harbour Hall')
-      .and.include('Moll de la Fusta 1, Barcelona, 08002, Spain')
-      .and.include('Friends of Music');
-    expect(text).to.include('10€ – 15€').and.include('Jazz').and.include('Quartet live.');
-    expect(await dialog.locator('script').count()).to.equal(0);
-    expect(await dialog.getByRole('link', { name: 'Map' }).getAttribute('href')).to.match(
-      /^https:\/\/www\.openstreetmap\.org\/search\?query=Harbour%20Hall/,
-    );
-    expect(await dialog.getByRole('link', { name: 'Event page' }).getAttribute('href')).to.equal('/event/jazz-night/');
-    expect(await seriousViolations(page)).to.deep.equal([]);
-    await screenshot(page, 'calendar-details-desktop');
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
-    expect(await jazz.evaluate((element) => element === document.activeElement)).to.equal(true);
-    await page.close();
-  });
+  it(
+    'opens an event by keyboard: its details in a dialog, in its own zone, closed with Escape ' + 'back to the event',
+    async () => {
+      const { page } = await open('/?date=2026-03-23');
+      const jazz = page.locator('.fc-event', { hasText: 'Jazz night' });
+      await jazz.focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'Jazz night' });
+      await dialog.waitFor();
+      const text = await dialog.textContent();
+      expect(text).to.include('Friday, March 27, 2026, 9:00 PM – 11:30 PM (CET)');
+      expect(text)
+        .to.include('Harbour Hall')
+        .and.include('Moll de la Fusta 1, Barcelona, 08002, Spain')
+        .and.include('Friends of Music');
+      expect(text).to.include('10€ – 15€').and.include('Jazz').and.include('Quartet live.');
+      expect(await dialog.locator('script').count()).to.equal(0);
+      expect(await dialog.getByRole('link', { name: 'Map' }).getAttribute('href')).to.match(
+        /^https:\/\/www\.openstreetmap\.org\/search\?query=Harbour%20Hall/,
+      );
+      expect(await dialog.getByRole('link', { name: 'Event page' }).getAttribute('href')).to.equal(
+        '/event/jazz-night/',
+      );
+      expect(await seriousViolations(page)).to.deep.equal([]);
+      await screenshot(page, 'calendar-details-desktop');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      expect(await jazz.evaluate((element) => element === document.activeElement)).to.equal(true);
+      await page.close();
+    },
+  );
 
   it('a password-protected event is listed with its title only; its description never reaches the page', async () => {
     const { page } = await open('/?date=2026-03-23');

@@ -45,7 +45,8 @@ describe('API reference pages (browser)', function () {
       .evaluateAll((blocks) =>
         blocks.map(
           (block) =>
-            `${block.querySelector('.opblock-summary-method')?.textContent?.toLowerCase()} ${block.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`,
+            `${block.querySelector('.opblock-summary-method')?.textContent?.toLowerCase()} ` +
+            `${block.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`,
         ),
       );
     const documented = Object.entries(doc.paths).flatMap(([path, operations]) =>

@@ -61,7 +61,8 @@ describe('Calendar page: time to first calendar with 100k events (CAL_WEB_FIRST_
         Math.round(performance.getEntriesByType('navigation')[0]?.duration ?? 0),
       );
       console.log(
-        `    ${view}: first calendar with events ${firstCalendar} ms, all loaded ${allLoaded} ms (${status}; page load ${navigation} ms)`,
+        `    ${view}: first calendar with events ${firstCalendar} ms, all loaded ${allLoaded} ms ` +
+          `(${status}; page load ${navigation} ms)`,
       );
       expect(await page.locator('.fc-event').count()).to.be.greaterThan(0);
       await screenshot(page, `first-render-${view}-100k`, { fullPage: false });

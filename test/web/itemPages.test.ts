@@ -44,42 +44,46 @@ describe('Public item pages (browser)', function () {
   };
   const nameOf = (item: Json): string => String(item.title ?? item.venue ?? item.organizer ?? item.name);
 
-  it('opens every url of the seeded items: 200, the item named in the heading, no other host, no serious axe violation', async function () {
-    this.timeout(240_000);
-    const checkedKinds = new Set<string>();
-    const items: Json[] = [
-      seeded.jazzNight,
-      seeded.newYork,
-      seeded.festival,
-      seeded.spanish,
-      seeded.catalan,
-      ...seeded.daily,
-      seeded.hall,
-      seeded.park,
-      seeded.organizer,
-      seeded.music,
-      seeded.jazz,
-      seeded.outdoor,
-    ];
-    for (const item of items) {
-      const { page, status, foreign, errors } = await visit(item.url);
-      expect(status, item.url).to.equal(200);
-      expect(await page.locator('h1').textContent(), item.url).to.equal(nameOf(item));
-      if (await page.locator('#calendar-app').count()) await calendarSettled(page);
-      expect(foreign, item.url).to.deep.equal([]);
-      expect(errors, item.url).to.deep.equal([]);
-      // One accessibility check per kind of page: they share their templates.
-      const kind =
-        new URL(item.url).pathname
-          .split('/')
-          .filter(Boolean)
-          .find((part) => !['ca', 'es', 'en'].includes(part)) ?? '';
-      if (!checkedKinds.has(kind)) expect(await seriousViolations(page), item.url).to.deep.equal([]);
-      checkedKinds.add(kind);
-      await page.close();
-    }
-    expect([...checkedKinds].sort()).to.deep.equal(['event', 'events', 'organizer', 'tag', 'venue']);
-  });
+  it(
+    'opens every url of the seeded items: 200, the item named in the heading, no other host, no ' +
+      'serious axe violation',
+    async function () {
+      this.timeout(240_000);
+      const checkedKinds = new Set<string>();
+      const items: Json[] = [
+        seeded.jazzNight,
+        seeded.newYork,
+        seeded.festival,
+        seeded.spanish,
+        seeded.catalan,
+        ...seeded.daily,
+        seeded.hall,
+        seeded.park,
+        seeded.organizer,
+        seeded.music,
+        seeded.jazz,
+        seeded.outdoor,
+      ];
+      for (const item of items) {
+        const { page, status, foreign, errors } = await visit(item.url);
+        expect(status, item.url).to.equal(200);
+        expect(await page.locator('h1').textContent(), item.url).to.equal(nameOf(item));
+        if (await page.locator('#calendar-app').count()) await calendarSettled(page);
+        expect(foreign, item.url).to.deep.equal([]);
+        expect(errors, item.url).to.deep.equal([]);
+        // One accessibility check per kind of page: they share their templates.
+        const kind =
+          new URL(item.url).pathname
+            .split('/')
+            .filter(Boolean)
+            .find((part) => !['ca', 'es', 'en'].includes(part)) ?? '';
+        if (!checkedKinds.has(kind)) expect(await seriousViolations(page), item.url).to.deep.equal([]);
+        checkedKinds.add(kind);
+        await page.close();
+      }
+      expect([...checkedKinds].sort()).to.deep.equal(['event', 'events', 'organizer', 'tag', 'venue']);
+    },
+  );
 
   it('embeds the event json_ld exactly as the API gives it, and shows its details in its own zone', async () => {
     const { page } = await visit(seeded.jazzNight.url);
@@ -134,33 +138,36 @@ describe('Public item pages (browser)', function () {
     await page.close();
   });
 
-  it('reads as the API reads: a draft, a password-protected event and unknown addresses show nothing of them', async () => {
-    const draft = await visit(seeded.draft.url);
-    expect(draft.status).to.equal(403);
-    expect(await draft.page.content()).to.not.include('Unannounced draft');
-    expect(await draft.page.locator('h1').textContent()).to.equal('Not accessible');
-    await draft.page.close();
-    const locked = await visit(seeded.locked.url);
-    expect(locked.status).to.equal(403);
-    expect(await locked.page.content()).to.not.include('The secret agenda');
-    expect(await locked.page.locator('main p').first().textContent()).to.equal(
-      'The requested event is not accessible without a password',
-    );
-    await locked.page.close();
-    for (const path of [
-      '/event/no-such-event/',
-      '/venue/no-such-venue/',
-      '/events/category/jazz/',
-      '/tag/no-such-tag/',
-      '/?post_type=cal_events&p=999999',
-      '/?post_type=page&p=1',
-    ]) {
-      const missing = await visit(`${t.service.url}${path}`);
-      expect(missing.status, path).to.equal(404);
-      expect(await missing.page.locator('h1').textContent(), path).to.equal('Page not found');
-      await missing.page.close();
-    }
-  });
+  it(
+    'reads as the API reads: a draft, a password-protected event and unknown addresses show ' + 'nothing of them',
+    async () => {
+      const draft = await visit(seeded.draft.url);
+      expect(draft.status).to.equal(403);
+      expect(await draft.page.content()).to.not.include('Unannounced draft');
+      expect(await draft.page.locator('h1').textContent()).to.equal('Not accessible');
+      await draft.page.close();
+      const locked = await visit(seeded.locked.url);
+      expect(locked.status).to.equal(403);
+      expect(await locked.page.content()).to.not.include('The secret agenda');
+      expect(await locked.page.locator('main p').first().textContent()).to.equal(
+        'The requested event is not accessible without a password',
+      );
+      await locked.page.close();
+      for (const path of [
+        '/event/no-such-event/',
+        '/venue/no-such-venue/',
+        '/events/category/jazz/',
+        '/tag/no-such-tag/',
+        '/?post_type=cal_events&p=999999',
+        '/?post_type=page&p=1',
+      ]) {
+        const missing = await visit(`${t.service.url}${path}`);
+        expect(missing.status, path).to.equal(404);
+        expect(await missing.page.locator('h1').textContent(), path).to.equal('Page not found');
+        await missing.page.close();
+      }
+    },
+  );
 
   it('shows a draft to a signed-in editor through its ?post_type address', async () => {
     const response = await fetch(here(seeded.draft.url), {

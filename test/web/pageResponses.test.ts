@@ -44,18 +44,21 @@ describe('Web pages over HTTP', function () {
     expect((await get('/assets/calendar-XXXXXXXX.js')).status).to.equal(404);
   });
 
-  it('sends pages with a security policy that keeps scripts and requests on this origin, and revalidates them', async () => {
-    const page = await get('/');
-    expect(page.headers.get('content-type')).to.equal('text/html; charset=utf-8');
-    expect(page.headers.get('content-security-policy'))
-      .to.include("script-src 'self'")
-      .and.include("connect-src 'self'");
-    expect(page.headers.get('cache-control')).to.equal('no-cache');
-    expect(await revalidate('/', page.headers.get('etag') ?? '')).to.equal(304);
-    const head = await fetch(`${t.service.url}/docs`, { method: 'HEAD' });
-    expect(head.status).to.equal(200);
-    expect(await head.text()).to.equal('');
-  });
+  it(
+    'sends pages with a security policy that keeps scripts and requests on this origin, and ' + 'revalidates them',
+    async () => {
+      const page = await get('/');
+      expect(page.headers.get('content-type')).to.equal('text/html; charset=utf-8');
+      expect(page.headers.get('content-security-policy'))
+        .to.include("script-src 'self'")
+        .and.include("connect-src 'self'");
+      expect(page.headers.get('cache-control')).to.equal('no-cache');
+      expect(await revalidate('/', page.headers.get('etag') ?? '')).to.equal(304);
+      const head = await fetch(`${t.service.url}/docs`, { method: 'HEAD' });
+      expect(head.status).to.equal(200);
+      expect(await head.text()).to.equal('');
+    },
+  );
 
   it('escapes what editors wrote, in the page and in its structured data', async () => {
     const hostile = '<img src=x onerror=alert(1)></script><script>alert(2)</script>';

@@ -68,7 +68,8 @@ export function progressLines(
       printedAt = now;
       const rate = eventsPerSecond(progress.appliedEvents, now - startedAt);
       write(
-        `${projection}: ${progress.appliedEvents} events, position ${progress.appliedPosition} of ${progress.upTo} (${percentOf(progress)}), ${rate} events/s`,
+        `${projection}: ${progress.appliedEvents} events, position ${progress.appliedPosition} of ` +
+          `${progress.upTo} (${percentOf(progress)}), ${rate} events/s`,
       );
     },
     finish() {},

@@ -34,7 +34,10 @@ const secondsText = (elapsedMs: number): string => (elapsedMs / 1000).toFixed(el
 
 export function summaryLine(measure: ReplayMeasure): string {
   const { projection, events, elapsedMs, position } = measure;
-  return `Rebuilt ${projection}: ${events} events in ${secondsText(elapsedMs)} s (${eventsPerSecond(events, elapsedMs)} events/s), position ${position}`;
+  return (
+    `Rebuilt ${projection}: ${events} events in ${secondsText(elapsedMs)} s ` +
+    `(${eventsPerSecond(events, elapsedMs)} events/s), position ${position}`
+  );
 }
 
 export function reportLines(outcome: RebuildOutcome): string[] {
@@ -49,11 +52,13 @@ function dryRunLines(outcome: DryRunOutcome): string[] {
   ]);
   return [
     'Replayed the event store into a fresh in-memory read model: a dry run. Every event still projects.',
-    'The running service is not affected: to rebuild its in-memory read model, restart it without its snapshot (delete read-model.snapshot, or CAL_READ_MODEL_SNAPSHOT=off).',
+    'The running service is not affected: to rebuild its in-memory read model, restart it ' +
+      'without its snapshot (delete read-model.snapshot, or CAL_READ_MODEL_SNAPSHOT=off).',
     '',
     ...table(['COLLECTION', 'DOCUMENTS', 'DIGEST'], rows),
     '',
-    `Digests at position ${outcome.position}: the service's read-model digest (cal verify) at that position must equal them.`,
+    `Digests at position ${outcome.position}: the service's read-model digest (cal verify) at that ` +
+      `position must equal them.`,
     summaryLine(outcome),
   ];
 }

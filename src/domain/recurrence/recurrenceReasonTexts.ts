@@ -12,8 +12,12 @@ const EXAMPLE = '["RRULE:FREQ=WEEKLY;BYDAY=TU;UNTIL=20260630"]';
 export const recurrenceReasonTexts: Readonly<Record<RecurrenceReasonCode, Texts>> = {
   'recurrence-not-a-list': {
     en: `Must be a list of RFC 5545 lines (RRULE, RDATE, EXDATE), such as ${EXAMPLE}, or one such line as text.`,
-    ca: `Ha de ser una llista de línies RFC 5545 (RRULE, RDATE, EXDATE), com ara ${EXAMPLE}, o una d'aquestes línies com a text.`,
-    es: `Debe ser una lista de líneas RFC 5545 (RRULE, RDATE, EXDATE), como ${EXAMPLE}, o una de esas líneas como texto.`,
+    ca:
+      `Ha de ser una llista de línies RFC 5545 (RRULE, RDATE, EXDATE), com ara ${EXAMPLE}, o una ` +
+      `d'aquestes línies com a text.`,
+    es:
+      `Debe ser una lista de líneas RFC 5545 (RRULE, RDATE, EXDATE), como ${EXAMPLE}, o una de ` +
+      `esas líneas como texto.`,
   },
   'recurrence-other-property': {
     en: 'Only RRULE, RDATE and EXDATE lines are accepted; the start comes from start_date. Refused: {line}',
@@ -21,9 +25,15 @@ export const recurrenceReasonTexts: Readonly<Record<RecurrenceReasonCode, Texts>
     es: 'Solo se aceptan líneas RRULE, RDATE y EXDATE; el inicio viene de start_date. Rechazada: {line}',
   },
   'recurrence-unreadable': {
-    en: 'Not an RFC 5545 line this service reads (parts NAME=VALUE separated by ";", dates as 20260630 or 20260630T190000, parameters TZID and VALUE only): {line}',
-    ca: 'No és una línia RFC 5545 que aquest servei entengui (parts NOM=VALOR separades per ";", dates com 20260630 o 20260630T190000, només els paràmetres TZID i VALUE): {line}',
-    es: 'No es una línea RFC 5545 que este servicio entienda (partes NOMBRE=VALOR separadas por ";", fechas como 20260630 o 20260630T190000, solo los parámetros TZID y VALUE): {line}',
+    en:
+      'Not an RFC 5545 line this service reads (parts NAME=VALUE separated by ";", dates as ' +
+      '20260630 or 20260630T190000, parameters TZID and VALUE only): {line}',
+    ca:
+      'No és una línia RFC 5545 que aquest servei entengui (parts NOM=VALOR separades per ";", ' +
+      'dates com 20260630 o 20260630T190000, només els paràmetres TZID i VALUE): {line}',
+    es:
+      'No es una línea RFC 5545 que este servicio entienda (partes NOMBRE=VALOR separadas por ' +
+      '";", fechas como 20260630 o 20260630T190000, solo los parámetros TZID y VALUE): {line}',
   },
   'recurrence-unknown-time-zone': {
     en: 'TZID={value} is not a time zone: use a time zone database name such as Europe/Madrid.',
@@ -46,14 +56,25 @@ export const recurrenceReasonTexts: Readonly<Record<RecurrenceReasonCode, Texts>
     es: 'UNTIL es anterior al inicio del evento: indica una fecha igual o posterior a start_date.',
   },
   'recurrence-date-before-start': {
-    en: 'RDATE {value} is earlier than the start of the event, which is the first occurrence: move start_date or the date.',
-    ca: "RDATE {value} és anterior a l'inici de l'esdeveniment, que n'és la primera ocurrència: moveu start_date o la data.",
+    en:
+      'RDATE {value} is earlier than the start of the event, which is the first occurrence: move ' +
+      'start_date or the date.',
+    ca:
+      "RDATE {value} és anterior a l'inici de l'esdeveniment, que n'és la primera ocurrència: " +
+      'moveu start_date o la data.',
     es: 'RDATE {value} es anterior al inicio del evento, que es la primera repetición: mueve start_date o la fecha.',
   },
   'recurrence-value-out-of-range': {
-    en: '{part}={value} is out of range (BYMONTH 1 to 12, BYMONTHDAY 1 to 31 or -31 to -1, BYDAY ordinals 1 to 5 in a month or 1 to 53 in a year, INTERVAL and COUNT at least 1).',
-    ca: "{part}={value} és fora de rang (BYMONTH d'1 a 12, BYMONTHDAY d'1 a 31 o de -31 a -1, ordinals de BYDAY d'1 a 5 en un mes o d'1 a 53 en un any, INTERVAL i COUNT com a mínim 1).",
-    es: '{part}={value} está fuera de rango (BYMONTH de 1 a 12, BYMONTHDAY de 1 a 31 o de -31 a -1, ordinales de BYDAY de 1 a 5 en un mes o de 1 a 53 en un año, INTERVAL y COUNT como mínimo 1).',
+    en:
+      '{part}={value} is out of range (BYMONTH 1 to 12, BYMONTHDAY 1 to 31 or -31 to -1, BYDAY ' +
+      'ordinals 1 to 5 in a month or 1 to 53 in a year, INTERVAL and COUNT at least 1).',
+    ca:
+      "{part}={value} és fora de rang (BYMONTH d'1 a 12, BYMONTHDAY d'1 a 31 o de -31 a -1, " +
+      "ordinals de BYDAY d'1 a 5 en un mes o d'1 a 53 en un any, INTERVAL i COUNT com a mínim 1).",
+    es:
+      '{part}={value} está fuera de rango (BYMONTH de 1 a 12, BYMONTHDAY de 1 a 31 o de -31 a -1, ' +
+      'ordinales de BYDAY de 1 a 5 en un mes o de 1 a 53 en un año, INTERVAL y COUNT como mínimo ' +
+      '1).',
   },
   'recurrence-two-rules': {
     en: 'At most one RRULE line: combine the rules into one, or add single dates with RDATE.',
@@ -61,9 +82,15 @@ export const recurrenceReasonTexts: Readonly<Record<RecurrenceReasonCode, Texts>
     es: 'Como máximo una línea RRULE: combina las reglas en una, o añade fechas sueltas con RDATE.',
   },
   'recurrence-no-occurrence': {
-    en: 'These lines give no occurrence (a day that never exists, such as February 30, or every date excluded by EXDATE): check the rule against start_date.',
-    ca: 'Aquestes línies no donen cap ocurrència (un dia que no existeix mai, com el 30 de febrer, o totes les dates excloses per EXDATE): reviseu la regla amb start_date.',
-    es: 'Estas líneas no dan ninguna repetición (un día que nunca existe, como el 30 de febrero, o todas las fechas excluidas por EXDATE): revisa la regla con start_date.',
+    en:
+      'These lines give no occurrence (a day that never exists, such as February 30, or every ' +
+      'date excluded by EXDATE): check the rule against start_date.',
+    ca:
+      'Aquestes línies no donen cap ocurrència (un dia que no existeix mai, com el 30 de febrer, ' +
+      'o totes les dates excloses per EXDATE): reviseu la regla amb start_date.',
+    es:
+      'Estas líneas no dan ninguna repetición (un día que nunca existe, como el 30 de febrero, o ' +
+      'todas las fechas excluidas por EXDATE): revisa la regla con start_date.',
   },
   'recurrence-too-many-occurrences': {
     en: 'Too many occurrences: at most {limit} within the horizon. Add COUNT or UNTIL, or a larger INTERVAL.',

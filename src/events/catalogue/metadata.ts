@@ -14,7 +14,9 @@ export type RecordedMetadata = t.TypeOf<typeof RecordedMetadata>;
 /** What each field means, for the documentation (a codec carries no descriptions). */
 export const metadataDescriptions: { readonly [K in keyof RecordedMetadata]: string } = {
   actor:
-    'Who caused the event: a user id (`"3"`), `anonymous`, `cli` (command line), `system` (bookkeeping of the service) or `scheduler` (a `future` item published when its date passed).',
+    'Who caused the event: a user id (`"3"`), `anonymous`, `cli` (command line), `system` ' +
+    '(bookkeeping of the service) or `scheduler` (a `future` item published when its date ' +
+    'passed).',
   occurredAt: 'UTC instant of the write, ISO 8601 with milliseconds (`2026-11-22T10:52:28.000Z`).',
   correlationId:
     'Shared by every event of one request, across streams (the `X-Correlation-Id` a client sent, else the request id).',

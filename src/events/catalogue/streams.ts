@@ -87,7 +87,8 @@ export const streamFamilies: readonly StreamFamily[] = [
       },
     },
     description:
-      'Id allocation: each writer reserves blocks of ids with optimistic concurrency, so ids stay unique across instances.',
+      'Id allocation: each writer reserves blocks of ids with optimistic concurrency, so ids stay ' +
+      'unique across instances.',
     eventTypes: ['IdBlockReserved'],
   },
   {

@@ -42,7 +42,8 @@ export function guardFreeSpace(
       }
       if (available < settings.minFreeBytes) {
         throw new StoreUnavailable(
-          `only ${mebibytes(available)} MiB free on the disk of ${path}, under the reserve of ${mebibytes(settings.minFreeBytes)} MiB`,
+          `only ${mebibytes(available)} MiB free on the disk of ${path}, under the reserve of ` +
+            `${mebibytes(settings.minFreeBytes)} MiB`,
         );
       }
     },

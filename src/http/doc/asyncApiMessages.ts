@@ -88,8 +88,10 @@ export function storeMessage(v: EventVersion, currentVersion: number): object {
       ? {}
       : {
           description:
-            `Schema version ${v.version}, superseded by version ${currentVersion}. Still found in stores written before; this ` +
-            `service upcasts it when reading, the change feed sends it upcast, store subscribers receive it as written.`,
+            `Schema version ${v.version}, superseded by version ${currentVersion}. Still found in ` +
+            `stores written before; this ` +
+            `service upcasts it when reading, the change feed sends it upcast, store subscribers ` +
+            `receive it as written.`,
         }),
     contentType: 'application/json',
     correlationId: { $ref: '#/components/correlationIds/request' },
@@ -199,7 +201,8 @@ export function undecodedFeedMessage(kinds: readonly string[]): object {
     name: 'undecoded',
     title: 'Event not decoded (change feed)',
     summary:
-      'A type or version written by a newer instance of the service (e.g. during a rolling upgrade), or data that fits no ' +
+      'A type or version written by a newer instance of the service (e.g. during a rolling ' +
+      'upgrade), or data that fits no ' +
       'schema of its type; `data` is passed on as stored.',
     contentType: 'application/json',
     correlationId: { $ref: '#/components/correlationIds/feed' },

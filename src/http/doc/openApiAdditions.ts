@@ -116,7 +116,9 @@ function addCalendarPaths(paths: Record<string, Json>, write: ParameterWriters):
     get: {
       ...marked(
         {},
-        'An iCalendar (RFC 5545) feed of the events GET /events lists with the same filters, without paging, up to CAL_ICAL_MAX_EVENTS (the nearest in time; X-Cal-Truncated: true when more match).',
+        'An iCalendar (RFC 5545) feed of the events GET /events lists with the same filters, ' +
+          'without paging, up to CAL_ICAL_MAX_EVENTS (the nearest in time; X-Cal-Truncated: true when ' +
+          'more match).',
       ),
       parameters: eventFeedArgs.map((arg) => write.parameter(arg, 'query')),
       responses: calendar('The calendar, with ETag and Last-Modified.'),

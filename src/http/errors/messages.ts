@@ -42,9 +42,18 @@ export const messages = {
     es: 'Lo siento, no tienes permiso para poner a otro usuario como autor.',
   },
   rest_cross_site_request: {
-    en: "Writes from pages of another site are not accepted. Send the request from this service's own pages, from an origin listed in CAL_CORS_ORIGINS, or from a client that is not a browser.",
-    ca: "No s'accepten escriptures des de pàgines d'un altre lloc. Envieu la sol·licitud des de les pàgines del mateix servei, des d'un origen de CAL_CORS_ORIGINS o des d'un client que no sigui un navegador.",
-    es: 'No se aceptan escrituras desde páginas de otro sitio. Envía la solicitud desde las páginas del propio servicio, desde un origen de CAL_CORS_ORIGINS o desde un cliente que no sea un navegador.',
+    en:
+      "Writes from pages of another site are not accepted. Send the request from this service's " +
+      'own pages, from an origin listed in CAL_CORS_ORIGINS, or from a client that is not a ' +
+      'browser.',
+    ca:
+      "No s'accepten escriptures des de pàgines d'un altre lloc. Envieu la sol·licitud des de les " +
+      "pàgines del mateix servei, des d'un origen de CAL_CORS_ORIGINS o des d'un client que no " +
+      'sigui un navegador.',
+    es:
+      'No se aceptan escrituras desde páginas de otro sitio. Envía la solicitud desde las páginas ' +
+      'del propio servicio, desde un origen de CAL_CORS_ORIGINS o desde un cliente que no sea un ' +
+      'navegador.',
   },
   rest_forbidden: {
     en: 'Sorry, you are not allowed to do that.',
@@ -57,9 +66,15 @@ export const messages = {
     es: 'El cuerpo JSON enviado no es válido.',
   },
   rest_json_content_type: {
-    en: 'The body is JSON, but its Content-Type is not application/json: send the header Content-Type: application/json.',
-    ca: 'El cos és JSON, però el seu Content-Type no és application/json: envieu la capçalera Content-Type: application/json.',
-    es: 'El cuerpo es JSON, pero su Content-Type no es application/json: envía la cabecera Content-Type: application/json.',
+    en:
+      'The body is JSON, but its Content-Type is not application/json: send the header ' +
+      'Content-Type: application/json.',
+    ca:
+      'El cos és JSON, però el seu Content-Type no és application/json: envieu la capçalera ' +
+      'Content-Type: application/json.',
+    es:
+      'El cuerpo es JSON, pero su Content-Type no es application/json: envía la cabecera ' +
+      'Content-Type: application/json.',
   },
   rest_missing_callback_param: {
     en: 'Missing parameter(s): %s',

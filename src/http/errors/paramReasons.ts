@@ -97,7 +97,9 @@ const texts: Readonly<Record<ParamReason['code'], Texts>> = {
   },
   'not-a-url': {
     en: 'Must be an absolute http or https address with a host, such as https://example.com/, or empty to remove it.',
-    ca: 'Ha de ser una adreça http o https absoluta amb servidor, com ara https://example.com/, o buit per a treure-la.',
+    ca:
+      'Ha de ser una adreça http o https absoluta amb servidor, com ara https://example.com/, o ' +
+      'buit per a treure-la.',
     es: 'Debe ser una dirección http o https absoluta con servidor, como https://example.com/, o vacío para quitarla.',
   },
   'not-an-image': {
@@ -157,18 +159,34 @@ const texts: Readonly<Record<ParamReason['code'], Texts>> = {
   },
   'unknown-time-zone': {
     en: 'Not a time zone: use a time zone database name such as Europe/Madrid, UTC, or UTC+2 (UTC+5.5 for half hours).',
-    ca: 'No és un fus horari: feu servir un nom de la base de dades de fusos com Europe/Madrid, UTC, o UTC+2 (UTC+5.5 per a mitges hores).',
-    es: 'No es una zona horaria: usa un nombre de la base de datos de zonas como Europe/Madrid, UTC, o UTC+2 (UTC+5.5 para medias horas).',
+    ca:
+      'No és un fus horari: feu servir un nom de la base de dades de fusos com Europe/Madrid, ' +
+      'UTC, o UTC+2 (UTC+5.5 per a mitges hores).',
+    es:
+      'No es una zona horaria: usa un nombre de la base de datos de zonas como Europe/Madrid, ' +
+      'UTC, o UTC+2 (UTC+5.5 para medias horas).',
   },
   'not-a-venue': {
-    en: 'Must be the ID of an existing venue, {"id": ID}, or a venue object with a non-empty "venue" name; or a list of these.',
-    ca: 'Ha de ser l\'ID d\'un lloc existent, {"id": ID}, o un objecte de lloc amb un nom "venue" no buit; o una llista d\'aquests.',
-    es: 'Debe ser el ID de un lugar existente, {"id": ID}, o un objeto de lugar con un nombre "venue" no vacío; o una lista de ellos.',
+    en:
+      'Must be the ID of an existing venue, {"id": ID}, or a venue object with a non-empty ' +
+      '"venue" name; or a list of these.',
+    ca:
+      'Ha de ser l\'ID d\'un lloc existent, {"id": ID}, o un objecte de lloc amb un nom "venue" ' +
+      "no buit; o una llista d'aquests.",
+    es:
+      'Debe ser el ID de un lugar existente, {"id": ID}, o un objeto de lugar con un nombre ' +
+      '"venue" no vacío; o una lista de ellos.',
   },
   'not-an-organizer': {
-    en: 'Must be the ID of an existing organizer, {"id": ID}, or an organizer object with a non-empty "organizer" name; or a list of these.',
-    ca: 'Ha de ser l\'ID d\'un organitzador existent, {"id": ID}, o un objecte d\'organitzador amb un nom "organizer" no buit; o una llista d\'aquests.',
-    es: 'Debe ser el ID de un organizador existente, {"id": ID}, o un objeto de organizador con un nombre "organizer" no vacío; o una lista de ellos.',
+    en:
+      'Must be the ID of an existing organizer, {"id": ID}, or an organizer object with a ' +
+      'non-empty "organizer" name; or a list of these.',
+    ca:
+      "Ha de ser l'ID d'un organitzador existent, {\"id\": ID}, o un objecte d'organitzador amb " +
+      'un nom "organizer" no buit; o una llista d\'aquests.',
+    es:
+      'Debe ser el ID de un organizador existente, {"id": ID}, o un objeto de organizador con un ' +
+      'nombre "organizer" no vacío; o una lista de ellos.',
   },
   'status-not-allowed': {
     en: 'Without the right to create items, only "publish" may be asked for.',

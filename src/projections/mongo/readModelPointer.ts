@@ -50,7 +50,8 @@ function activeVersionOf(pointer: ReadModelPointer | null): number {
   const active: unknown = pointer?.active ?? firstReadModelVersion;
   if (!isReadModelVersion(active)) {
     throw new Error(
-      `${readModelVersionsCollection} "${readModelPointerId}" has active: ${JSON.stringify(active)}, not a version number ≥ 1`,
+      `${readModelVersionsCollection} "${readModelPointerId}" has active: ${JSON.stringify(active)}, ` +
+        `not a version number ≥ 1`,
     );
   }
   return active;

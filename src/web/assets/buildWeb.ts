@@ -7,5 +7,6 @@ import { serviceRoot, webCacheDir } from './webAssets.ts';
 const started = performance.now();
 const bundle = await loadClientBundle(serviceRoot, webCacheDir(serviceRoot));
 console.log(
-  `web bundle ready in ${join(webCacheDir(serviceRoot))}: ${bundle.files.size} files, ${Math.round(performance.now() - started)} ms`,
+  `web bundle ready in ${join(webCacheDir(serviceRoot))}: ${bundle.files.size} files, ` +
+    `${Math.round(performance.now() - started)} ms`,
 );

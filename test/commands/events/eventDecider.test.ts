@@ -89,15 +89,19 @@ const endBeforeStartOn = (name: string) => ({
 
 describe('event decider', () => {
   describe('ScheduleEvent', () => {
-    it('records the defaults: booleans false, status from the defaults, published now, UTC dates from the event zone', () => {
-      given([])
-        .when(schedule({}, { timezone: 'America/New_York' }))
-        .then([
-          scheduled(
-            facts({ timezone: 'America/New_York', startUtc: '2025-11-20 19:00:00', endUtc: '2025-11-20 21:00:00' }),
-          ),
-        ]);
-    });
+    it(
+      'records the defaults: booleans false, status from the defaults, published now, UTC dates ' +
+        'from the event zone',
+      () => {
+        given([])
+          .when(schedule({}, { timezone: 'America/New_York' }))
+          .then([
+            scheduled(
+              facts({ timezone: 'America/New_York', startUtc: '2025-11-20 19:00:00', endUtc: '2025-11-20 21:00:00' }),
+            ),
+          ]);
+      },
+    );
 
     it('takes the status from the defaults (a contributor creates a draft)', () => {
       given([])

@@ -100,28 +100,35 @@ describe('item decider (venues)', function () {
       .then([changed({ geo: { lat: 3, lng: 2 } })]);
   });
 
-  it('a coordinate sent alone is stored on a venue without coordinates, and a later write of the other completes them', function () {
-    given([registered()])
-      .when({ type: 'ChangeDetails', request: { city: 'B', coordinates: { lat: 10 } } as VenueRequest, nowUtc: now })
-      .then([changed({ city: 'B', geo: { lat: 10, lng: null } })]);
-    given([registered(), changed({ city: 'B', geo: { lat: 10, lng: null } })])
-      .when({ type: 'ChangeDetails', request: { coordinates: { lng: 20 } } as VenueRequest, nowUtc: now })
-      .then([changed({ geo: { lat: 10, lng: 20 } })]);
-    const registering = given([]).when({
-      type: 'Register',
-      id: 4,
-      request: { name: 'Hall', coordinates: { lng: 2 } } as VenueRequest & { name: string },
-      defaults,
-      nowUtc: now,
-    });
-    expect(registeredFacts(registering.events()).geo).to.deep.equal({ lat: null, lng: 2 });
-  });
+  it(
+    'a coordinate sent alone is stored on a venue without coordinates, and a later write of the ' +
+      'other completes them',
+    function () {
+      given([registered()])
+        .when({ type: 'ChangeDetails', request: { city: 'B', coordinates: { lat: 10 } } as VenueRequest, nowUtc: now })
+        .then([changed({ city: 'B', geo: { lat: 10, lng: null } })]);
+      given([registered(), changed({ city: 'B', geo: { lat: 10, lng: null } })])
+        .when({ type: 'ChangeDetails', request: { coordinates: { lng: 20 } } as VenueRequest, nowUtc: now })
+        .then([changed({ geo: { lat: 10, lng: 20 } })]);
+      const registering = given([]).when({
+        type: 'Register',
+        id: 4,
+        request: { name: 'Hall', coordinates: { lng: 2 } } as VenueRequest & { name: string },
+        defaults,
+        nowUtc: now,
+      });
+      expect(registeredFacts(registering.events()).geo).to.deep.equal({ lat: null, lng: 2 });
+    },
+  );
 
-  it('records no geo when the coordinates sent are the stored ones, whatever the key order of the stored geo', function () {
-    given([registered({ geo: { lng: 2, lat: 1 } })])
-      .when({ type: 'ChangeDetails', request: { coordinates: { lat: 1, lng: 2 } } as VenueRequest, nowUtc: now })
-      .then([changed({})]);
-  });
+  it(
+    'records no geo when the coordinates sent are the stored ones, whatever the key order of ' + 'the stored geo',
+    function () {
+      given([registered({ geo: { lng: 2, lat: 1 } })])
+        .when({ type: 'ChangeDetails', request: { coordinates: { lat: 1, lng: 2 } } as VenueRequest, nowUtc: now })
+        .then([changed({})]);
+    },
+  );
 
   it('a recorded change holding one coordinate moves only that one (as upcast version 1 changes hold)', function () {
     const { state } = given([

@@ -33,18 +33,21 @@ describe('IdAllocator', () => {
     expect(await new IdAllocator(temp.store, 'ids-post').next()).to.equal(4);
   });
 
-  it('reserves ahead what was asked for while a block was written: the next burst takes its ids without a commit', async () => {
-    const ids = new IdAllocator(temp.store, 'ids-post');
-    const burst = (size: number) => Promise.all(Array.from({ length: size }, () => ids.next()));
-    expect(await burst(50)).to.deep.equal(Array.from({ length: 50 }, (_, i) => i + 1));
-    const before = temp.store.lastTransactionId();
-    expect(await burst(49)).to.deep.equal(Array.from({ length: 49 }, (_, i) => i + 51));
-    expect(temp.store.lastTransactionId()).to.equal(before);
-    // Nothing was asked for while the last block was written: a lone writer gets its ids one block each, densely.
-    expect(await ids.next()).to.equal(100);
-    expect(temp.store.lastTransactionId() - before).to.equal(1);
-    expect(await new IdAllocator(temp.store, 'ids-post').next()).to.equal(101);
-  });
+  it(
+    'reserves ahead what was asked for while a block was written: the next burst takes its ids ' + 'without a commit',
+    async () => {
+      const ids = new IdAllocator(temp.store, 'ids-post');
+      const burst = (size: number) => Promise.all(Array.from({ length: size }, () => ids.next()));
+      expect(await burst(50)).to.deep.equal(Array.from({ length: 50 }, (_, i) => i + 1));
+      const before = temp.store.lastTransactionId();
+      expect(await burst(49)).to.deep.equal(Array.from({ length: 49 }, (_, i) => i + 51));
+      expect(temp.store.lastTransactionId()).to.equal(before);
+      // Nothing was asked for while the last block was written: a lone writer gets its ids one block each, densely.
+      expect(await ids.next()).to.equal(100);
+      expect(temp.store.lastTransactionId() - before).to.equal(1);
+      expect(await new IdAllocator(temp.store, 'ids-post').next()).to.equal(101);
+    },
+  );
 
   it('keeps sequences apart', async () => {
     expect(await new IdAllocator(temp.store, 'ids-post').next()).to.equal(1);

@@ -67,11 +67,14 @@ describe('PublishScheduled (events)', () => {
     given([scheduled]).when(publishEvent('2026-11-22 10:59:59')).then([]);
   });
 
-  it('records nothing when another scheduler published it first (the loser of a race decides again on this state)', () => {
-    given([scheduled, eventChanged({ status: 'publish' })])
-      .when(publishEvent(after))
-      .then([]);
-  });
+  it(
+    'records nothing when another scheduler published it first (the loser of a race decides ' + 'again on this state)',
+    () => {
+      given([scheduled, eventChanged({ status: 'publish' })])
+        .when(publishEvent(after))
+        .then([]);
+    },
+  );
 
   it('records nothing when the date was moved after the scheduler read it, even to another passed date', () => {
     given([scheduled, eventChanged({ publishedUtc: '2026-11-22 12:00:00' })])

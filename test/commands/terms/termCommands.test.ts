@@ -101,16 +101,19 @@ describe('term commands', () => {
       expect((await factsOf('category', again)).slug).to.equal('kids-music-2');
     });
 
-    it('refuses an explicit slug held by another term of the taxonomy: duplicate-term-slug, never suffixed', async () => {
-      await createdId('category', { name: 'Workshops' });
-      expect(failure(await create('category', { name: 'Other', slug: 'Workshops' }))).to.deep.equal({
-        kind: 'duplicate-term-slug',
-        taxonomy: 'category',
-        slug: 'workshops',
-      });
-      // The refused create gave its name back.
-      await createdId('category', { name: 'Other' });
-    });
+    it(
+      'refuses an explicit slug held by another term of the taxonomy: duplicate-term-slug, never ' + 'suffixed',
+      async () => {
+        await createdId('category', { name: 'Workshops' });
+        expect(failure(await create('category', { name: 'Other', slug: 'Workshops' }))).to.deep.equal({
+          kind: 'duplicate-term-slug',
+          taxonomy: 'category',
+          slug: 'workshops',
+        });
+        // The refused create gave its name back.
+        await createdId('category', { name: 'Other' });
+      },
+    );
 
     it('allows the same slug in the other taxonomy and in another language', async () => {
       await createdId('category', { name: 'Jazz' });

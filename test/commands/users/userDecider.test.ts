@@ -27,11 +27,15 @@ describe('user decider', () => {
     });
 
     for (const login of ['', 'with space', 'colon:login', 'x'.repeat(61), 'tab\t']) {
-      it(`refuses the login ${JSON.stringify(login)}, which HTTP Basic credentials cannot carry or which is too long`, () => {
-        given([])
-          .when({ type: 'RegisterUser', ...registration, login })
-          .thenFails({ kind: 'invalid-login', login });
-      });
+      it(
+        `refuses the login ${JSON.stringify(login)}, which HTTP Basic credentials cannot carry or ` +
+          `which is too long`,
+        () => {
+          given([])
+            .when({ type: 'RegisterUser', ...registration, login })
+            .thenFails({ kind: 'invalid-login', login });
+        },
+      );
     }
 
     it('accepts logins with dots, dashes, underscores and e-mail addresses', () => {

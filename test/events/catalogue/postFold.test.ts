@@ -27,24 +27,27 @@ describe('the fold of posts', () => {
     });
   });
 
-  it('remembers the status before trashing through changes that keep the post trashed, and forgets it on restore', () => {
-    const trashed = fold([
-      registered,
-      { type: 'trashed', id: 7, previousStatus: 'publish', slug: 'hall__trashed' },
-      { type: 'changed', id: 7, changes: { name: 'Old hall' } },
-    ]);
-    expect(trashed).to.deep.equal({
-      id: 7,
-      facts: { status: 'trash', slug: 'hall__trashed', name: 'Old hall' },
-      statusBeforeTrash: 'publish',
-    });
-    const restored = fold([
-      registered,
-      { type: 'trashed', id: 7, previousStatus: 'publish', slug: 'hall__trashed' },
-      { type: 'changed', id: 7, changes: { status: 'draft' } },
-    ]);
-    expect(restored?.statusBeforeTrash).to.equal(null);
-  });
+  it(
+    'remembers the status before trashing through changes that keep the post trashed, and ' + 'forgets it on restore',
+    () => {
+      const trashed = fold([
+        registered,
+        { type: 'trashed', id: 7, previousStatus: 'publish', slug: 'hall__trashed' },
+        { type: 'changed', id: 7, changes: { name: 'Old hall' } },
+      ]);
+      expect(trashed).to.deep.equal({
+        id: 7,
+        facts: { status: 'trash', slug: 'hall__trashed', name: 'Old hall' },
+        statusBeforeTrash: 'publish',
+      });
+      const restored = fold([
+        registered,
+        { type: 'trashed', id: 7, previousStatus: 'publish', slug: 'hall__trashed' },
+        { type: 'changed', id: 7, changes: { status: 'draft' } },
+      ]);
+      expect(restored?.statusBeforeTrash).to.equal(null);
+    },
+  );
 
   it('makes nothing of a change or trashing of a post never registered', () => {
     expect(fold([{ type: 'changed', id: 7, changes: { name: 'x' } }])).to.equal(undefined);

@@ -69,7 +69,8 @@ function snapshotDifferences(before: Snapshot, now: Snapshot): string[] {
         problems.push(
           Number(version) === is.current
             ? `${type} changed its schema but kept version ${version}: ${needsVersion}; ${regenerate}`
-            : `${type} v${version} changed, but that version is recorded data and must stay as it was: ${needsVersion}; ${regenerate}`,
+            : `${type} v${version} changed, but that version is recorded data and must stay as it ` +
+                `was: ${needsVersion}; ${regenerate}`,
         );
       }
     }
@@ -111,15 +112,18 @@ describe('event schema snapshot', () => {
       expect(problem).to.equal(`VenueTrashed changed its schema but kept version 1: ${needsVersion}; ${regenerate}`);
     });
 
-    it('accepts a new version beside the unchanged old one once the snapshot has it, and asks to record it before', () => {
-      const bumped: Snapshot = {
-        VenueTrashed: { current: 2, versions: { ...base.VenueTrashed?.versions, 2: changed } },
-      };
-      expect(snapshotDifferences(base, bumped)).to.deep.equal([
-        `VenueTrashed v2 is not in the snapshot yet: ${regenerate}`,
-      ]);
-      expect(snapshotDifferences(bumped, bumped)).to.deep.equal([]);
-    });
+    it(
+      'accepts a new version beside the unchanged old one once the snapshot has it, and asks to ' + 'record it before',
+      () => {
+        const bumped: Snapshot = {
+          VenueTrashed: { current: 2, versions: { ...base.VenueTrashed?.versions, 2: changed } },
+        };
+        expect(snapshotDifferences(base, bumped)).to.deep.equal([
+          `VenueTrashed v2 is not in the snapshot yet: ${regenerate}`,
+        ]);
+        expect(snapshotDifferences(bumped, bumped)).to.deep.equal([]);
+      },
+    );
 
     it('takes reordered fields for the same schema', () => {
       const twoFields: JsonSchema = {

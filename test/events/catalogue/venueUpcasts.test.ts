@@ -110,16 +110,19 @@ describe('venue upcasters (schema version 1 → 2)', () => {
     [null, null],
   ] as const;
 
-  it('turn registered coordinates into the geo object, in the place of geoLat, either one alone or none included', () => {
-    for (const [lat, lng] of coordinatePairs) {
-      const v1 = { id: 4, facts: venueFactsV1('Hall', lat, lng) };
-      const upcast = upcastVenueRegistered(v1, 1) as { id: number; facts: Json };
-      expect(upcast.facts.geo, `${lat}, ${lng}`).to.deep.equal({ lat, lng });
-      expect(upcast.facts).to.not.have.any.keys('geoLat', 'geoLng');
-      expect(Object.keys(upcast.facts).slice(-3)).to.deep.equal(['showMapLink', 'geo', 'passwordSha256']);
-      expect({ ...upcast, facts: asVersion1(upcast.facts) }, 'lossless').to.deep.equal(v1);
-    }
-  });
+  it(
+    'turn registered coordinates into the geo object, in the place of geoLat, either one alone ' + 'or none included',
+    () => {
+      for (const [lat, lng] of coordinatePairs) {
+        const v1 = { id: 4, facts: venueFactsV1('Hall', lat, lng) };
+        const upcast = upcastVenueRegistered(v1, 1) as { id: number; facts: Json };
+        expect(upcast.facts.geo, `${lat}, ${lng}`).to.deep.equal({ lat, lng });
+        expect(upcast.facts).to.not.have.any.keys('geoLat', 'geoLng');
+        expect(Object.keys(upcast.facts).slice(-3)).to.deep.equal(['showMapLink', 'geo', 'passwordSha256']);
+        expect({ ...upcast, facts: asVersion1(upcast.facts) }, 'lossless').to.deep.equal(v1);
+      }
+    },
+  );
 
   it('turn the coordinates a change holds into a geo with exactly those, one alone and nulls included', () => {
     const cases: [Json, Json][] = [
@@ -188,21 +191,25 @@ describe('venue upcasters (schema version 1 → 2)', () => {
     }
   });
 
-  it('are what the catalogue applies first to the two venue types, now at version 3 (the password rename after them)', () => {
-    expect(catalogue.VenueRegistered.version).to.equal(3);
-    expect(catalogue.VenueDetailsChanged.version).to.equal(3);
-    const facts = venueFactsV1('Hall', 1, 2);
-    const { geoLat: _lat, geoLng: _lng, passwordSha256: _digest, ...rest } = facts;
-    expect(catalogue.VenueRegistered.upcast({ id: 4, facts }, 1)).to.deep.equal({
-      id: 4,
-      facts: { ...rest, geo: { lat: 1, lng: 2 }, passwordHash: null },
-    });
-    expect(catalogue.VenueDetailsChanged.upcast({ id: 4, changes: { geoLng: 3 } }, 1)).to.deep.equal({
-      id: 4,
-      changes: { geo: { lng: 3 } },
-    });
-    expect(catalogue.VenueTrashed.version).to.equal(1);
-  });
+  it(
+    'are what the catalogue applies first to the two venue types, now at version 3 (the ' +
+      'password rename after them)',
+    () => {
+      expect(catalogue.VenueRegistered.version).to.equal(3);
+      expect(catalogue.VenueDetailsChanged.version).to.equal(3);
+      const facts = venueFactsV1('Hall', 1, 2);
+      const { geoLat: _lat, geoLng: _lng, passwordSha256: _digest, ...rest } = facts;
+      expect(catalogue.VenueRegistered.upcast({ id: 4, facts }, 1)).to.deep.equal({
+        id: 4,
+        facts: { ...rest, geo: { lat: 1, lng: 2 }, passwordHash: null },
+      });
+      expect(catalogue.VenueDetailsChanged.upcast({ id: 4, changes: { geoLng: 3 } }, 1)).to.deep.equal({
+        id: 4,
+        changes: { geo: { lng: 3 } },
+      });
+      expect(catalogue.VenueTrashed.version).to.equal(1);
+    },
+  );
 });
 
 describe('a store holding version 1 venue events', function () {
@@ -307,17 +314,21 @@ describe('a store holding version 1 venue events', function () {
       t = await startTestService({ CAL_EXTENDED_ADDON: 'true', CAL_DATA_DIR: temp.dir }, temp.dir);
     });
 
-    it('shows the upcast location of each venue, one completed by two one-coordinate changes, none for a half-set one', async () => {
-      const located = await service().request('GET', `${API}/venues/4`);
-      expect(located.status, located.text).to.equal(200);
-      expect(located.body).to.include({ geo_lat: 39.79, geo_lng: -89.64 });
-      const lake = await service().request('GET', `${API}/venues/6`);
-      expect(lake.status, lake.text).to.equal(200);
-      expect(lake.body).to.include({ geo_lat: 41.8781, geo_lng: -87.6298 });
-      const half = await service().request('GET', `${API}/venues/5`);
-      expect(half.status, half.text).to.equal(200);
-      expect(half.body).to.not.have.any.keys('geo_lat', 'geo_lng');
-    });
+    it(
+      'shows the upcast location of each venue, one completed by two one-coordinate changes, none ' +
+        'for a half-set one',
+      async () => {
+        const located = await service().request('GET', `${API}/venues/4`);
+        expect(located.status, located.text).to.equal(200);
+        expect(located.body).to.include({ geo_lat: 39.79, geo_lng: -89.64 });
+        const lake = await service().request('GET', `${API}/venues/6`);
+        expect(lake.status, lake.text).to.equal(200);
+        expect(lake.body).to.include({ geo_lat: 41.8781, geo_lng: -87.6298 });
+        const half = await service().request('GET', `${API}/venues/5`);
+        expect(half.status, half.text).to.equal(200);
+        expect(half.body).to.not.have.any.keys('geo_lat', 'geo_lng');
+      },
+    );
 
     it('finds events at those venues with the geolocation filters', async () => {
       const ids = async (q: string) =>
@@ -339,25 +350,28 @@ describe('a store holding version 1 venue events', function () {
       expect(last?.data).to.deep.equal({ id: 5, changes: { geo: { lat: 10, lng: 20 } } });
     });
 
-    it('records new writes in the current version: a coordinate sent alone is recorded with the whole new geo', async () => {
-      const moved = await service().admin('PATCH', `${API}/venues/4`, { body: { geo_lat: 39.8 } });
-      expect(moved.status, moved.text).to.equal(200);
-      expect(moved.body).to.include({ geo_lat: 39.8, geo_lng: -89.64 });
-      const last = (await service().service.store.readStream('venue-4')).at(-1);
-      expect(last?.metadata.schemaVersion).to.equal(catalogue.VenueDetailsChanged.version);
-      expect(last?.data).to.deep.equal({ id: 4, changes: { geo: { lat: 39.8, lng: -89.64 } } });
+    it(
+      'records new writes in the current version: a coordinate sent alone is recorded with the ' + 'whole new geo',
+      async () => {
+        const moved = await service().admin('PATCH', `${API}/venues/4`, { body: { geo_lat: 39.8 } });
+        expect(moved.status, moved.text).to.equal(200);
+        expect(moved.body).to.include({ geo_lat: 39.8, geo_lng: -89.64 });
+        const last = (await service().service.store.readStream('venue-4')).at(-1);
+        expect(last?.metadata.schemaVersion).to.equal(catalogue.VenueDetailsChanged.version);
+        expect(last?.data).to.deep.equal({ id: 4, changes: { geo: { lat: 39.8, lng: -89.64 } } });
 
-      const created = await service().admin('POST', `${API}/venues`, {
-        body: { venue: 'New Hall', geo_lat: 1, geo_lng: '2' },
-      });
-      expect(created.status, created.text).to.equal(201);
-      const id = (created.body as { id: number }).id;
-      expect(id).to.be.greaterThan(10);
-      const [registered] = await service().service.store.readStream(`venue-${id}`);
-      expect(registered?.metadata.schemaVersion).to.equal(catalogue.VenueRegistered.version);
-      const facts = (registered?.data as { facts: Record<string, unknown> }).facts;
-      expect(facts.geo).to.deep.equal({ lat: 1, lng: 2 });
-      expect(facts).to.not.have.any.keys('geoLat', 'geoLng');
-    });
+        const created = await service().admin('POST', `${API}/venues`, {
+          body: { venue: 'New Hall', geo_lat: 1, geo_lng: '2' },
+        });
+        expect(created.status, created.text).to.equal(201);
+        const id = (created.body as { id: number }).id;
+        expect(id).to.be.greaterThan(10);
+        const [registered] = await service().service.store.readStream(`venue-${id}`);
+        expect(registered?.metadata.schemaVersion).to.equal(catalogue.VenueRegistered.version);
+        const facts = (registered?.data as { facts: Record<string, unknown> }).facts;
+        expect(facts.geo).to.deep.equal({ lat: 1, lng: 2 });
+        expect(facts).to.not.have.any.keys('geoLat', 'geoLng');
+      },
+    );
   });
 });

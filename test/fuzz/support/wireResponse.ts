@@ -7,7 +7,8 @@ export const wireContentType = 'application/json; charset=UTF-8';
 export function expectWireResponse(req: RawRequest, res: RawResponse): void {
   const fail = (why: string): never => {
     throw new Error(
-      `${why}\n  request: ${describeRequest(req)}\n  answer: ${res.status} ${String(res.headers['content-type'])} ${res.text.slice(0, 400)}`,
+      `${why}\n  request: ${describeRequest(req)}\n  answer: ${res.status} ` +
+        `${String(res.headers['content-type'])} ${res.text.slice(0, 400)}`,
     );
   };
   if (res.status >= 500) fail('server error');

@@ -17,7 +17,8 @@ function openStalledFeed(t: TestService): Socket {
   const socket = connect(Number(url.port), url.hostname);
   socket.pause();
   socket.write(
-    `GET ${CHANGES}?from=start HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: ${adminAuth}\r\nAccept: text/event-stream\r\n\r\n`,
+    `GET ${CHANGES}?from=start HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: ` +
+      `${adminAuth}\r\nAccept: text/event-stream\r\n\r\n`,
   );
   return socket;
 }
@@ -97,34 +98,38 @@ describe('GET /changes: caps on open feeds', function () {
   before(async () => (t = await startRoleService({ CAL_CHANGES_MAX_FEEDS: '3', CAL_CHANGES_MAX_FEEDS_PER_USER: '2' })));
   after(async () => t.close());
 
-  it('refuses a user beyond their feeds, then anyone beyond the process, with 503 and Retry-After; a closed feed frees its place', async () => {
-    const first = await openFeed(t);
-    const second = await openFeed(t);
-    const third = await openFeed(t);
-    await third.ended;
-    expect(third.status).to.equal(503);
-    expect(third.headers['retry-after']).to.equal('30');
-    expect(JSON.parse(third.text())).to.deep.equal({
-      code: 'cal_too_many_change_feeds',
-      message: 'Too many change feeds are open. Try again later.',
-      data: { status: 503 },
-    });
+  it(
+    'refuses a user beyond their feeds, then anyone beyond the process, with 503 and ' +
+      'Retry-After; a closed feed frees its place',
+    async () => {
+      const first = await openFeed(t);
+      const second = await openFeed(t);
+      const third = await openFeed(t);
+      await third.ended;
+      expect(third.status).to.equal(503);
+      expect(third.headers['retry-after']).to.equal('30');
+      expect(JSON.parse(third.text())).to.deep.equal({
+        code: 'cal_too_many_change_feeds',
+        message: 'Too many change feeds are open. Try again later.',
+        data: { status: 503 },
+      });
 
-    const editor = await openFeed(t, '', { auth: as('editor') ?? null });
-    expect(editor.status).to.equal(200);
-    const editorsSecond = await t.by('editor', 'GET', `/ca${CHANGES}`);
-    expectError(
-      editorsSecond,
-      503,
-      'cal_too_many_change_feeds',
-      'Hi ha massa fluxos de canvis oberts. Torneu-ho a provar més tard.',
-    );
+      const editor = await openFeed(t, '', { auth: as('editor') ?? null });
+      expect(editor.status).to.equal(200);
+      const editorsSecond = await t.by('editor', 'GET', `/ca${CHANGES}`);
+      expectError(
+        editorsSecond,
+        503,
+        'cal_too_many_change_feeds',
+        'Hi ha massa fluxos de canvis oberts. Torneu-ho a provar més tard.',
+      );
 
-    first.abort();
-    await waitFor(() => t.service.changeFeeds?.count === 2, 'the closed feed to end');
-    const again = await openFeed(t);
-    expect(again.status).to.equal(200);
-    for (const feed of [second, editor, again]) feed.abort();
-    await waitFor(() => t.service.changeFeeds?.count === 0, 'every feed to end');
-  });
+      first.abort();
+      await waitFor(() => t.service.changeFeeds?.count === 2, 'the closed feed to end');
+      const again = await openFeed(t);
+      expect(again.status).to.equal(200);
+      for (const feed of [second, editor, again]) feed.abort();
+      await waitFor(() => t.service.changeFeeds?.count === 0, 'every feed to end');
+    },
+  );
 });

@@ -35,28 +35,32 @@ describe('change messages', () => {
     expect(changeFrame(event).split('\n')[0]).to.equal('id: 9007199254740993');
   });
 
-  it('delivers a type unknown to this version as stored, flagged undecoded, with its stored schema version, redacted', () => {
-    const event = recorded({
-      type: 'VenueRelocated',
-      streamId: 'venue-4',
-      data: { id: 4, secret: { passwordSha256: 'abc' } },
-      metadata: { ...metadata, schemaVersion: 3 },
-    });
-    expect(changeMessageOf(event)).to.deep.equal({
-      position: '9007199254740993',
-      stream: 'venue-4',
-      kind: 'venue',
-      revision: 2,
-      type: 'VenueRelocated',
-      schema_version: 3,
-      decoded: false,
-      occurred_at: '2026-11-22T10:52:28.000Z',
-      actor: '5',
-      correlation_id: 'corr',
-      causation_id: 'cause',
-      data: { id: 4, secret: { passwordSha256: '[redacted]' } },
-    });
-  });
+  it(
+    'delivers a type unknown to this version as stored, flagged undecoded, with its stored ' +
+      'schema version, redacted',
+    () => {
+      const event = recorded({
+        type: 'VenueRelocated',
+        streamId: 'venue-4',
+        data: { id: 4, secret: { passwordSha256: 'abc' } },
+        metadata: { ...metadata, schemaVersion: 3 },
+      });
+      expect(changeMessageOf(event)).to.deep.equal({
+        position: '9007199254740993',
+        stream: 'venue-4',
+        kind: 'venue',
+        revision: 2,
+        type: 'VenueRelocated',
+        schema_version: 3,
+        decoded: false,
+        occurred_at: '2026-11-22T10:52:28.000Z',
+        actor: '5',
+        correlation_id: 'corr',
+        causation_id: 'cause',
+        data: { id: 4, secret: { passwordSha256: '[redacted]' } },
+      });
+    },
+  );
 
   it('keeps each field of a frame on its own line, whatever a stored type contains', () => {
     const frame = changeFrame(recorded({ type: 'Evil\ndata: injected', data: { text: 'line\nbreak' } }));
@@ -104,15 +108,18 @@ describe('change feed arguments', () => {
       expect(FeedFrom.decode(bad)._tag, bad).to.equal('Left');
   });
 
-  it('starts strictly after Last-Event-ID, else strictly after from (at the beginning for start), else at the head', () => {
-    expect(feedStart(7n, 3n)).to.deep.equal({ after: 7n });
-    expect(feedStart(3n, 7n)).to.deep.equal({ after: 3n });
-    expect(feedStart(7n, 'start')).to.deep.equal({ after: 7n });
-    expect(feedStart(undefined, 3n)).to.deep.equal({ after: 3n });
-    expect(feedStart(undefined, 0n)).to.deep.equal({ after: 0n });
-    expect(feedStart(undefined, 'start')).to.deep.equal({ after: undefined });
-    expect(feedStart(undefined, undefined)).to.equal('head');
-    expect(afterHead(-1n)).to.equal(undefined);
-    expect(afterHead(10n)).to.equal(10n);
-  });
+  it(
+    'starts strictly after Last-Event-ID, else strictly after from (at the beginning for ' + 'start), else at the head',
+    () => {
+      expect(feedStart(7n, 3n)).to.deep.equal({ after: 7n });
+      expect(feedStart(3n, 7n)).to.deep.equal({ after: 3n });
+      expect(feedStart(7n, 'start')).to.deep.equal({ after: 7n });
+      expect(feedStart(undefined, 3n)).to.deep.equal({ after: 3n });
+      expect(feedStart(undefined, 0n)).to.deep.equal({ after: 0n });
+      expect(feedStart(undefined, 'start')).to.deep.equal({ after: undefined });
+      expect(feedStart(undefined, undefined)).to.equal('head');
+      expect(afterHead(-1n)).to.equal(undefined);
+      expect(afterHead(10n)).to.equal(10n);
+    },
+  );
 });

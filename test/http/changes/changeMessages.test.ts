@@ -86,19 +86,22 @@ describe('GET /changes: messages and start positions', function () {
     expect(change.data.changes).to.deep.include({ passwordHash: '[redacted]' });
   });
 
-  it('carries resource streams only: no user, registry or image events, even when replaying from the start', async () => {
-    const connection = await feed('?from=start');
-    const expected = await storedChanges(t, undefined);
-    await waitFor(() => connection.messages.length >= expected.length, 'the replay');
-    const all = await t.service.store.readAll();
-    expect(
-      all.some((event) => streamCategory(event.streamId) === 'user'),
-      'the store has user events',
-    ).to.equal(true);
-    expect(all.length, 'the store has registry events too').to.be.greaterThan(expected.length + 1);
-    expect(connection.messages.map((m) => identity(changeOf(m)))).to.deep.equal(expected.map(identity));
-    expect(connection.text()).to.not.include('passwordHash":"$');
-  });
+  it(
+    'carries resource streams only: no user, registry or image events, even when replaying from ' + 'the start',
+    async () => {
+      const connection = await feed('?from=start');
+      const expected = await storedChanges(t, undefined);
+      await waitFor(() => connection.messages.length >= expected.length, 'the replay');
+      const all = await t.service.store.readAll();
+      expect(
+        all.some((event) => streamCategory(event.streamId) === 'user'),
+        'the store has user events',
+      ).to.equal(true);
+      expect(all.length, 'the store has registry events too').to.be.greaterThan(expected.length + 1);
+      expect(connection.messages.map((m) => identity(changeOf(m)))).to.deep.equal(expected.map(identity));
+      expect(connection.text()).to.not.include('passwordHash":"$');
+    },
+  );
 
   it('filters by kinds, in the comma and the repeated form', async () => {
     const from = await head();

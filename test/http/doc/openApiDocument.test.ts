@@ -170,12 +170,15 @@ describe('/doc OpenAPI document', () => {
     for (const parameter of addOn) expect(parameter.description).to.match(/^Requires the extended add-on\. /);
   });
 
-  it('leaves the venue and organizer password of by-id updates out of the reference part, as the reference does', () => {
-    const doc = referencePart(buildOpenApi({ apiRoot }));
-    for (const path of ['/venues/{id}', '/organizers/{id}']) {
-      expect(JSON.stringify(asObject(doc.paths)[path])).not.to.contain('"password"');
-    }
-  });
+  it(
+    'leaves the venue and organizer password of by-id updates out of the reference part, as the ' + 'reference does',
+    () => {
+      const doc = referencePart(buildOpenApi({ apiRoot }));
+      for (const path of ['/venues/{id}', '/organizers/{id}']) {
+        expect(JSON.stringify(asObject(doc.paths)[path])).not.to.contain('"password"');
+      }
+    },
+  );
 
   it('documents a path for every documented catalogue route, in catalogue order', () => {
     const doc = buildOpenApi({ apiRoot });

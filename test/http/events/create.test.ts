@@ -21,60 +21,71 @@ describe('POST /events (create)', () => {
   });
   after(async () => t.close());
 
-  it('answers the minimal create of capture 09 with 201 and exactly its body, ids numbered from 1, keys in order', async () => {
-    const minimal = capture('09');
-    t.setNow(new Date('2026-11-22T10:52:29Z'));
-    const res = await t.admin('POST', `${API}/events`, { body: minimal.request.body });
-    expect(res.status).to.equal(201);
-    const expected = renumbered(minimal.response.body, 1);
-    expect(res.body).to.deep.equal(expected);
-    expect(Object.keys(bodyOf(res))).to.deep.equal(Object.keys(expected));
-  });
+  it(
+    'answers the minimal create of capture 09 with 201 and exactly its body, ids numbered from ' + '1, keys in order',
+    async () => {
+      const minimal = capture('09');
+      t.setNow(new Date('2026-11-22T10:52:29Z'));
+      const res = await t.admin('POST', `${API}/events`, { body: minimal.request.body });
+      expect(res.status).to.equal(201);
+      const expected = renumbered(minimal.response.body, 1);
+      expect(res.body).to.deep.equal(expected);
+      expect(Object.keys(bodyOf(res))).to.deep.equal(Object.keys(expected));
+    },
+  );
 
-  it('sends Allow: GET, POST, a first-revision ETag, the JSON content type, nosniff, no-store caching and no Location', async () => {
-    const res = await t.admin('POST', `${API}/events`, {
-      body: { title: 'Header Event', start_date: '2026-11-25 10:00:00', end_date: '2026-11-25 12:00:00' },
-    });
-    expect(res.status).to.equal(201);
-    expect(res.headers.get('allow')).to.equal('GET, POST');
-    expect(res.headers.get('location')).to.equal(null);
-    expect(res.headers.get('etag')).to.equal('W/"0"');
-    expect(res.headers.get('content-type')).to.equal('application/json; charset=UTF-8');
-    expect(res.headers.get('x-content-type-options')).to.equal('nosniff');
-    expect(res.headers.get('cache-control')).to.equal(AUTH_CACHE_CONTROL);
-  });
+  it(
+    'sends Allow: GET, POST, a first-revision ETag, the JSON content type, nosniff, no-store ' +
+      'caching and no Location',
+    async () => {
+      const res = await t.admin('POST', `${API}/events`, {
+        body: { title: 'Header Event', start_date: '2026-11-25 10:00:00', end_date: '2026-11-25 12:00:00' },
+      });
+      expect(res.status).to.equal(201);
+      expect(res.headers.get('allow')).to.equal('GET, POST');
+      expect(res.headers.get('location')).to.equal(null);
+      expect(res.headers.get('etag')).to.equal('W/"0"');
+      expect(res.headers.get('content-type')).to.equal('application/json; charset=UTF-8');
+      expect(res.headers.get('x-content-type-options')).to.equal('nosniff');
+      expect(res.headers.get('cache-control')).to.equal(AUTH_CACHE_CONTROL);
+    },
+  );
 
-  it('stores every unlinked field of capture 10: HTML description, paragraph excerpt, New York dates, cost, website, flags', async () => {
-    const full = capture('10');
-    const {
-      venue: _venue,
-      organizer: _organizer,
-      categories: _categories,
-      tags: _tags,
-      ...fields
-    } = full.request.body ?? {};
-    t.setNow(new Date('2026-11-22T10:52:29Z'));
-    const res = await t.admin('POST', `${API}/events`, { body: fields });
-    expect(res.status).to.equal(201);
-    const body = bodyOf(res);
-    const expected = withoutLinks(renumbered(full.response.body, body.id as number));
-    expect(body).to.deep.equal(expected);
-    expect(Object.keys(body)).to.deep.equal(Object.keys(expected));
-    // The parts of the capture that matter most, spelled out.
-    expect(body).to.include({
-      excerpt: '<p>Short excerpt</p>',
-      utc_start_date: '2026-11-27 19:00:00',
-      timezone_abbr: 'EST',
-      cost: '$10',
-      website: 'https://example.com/full',
-    });
-    expect(body.cost_details).to.deep.equal({
-      currency_symbol: '',
-      currency_code: '',
-      currency_position: '',
-      values: ['10'],
-    });
-  });
+  it(
+    'stores every unlinked field of capture 10: HTML description, paragraph excerpt, New York ' +
+      'dates, cost, website, flags',
+    async () => {
+      const full = capture('10');
+      const {
+        venue: _venue,
+        organizer: _organizer,
+        categories: _categories,
+        tags: _tags,
+        ...fields
+      } = full.request.body ?? {};
+      t.setNow(new Date('2026-11-22T10:52:29Z'));
+      const res = await t.admin('POST', `${API}/events`, { body: fields });
+      expect(res.status).to.equal(201);
+      const body = bodyOf(res);
+      const expected = withoutLinks(renumbered(full.response.body, body.id as number));
+      expect(body).to.deep.equal(expected);
+      expect(Object.keys(body)).to.deep.equal(Object.keys(expected));
+      // The parts of the capture that matter most, spelled out.
+      expect(body).to.include({
+        excerpt: '<p>Short excerpt</p>',
+        utc_start_date: '2026-11-27 19:00:00',
+        timezone_abbr: 'EST',
+        cost: '$10',
+        website: 'https://example.com/full',
+      });
+      expect(body.cost_details).to.deep.equal({
+        currency_symbol: '',
+        currency_code: '',
+        currency_position: '',
+        values: ['10'],
+      });
+    },
+  );
 
   it('stretches an all-day event over whole days (capture 11)', async () => {
     const allDay = capture('11');
@@ -87,46 +98,53 @@ describe('POST /events (create)', () => {
     expect(Object.keys(body)).to.deep.equal(Object.keys(expected));
   });
 
-  it('gives omitted fields their defaults: status publish, author "1", booleans false, website = url, site time zone', async () => {
-    t.setNow(new Date('2026-11-22T10:52:28Z'));
-    const body = await createEvent(t, { title: 'Defaults' });
-    expect(body).to.include({
-      status: 'publish',
-      author: '1',
-      date: '2026-11-22 10:52:28',
-      date_utc: '2026-11-22 10:52:28',
-      timezone: 'UTC',
-      all_day: false,
-      show_map: false,
-      show_map_link: false,
-      hide_from_listings: false,
-      sticky: false,
-      featured: false,
-      url: 'http://localhost:8080/event/defaults/',
-      website: 'http://localhost:8080/event/defaults/',
-    });
-  });
+  it(
+    'gives omitted fields their defaults: status publish, author "1", booleans false, website = ' +
+      'url, site time zone',
+    async () => {
+      t.setNow(new Date('2026-11-22T10:52:28Z'));
+      const body = await createEvent(t, { title: 'Defaults' });
+      expect(body).to.include({
+        status: 'publish',
+        author: '1',
+        date: '2026-11-22 10:52:28',
+        date_utc: '2026-11-22 10:52:28',
+        timezone: 'UTC',
+        all_day: false,
+        show_map: false,
+        show_map_link: false,
+        hide_from_listings: false,
+        sticky: false,
+        featured: false,
+        url: 'http://localhost:8080/event/defaults/',
+        website: 'http://localhost:8080/event/defaults/',
+      });
+    },
+  );
 
-  it('ignores generated keys sent by the client (id, url, rest_url, global_id, utc_*, *_details, modified)', async () => {
-    const body = await createEvent(t, {
-      title: 'Generated keys',
-      id: 4242,
-      url: 'http://evil.example/',
-      rest_url: 'http://evil.example/rest',
-      global_id: 'evil?id=1',
-      utc_start_date: '1999-01-01 00:00:00',
-      start_date_details: { year: '1999' },
-      timezone_abbr: 'XYZ',
-      modified: '1999-01-01 00:00:00',
-    });
-    expect(body.id).to.not.equal(4242);
-    expect(body.url).to.equal('http://localhost:8080/event/generated-keys/');
-    expect(body.global_id).to.equal(`localhost?id=${String(body.id)}`);
-    expect(body.utc_start_date).to.equal('2026-12-01 10:00:00');
-    expect(asObject(body.start_date_details).year).to.equal('2026');
-    expect(body.timezone_abbr).to.equal('UTC');
-    expect(body.modified).to.not.equal('1999-01-01 00:00:00');
-  });
+  it(
+    'ignores generated keys sent by the client (id, url, rest_url, global_id, utc_*, *_details, ' + 'modified)',
+    async () => {
+      const body = await createEvent(t, {
+        title: 'Generated keys',
+        id: 4242,
+        url: 'http://evil.example/',
+        rest_url: 'http://evil.example/rest',
+        global_id: 'evil?id=1',
+        utc_start_date: '1999-01-01 00:00:00',
+        start_date_details: { year: '1999' },
+        timezone_abbr: 'XYZ',
+        modified: '1999-01-01 00:00:00',
+      });
+      expect(body.id).to.not.equal(4242);
+      expect(body.url).to.equal('http://localhost:8080/event/generated-keys/');
+      expect(body.global_id).to.equal(`localhost?id=${String(body.id)}`);
+      expect(body.utc_start_date).to.equal('2026-12-01 10:00:00');
+      expect(asObject(body.start_date_details).year).to.equal('2026');
+      expect(body.timezone_abbr).to.equal('UTC');
+      expect(body.modified).to.not.equal('1999-01-01 00:00:00');
+    },
+  );
 
   it('trims the title and keeps a plain-text description as a paragraph', async () => {
     const body: JsonObject = await createEvent(t, { title: '  Spaced title  ', description: 'Line one\nLine two' });
@@ -193,20 +211,23 @@ describe('POST /events (create)', () => {
     expect(bodyOf(res).message).to.equal('Invalid parameter(s): featured');
   });
 
-  it('shows the stored website with HTML special characters as entities, and refuses a URL without scheme', async () => {
-    const body = await createEvent(t, { title: 'Escaped site', website: `https://example.com/?a=1&b="2"&c='3'<x>` });
-    expect(body.website).to.equal('https://example.com/?a=1&amp;b=&quot;2&quot;&amp;c=&#039;3&#039;&lt;x&gt;');
-    const res = await t.admin('POST', `${API}/events`, {
-      body: {
-        title: 'Bad site',
-        website: 'example.com',
-        start_date: '2026-12-01 10:00:00',
-        end_date: '2026-12-01 11:00:00',
-      },
-    });
-    expect(res.status).to.equal(400);
-    expect(bodyOf(res).message).to.equal('Invalid parameter(s): website');
-  });
+  it(
+    'shows the stored website with HTML special characters as entities, and refuses a URL ' + 'without scheme',
+    async () => {
+      const body = await createEvent(t, { title: 'Escaped site', website: `https://example.com/?a=1&b="2"&c='3'<x>` });
+      expect(body.website).to.equal('https://example.com/?a=1&amp;b=&quot;2&quot;&amp;c=&#039;3&#039;&lt;x&gt;');
+      const res = await t.admin('POST', `${API}/events`, {
+        body: {
+          title: 'Bad site',
+          website: 'example.com',
+          start_date: '2026-12-01 10:00:00',
+          end_date: '2026-12-01 11:00:00',
+        },
+      });
+      expect(res.status).to.equal(400);
+      expect(bodyOf(res).message).to.equal('Invalid parameter(s): website');
+    },
+  );
 
   it('takes a name from the JSON body before the query string', async () => {
     const res = await t.admin('POST', `${API}/events?title=From+query&featured=true`, {

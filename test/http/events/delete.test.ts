@@ -42,27 +42,30 @@ describe('DELETE /events/{id} and /events/by-slug/{slug}', () => {
       expect(res.headers.get('allow')).to.equal('GET');
     });
 
-    it('answers 200 with the trashed event: status trash, slug __trashed, ?post_type= address (capture 42)', async () => {
-      const res = await t.admin('DELETE', path);
-      expect(res.status).to.equal(200);
-      expect(res.headers.get('allow')).to.equal(ADMIN_ITEM_ALLOW);
-      const trashedUrl = `http://localhost:8080/?post_type=cal_events&p=${String(id)}`;
-      const expected: JsonObject = {
-        ...renumbered(capture('42').response.body, id),
-        // The service keeps the publication date and shows the page address as the website (docs/api.md §18).
-        date: '2026-11-22 10:52:29',
-        date_utc: '2026-11-22 10:52:29',
-        website: trashedUrl,
-      };
-      expect(res.body).to.deep.equal(expected);
-      expect(Object.keys(bodyOf(res))).to.deep.equal(Object.keys(expected));
-      expect(bodyOf(res)).to.include({
-        status: 'trash',
-        slug: 'minimal-event__trashed',
-        url: trashedUrl,
-        modified: '2026-11-22 10:52:34',
-      });
-    });
+    it(
+      'answers 200 with the trashed event: status trash, slug __trashed, ?post_type= address ' + '(capture 42)',
+      async () => {
+        const res = await t.admin('DELETE', path);
+        expect(res.status).to.equal(200);
+        expect(res.headers.get('allow')).to.equal(ADMIN_ITEM_ALLOW);
+        const trashedUrl = `http://localhost:8080/?post_type=cal_events&p=${String(id)}`;
+        const expected: JsonObject = {
+          ...renumbered(capture('42').response.body, id),
+          // The service keeps the publication date and shows the page address as the website (docs/api.md §18).
+          date: '2026-11-22 10:52:29',
+          date_utc: '2026-11-22 10:52:29',
+          website: trashedUrl,
+        };
+        expect(res.body).to.deep.equal(expected);
+        expect(Object.keys(bodyOf(res))).to.deep.equal(Object.keys(expected));
+        expect(bodyOf(res)).to.include({
+          status: 'trash',
+          slug: 'minimal-event__trashed',
+          url: trashedUrl,
+          modified: '2026-11-22 10:52:34',
+        });
+      },
+    );
 
     it('then answers GET with 403 event-no-longer-available (capture 43), for everyone', async () => {
       const res = await t.request('GET', path);

@@ -215,7 +215,8 @@ describe('Events routes in Catalan and Spanish', () => {
     it('carry the segment in a list rest_url, without repeating i18n_language', async () => {
       const res = await t.request('GET', `${API}/events?i18n_language=ca`);
       expect(bodyOf(res).rest_url).to.equal(
-        `http://localhost:8080/ca${API}/events/?page=1&per_page=10&start_date=2026-11-21 00:00:00&end_date=2028-11-22 23:59:59&status=publish`,
+        `http://localhost:8080/ca${API}/events/?page=1&per_page=10&start_date=2026-11-21 ` +
+          `00:00:00&end_date=2028-11-22 23:59:59&status=publish`,
       );
     });
   });

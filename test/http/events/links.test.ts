@@ -10,21 +10,28 @@ describe('Event images and references', () => {
   before(async () => (t = await startTestService()));
   after(async () => t.close());
 
-  it('stores an http(s) image URL as an image record with an id of the shared sequence, reused for the same URL', async () => {
-    const first = await createEvent(t, { title: 'Poster', ...dates, image: 'https://example.com/img/poster.jpg?v=2' });
-    const image = first.image as { url: string; id: number; extension: string };
-    expect(image).to.deep.equal({ url: 'https://example.com/img/poster.jpg?v=2', id: image.id, extension: 'jpg' });
-    expect(Object.keys(image)).to.deep.equal(['url', 'id', 'extension']);
-    expect(image.id).to.not.equal(first.id);
-    const second = await createEvent(t, {
-      title: 'Same poster',
-      ...dates,
-      image: 'https://example.com/img/poster.jpg?v=2',
-    });
-    expect((second.image as { id: number }).id).to.equal(image.id);
-    const byId = await createEvent(t, { title: 'Poster by id', ...dates, image: image.id });
-    expect(byId.image).to.deep.equal(image);
-  });
+  it(
+    'stores an http(s) image URL as an image record with an id of the shared sequence, reused ' + 'for the same URL',
+    async () => {
+      const first = await createEvent(t, {
+        title: 'Poster',
+        ...dates,
+        image: 'https://example.com/img/poster.jpg?v=2',
+      });
+      const image = first.image as { url: string; id: number; extension: string };
+      expect(image).to.deep.equal({ url: 'https://example.com/img/poster.jpg?v=2', id: image.id, extension: 'jpg' });
+      expect(Object.keys(image)).to.deep.equal(['url', 'id', 'extension']);
+      expect(image.id).to.not.equal(first.id);
+      const second = await createEvent(t, {
+        title: 'Same poster',
+        ...dates,
+        image: 'https://example.com/img/poster.jpg?v=2',
+      });
+      expect((second.image as { id: number }).id).to.equal(image.id);
+      const byId = await createEvent(t, { title: 'Poster by id', ...dates, image: image.id });
+      expect(byId.image).to.deep.equal(image);
+    },
+  );
 
   it('omits the extension when the last path segment has no dot, and removes the image with ""', async () => {
     const created = await createEvent(t, {

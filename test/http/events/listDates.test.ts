@@ -49,18 +49,21 @@ describe('GET /events date filters', () => {
     const widened = await list(range);
     expect(titlesOf(widened)).to.deep.equal(['Early evening', 'Late evening']);
     expect(bodyOf(widened).rest_url).to.equal(
-      `${API_ROOT}/events/?page=1&per_page=10&start_date=2018-01-01 00:00:00&end_date=2018-01-01 23:59:59&status=publish`,
+      `${API_ROOT}/events/?page=1&per_page=10&start_date=2018-01-01 00:00:00&end_date=2018-01-01 ` +
+        `23:59:59&status=publish`,
     );
     const strict = await list({ ...range, strict_dates: 'true' });
     expect(titlesOf(strict)).to.deep.equal(['Early evening']);
     expect(bodyOf(strict).rest_url).to.equal(
-      `${API_ROOT}/events/?page=1&per_page=10&start_date=2018-01-01 15:00:00&end_date=2018-01-01 18:00:00&status=publish&strict_dates=1`,
+      `${API_ROOT}/events/?page=1&per_page=10&start_date=2018-01-01 15:00:00&end_date=2018-01-01 ` +
+        `18:00:00&status=publish&strict_dates=1`,
     );
   });
 
   it('uses the un-widened default window with strict_dates', async () => {
     expect(await restUrl({ strict_dates: '1' })).to.equal(
-      `${API_ROOT}/events/?page=1&per_page=10&start_date=2026-11-21 23:59:00&end_date=2028-11-22 10:52:28&status=publish&strict_dates=1`,
+      `${API_ROOT}/events/?page=1&per_page=10&start_date=2026-11-21 23:59:00&end_date=2028-11-22 ` +
+        `10:52:28&status=publish&strict_dates=1`,
     );
   });
 
@@ -87,7 +90,8 @@ describe('GET /events date filters', () => {
       'All Day Event',
     ]);
     expect(bodyOf(res).rest_url).to.equal(
-      `${API_ROOT}/events/?page=1&per_page=10&start_date=2018-01-01 00:00:00&end_date=2028-11-22 23:59:59&status=publish`,
+      `${API_ROOT}/events/?page=1&per_page=10&start_date=2018-01-01 00:00:00&end_date=2028-11-22 ` +
+        `23:59:59&status=publish`,
     );
   });
 
@@ -131,14 +135,16 @@ describe('GET /events date filters', () => {
     const pairs = { start_date: '2018-01-01 17:00', starts_before: '2018-01-02 00:00', strict_dates: '1' };
     expect(titlesOf(await list(pairs))).to.deep.equal(['Late evening']);
     expect(await restUrl(pairs)).to.equal(
-      `${API_ROOT}/events/?page=1&per_page=10&start_date=2018-01-01 17:00:00&status=publish&starts_before=2018-01-02 00:00:00&strict_dates=1`,
+      `${API_ROOT}/events/?page=1&per_page=10&start_date=2018-01-01 ` +
+        `17:00:00&status=publish&starts_before=2018-01-02 00:00:00&strict_dates=1`,
     );
   });
 
   it('accepts relative date forms in filters, read in the site time zone', async () => {
     // Tomorrow is 2026-11-23; the minimal event starts on the 25th.
     expect(await restUrl({ start_date: 'tomorrow', end_date: '+3 days' })).to.equal(
-      `${API_ROOT}/events/?page=1&per_page=10&start_date=2026-11-23 00:00:00&end_date=2026-11-25 23:59:59&status=publish`,
+      `${API_ROOT}/events/?page=1&per_page=10&start_date=2026-11-23 00:00:00&end_date=2026-11-25 ` +
+        `23:59:59&status=publish`,
     );
     expect(idsOf(await list({ start_date: 'tomorrow', end_date: '+3 days' }))).to.deep.equal([ids.minimal]);
   });

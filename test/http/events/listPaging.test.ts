@@ -202,7 +202,8 @@ describe('GET /events default date window', () => {
     try {
       const res = await t.request('GET', `${API}/events`);
       expect(bodyOf(res).rest_url).to.equal(
-        `${API_ROOT}/events/?page=1&per_page=10&start_date=2026-11-20 00:00:00&end_date=2028-11-21 23:59:59&status=publish`,
+        `${API_ROOT}/events/?page=1&per_page=10&start_date=2026-11-20 00:00:00&end_date=2028-11-21 ` +
+          `23:59:59&status=publish`,
       );
       expect(titlesOf(res)).to.deep.equal([
         'Window too early',

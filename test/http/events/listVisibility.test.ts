@@ -142,11 +142,15 @@ describe('GET /events visibility', () => {
       expect(guarded(eventsOf(await t.request('GET', `${API}/events?context=edit`)))).to.deep.equal(blanked(full));
     });
 
-    it('are left out of a search by every caller who cannot unlock them, the administrator without context=edit too', async () => {
-      expect(titlesOf(await t.request('GET', `${API}/events?search=gala`))).to.deep.equal([]);
-      expect(titlesOf(await t.admin('GET', `${API}/events?search=gala`))).to.deep.equal([]);
-      expect(titlesOf(await t.request('GET', `${API}/events?search=gala&password=wrong`))).to.deep.equal([]);
-    });
+    it(
+      'are left out of a search by every caller who cannot unlock them, the administrator without ' +
+        'context=edit too',
+      async () => {
+        expect(titlesOf(await t.request('GET', `${API}/events?search=gala`))).to.deep.equal([]);
+        expect(titlesOf(await t.admin('GET', `${API}/events?search=gala`))).to.deep.equal([]);
+        expect(titlesOf(await t.request('GET', `${API}/events?search=gala&password=wrong`))).to.deep.equal([]);
+      },
+    );
 
     it('are found, in full, by a search that unlocks them: the password, or context=edit from an editor', async () => {
       expect(eventsOf(await t.request('GET', `${API}/events?search=gala&password=letmein`))).to.deep.equal([full]);

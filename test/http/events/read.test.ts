@@ -30,19 +30,22 @@ describe('GET /events/{id} and /events/by-slug/{slug}', () => {
   });
   after(async () => t.close());
 
-  it('answers an anonymous read with capture 12: the created event plus json_ld as the last key, Allow: GET', async () => {
-    const res = await t.request('GET', `${API}/events/${String(minimal.id)}`);
-    expect(res.status).to.equal(200);
-    const expected = renumbered(capture('12').response.body, minimal.id as number);
-    expect(res.body).to.deep.equal(expected);
-    const keys = Object.keys(bodyOf(res));
-    expect(keys).to.deep.equal(Object.keys(expected));
-    expect(keys.slice(-3)).to.deep.equal(['json_ld', 'language', 'translations']);
-    expect(res.headers.get('allow')).to.equal('GET');
-    expect(res.headers.get('etag')).to.equal('W/"0"');
-    expect(res.headers.get('content-type')).to.equal('application/json; charset=UTF-8');
-    expect(res.headers.get('x-content-type-options')).to.equal('nosniff');
-  });
+  it(
+    'answers an anonymous read with capture 12: the created event plus json_ld as the last key, ' + 'Allow: GET',
+    async () => {
+      const res = await t.request('GET', `${API}/events/${String(minimal.id)}`);
+      expect(res.status).to.equal(200);
+      const expected = renumbered(capture('12').response.body, minimal.id as number);
+      expect(res.body).to.deep.equal(expected);
+      const keys = Object.keys(bodyOf(res));
+      expect(keys).to.deep.equal(Object.keys(expected));
+      expect(keys.slice(-3)).to.deep.equal(['json_ld', 'language', 'translations']);
+      expect(res.headers.get('allow')).to.equal('GET');
+      expect(res.headers.get('etag')).to.equal('W/"0"');
+      expect(res.headers.get('content-type')).to.equal('application/json; charset=UTF-8');
+      expect(res.headers.get('x-content-type-options')).to.equal('nosniff');
+    },
+  );
 
   it('lists every write method in Allow for the administrator, with no-store caching', async () => {
     const res = await t.admin('GET', `${API}/events/${String(minimal.id)}`);
@@ -157,15 +160,18 @@ describe('GET /events/{id} and /events/by-slug/{slug}', () => {
     }
   });
 
-  it('refuses a draft to anonymous callers with 403 event-not-accessible, and shows it to the administrator', async () => {
-    const draft = await createEvent(t, { title: 'Secret draft', status: 'draft', slug: 'secret-draft' });
-    const anonymous = await t.request('GET', `${API}/events/${String(draft.id)}`);
-    expectError(anonymous, 403, 'event-not-accessible', 'The requested event is not accessible');
-    const bySlug = await t.request('GET', `${API}/events/by-slug/secret-draft`);
-    expectError(bySlug, 403, 'event-not-accessible');
-    const admin = await t.admin('GET', `${API}/events/${String(draft.id)}`);
-    expect(admin.status).to.equal(200);
-  });
+  it(
+    'refuses a draft to anonymous callers with 403 event-not-accessible, and shows it to the ' + 'administrator',
+    async () => {
+      const draft = await createEvent(t, { title: 'Secret draft', status: 'draft', slug: 'secret-draft' });
+      const anonymous = await t.request('GET', `${API}/events/${String(draft.id)}`);
+      expectError(anonymous, 403, 'event-not-accessible', 'The requested event is not accessible');
+      const bySlug = await t.request('GET', `${API}/events/by-slug/secret-draft`);
+      expectError(bySlug, 403, 'event-not-accessible');
+      const admin = await t.admin('GET', `${API}/events/${String(draft.id)}`);
+      expect(admin.status).to.equal(200);
+    },
+  );
 
   it('ignores one trailing slash on an item route', async () => {
     const res = await t.request('GET', `${API}/events/${String(minimal.id)}/`);

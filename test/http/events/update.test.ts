@@ -128,23 +128,26 @@ describe('Updating an event (POST, PUT, PATCH on /events/{id} and /events/by-slu
     });
   });
 
-  it('moves a published event to future when its date is set ahead, and back to publish when set in the past', async () => {
-    const created = await createEvent(t, { title: 'Rescheduled publication' });
-    const path = `${API}/events/${String(created.id)}`;
-    const ahead = bodyOf(await t.admin('PATCH', path, { body: { date: '2027-01-01 00:00:00' } }));
-    expect(ahead).to.include({
-      status: 'future',
-      url: `http://localhost:8080/?post_type=cal_events&p=${String(created.id)}`,
-    });
-    const back = bodyOf(await t.admin('PATCH', path, { body: { date: '2026-01-01 00:00:00' } }));
-    expect(back).to.include({
-      status: 'publish',
-      date: '2026-01-01 00:00:00',
-      url: 'http://localhost:8080/event/rescheduled-publication/',
-    });
-    const future = bodyOf(await t.admin('PATCH', path, { body: { status: 'future' } }));
-    expect(future.status, 'future with a past date is stored as publish').to.equal('publish');
-  });
+  it(
+    'moves a published event to future when its date is set ahead, and back to publish when set ' + 'in the past',
+    async () => {
+      const created = await createEvent(t, { title: 'Rescheduled publication' });
+      const path = `${API}/events/${String(created.id)}`;
+      const ahead = bodyOf(await t.admin('PATCH', path, { body: { date: '2027-01-01 00:00:00' } }));
+      expect(ahead).to.include({
+        status: 'future',
+        url: `http://localhost:8080/?post_type=cal_events&p=${String(created.id)}`,
+      });
+      const back = bodyOf(await t.admin('PATCH', path, { body: { date: '2026-01-01 00:00:00' } }));
+      expect(back).to.include({
+        status: 'publish',
+        date: '2026-01-01 00:00:00',
+        url: 'http://localhost:8080/event/rescheduled-publication/',
+      });
+      const future = bodyOf(await t.admin('PATCH', path, { body: { status: 'future' } }));
+      expect(future.status, 'future with a past date is stored as publish').to.equal('publish');
+    },
+  );
 
   it('blanks description and excerpt with ""', async () => {
     const created = await createEvent(t, { title: 'Blankable', description: 'D', excerpt: 'E' });

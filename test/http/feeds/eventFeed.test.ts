@@ -119,49 +119,52 @@ describe('calendar feeds (GET /events.ics, GET /events/{id}.ics)', function () {
   });
   after(async () => t.close());
 
-  it('writes each event as RFC 5545 says: zone, all-day dates, texts, venue, organizer, categories, UID, SEQUENCE', async () => {
-    const res = await t.request('GET', `${API}/events.ics`);
-    expect(res.status, res.text).to.equal(200);
-    expect(res.headers.get('content-type')).to.equal('text/calendar; charset=utf-8');
-    expectWellFormed(res.text);
-    const { calendar } = parseFeed(res.text);
-    expect(calendar.getFirstPropertyValue('version')).to.equal('2.0');
-    expect(calendar.getFirstPropertyValue('calscale')).to.equal('GREGORIAN');
-    expect(calendar.getFirstPropertyValue('prodid')).to.be.a('string');
-    expect(calendar.getFirstPropertyValue('x-wr-timezone')).to.equal('America/New_York');
-    expect(calendar.getFirstPropertyValue('x-wr-calname')).to.be.a('string');
-    expect(calendar.getFirstProperty('refresh-interval')).to.not.equal(null);
-    expect(calendar.getAllSubcomponents('vtimezone').map((zone) => zone.getFirstPropertyValue('tzid'))).to.deep.equal([
-      'Europe/Madrid',
-    ]);
+  it(
+    'writes each event as RFC 5545 says: zone, all-day dates, texts, venue, organizer, ' + 'categories, UID, SEQUENCE',
+    async () => {
+      const res = await t.request('GET', `${API}/events.ics`);
+      expect(res.status, res.text).to.equal(200);
+      expect(res.headers.get('content-type')).to.equal('text/calendar; charset=utf-8');
+      expectWellFormed(res.text);
+      const { calendar } = parseFeed(res.text);
+      expect(calendar.getFirstPropertyValue('version')).to.equal('2.0');
+      expect(calendar.getFirstPropertyValue('calscale')).to.equal('GREGORIAN');
+      expect(calendar.getFirstPropertyValue('prodid')).to.be.a('string');
+      expect(calendar.getFirstPropertyValue('x-wr-timezone')).to.equal('America/New_York');
+      expect(calendar.getFirstPropertyValue('x-wr-calname')).to.be.a('string');
+      expect(calendar.getFirstProperty('refresh-interval')).to.not.equal(null);
+      expect(calendar.getAllSubcomponents('vtimezone').map((zone) => zone.getFirstPropertyValue('tzid'))).to.deep.equal(
+        ['Europe/Madrid'],
+      );
 
-    const events = new Map(
-      calendar.getAllSubcomponents('vevent').map((c) => [c.getFirstPropertyValue('uid') as string, c]),
-    );
-    const timed = events.get(`${ids.timed}@localhost:8080`) as ICAL.Component;
-    const start = timed.getFirstProperty('dtstart') as ICAL.Property;
-    expect(start.getParameter('tzid')).to.equal('Europe/Madrid');
-    expect(utcText(new ICAL.Event(timed).startDate)).to.equal('2026-12-05 19:00:00');
-    expect(utcText(new ICAL.Event(timed).endDate)).to.equal('2026-12-05 22:00:00');
-    expect(timed.getFirstPropertyValue('summary')).to.equal(
-      'Jazz night, with a title long enough to be folded — àccents included',
-    );
-    expect(timed.getFirstPropertyValue('description')).to.equal('Live music & more');
-    expect(timed.getFirstPropertyValue('location')).to.match(/^Sala Apolo\nNou de la Rambla 113, Barcelona, Spain$/);
-    expect(timed.getFirstPropertyValue('organizer')).to.equal('mailto:ada@example.com');
-    expect((timed.getFirstProperty('organizer') as ICAL.Property).getParameter('cn')).to.equal('Ada Events');
-    expect(timed.getFirstPropertyValue('categories')).to.equal('Jazz');
-    expect(timed.getFirstPropertyValue('status')).to.equal('CONFIRMED');
-    expect(timed.getFirstPropertyValue('url')).to.match(/^http:\/\/localhost:8080\/event\/jazz-night/);
-    for (const name of ['dtstamp', 'created', 'last-modified'])
-      expect(timed.getFirstProperty(name), name).to.not.equal(null);
+      const events = new Map(
+        calendar.getAllSubcomponents('vevent').map((c) => [c.getFirstPropertyValue('uid') as string, c]),
+      );
+      const timed = events.get(`${ids.timed}@localhost:8080`) as ICAL.Component;
+      const start = timed.getFirstProperty('dtstart') as ICAL.Property;
+      expect(start.getParameter('tzid')).to.equal('Europe/Madrid');
+      expect(utcText(new ICAL.Event(timed).startDate)).to.equal('2026-12-05 19:00:00');
+      expect(utcText(new ICAL.Event(timed).endDate)).to.equal('2026-12-05 22:00:00');
+      expect(timed.getFirstPropertyValue('summary')).to.equal(
+        'Jazz night, with a title long enough to be folded — àccents included',
+      );
+      expect(timed.getFirstPropertyValue('description')).to.equal('Live music & more');
+      expect(timed.getFirstPropertyValue('location')).to.match(/^Sala Apolo\nNou de la Rambla 113, Barcelona, Spain$/);
+      expect(timed.getFirstPropertyValue('organizer')).to.equal('mailto:ada@example.com');
+      expect((timed.getFirstProperty('organizer') as ICAL.Property).getParameter('cn')).to.equal('Ada Events');
+      expect(timed.getFirstPropertyValue('categories')).to.equal('Jazz');
+      expect(timed.getFirstPropertyValue('status')).to.equal('CONFIRMED');
+      expect(timed.getFirstPropertyValue('url')).to.match(/^http:\/\/localhost:8080\/event\/jazz-night/);
+      for (const name of ['dtstamp', 'created', 'last-modified'])
+        expect(timed.getFirstProperty(name), name).to.not.equal(null);
 
-    const allDay = events.get(`${ids.allDay}@localhost:8080`) as ICAL.Component;
-    expect(String(allDay.getFirstPropertyValue('dtstart'))).to.equal('2026-12-10');
-    expect(String(allDay.getFirstPropertyValue('dtend'))).to.equal('2026-12-12'); // exclusive: the day after the last
-    expect(events.has(`${ids.draft}@localhost:8080`), 'draft').to.equal(false);
-    expect(events.has(`${ids.locked}@localhost:8080`), 'password-protected').to.equal(false);
-  });
+      const allDay = events.get(`${ids.allDay}@localhost:8080`) as ICAL.Component;
+      expect(String(allDay.getFirstPropertyValue('dtstart'))).to.equal('2026-12-10');
+      expect(String(allDay.getFirstPropertyValue('dtend'))).to.equal('2026-12-12'); // exclusive: the day after the last
+      expect(events.has(`${ids.draft}@localhost:8080`), 'draft').to.equal(false);
+      expect(events.has(`${ids.locked}@localhost:8080`), 'password-protected').to.equal(false);
+    },
+  );
 
   it('keeps the UID and raises SEQUENCE when the event changes', async () => {
     const sequence = async () => {

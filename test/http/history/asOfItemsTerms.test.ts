@@ -101,12 +101,18 @@ describe('GET /venues, /organizers, /categories, /tags ?as_of', function () {
       });
     });
 
-    it('a term deleted since is still shown as of before; as of after, or before it existed, 400 naming id', async () => {
-      expectInvalidParams(await t.request('GET', `${API}/categories/${childId}`), 'id');
-      expectInvalidParams(await t.request('GET', `${API}/categories/${childId}?${asOf('17:30:00')}`), 'id');
-      expectInvalidParams(await t.request('GET', `${API}/categories/${parentId}?${asOf('14:00:00')}`), 'id');
-      expectInvalidParams(await t.request('GET', `${API}/categories/${parentId}?as_of=2026-11-22T25:00:00Z`), 'as_of');
-    });
+    it(
+      'a term deleted since is still shown as of before; as of after, or before it existed, 400 ' + 'naming id',
+      async () => {
+        expectInvalidParams(await t.request('GET', `${API}/categories/${childId}`), 'id');
+        expectInvalidParams(await t.request('GET', `${API}/categories/${childId}?${asOf('17:30:00')}`), 'id');
+        expectInvalidParams(await t.request('GET', `${API}/categories/${parentId}?${asOf('14:00:00')}`), 'id');
+        expectInvalidParams(
+          await t.request('GET', `${API}/categories/${parentId}?as_of=2026-11-22T25:00:00Z`),
+          'as_of',
+        );
+      },
+    );
 
     it('tags by position', async () => {
       const tag = bodyOf(await t.admin('POST', `${API}/tags`, { body: { name: 'outdoor' } }));

@@ -85,21 +85,24 @@ describe('venue and organizer lists', function () {
     expect(all.slice(1, 4)).to.deep.equal([ids.private, ids.pending, ids.draft]);
   });
 
-  it('status filters: anonymous/subscriber only exactly publish; others a validated list incl. trash and any', async () => {
-    expect(bodyOf(await t.request('GET', `${API}/venues?status=publish`)).total).to.equal(5);
-    expectInvalidParams(await t.request('GET', `${API}/organizers?status=draft`), 'status');
-    expectInvalidParams(await t.request('GET', `${API}/venues?status=any`), 'status');
-    expectInvalidParams(await t.by('subscriber', 'GET', `${API}/venues?status=publish,draft`), 'status');
-    expectInvalidParams(await t.admin('GET', `${API}/venues?status=bogus`), 'status');
-    const mixed = await t.admin('GET', `${API}/venues?status=draft, pending`);
-    expect(itemIdsOf(mixed, 'venues')).to.deep.equal([ids.pending, ids.draft]);
-    expect(bodyOf(mixed).rest_url).to.equal(`${API_ROOT}/venues/?page=1&per_page=10&status=draft,pending`);
-    expect(itemIdsOf(await t.admin('GET', `${API}/venues?status=trash`), 'venues')).to.deep.equal([ids.trash]);
-    expect(bodyOf(await t.admin('GET', `${API}/venues?status=any`)).total).to.equal(9);
-    expect(itemIdsOf(await t.by('contributor', 'GET', `${API}/organizers?status=draft`), 'organizers')).to.deep.equal([
-      ids.orgDraft,
-    ]);
-  });
+  it(
+    'status filters: anonymous/subscriber only exactly publish; others a validated list incl. ' + 'trash and any',
+    async () => {
+      expect(bodyOf(await t.request('GET', `${API}/venues?status=publish`)).total).to.equal(5);
+      expectInvalidParams(await t.request('GET', `${API}/organizers?status=draft`), 'status');
+      expectInvalidParams(await t.request('GET', `${API}/venues?status=any`), 'status');
+      expectInvalidParams(await t.by('subscriber', 'GET', `${API}/venues?status=publish,draft`), 'status');
+      expectInvalidParams(await t.admin('GET', `${API}/venues?status=bogus`), 'status');
+      const mixed = await t.admin('GET', `${API}/venues?status=draft, pending`);
+      expect(itemIdsOf(mixed, 'venues')).to.deep.equal([ids.pending, ids.draft]);
+      expect(bodyOf(mixed).rest_url).to.equal(`${API_ROOT}/venues/?page=1&per_page=10&status=draft,pending`);
+      expect(itemIdsOf(await t.admin('GET', `${API}/venues?status=trash`), 'venues')).to.deep.equal([ids.trash]);
+      expect(bodyOf(await t.admin('GET', `${API}/venues?status=any`)).total).to.equal(9);
+      expect(itemIdsOf(await t.by('contributor', 'GET', `${API}/organizers?status=draft`), 'organizers')).to.deep.equal(
+        [ids.orgDraft],
+      );
+    },
+  );
 
   it('pages with next/previous URLs and a Link header', async () => {
     const first = await t.request('GET', `${API}/venues?per_page=2`);
@@ -124,7 +127,8 @@ describe('venue and organizer lists', function () {
     expect(itemIdsOf(second, 'venues')).to.deep.equal(publishedOrder().slice(2, 4));
     expect(bodyOf(second).previous_rest_url).to.equal(`${API_ROOT}/venues/?per_page=2&status=publish`);
     expect(second.headers.get('link')).to.equal(
-      `<${API_ROOT}/venues/?per_page=2&status=publish&page=3>; rel="next", <${API_ROOT}/venues/?per_page=2&status=publish>; rel="prev"`,
+      `<${API_ROOT}/venues/?per_page=2&status=publish&page=3>; rel="next", ` +
+        `<${API_ROOT}/venues/?per_page=2&status=publish>; rel="prev"`,
     );
     const third = await t.request('GET', `${API}/venues?per_page=2&page=3`);
     expect(itemIdsOf(third, 'venues')).to.deep.equal([ids.p1]);

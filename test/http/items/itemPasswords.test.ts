@@ -128,32 +128,36 @@ describe('password-protected venues and organizers', function () {
     expect((ev.organizer as JsonObject[]).map(withoutJsonLd)).to.deep.equal([blankedOrganizer()]);
   });
 
-  it('an open event’s json_ld shows a locked venue and organizer without telephone, sameAs or url, before and after an unlocked read', async () => {
-    const jsonLdOf = async (query: string) =>
-      bodyOf(await t.by('subscriber', 'GET', `${API}/events/${eventId}${query}`)).json_ld as JsonObject;
-    const lockedVenue = { '@type': 'Place', name: 'Locked Hall', description: '', address: '' };
-    const lockedOrganizer = { '@type': 'Person', name: 'Locked Org', description: '', email: '' };
-    for (const query of ['', '?password=pw', '']) {
-      const jsonLd = await jsonLdOf(query);
-      if (query === '') {
-        expect(jsonLd.location).to.deep.equal(lockedVenue);
-        expect(jsonLd.organizer).to.deep.equal(lockedOrganizer);
-        expect((await jsonLdOf('')).url)
-          .to.be.a('string')
-          .and.not.equal('');
-      } else {
-        expect(jsonLd.location).to.include({ telephone: '2', sameAs: 'https://locked.example' });
-        expect(jsonLd.organizer).to.include({
-          telephone: '3',
-          sameAs: 'https://lo.example',
-          url: 'https://lo.example',
-        });
+  it(
+    'an open event’s json_ld shows a locked venue and organizer without telephone, sameAs or ' +
+      'url, before and after an unlocked read',
+    async () => {
+      const jsonLdOf = async (query: string) =>
+        bodyOf(await t.by('subscriber', 'GET', `${API}/events/${eventId}${query}`)).json_ld as JsonObject;
+      const lockedVenue = { '@type': 'Place', name: 'Locked Hall', description: '', address: '' };
+      const lockedOrganizer = { '@type': 'Person', name: 'Locked Org', description: '', email: '' };
+      for (const query of ['', '?password=pw', '']) {
+        const jsonLd = await jsonLdOf(query);
+        if (query === '') {
+          expect(jsonLd.location).to.deep.equal(lockedVenue);
+          expect(jsonLd.organizer).to.deep.equal(lockedOrganizer);
+          expect((await jsonLdOf('')).url)
+            .to.be.a('string')
+            .and.not.equal('');
+        } else {
+          expect(jsonLd.location).to.include({ telephone: '2', sameAs: 'https://locked.example' });
+          expect(jsonLd.organizer).to.include({
+            telephone: '3',
+            sameAs: 'https://lo.example',
+            url: 'https://lo.example',
+          });
+        }
       }
-    }
-    const embedded = bodyOf(await t.request('GET', `${API}/events/${eventId}`));
-    expect((embedded.venue as JsonObject).json_ld).to.deep.equal(lockedVenue);
-    expect(((embedded.organizer as JsonObject[])[0] as JsonObject).json_ld).to.deep.equal(lockedOrganizer);
-  });
+      const embedded = bodyOf(await t.request('GET', `${API}/events/${eventId}`));
+      expect((embedded.venue as JsonObject).json_ld).to.deep.equal(lockedVenue);
+      expect(((embedded.organizer as JsonObject[])[0] as JsonObject).json_ld).to.deep.equal(lockedOrganizer);
+    },
+  );
 
   it('write responses are blanked unless the request unlocks them', async () => {
     const res = await t.admin('PATCH', `${API}/venues/${venue.id as number}`, { body: { country: 'US' } });

@@ -137,25 +137,34 @@ describe('venue and organizer permissions', function () {
     expect(own.author).to.equal(userId.author);
   });
 
-  it('non-published reads: own for authors, own draft/pending/private for contributors, refused to subscribers', async () => {
-    const adminDraft = await createVenue(t, { venue: 'Admin Draft', status: 'draft' });
-    await createVenue(t, { venue: 'Admin Private', status: 'private' });
-    const authorDraft = await createVenue(t, { venue: 'Author Draft', status: 'draft' }, 'author');
-    const contribPrivate = await createOrganizer(t, { organizer: 'Contrib Secret', status: 'private' }, 'contributor');
-    expect((await t.by('editor', 'GET', `${API}/venues/${adminDraft.id as number}`)).status).to.equal(200);
-    expectError(await t.by('author', 'GET', `${API}/venues/${adminDraft.id as number}`), 403, 'venue-not-accessible');
-    expectError(await t.by('author', 'GET', `${API}/venues/by-slug/admin-private`), 403, 'venue-not-accessible');
-    expect((await t.by('author', 'GET', `${API}/venues/${authorDraft.id as number}`)).status).to.equal(200);
-    expectError(
-      await t.by('contributor', 'GET', `${API}/venues/${authorDraft.id as number}`),
-      403,
-      'venue-not-accessible',
-    );
-    expect((await t.by('contributor', 'GET', `${API}/organizers/${contribPrivate.id as number}`)).status).to.equal(200);
-    expectError(
-      await t.by('subscriber', 'GET', `${API}/organizers/${contribPrivate.id as number}`),
-      403,
-      'organizer-not-accessible',
-    );
-  });
+  it(
+    'non-published reads: own for authors, own draft/pending/private for contributors, refused ' + 'to subscribers',
+    async () => {
+      const adminDraft = await createVenue(t, { venue: 'Admin Draft', status: 'draft' });
+      await createVenue(t, { venue: 'Admin Private', status: 'private' });
+      const authorDraft = await createVenue(t, { venue: 'Author Draft', status: 'draft' }, 'author');
+      const contribPrivate = await createOrganizer(
+        t,
+        { organizer: 'Contrib Secret', status: 'private' },
+        'contributor',
+      );
+      expect((await t.by('editor', 'GET', `${API}/venues/${adminDraft.id as number}`)).status).to.equal(200);
+      expectError(await t.by('author', 'GET', `${API}/venues/${adminDraft.id as number}`), 403, 'venue-not-accessible');
+      expectError(await t.by('author', 'GET', `${API}/venues/by-slug/admin-private`), 403, 'venue-not-accessible');
+      expect((await t.by('author', 'GET', `${API}/venues/${authorDraft.id as number}`)).status).to.equal(200);
+      expectError(
+        await t.by('contributor', 'GET', `${API}/venues/${authorDraft.id as number}`),
+        403,
+        'venue-not-accessible',
+      );
+      expect((await t.by('contributor', 'GET', `${API}/organizers/${contribPrivate.id as number}`)).status).to.equal(
+        200,
+      );
+      expectError(
+        await t.by('subscriber', 'GET', `${API}/organizers/${contribPrivate.id as number}`),
+        403,
+        'organizer-not-accessible',
+      );
+    },
+  );
 });

@@ -89,36 +89,39 @@ describe('venue coordinates with the extended add-on on', function () {
     );
   });
 
-  it('keeps a coordinate sent alone on a venue without coordinates, and shows both once the other is sent', async () => {
-    const v = await createVenue(t, { venue: 'Pending Hall', city: 'X' });
-    expect(v).to.not.have.any.keys('geo_lat', 'geo_lng');
-    const half = await t.admin('PATCH', `${API}/venues/${v.id as number}`, { body: { geo_lat: 39.78 } });
-    expect(half.status, half.text).to.equal(200);
-    expect(bodyOf(half)).to.not.have.any.keys('geo_lat', 'geo_lng');
-    const shown = bodyOf(await t.request('GET', `${API}/venues/${v.id as number}`));
-    expect(shown).to.not.have.any.keys('geo_lat', 'geo_lng');
-    expect(shown.json_ld).to.not.have.property('geo');
-    const whole = await t.admin('PATCH', `${API}/venues/${v.id as number}`, { body: { geo_lng: -89.65 } });
-    expect(whole.status, whole.text).to.equal(200);
-    expect(bodyOf(whole)).to.include({ geo_lat: 39.78, geo_lng: -89.65 });
-    expect(bodyOf(await t.request('GET', `${API}/venues/${v.id as number}`))).to.include({
-      geo_lat: 39.78,
-      geo_lng: -89.65,
-    });
+  it(
+    'keeps a coordinate sent alone on a venue without coordinates, and shows both once the ' + 'other is sent',
+    async () => {
+      const v = await createVenue(t, { venue: 'Pending Hall', city: 'X' });
+      expect(v).to.not.have.any.keys('geo_lat', 'geo_lng');
+      const half = await t.admin('PATCH', `${API}/venues/${v.id as number}`, { body: { geo_lat: 39.78 } });
+      expect(half.status, half.text).to.equal(200);
+      expect(bodyOf(half)).to.not.have.any.keys('geo_lat', 'geo_lng');
+      const shown = bodyOf(await t.request('GET', `${API}/venues/${v.id as number}`));
+      expect(shown).to.not.have.any.keys('geo_lat', 'geo_lng');
+      expect(shown.json_ld).to.not.have.property('geo');
+      const whole = await t.admin('PATCH', `${API}/venues/${v.id as number}`, { body: { geo_lng: -89.65 } });
+      expect(whole.status, whole.text).to.equal(200);
+      expect(bodyOf(whole)).to.include({ geo_lat: 39.78, geo_lng: -89.65 });
+      expect(bodyOf(await t.request('GET', `${API}/venues/${v.id as number}`))).to.include({
+        geo_lat: 39.78,
+        geo_lng: -89.65,
+      });
 
-    const recorded = await t.service.store.readStream(`venue-${v.id as number}`);
-    expect(recorded.map((event) => [event.type, event.metadata.schemaVersion])).to.deep.equal([
-      ['VenueRegistered', 3],
-      ['VenueDetailsChanged', 3],
-      ['VenueDetailsChanged', 3],
-    ]);
-    const [registered, first, second] = recorded.map(
-      (event) => event.data as { facts?: JsonObject; changes?: JsonObject },
-    );
-    expect(registered?.facts?.geo).to.deep.equal({ lat: null, lng: null });
-    expect(first?.changes).to.deep.equal({ geo: { lat: 39.78, lng: null } });
-    expect(second?.changes).to.deep.equal({ geo: { lat: 39.78, lng: -89.65 } });
-  });
+      const recorded = await t.service.store.readStream(`venue-${v.id as number}`);
+      expect(recorded.map((event) => [event.type, event.metadata.schemaVersion])).to.deep.equal([
+        ['VenueRegistered', 3],
+        ['VenueDetailsChanged', 3],
+        ['VenueDetailsChanged', 3],
+      ]);
+      const [registered, first, second] = recorded.map(
+        (event) => event.data as { facts?: JsonObject; changes?: JsonObject },
+      );
+      expect(registered?.facts?.geo).to.deep.equal({ lat: null, lng: null });
+      expect(first?.changes).to.deep.equal({ geo: { lat: 39.78, lng: null } });
+      expect(second?.changes).to.deep.equal({ geo: { lat: 39.78, lng: -89.65 } });
+    },
+  );
 
   it('records no geo when the coordinates sent are the stored ones', async () => {
     const v = await createVenue(t, { venue: 'Still Hall', geo_lat: 5, geo_lng: 6 });

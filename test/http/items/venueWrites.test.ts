@@ -117,16 +117,19 @@ describe('venue creation', function () {
     expect(body.global_id_lineage).to.deep.equal([`localhost?id=${body.id as number}`]);
   });
 
-  it('keeps show_map and show_map_link present as false when sent falsy, reading boolean-like values (§1.2)', async () => {
-    const off = await createVenue(t, { venue: 'Dark 1', show_map: false, show_map_link: 'no' });
-    expect(off).to.include({ show_map: false, show_map_link: false });
-    const words = await createVenue(t, { venue: 'Dark 2', show_map: 'off', show_map_link: '0' });
-    expect(words).to.include({ show_map: false, show_map_link: false });
-    const on = await createVenue(t, { venue: 'Lit', show_map: ' YES ', show_map_link: 'On' });
-    expect(on).to.include({ show_map: true, show_map_link: true });
-    const junk = await createVenue(t, { venue: 'Junk map', show_map: 'maybe' });
-    expect(junk.show_map).to.equal(false);
-  });
+  it(
+    'keeps show_map and show_map_link present as false when sent falsy, reading boolean-like ' + 'values (§1.2)',
+    async () => {
+      const off = await createVenue(t, { venue: 'Dark 1', show_map: false, show_map_link: 'no' });
+      expect(off).to.include({ show_map: false, show_map_link: false });
+      const words = await createVenue(t, { venue: 'Dark 2', show_map: 'off', show_map_link: '0' });
+      expect(words).to.include({ show_map: false, show_map_link: false });
+      const on = await createVenue(t, { venue: 'Lit', show_map: ' YES ', show_map_link: 'On' });
+      expect(on).to.include({ show_map: true, show_map_link: true });
+      const junk = await createVenue(t, { venue: 'Junk map', show_map: 'maybe' });
+      expect(junk.show_map).to.equal(false);
+    },
+  );
 
   describe('stateprovince derivation (§10.2)', () => {
     const cases: [string, JsonObject, string | undefined][] = [

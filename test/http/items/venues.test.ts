@@ -88,14 +88,17 @@ describe('venue routes', function () {
     expectError(await t.request('POST', `${API}/venues`, { body: { venue: 'A' } }), 401, 'rest_forbidden');
   });
 
-  it('a duplicate create answers with the existing venue and writes nothing; a differing field creates another', async () => {
-    const first = await create({ venue: 'Hall', city: 'Springfield' });
-    const again = await create({ venue: 'HALL', city: 'springfield' });
-    expect(again.id).to.equal(first.id);
-    const other = await create({ venue: 'Hall', city: 'Shelbyville' });
-    expect(other.id).to.not.equal(first.id);
-    expect(other.slug).to.equal('hall-2');
-  });
+  it(
+    'a duplicate create answers with the existing venue and writes nothing; a differing field ' + 'creates another',
+    async () => {
+      const first = await create({ venue: 'Hall', city: 'Springfield' });
+      const again = await create({ venue: 'HALL', city: 'springfield' });
+      expect(again.id).to.equal(first.id);
+      const other = await create({ venue: 'Hall', city: 'Shelbyville' });
+      expect(other.id).to.not.equal(first.id);
+      expect(other.slug).to.equal('hall-2');
+    },
+  );
 
   it('updates only the fields sent; "" removes a text field; by-slug update renames with a body slug', async () => {
     const v = await create({ venue: 'Hall', city: 'Springfield', phone: '1' });

@@ -68,18 +68,22 @@ describe('Body limits', function () {
       expectWireError(await post(bomb, { ...jsonType, 'content-encoding': 'gzip' }), 413, 'rest_payload_too_large');
     });
 
-    it('refuses a chunked body at the limit without its size announced, and serves the next request on the connection', async () => {
-      const chunk = Buffer.alloc(64 * 1024, 'a');
-      const res = await send(t.service.url, agent, {
-        method: 'POST',
-        path: `${API}/events`,
-        headers: jsonType,
-        chunks: Array.from({ length: 40 }, () => chunk),
-      });
-      expectWireError(res, 413, 'rest_payload_too_large');
-      const next = await send(t.service.url, agent, { method: 'GET', path: `${API}/events` });
-      expect(next.status, next.text.slice(0, 200)).to.equal(200);
-    });
+    it(
+      'refuses a chunked body at the limit without its size announced, and serves the next ' +
+        'request on the connection',
+      async () => {
+        const chunk = Buffer.alloc(64 * 1024, 'a');
+        const res = await send(t.service.url, agent, {
+          method: 'POST',
+          path: `${API}/events`,
+          headers: jsonType,
+          chunks: Array.from({ length: 40 }, () => chunk),
+        });
+        expectWireError(res, 413, 'rest_payload_too_large');
+        const next = await send(t.service.url, agent, { method: 'GET', path: `${API}/events` });
+        expect(next.status, next.text.slice(0, 200)).to.equal(200);
+      },
+    );
 
     it('serves the next request on a connection whose gzip body could not be decoded half-way', async () => {
       const res = await post(Buffer.alloc(300_000, 'x'), { ...jsonType, 'content-encoding': 'gzip' });
@@ -96,21 +100,24 @@ describe('Body limits', function () {
       expect(res.status, res.text.slice(0, 300)).to.equal(201);
     });
 
-    it('answers one level more with 400 rest_invalid_json naming the depth, before any handler, writing nothing', async () => {
-      const before = await head();
-      const data = expectWireError(await post(eventNested(65)), 400, 'rest_invalid_json');
-      expect(data.json_error_message).to.equal('Maximum nesting depth of 64 exceeded.');
-      // Nested objects too; and anonymous: the body is refused before permissions are even looked at.
-      const objects = `{"title":"x","padding":${'{"a":'.repeat(70)}1${'}'.repeat(70)}}`;
-      const anonymous = await send(t.service.url, agent, {
-        method: 'POST',
-        path: `${API}/events`,
-        headers: { ...jsonType, authorization: '' },
-        body: objects,
-      });
-      expectWireError(anonymous, 400, 'rest_invalid_json');
-      expect(await head()).to.equal(before);
-    });
+    it(
+      'answers one level more with 400 rest_invalid_json naming the depth, before any handler, ' + 'writing nothing',
+      async () => {
+        const before = await head();
+        const data = expectWireError(await post(eventNested(65)), 400, 'rest_invalid_json');
+        expect(data.json_error_message).to.equal('Maximum nesting depth of 64 exceeded.');
+        // Nested objects too; and anonymous: the body is refused before permissions are even looked at.
+        const objects = `{"title":"x","padding":${'{"a":'.repeat(70)}1${'}'.repeat(70)}}`;
+        const anonymous = await send(t.service.url, agent, {
+          method: 'POST',
+          path: `${API}/events`,
+          headers: { ...jsonType, authorization: '' },
+          body: objects,
+        });
+        expectWireError(anonymous, 400, 'rest_invalid_json');
+        expect(await head()).to.equal(before);
+      },
+    );
 
     it('survives 10 000 and 500 000 levels, which would overflow the stack of any recursive walk', async () => {
       for (const depth of [10_000, 500_000]) expectWireError(await post(eventNested(depth)), 400, 'rest_invalid_json');

@@ -75,41 +75,44 @@ describe('Parameter limits', function () {
     );
   });
 
-  it('refuses lists of more than 100 entries as JSON arrays, comma-separated strings and repeated query names', async () => {
-    const venue = (await write('/venues', { venue: 'Listed hall' })).body?.id as number;
-    const category = (await write('/categories', { name: 'Listed' })).body?.id as number;
-    // The same existing item over and over: valid entries, only too many of them.
-    expect(
-      (
-        await write('/events', {
-          title: 'Enough',
-          ...dates,
-          venue: Array(100).fill(venue),
-          categories: Array(100).fill(category),
-        })
-      ).status,
-    ).to.equal(201);
-    expectInvalid(await write('/events', { title: 'Many', ...dates, venue: Array(101).fill(venue) }), 'venue');
-    expectInvalid(
-      await write('/events', { title: 'Many', ...dates, categories: Array(101).fill(category) }),
-      'categories',
-    );
-    expectInvalid(
-      await write('/events', { title: 'Many', ...dates, tags: Array(101).fill('Listed tag').join(',') }),
-      'tags',
-    );
-    expectInvalid(await read(`/events?include=${count(101).join(',')}`), 'include');
-    expectInvalid(
-      await read(
-        `/events?${count(101)
-          .map((n) => `venue[]=${n}`)
-          .join('&')}`,
-      ),
-      'venue',
-    );
-    expectInvalid(await read(`/categories?exclude=${count(101).join(',')}`), 'exclude');
-    expect((await read(`/events?include=${count(100).join(',')}`)).status).to.equal(200);
-  });
+  it(
+    'refuses lists of more than 100 entries as JSON arrays, comma-separated strings and ' + 'repeated query names',
+    async () => {
+      const venue = (await write('/venues', { venue: 'Listed hall' })).body?.id as number;
+      const category = (await write('/categories', { name: 'Listed' })).body?.id as number;
+      // The same existing item over and over: valid entries, only too many of them.
+      expect(
+        (
+          await write('/events', {
+            title: 'Enough',
+            ...dates,
+            venue: Array(100).fill(venue),
+            categories: Array(100).fill(category),
+          })
+        ).status,
+      ).to.equal(201);
+      expectInvalid(await write('/events', { title: 'Many', ...dates, venue: Array(101).fill(venue) }), 'venue');
+      expectInvalid(
+        await write('/events', { title: 'Many', ...dates, categories: Array(101).fill(category) }),
+        'categories',
+      );
+      expectInvalid(
+        await write('/events', { title: 'Many', ...dates, tags: Array(101).fill('Listed tag').join(',') }),
+        'tags',
+      );
+      expectInvalid(await read(`/events?include=${count(101).join(',')}`), 'include');
+      expectInvalid(
+        await read(
+          `/events?${count(101)
+            .map((n) => `venue[]=${n}`)
+            .join('&')}`,
+        ),
+        'venue',
+      );
+      expectInvalid(await read(`/categories?exclude=${count(101).join(',')}`), 'exclude');
+      expect((await read(`/events?include=${count(100).join(',')}`)).status).to.equal(200);
+    },
+  );
 
   it('clamps per_page above 50 to 50, however large, and still refuses 0', async () => {
     for (let n = 0; n < 55; n++) expect((await write('/tags', { name: `Tag ${n}` })).status).to.equal(201);

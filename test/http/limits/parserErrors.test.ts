@@ -55,30 +55,37 @@ describe('Requests the HTTP parser refuses', function () {
     await expectAlive();
   });
 
-  it('answers an unknown method, a request line with raw non-UTF-8 bytes and a broken header with 400 rest_bad_request', async () => {
-    expectWireAnswer(await raw(`FOO ${API}/events HTTP/1.1\r\nHost: x\r\n\r\n`), 400, 'rest_bad_request');
-    expectWireAnswer(await raw(`GET ${API}/\u00ff HTTP/1.1\r\nHost: x\r\n\r\n`), 400, 'rest_bad_request');
-    expectWireAnswer(
-      await raw(`GET ${API}/events HTTP/1.1\r\nHost: x\r\nNo colon here\r\n\r\n`),
-      400,
-      'rest_bad_request',
-    );
-    expectWireAnswer(
-      await raw(
-        `POST ${API}/events HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`,
-      ),
-      400,
-      'rest_bad_request',
-    );
-    await expectAlive();
-  });
+  it(
+    'answers an unknown method, a request line with raw non-UTF-8 bytes and a broken header ' +
+      'with 400 rest_bad_request',
+    async () => {
+      expectWireAnswer(await raw(`FOO ${API}/events HTTP/1.1\r\nHost: x\r\n\r\n`), 400, 'rest_bad_request');
+      expectWireAnswer(await raw(`GET ${API}/\u00ff HTTP/1.1\r\nHost: x\r\n\r\n`), 400, 'rest_bad_request');
+      expectWireAnswer(
+        await raw(`GET ${API}/events HTTP/1.1\r\nHost: x\r\nNo colon here\r\n\r\n`),
+        400,
+        'rest_bad_request',
+      );
+      expectWireAnswer(
+        await raw(
+          `POST ${API}/events HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`,
+        ),
+        400,
+        'rest_bad_request',
+      );
+      await expectAlive();
+    },
+  );
 
-  it('refuses an HTTP/1.1 request without Host with 400 rest_bad_request, and serves HTTP/1.0 without one', async () => {
-    const missing = await raw(`GET ${API}/events HTTP/1.1\r\n\r\n`);
-    expectWireAnswer(missing, 400, 'rest_bad_request');
-    expect(JSON.parse(missing.body)).to.include({ message: 'An HTTP/1.1 request must carry a Host header.' });
-    expect((await raw(`GET ${API}/events HTTP/1.0\r\n\r\n`)).status).to.equal(200);
-  });
+  it(
+    'refuses an HTTP/1.1 request without Host with 400 rest_bad_request, and serves HTTP/1.0 ' + 'without one',
+    async () => {
+      const missing = await raw(`GET ${API}/events HTTP/1.1\r\n\r\n`);
+      expectWireAnswer(missing, 400, 'rest_bad_request');
+      expect(JSON.parse(missing.body)).to.include({ message: 'An HTTP/1.1 request must carry a Host header.' });
+      expect((await raw(`GET ${API}/events HTTP/1.0\r\n\r\n`)).status).to.equal(200);
+    },
+  );
 
   it('sends no body after the head when the refused request was a HEAD, even behind an unread body', async () => {
     const head = await sendBytes(
@@ -91,7 +98,8 @@ describe('Requests the HTTP parser refuses', function () {
     const glued = await sendBytes(
       t.service.url,
       Buffer.from(
-        `POST ${API}/nowhere HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabcHEAD ${API}/\u00ff HTTP/1.1\r\nHost: x\r\n\r\n`,
+        `POST ${API}/nowhere HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabcHEAD ${API}/\u00ff ` +
+          `HTTP/1.1\r\nHost: x\r\n\r\n`,
         'latin1',
       ),
     );

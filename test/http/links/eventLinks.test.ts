@@ -132,29 +132,32 @@ describe('Events linked to venues, organizers and terms', () => {
     expect(after).to.deep.include({ venue: [], organizer: [], tags: [] });
   });
 
-  it('filters events by category (children included), tag, venue and organizer, ids or slugs, OR within a filter', async () => {
-    const parent = await created(await t.admin('POST', `${API}/categories`, { body: { name: 'Arts' } }));
-    const child = await created(
-      await t.admin('POST', `${API}/categories`, { body: { name: 'Painting', parent: parent.id } }),
-    );
-    const inChild = await created(
-      await t.admin('POST', `${API}/events`, { body: { title: 'In child', ...dates, categories: [child.id] } }),
-    );
-    const inParent = await created(
-      await t.admin('POST', `${API}/events`, { body: { title: 'In parent', ...dates, categories: [parent.id] } }),
-    );
-    const byParent = await t.request('GET', `${API}/events?categories=arts`);
-    expect(idsOf(byParent)).to.have.members([inChild.id as number, inParent.id as number]);
-    expect(bodyOf(byParent).rest_url).to.include('&categories=arts');
-    expect(idsOf(await t.request('GET', `${API}/events?categories=${String(child.id)}`))).to.deep.equal([inChild.id]);
-    expect(eventsOf(await t.request('GET', `${API}/events?venue=${String(ids.venue)}`)).length).to.be.greaterThan(0);
-    expect(
-      eventsOf(await t.request('GET', `${API}/events?organizer=${String(ids.organizer)}&tags=beginner`)).length,
-    ).to.be.greaterThan(0);
-    for (const bad of ['categories=nope', 'tags=99999', 'venue=99999', `organizer=${String(ids.venue)}`]) {
-      expect((await t.request('GET', `${API}/events?${bad}`)).status, bad).to.equal(400);
-    }
-  });
+  it(
+    'filters events by category (children included), tag, venue and organizer, ids or slugs, OR ' + 'within a filter',
+    async () => {
+      const parent = await created(await t.admin('POST', `${API}/categories`, { body: { name: 'Arts' } }));
+      const child = await created(
+        await t.admin('POST', `${API}/categories`, { body: { name: 'Painting', parent: parent.id } }),
+      );
+      const inChild = await created(
+        await t.admin('POST', `${API}/events`, { body: { title: 'In child', ...dates, categories: [child.id] } }),
+      );
+      const inParent = await created(
+        await t.admin('POST', `${API}/events`, { body: { title: 'In parent', ...dates, categories: [parent.id] } }),
+      );
+      const byParent = await t.request('GET', `${API}/events?categories=arts`);
+      expect(idsOf(byParent)).to.have.members([inChild.id as number, inParent.id as number]);
+      expect(bodyOf(byParent).rest_url).to.include('&categories=arts');
+      expect(idsOf(await t.request('GET', `${API}/events?categories=${String(child.id)}`))).to.deep.equal([inChild.id]);
+      expect(eventsOf(await t.request('GET', `${API}/events?venue=${String(ids.venue)}`)).length).to.be.greaterThan(0);
+      expect(
+        eventsOf(await t.request('GET', `${API}/events?organizer=${String(ids.organizer)}&tags=beginner`)).length,
+      ).to.be.greaterThan(0);
+      for (const bad of ['categories=nope', 'tags=99999', 'venue=99999', `organizer=${String(ids.venue)}`]) {
+        expect((await t.request('GET', `${API}/events?${bad}`)).status, bad).to.equal(400);
+      }
+    },
+  );
 
   it('lists the venues and organizers of an event, those with events, and those with upcoming events', async () => {
     const venues = await t.request('GET', `${API}/venues?event=${String(ids.event)}`);

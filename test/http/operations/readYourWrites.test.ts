@@ -28,32 +28,35 @@ describe('read-your-writes on POST /events', function () {
       rmSync(dataDir, { recursive: true, force: true });
     });
 
-    it('still answers 201 with the created event, folded from its stream, and X-Cal-Read-Your-Writes: timeout', async () => {
-      const res = await t.admin('POST', `${API}/events`, { body: newEvent });
-      expect(res.status, res.text).to.equal(201);
-      expect(res.headers.get('x-cal-read-your-writes')).to.equal('timeout');
-      const created = bodyOf(res);
-      expect(created).to.include({
-        title: newEvent.title,
-        start_date: newEvent.start_date,
-        end_date: newEvent.end_date,
-        status: 'publish',
-      });
-      expect(created.id).to.be.a('number');
-      // The write is stored, but a read right after does not see it: the answer did not come from the read model.
-      const [stored] = await t.service.store.readStream(`event-${created.id as number}`);
-      expect(stored?.type).to.equal('EventScheduled');
-      expect((await t.request('GET', `${API}/events/${created.id as number}`)).status).to.equal(404);
+    it(
+      'still answers 201 with the created event, folded from its stream, and ' + 'X-Cal-Read-Your-Writes: timeout',
+      async () => {
+        const res = await t.admin('POST', `${API}/events`, { body: newEvent });
+        expect(res.status, res.text).to.equal(201);
+        expect(res.headers.get('x-cal-read-your-writes')).to.equal('timeout');
+        const created = bodyOf(res);
+        expect(created).to.include({
+          title: newEvent.title,
+          start_date: newEvent.start_date,
+          end_date: newEvent.end_date,
+          status: 'publish',
+        });
+        expect(created.id).to.be.a('number');
+        // The write is stored, but a read right after does not see it: the answer did not come from the read model.
+        const [stored] = await t.service.store.readStream(`event-${created.id as number}`);
+        expect(stored?.type).to.equal('EventScheduled');
+        expect((await t.request('GET', `${API}/events/${created.id as number}`)).status).to.equal(404);
 
-      // Once projected (a restart rebuilds the read model from the store), reads show exactly what the write answered
-      // (a single read adds only its `json_ld`).
-      await t.close();
-      t = await startTestService({}, dataDir);
-      const read = await t.admin('GET', `${API}/events/${created.id as number}`);
-      expect(read.status, read.text).to.equal(200);
-      const { json_ld: _jsonLd, ...projected } = bodyOf(read);
-      expect(projected).to.deep.equal(created);
-    });
+        // Once projected (a restart rebuilds the read model from the store), reads show exactly what the write answered
+        // (a single read adds only its `json_ld`).
+        await t.close();
+        t = await startTestService({}, dataDir);
+        const read = await t.admin('GET', `${API}/events/${created.id as number}`);
+        expect(read.status, read.text).to.equal(200);
+        const { json_ld: _jsonLd, ...projected } = bodyOf(read);
+        expect(projected).to.deep.equal(created);
+      },
+    );
   });
 
   describe('while the projection runs', function () {

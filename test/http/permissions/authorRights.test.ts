@@ -22,17 +22,20 @@ describe('Crediting an item to another user (author)', function () {
 
   for (const [plural, fields] of Object.entries(creates)) {
     for (const who of ['author', 'contributor'] as const satisfies readonly Who[]) {
-      it(`a ${who} creating ${plural} as the administrator gets 403 rest_cannot_edit_others, and nothing is stored`, async () => {
-        const before = bodyOf(await t.admin('GET', `${API}/${plural}?status=any&per_page=50`)).total;
-        const res = await t.by(who, 'POST', `${API}/${plural}`, { body: { ...fields(), author: admin } });
-        expectError(
-          res,
-          403,
-          'rest_cannot_edit_others',
-          'Sorry, you are not allowed to set another user as the author.',
-        );
-        expect(bodyOf(await t.admin('GET', `${API}/${plural}?status=any&per_page=50`)).total).to.equal(before);
-      });
+      it(
+        `a ${who} creating ${plural} as the administrator gets 403 rest_cannot_edit_others, and ` + `nothing is stored`,
+        async () => {
+          const before = bodyOf(await t.admin('GET', `${API}/${plural}?status=any&per_page=50`)).total;
+          const res = await t.by(who, 'POST', `${API}/${plural}`, { body: { ...fields(), author: admin } });
+          expectError(
+            res,
+            403,
+            'rest_cannot_edit_others',
+            'Sorry, you are not allowed to set another user as the author.',
+          );
+          expect(bodyOf(await t.admin('GET', `${API}/${plural}?status=any&per_page=50`)).total).to.equal(before);
+        },
+      );
 
       it(`a ${who} may name itself as the author of ${plural}`, async () => {
         const res = await t.by(who, 'POST', `${API}/${plural}`, { body: { ...fields(), author: Number(userId[who]) } });

@@ -33,17 +33,20 @@ describe('Read visibility by role (docs/api.md §3.2)', function () {
   };
 
   for (const who of readers) {
-    it(`${who} reads the non-published events it may edit or author, and gets 403 event-not-accessible otherwise`, async () => {
-      for (const [name, id] of [
-        ['draft', draft],
-        ['private', privateOne],
-        ['contributorDraft', contributorDraft],
-      ] as const) {
-        const res = await t.by(who, 'GET', `${API}/events/${id}`);
-        expect(res.status, `${name}: ${res.text}`).to.equal(expected[name]?.[who]);
-        if (res.status === 403) expect(bodyOf(res).code).to.equal('event-not-accessible');
-      }
-    });
+    it(
+      `${who} reads the non-published events it may edit or author, and gets 403 ` + `event-not-accessible otherwise`,
+      async () => {
+        for (const [name, id] of [
+          ['draft', draft],
+          ['private', privateOne],
+          ['contributorDraft', contributorDraft],
+        ] as const) {
+          const res = await t.by(who, 'GET', `${API}/events/${id}`);
+          expect(res.status, `${name}: ${res.text}`).to.equal(expected[name]?.[who]);
+          if (res.status === 403) expect(bodyOf(res).code).to.equal('event-not-accessible');
+        }
+      },
+    );
   }
 
   it('lists non-published events to callers who can create events, and only published ones to the others', async () => {

@@ -50,30 +50,34 @@ describe('scheduled publication (docs/api.md §20.6)', function () {
       expect(idsOf(await t.request('GET', `${API}/events`))).to.deep.equal([]);
     });
 
-    it('publishes event, venue and organizer by the timer once the clock passes the date, each by one scheduler event', async () => {
-      const feed = await openFeed(t);
-      try {
-        t.setNow(afterDue);
-        for (const kind of ['event', 'venue', 'organizer'] as const) {
-          await publishedWithin(t, kind, ids[kind] as number);
-          const events = await publicationEvents(t, kind, ids[kind] as number);
-          expect(
-            events.map((e) => [e.metadata.actor, e.data]),
-            kind,
-          ).to.deep.equal([['scheduler', { id: ids[kind], changes: { status: 'publish' } }]]);
-          expect(events[0]?.metadata.occurredAt).to.equal(afterDue.toISOString());
+    it(
+      'publishes event, venue and organizer by the timer once the clock passes the date, each by ' +
+        'one scheduler event',
+      async () => {
+        const feed = await openFeed(t);
+        try {
+          t.setNow(afterDue);
+          for (const kind of ['event', 'venue', 'organizer'] as const) {
+            await publishedWithin(t, kind, ids[kind] as number);
+            const events = await publicationEvents(t, kind, ids[kind] as number);
+            expect(
+              events.map((e) => [e.metadata.actor, e.data]),
+              kind,
+            ).to.deep.equal([['scheduler', { id: ids[kind], changes: { status: 'publish' } }]]);
+            expect(events[0]?.metadata.occurredAt).to.equal(afterDue.toISOString());
+          }
+          const fromScheduler = () => feed.messages.map(changeOf).filter((change) => change.actor === 'scheduler');
+          await waitFor(() => fromScheduler().length === 3, 'the change feed to send the three publications');
+          expect(fromScheduler().map((c) => [c.type, c.stream])).to.deep.equal([
+            ['EventDetailsChanged', `event-${String(ids.event)}`],
+            ['VenueDetailsChanged', `venue-${String(ids.venue)}`],
+            ['OrganizerDetailsChanged', `organizer-${String(ids.organizer)}`],
+          ]);
+        } finally {
+          feed.abort();
         }
-        const fromScheduler = () => feed.messages.map(changeOf).filter((change) => change.actor === 'scheduler');
-        await waitFor(() => fromScheduler().length === 3, 'the change feed to send the three publications');
-        expect(fromScheduler().map((c) => [c.type, c.stream])).to.deep.equal([
-          ['EventDetailsChanged', `event-${String(ids.event)}`],
-          ['VenueDetailsChanged', `venue-${String(ids.venue)}`],
-          ['OrganizerDetailsChanged', `organizer-${String(ids.organizer)}`],
-        ]);
-      } finally {
-        feed.abort();
-      }
-    });
+      },
+    );
 
     it('shows the scheduler in history', async () => {
       const res = await t.admin('GET', `${API}/events/${String(ids.event)}/history`);
@@ -109,34 +113,38 @@ describe('scheduled publication (docs/api.md §20.6)', function () {
     before(async () => (t = await startTestService()));
     after(async () => t.close());
 
-    it('leaves alone an event re-dated later, an unpublished event and a trashed venue, and publishes the re-dated one at its new date', async () => {
-      const moved = await createFuture(t, 'event', 'Moved');
-      const drafted = await createFuture(t, 'event', 'Drafted');
-      const trashed = await createFuture(t, 'venue', 'Torn down');
-      expect(
-        (await t.admin('PATCH', `${API}/events/${String(moved)}`, { body: { date: '2026-11-22 12:00:00' } })).status,
-      ).to.equal(200);
-      expect(
-        bodyOf(await t.admin('PATCH', `${API}/events/${String(drafted)}`, { body: { status: 'draft' } })).status,
-      ).to.equal('draft');
-      expect((await t.admin('DELETE', `${API}/venues/${String(trashed)}`)).status).to.equal(200);
-      t.setNow(afterDue);
-      const round = await t.service.scheduler?.runRound();
-      expect(round).to.include({ published: 0, failed: 0 });
-      expect(await statusOf(t, 'event', moved)).to.equal('future');
-      expect(await statusOf(t, 'event', drafted)).to.equal('draft');
-      expect(await statusOf(t, 'venue', trashed)).to.equal('trash');
-      for (const [kind, id] of [
-        ['event', moved],
-        ['event', drafted],
-        ['venue', trashed],
-      ] as const) {
-        expect(await publicationEvents(t, kind, id), `${kind} ${String(id)}`).to.deep.equal([]);
-      }
-      t.setNow(new Date('2026-11-22T12:00:00Z'));
-      await publishedWithin(t, 'event', moved);
-      expect(await publicationEvents(t, 'event', moved)).to.have.length(1);
-    });
+    it(
+      'leaves alone an event re-dated later, an unpublished event and a trashed venue, and ' +
+        'publishes the re-dated one at its new date',
+      async () => {
+        const moved = await createFuture(t, 'event', 'Moved');
+        const drafted = await createFuture(t, 'event', 'Drafted');
+        const trashed = await createFuture(t, 'venue', 'Torn down');
+        expect(
+          (await t.admin('PATCH', `${API}/events/${String(moved)}`, { body: { date: '2026-11-22 12:00:00' } })).status,
+        ).to.equal(200);
+        expect(
+          bodyOf(await t.admin('PATCH', `${API}/events/${String(drafted)}`, { body: { status: 'draft' } })).status,
+        ).to.equal('draft');
+        expect((await t.admin('DELETE', `${API}/venues/${String(trashed)}`)).status).to.equal(200);
+        t.setNow(afterDue);
+        const round = await t.service.scheduler?.runRound();
+        expect(round).to.include({ published: 0, failed: 0 });
+        expect(await statusOf(t, 'event', moved)).to.equal('future');
+        expect(await statusOf(t, 'event', drafted)).to.equal('draft');
+        expect(await statusOf(t, 'venue', trashed)).to.equal('trash');
+        for (const [kind, id] of [
+          ['event', moved],
+          ['event', drafted],
+          ['venue', trashed],
+        ] as const) {
+          expect(await publicationEvents(t, kind, id), `${kind} ${String(id)}`).to.deep.equal([]);
+        }
+        t.setNow(new Date('2026-11-22T12:00:00Z'));
+        await publishedWithin(t, 'event', moved);
+        expect(await publicationEvents(t, 'event', moved)).to.have.length(1);
+      },
+    );
   });
 
   describe('after downtime', () => {

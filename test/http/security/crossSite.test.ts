@@ -49,15 +49,18 @@ describe('cross-site writes', function () {
         (e) => e.title,
       );
 
-    it("refuses a form posted from another site with the browser's cached credentials: 403, nothing written", async () => {
-      const res = await t.admin('POST', `${API}/events`, {
-        ...formPost('Forged'),
-        headers: { origin: evil, 'sec-fetch-site': 'cross-site' },
-      });
-      expectError(res, 403, 'rest_cross_site_request');
-      expect(bodyOf(res).message).to.match(/another site/);
-      expect(await titles()).not.to.include('Forged');
-    });
+    it(
+      "refuses a form posted from another site with the browser's cached credentials: 403, " + 'nothing written',
+      async () => {
+        const res = await t.admin('POST', `${API}/events`, {
+          ...formPost('Forged'),
+          headers: { origin: evil, 'sec-fetch-site': 'cross-site' },
+        });
+        expectError(res, 403, 'rest_cross_site_request');
+        expect(bodyOf(res).message).to.match(/another site/);
+        expect(await titles()).not.to.include('Forged');
+      },
+    );
 
     it('refuses updates and deletes from another origin, and leaves the item as it was', async () => {
       const made = await t.admin('POST', `${API}/events`, formPost('Kept'));
@@ -88,55 +91,63 @@ describe('cross-site writes', function () {
       expect(bodyOf(es).message).to.match(/^No se aceptan escrituras/);
     });
 
-    it('does not look at the credentials of a forged write: wrong ones get 403, not 401, and count as no failed login', async () => {
-      const wrong = `Basic ${Buffer.from('admin:wrong').toString('base64')}`;
-      for (let i = 0; i < 15; i++) {
-        expectError(
-          await t.request('POST', `${API}/tags`, { body: { name: 'x' }, auth: wrong, headers: { origin: evil } }),
-          403,
-          'rest_cross_site_request',
-        );
-      }
-      // Past the failed-login allowance (10) had they counted; the real password still works.
-      expect((await t.admin('GET', `${API}/events`)).status).to.equal(200);
-    });
+    it(
+      'does not look at the credentials of a forged write: wrong ones get 403, not 401, and count ' +
+        'as no failed login',
+      async () => {
+        const wrong = `Basic ${Buffer.from('admin:wrong').toString('base64')}`;
+        for (let i = 0; i < 15; i++) {
+          expectError(
+            await t.request('POST', `${API}/tags`, { body: { name: 'x' }, auth: wrong, headers: { origin: evil } }),
+            403,
+            'rest_cross_site_request',
+          );
+        }
+        // Past the failed-login allowance (10) had they counted; the real password still works.
+        expect((await t.admin('GET', `${API}/events`)).status).to.equal(200);
+      },
+    );
 
-    it("lets writes through from clients that send neither header, from the service's own origins and same-origin pages", async () => {
-      expect((await t.admin('POST', `${API}/events`, formPost('From curl'))).status).to.equal(201);
-      expect(
-        (
-          await t.admin('POST', `${API}/events`, {
-            ...formPost('From the public origin'),
-            headers: { origin: 'http://localhost:8080' },
-          })
-        ).status,
-      ).to.equal(201);
-      const addressed = t.service.url.replace(/\/$/, '');
-      expect(
-        (
-          await t.admin('POST', `${API}/events`, {
-            ...formPost('From the address used'),
-            headers: { origin: addressed },
-          })
-        ).status,
-      ).to.equal(201);
-      expect(
-        (
-          await t.admin('POST', `${API}/events`, {
-            ...formPost('Same origin'),
-            headers: { 'sec-fetch-site': 'same-origin' },
-          })
-        ).status,
-      ).to.equal(201);
-      expect(
-        (
-          await t.admin('POST', `${API}/events`, {
-            ...formPost('Typed address'),
-            headers: { 'sec-fetch-site': 'none' },
-          })
-        ).status,
-      ).to.equal(201);
-    });
+    it(
+      "lets writes through from clients that send neither header, from the service's own origins " +
+        'and same-origin pages',
+      async () => {
+        expect((await t.admin('POST', `${API}/events`, formPost('From curl'))).status).to.equal(201);
+        expect(
+          (
+            await t.admin('POST', `${API}/events`, {
+              ...formPost('From the public origin'),
+              headers: { origin: 'http://localhost:8080' },
+            })
+          ).status,
+        ).to.equal(201);
+        const addressed = t.service.url.replace(/\/$/, '');
+        expect(
+          (
+            await t.admin('POST', `${API}/events`, {
+              ...formPost('From the address used'),
+              headers: { origin: addressed },
+            })
+          ).status,
+        ).to.equal(201);
+        expect(
+          (
+            await t.admin('POST', `${API}/events`, {
+              ...formPost('Same origin'),
+              headers: { 'sec-fetch-site': 'same-origin' },
+            })
+          ).status,
+        ).to.equal(201);
+        expect(
+          (
+            await t.admin('POST', `${API}/events`, {
+              ...formPost('Typed address'),
+              headers: { 'sec-fetch-site': 'none' },
+            })
+          ).status,
+        ).to.equal(201);
+      },
+    );
 
     it('answers reads and preflights from any origin as before', async () => {
       expect(

@@ -35,16 +35,20 @@ describe('FailedLoginLimiter', () => {
     expect(limiter.retryAfterSeconds('a')).to.equal(5);
   });
 
-  it('reports failures beyond the allowance (attempts that were in flight together) and lets them extend the wait', () => {
-    const { limiter, advance } = limiterAt({ maxFailures: 2, windowMs: 10_000 });
-    expect(limiter.recordFailure('a')).to.equal(true);
-    advance(4000);
-    expect(limiter.recordFailure('a')).to.equal(true);
-    advance(4000);
-    // Without this third failure the wait would be 2 s (until the one at 0 s expires); now it runs from the one at 4 s.
-    expect(limiter.recordFailure('a')).to.equal(false);
-    expect(limiter.retryAfterSeconds('a')).to.equal(6);
-  });
+  it(
+    'reports failures beyond the allowance (attempts that were in flight together) and lets ' + 'them extend the wait',
+    () => {
+      const { limiter, advance } = limiterAt({ maxFailures: 2, windowMs: 10_000 });
+      expect(limiter.recordFailure('a')).to.equal(true);
+      advance(4000);
+      expect(limiter.recordFailure('a')).to.equal(true);
+      advance(4000);
+      // Without this third failure the wait would be 2 s (until the one at 0 s expires); now it runs from the one at 4
+      // s.
+      expect(limiter.recordFailure('a')).to.equal(false);
+      expect(limiter.retryAfterSeconds('a')).to.equal(6);
+    },
+  );
 
   it('counts each client on its own', () => {
     const { limiter } = limiterAt({ maxFailures: 1, windowMs: 10_000 });

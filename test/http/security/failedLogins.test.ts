@@ -32,20 +32,23 @@ describe('failed Basic-auth attempts, limited per client', function () {
     });
     after(async () => t.close());
 
-    it('answers the 11th attempt after 10 failures with 429 and Retry-After, even with the right password', async () => {
-      for (let i = 0; i < 10; i++) {
-        const res = await requestFrom('127.0.0.2', events, { authorization: i % 2 === 0 ? wrong : unknown });
-        expect(res.status, `failure ${i + 1}`).to.equal(401);
-      }
-      expectTooMany(await requestFrom('127.0.0.2', events, { authorization: right }), '60');
-      expectTooMany(await requestFrom('127.0.0.2', events, { authorization: wrong }), '60');
-      const spanish = await requestFrom('127.0.0.2', `${t.service.url}/es${API}/events`, { authorization: right });
-      expectTooMany(
-        spanish,
-        '60',
-        'Demasiados intentos de autenticación fallidos desde esta dirección. Vuelve a intentarlo más tarde.',
-      );
-    });
+    it(
+      'answers the 11th attempt after 10 failures with 429 and Retry-After, even with the right ' + 'password',
+      async () => {
+        for (let i = 0; i < 10; i++) {
+          const res = await requestFrom('127.0.0.2', events, { authorization: i % 2 === 0 ? wrong : unknown });
+          expect(res.status, `failure ${i + 1}`).to.equal(401);
+        }
+        expectTooMany(await requestFrom('127.0.0.2', events, { authorization: right }), '60');
+        expectTooMany(await requestFrom('127.0.0.2', events, { authorization: wrong }), '60');
+        const spanish = await requestFrom('127.0.0.2', `${t.service.url}/es${API}/events`, { authorization: right });
+        expectTooMany(
+          spanish,
+          '60',
+          'Demasiados intentos de autenticación fallidos desde esta dirección. Vuelve a intentarlo más tarde.',
+        );
+      },
+    );
 
     it('leaves other client addresses alone', async () => {
       expect((await requestFrom('127.0.0.3', events, { authorization: right })).status).to.equal(200);

@@ -37,36 +37,42 @@ describe('PasswordUnlocks (one request)', function () {
   this.timeout(30_000);
   const limits = { maxFailures: 2, windowMs: 60_000, maxClients: 10 };
 
-  it('answers locked until settled, then with the verdicts; a password that opens one of the items is no failure', async () => {
-    const [open, other] = await Promise.all([hashItemPassword('pw'), hashItemPassword('another')]);
-    const limiter = new FailedLoginLimiter(limits, () => 0);
-    const unlocks = new PasswordUnlocks(new ItemPasswordVerifier(), limiter, 'client');
-    expect([unlocks.unlocks('pw', open), unlocks.unlocks('pw', other)]).to.deep.equal([false, false]);
-    expect(await unlocks.settle()).to.equal(true);
-    expect([unlocks.unlocks('pw', open), unlocks.unlocks('pw', other)]).to.deep.equal([true, false]);
-    expect(await unlocks.settle()).to.equal(false);
-    unlocks.finish();
-    expect(limiter.retryAfterSeconds('client')).to.equal(undefined);
-    expect(limiter.recordFailure('client'), 'no failure was recorded').to.equal(true);
-  });
-
-  it('counts a password that opens none of the items once per request, and refuses once the allowance is spent', async () => {
-    const stored = await hashItemPassword('pw');
-    const limiter = new FailedLoginLimiter(limits, () => 0);
-    const verifier = new ItemPasswordVerifier();
-    for (let request = 0; request < 2; request += 1) {
-      const unlocks = new PasswordUnlocks(verifier, limiter, 'client');
-      unlocks.unlocks('guess', stored);
-      unlocks.unlocks('guess', stored);
-      await unlocks.settle();
+  it(
+    'answers locked until settled, then with the verdicts; a password that opens one of the ' + 'items is no failure',
+    async () => {
+      const [open, other] = await Promise.all([hashItemPassword('pw'), hashItemPassword('another')]);
+      const limiter = new FailedLoginLimiter(limits, () => 0);
+      const unlocks = new PasswordUnlocks(new ItemPasswordVerifier(), limiter, 'client');
+      expect([unlocks.unlocks('pw', open), unlocks.unlocks('pw', other)]).to.deep.equal([false, false]);
+      expect(await unlocks.settle()).to.equal(true);
+      expect([unlocks.unlocks('pw', open), unlocks.unlocks('pw', other)]).to.deep.equal([true, false]);
+      expect(await unlocks.settle()).to.equal(false);
       unlocks.finish();
-    }
-    const refused = new PasswordUnlocks(verifier, limiter, 'client');
-    expect(refused.unlocks('pw', stored), 'not even the right password is tried').to.equal(false);
-    let status: number | undefined;
-    await refused.settle().catch((error: { status?: number }) => (status = error.status));
-    expect(status).to.equal(429);
-  });
+      expect(limiter.retryAfterSeconds('client')).to.equal(undefined);
+      expect(limiter.recordFailure('client'), 'no failure was recorded').to.equal(true);
+    },
+  );
+
+  it(
+    'counts a password that opens none of the items once per request, and refuses once the ' + 'allowance is spent',
+    async () => {
+      const stored = await hashItemPassword('pw');
+      const limiter = new FailedLoginLimiter(limits, () => 0);
+      const verifier = new ItemPasswordVerifier();
+      for (let request = 0; request < 2; request += 1) {
+        const unlocks = new PasswordUnlocks(verifier, limiter, 'client');
+        unlocks.unlocks('guess', stored);
+        unlocks.unlocks('guess', stored);
+        await unlocks.settle();
+        unlocks.finish();
+      }
+      const refused = new PasswordUnlocks(verifier, limiter, 'client');
+      expect(refused.unlocks('pw', stored), 'not even the right password is tried').to.equal(false);
+      let status: number | undefined;
+      await refused.settle().catch((error: { status?: number }) => (status = error.status));
+      expect(status).to.equal(429);
+    },
+  );
 
   it('runs at most a bounded number of argon2 checks for one request; the items past them stay locked', async () => {
     const hashes = await Promise.all(

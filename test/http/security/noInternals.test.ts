@@ -65,35 +65,38 @@ describe('no internals in responses', function () {
     }
   });
 
-  it('answers malformed, oversized or undecodable bodies with their catalogue codes, not the parser messages', async () => {
-    const post = (body: string, headers: Record<string, string> = {}) =>
-      rawRequest(t.service.url, `${API}/venues`, {
-        method: 'POST',
-        headers: { authorization: adminAuth, 'content-type': 'application/json', ...headers },
-        body,
-      });
-    for (const body of ['{"venue": ', '{venue: 1}', '[1,]', '{"a":"\\u12"}']) {
-      expectWireError(await post(body), 400, 'rest_invalid_json', 'Invalid JSON body passed.');
-    }
-    expectWireError(
-      await post('{"venue":"x"}', { 'content-encoding': 'gzip' }),
-      400,
-      'rest_invalid_json',
-      'Invalid JSON body passed.',
-    );
-    expectWireError(
-      await post('{"venue":"x"}', { 'content-encoding': 'klingon' }),
-      400,
-      'rest_invalid_json',
-      'Invalid JSON body passed.',
-    );
-    expectWireError(
-      await post(`"${'x'.repeat(1_100_000)}"`),
-      413,
-      'rest_payload_too_large',
-      'The request body is too large.',
-    );
-  });
+  it(
+    'answers malformed, oversized or undecodable bodies with their catalogue codes, not the ' + 'parser messages',
+    async () => {
+      const post = (body: string, headers: Record<string, string> = {}) =>
+        rawRequest(t.service.url, `${API}/venues`, {
+          method: 'POST',
+          headers: { authorization: adminAuth, 'content-type': 'application/json', ...headers },
+          body,
+        });
+      for (const body of ['{"venue": ', '{venue: 1}', '[1,]', '{"a":"\\u12"}']) {
+        expectWireError(await post(body), 400, 'rest_invalid_json', 'Invalid JSON body passed.');
+      }
+      expectWireError(
+        await post('{"venue":"x"}', { 'content-encoding': 'gzip' }),
+        400,
+        'rest_invalid_json',
+        'Invalid JSON body passed.',
+      );
+      expectWireError(
+        await post('{"venue":"x"}', { 'content-encoding': 'klingon' }),
+        400,
+        'rest_invalid_json',
+        'Invalid JSON body passed.',
+      );
+      expectWireError(
+        await post(`"${'x'.repeat(1_100_000)}"`),
+        413,
+        'rest_payload_too_large',
+        'The request body is too large.',
+      );
+    },
+  );
 
   it('answers paths with bad percent-encodings in the wire format', async () => {
     for (const path of ['/%ZZ', `${API}/%`, `${API}/events/%ZZ`, `${API}/categories/%E0%A4%A`, '/health%ZZ']) {

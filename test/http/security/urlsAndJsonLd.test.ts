@@ -103,7 +103,8 @@ describe('website URLs and json_ld output', function () {
       });
       const data = expectError(res, 400, 'rest_invalid_param');
       expect((data.params as JsonObject).website).to.equal(
-        'Ha de ser una adreça http o https absoluta amb servidor, com ara https://example.com/, o buit per a treure-la.',
+        'Ha de ser una adreça http o https absoluta amb servidor, com ara https://example.com/, o ' +
+          'buit per a treure-la.',
       );
       expect(((data.details as JsonObject).website as JsonObject).code).to.equal('not-a-url');
       const en = await t.admin('POST', `${API}/venues`, { body: { venue: 'Hall', website: 'data://x' } });
@@ -161,23 +162,26 @@ describe('website URLs and json_ld output', function () {
       }
     };
 
-    it('in single reads of events (by id, by slug, as of a point), venues and organizers, embedded ones included', async () => {
-      const single = await t.request('GET', `${API}/events/${eventId}`);
-      expectScriptSafe(single, 'event', 3);
-      const parsed = bodyOf(single);
-      // The same values for any JSON parser: only the bytes differ.
-      expect((parsed.json_ld as JsonObject).name).to.equal(`Party ${hostile}`);
-      expect(((parsed.json_ld as JsonObject).location as JsonObject).sameAs).to.equal('https://example.com/a/b');
-      expect(((parsed.venue as JsonObject).json_ld as JsonObject).name).to.equal(`Hall ${hostile}`);
-      expectScriptSafe(await t.request('GET', `${API}/events/by-slug/${slug}`), 'by slug', 3);
-      expectScriptSafe(
-        await t.request('GET', `${API}/events/${eventId}?as_of=${String(await t.service.store.headPosition())}`),
-        'as_of',
-        3,
-      );
-      expectScriptSafe(await t.request('GET', `${API}/venues/${venueId}`), 'venue', 1);
-      expectScriptSafe(await t.request('GET', `${API}/organizers/${organizerId}`), 'organizer', 1);
-    });
+    it(
+      'in single reads of events (by id, by slug, as of a point), venues and organizers, embedded ' + 'ones included',
+      async () => {
+        const single = await t.request('GET', `${API}/events/${eventId}`);
+        expectScriptSafe(single, 'event', 3);
+        const parsed = bodyOf(single);
+        // The same values for any JSON parser: only the bytes differ.
+        expect((parsed.json_ld as JsonObject).name).to.equal(`Party ${hostile}`);
+        expect(((parsed.json_ld as JsonObject).location as JsonObject).sameAs).to.equal('https://example.com/a/b');
+        expect(((parsed.venue as JsonObject).json_ld as JsonObject).name).to.equal(`Hall ${hostile}`);
+        expectScriptSafe(await t.request('GET', `${API}/events/by-slug/${slug}`), 'by slug', 3);
+        expectScriptSafe(
+          await t.request('GET', `${API}/events/${eventId}?as_of=${String(await t.service.store.headPosition())}`),
+          'as_of',
+          3,
+        );
+        expectScriptSafe(await t.request('GET', `${API}/venues/${venueId}`), 'venue', 1);
+        expectScriptSafe(await t.request('GET', `${API}/organizers/${organizerId}`), 'organizer', 1);
+      },
+    );
 
     it('leaves the rest of the answer as it was: text outside json_ld and list pages keep their bytes', async () => {
       const single = await t.request('GET', `${API}/events/${eventId}`);

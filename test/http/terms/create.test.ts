@@ -19,19 +19,22 @@ describe('POST /categories and /tags (create)', () => {
   before(async () => (t = await startTermService()));
   after(async () => t.close());
 
-  it('answers capture 07 with 201, exactly its body (keys in order), Location, Allow and a first-revision ETag', async () => {
-    const example = capture('07');
-    const res = await t.admin('POST', `${API}/categories`, { body: example.request.body });
-    expect(res.status, res.text).to.equal(201);
-    const id = bodyOf(res).id as number;
-    const expected = renumberedTerm(example.response.body, id);
-    expect(res.body).to.deep.equal(expected);
-    expect(Object.keys(bodyOf(res))).to.deep.equal(Object.keys(expected));
-    expect(res.headers.get('location')).to.equal(`${API_ROOT}/categories/${id}`);
-    expect(res.headers.get('allow')).to.equal('GET, POST');
-    expect(res.headers.get('etag')).to.equal('W/"0"');
-    expect(res.headers.get('cache-control')).to.equal(AUTH_CACHE_CONTROL);
-  });
+  it(
+    'answers capture 07 with 201, exactly its body (keys in order), Location, Allow and a ' + 'first-revision ETag',
+    async () => {
+      const example = capture('07');
+      const res = await t.admin('POST', `${API}/categories`, { body: example.request.body });
+      expect(res.status, res.text).to.equal(201);
+      const id = bodyOf(res).id as number;
+      const expected = renumberedTerm(example.response.body, id);
+      expect(res.body).to.deep.equal(expected);
+      expect(Object.keys(bodyOf(res))).to.deep.equal(Object.keys(expected));
+      expect(res.headers.get('location')).to.equal(`${API_ROOT}/categories/${id}`);
+      expect(res.headers.get('allow')).to.equal('GET, POST');
+      expect(res.headers.get('etag')).to.equal('W/"0"');
+      expect(res.headers.get('cache-control')).to.equal(AUTH_CACHE_CONTROL);
+    },
+  );
 
   it('answers capture 08 (a tag: no parent key, empty description, /tag/ url) and shares the id sequence', async () => {
     const example = capture('08');
@@ -45,23 +48,30 @@ describe('POST /categories and /tags (create)', () => {
     expect(res.headers.get('location')).to.equal(`${API_ROOT}/tags/${id}`);
   });
 
-  it('builds the category url from the parent chain, adds urls.up, and tries {slug}-{parent slug} on a collision', async () => {
-    const music = await createTerm(t, 'categories', { name: 'Music' });
-    const jazz = await createTerm(t, 'categories', { name: 'Jazz', parent: music.id as number });
-    const modal = await createTerm(t, 'categories', { name: 'Modal', parent: jazz.id as number, slug: 'Modal Jazz!' });
-    expect(modal).to.include({
-      slug: 'modal-jazz',
-      parent: jazz.id,
-      url: 'http://localhost:8080/events/category/music/jazz/modal-jazz/',
-    });
-    expect(modal.urls).to.deep.equal({
-      self: `${API_ROOT}/categories/${String(modal.id)}`,
-      collection: `${API_ROOT}/categories`,
-      up: `${API_ROOT}/categories/${String(jazz.id)}`,
-    });
-    const other = await createTerm(t, 'categories', { name: 'Jazz', parent: modal.id as number });
-    expect(other.slug).to.equal('jazz-modal-jazz');
-  });
+  it(
+    'builds the category url from the parent chain, adds urls.up, and tries {slug}-{parent ' + 'slug} on a collision',
+    async () => {
+      const music = await createTerm(t, 'categories', { name: 'Music' });
+      const jazz = await createTerm(t, 'categories', { name: 'Jazz', parent: music.id as number });
+      const modal = await createTerm(t, 'categories', {
+        name: 'Modal',
+        parent: jazz.id as number,
+        slug: 'Modal Jazz!',
+      });
+      expect(modal).to.include({
+        slug: 'modal-jazz',
+        parent: jazz.id,
+        url: 'http://localhost:8080/events/category/music/jazz/modal-jazz/',
+      });
+      expect(modal.urls).to.deep.equal({
+        self: `${API_ROOT}/categories/${String(modal.id)}`,
+        collection: `${API_ROOT}/categories`,
+        up: `${API_ROOT}/categories/${String(jazz.id)}`,
+      });
+      const other = await createTerm(t, 'categories', { name: 'Jazz', parent: modal.id as number });
+      expect(other.slug).to.equal('jazz-modal-jazz');
+    },
+  );
 
   it('answers a name taken under the same parent (any case) with term_exists and the holder id', async () => {
     const talks = await createTerm(t, 'categories', { name: 'Talks' });
@@ -113,27 +123,31 @@ describe('POST /categories and /tags (create)', () => {
     expectError(res, 400, 'rest_missing_callback_param', 'Missing parameter(s): name');
   });
 
-  it('lets administrators, editors and authors create categories; contributors 403, anonymous 401 (validation first)', async () => {
-    for (const role of ['editor', 'author'] as const) {
-      const res = await t.by(role, 'POST', `${API}/categories`, { body: { name: `By ${role}` } });
-      expect(res.status, res.text).to.equal(201);
-      expect(res.headers.get('allow')).to.equal('GET, POST');
-    }
-    for (const role of ['contributor', 'subscriber'] as const) {
-      const res = await t.by(role, 'POST', `${API}/categories`, { body: { name: `By ${role}` } });
-      expectError(res, 403, 'rest_forbidden');
-      expect(res.headers.get('allow')).to.equal('GET');
-    }
-    expectError(
-      await t.by('anonymous', 'POST', `${API}/categories`, { body: { name: 'Anon' } }),
-      401,
-      'rest_forbidden',
-    );
-    expectInvalidParams(
-      await t.by('anonymous', 'POST', `${API}/categories`, { body: { name: 'Anon', parent: 99999 } }),
-      'parent',
-    );
-  });
+  it(
+    'lets administrators, editors and authors create categories; contributors 403, anonymous ' +
+      '401 (validation first)',
+    async () => {
+      for (const role of ['editor', 'author'] as const) {
+        const res = await t.by(role, 'POST', `${API}/categories`, { body: { name: `By ${role}` } });
+        expect(res.status, res.text).to.equal(201);
+        expect(res.headers.get('allow')).to.equal('GET, POST');
+      }
+      for (const role of ['contributor', 'subscriber'] as const) {
+        const res = await t.by(role, 'POST', `${API}/categories`, { body: { name: `By ${role}` } });
+        expectError(res, 403, 'rest_forbidden');
+        expect(res.headers.get('allow')).to.equal('GET');
+      }
+      expectError(
+        await t.by('anonymous', 'POST', `${API}/categories`, { body: { name: 'Anon' } }),
+        401,
+        'rest_forbidden',
+      );
+      expectInvalidParams(
+        await t.by('anonymous', 'POST', `${API}/categories`, { body: { name: 'Anon', parent: 99999 } }),
+        'parent',
+      );
+    },
+  );
 
   it('lets only administrators and editors create tags', async () => {
     expect((await t.by('editor', 'POST', `${API}/tags`, { body: { name: 'editor tag' } })).status).to.equal(201);

@@ -37,16 +37,19 @@ describe('GET and update of /categories/{id} and /tags/{id}', () => {
     expect((await t.by('author', 'GET', `${API}/tags/1`)).headers.get('allow')).to.equal('GET');
   });
 
-  it('answers capture 40 for an unknown id, and 400 for an id of the other taxonomy; 404 for a non-numeric id', async () => {
-    const res = await t.request('GET', `${API}/categories/999999`);
-    expect(res.body).to.deep.equal(
-      withReason(capture('40').response.body, 'id', 'unknown-category', REASON.unknownCategory),
-    );
-    expect(res.headers.get('allow')).to.equal('GET');
-    const tag = await createTerm(t, 'tags', { name: 'only a tag' });
-    expectInvalidParams(await t.request('GET', `${API}/categories/${String(tag.id)}`), 'id');
-    expectError(await t.request('GET', `${API}/tags/abc`), 404, 'rest_no_route');
-  });
+  it(
+    'answers capture 40 for an unknown id, and 400 for an id of the other taxonomy; 404 for a ' + 'non-numeric id',
+    async () => {
+      const res = await t.request('GET', `${API}/categories/999999`);
+      expect(res.body).to.deep.equal(
+        withReason(capture('40').response.body, 'id', 'unknown-category', REASON.unknownCategory),
+      );
+      expect(res.headers.get('allow')).to.equal('GET');
+      const tag = await createTerm(t, 'tags', { name: 'only a tag' });
+      expectInvalidParams(await t.request('GET', `${API}/categories/${String(tag.id)}`), 'id');
+      expectError(await t.request('GET', `${API}/tags/abc`), 404, 'rest_no_route');
+    },
+  );
 
   it('updates with POST, PUT and PATCH alike; a name change keeps the slug unless slug is sent', async () => {
     const term = await createTerm(t, 'categories', { name: 'Lectures', description: 'Talks' });

@@ -54,15 +54,18 @@ describe('GET /categories and /tags (lists)', () => {
     expect(res.headers.get('allow')).to.equal('GET');
   });
 
-  it("answers the same query read again through another address or query text with that request's own links", async () => {
-    const plain = bodyOf(await list('/categories?hide_empty=false&per_page=2'));
-    const reordered = bodyOf(await list('/categories?per_page=2&hide_empty=false'));
-    const english = bodyOf(await t.request('GET', `/en${API}/categories?hide_empty=false&per_page=2`));
-    expect(reordered.categories).to.deep.equal(plain.categories);
-    expect(plain.next_rest_url).to.equal(`${API_ROOT}/categories/?hide_empty=false&per_page=2&page=2`);
-    expect(reordered.next_rest_url).to.equal(`${API_ROOT}/categories/?per_page=2&hide_empty=false&page=2`);
-    expect(english.rest_url).to.match(/\/en\/cal\/events\/v1\/categories\//);
-  });
+  it(
+    'answers the same query read again through another address or query text with that ' + "request's own links",
+    async () => {
+      const plain = bodyOf(await list('/categories?hide_empty=false&per_page=2'));
+      const reordered = bodyOf(await list('/categories?per_page=2&hide_empty=false'));
+      const english = bodyOf(await t.request('GET', `/en${API}/categories?hide_empty=false&per_page=2`));
+      expect(reordered.categories).to.deep.equal(plain.categories);
+      expect(plain.next_rest_url).to.equal(`${API_ROOT}/categories/?hide_empty=false&per_page=2&page=2`);
+      expect(reordered.next_rest_url).to.equal(`${API_ROOT}/categories/?per_page=2&hide_empty=false&page=2`);
+      expect(english.rest_url).to.match(/\/en\/cal\/events\/v1\/categories\//);
+    },
+  );
 
   it('answers capture 26 exactly', async () => {
     const example = capture('26');
@@ -74,17 +77,20 @@ describe('GET /categories and /tags (lists)', () => {
     expect(res.body).to.deep.equal(expected);
   });
 
-  it('hides count-0 terms by default; hide_empty=false shows them, ordered by name ignoring case, ties by id', async () => {
-    expect(termIdsOf(await list('/categories'), 'categories')).to.deep.equal([ids.workshops, ids.Zebra]);
-    expect(termIdsOf(await list('/categories?hide_empty=false'), 'categories')).to.deep.equal([
-      ids.art,
-      ids.jazz,
-      ids.Music,
-      ids.workshops,
-      ids.Zebra,
-    ]);
-    expectInvalidParams(await list('/categories?hide_empty=maybe'), 'hide_empty');
-  });
+  it(
+    'hides count-0 terms by default; hide_empty=false shows them, ordered by name ignoring ' + 'case, ties by id',
+    async () => {
+      expect(termIdsOf(await list('/categories'), 'categories')).to.deep.equal([ids.workshops, ids.Zebra]);
+      expect(termIdsOf(await list('/categories?hide_empty=false'), 'categories')).to.deep.equal([
+        ids.art,
+        ids.jazz,
+        ids.Music,
+        ids.workshops,
+        ids.Zebra,
+      ]);
+      expectInvalidParams(await list('/categories?hide_empty=maybe'), 'hide_empty');
+    },
+  );
 
   it('orders by orderby and order; unknown non-empty values mean name and asc; "" is invalid', async () => {
     const ordered = (q: string) => list(`/categories?hide_empty=0&${q}`).then((res) => termIdsOf(res, 'categories'));
@@ -169,40 +175,43 @@ describe('GET /categories and /tags (lists)', () => {
     expectInvalidParams(await list('/tags?event='), 'event');
   });
 
-  it('pages with links carrying the request parameters in order, without page and i18n_language, form-encoded', async () => {
-    const res = await list('/categories?hide_empty=false&per_page=2&search=%20&orderby=name&page=2&i18n_language=en');
-    expect(res.status).to.equal(200);
-    const en = 'http://localhost:8080/en/cal/events/v1/categories/';
-    expect(res.body).to.deep.equal({
-      rest_url: en,
-      total: 0,
-      total_pages: 0,
-      categories: [],
-      previous_rest_url: `${en}?hide_empty=false&per_page=2&search=+&orderby=name`,
-    });
-    const paged = await list('/categories?per_page=2&hide_empty=false&orderby=na%20me&page=2');
-    const body = bodyOf(paged);
-    expect(Object.keys(body)).to.deep.equal([
-      'rest_url',
-      'total',
-      'total_pages',
-      'categories',
-      'next_rest_url',
-      'previous_rest_url',
-    ]);
-    expect(body).to.deep.include({
-      total: 5,
-      total_pages: 3,
-      next_rest_url: `${API_ROOT}/categories/?per_page=2&hide_empty=false&orderby=na+me&page=3`,
-      previous_rest_url: `${API_ROOT}/categories/?per_page=2&hide_empty=false&orderby=na+me`,
-    });
-    expect(paged.headers.get('link')).to.equal(
-      `<${body.next_rest_url as string}>; rel="next", <${body.previous_rest_url as string}>; rel="prev"`,
-    );
-    const first = bodyOf(await list('/categories?per_page=3&hide_empty=0'));
-    expect(first.next_rest_url).to.equal(`${API_ROOT}/categories/?per_page=3&hide_empty=0&page=2`);
-    expect(bodyOf(await list('/categories?page=2')).previous_rest_url).to.equal(`${API_ROOT}/categories/`);
-  });
+  it(
+    'pages with links carrying the request parameters in order, without page and i18n_language, ' + 'form-encoded',
+    async () => {
+      const res = await list('/categories?hide_empty=false&per_page=2&search=%20&orderby=name&page=2&i18n_language=en');
+      expect(res.status).to.equal(200);
+      const en = 'http://localhost:8080/en/cal/events/v1/categories/';
+      expect(res.body).to.deep.equal({
+        rest_url: en,
+        total: 0,
+        total_pages: 0,
+        categories: [],
+        previous_rest_url: `${en}?hide_empty=false&per_page=2&search=+&orderby=name`,
+      });
+      const paged = await list('/categories?per_page=2&hide_empty=false&orderby=na%20me&page=2');
+      const body = bodyOf(paged);
+      expect(Object.keys(body)).to.deep.equal([
+        'rest_url',
+        'total',
+        'total_pages',
+        'categories',
+        'next_rest_url',
+        'previous_rest_url',
+      ]);
+      expect(body).to.deep.include({
+        total: 5,
+        total_pages: 3,
+        next_rest_url: `${API_ROOT}/categories/?per_page=2&hide_empty=false&orderby=na+me&page=3`,
+        previous_rest_url: `${API_ROOT}/categories/?per_page=2&hide_empty=false&orderby=na+me`,
+      });
+      expect(paged.headers.get('link')).to.equal(
+        `<${body.next_rest_url as string}>; rel="next", <${body.previous_rest_url as string}>; rel="prev"`,
+      );
+      const first = bodyOf(await list('/categories?per_page=3&hide_empty=0'));
+      expect(first.next_rest_url).to.equal(`${API_ROOT}/categories/?per_page=3&hide_empty=0&page=2`);
+      expect(bodyOf(await list('/categories?page=2')).previous_rest_url).to.equal(`${API_ROOT}/categories/`);
+    },
+  );
 
   it('answers a later page past the end with 200, [] and a previous link only', async () => {
     const res = await list('/categories?page=9');

@@ -30,45 +30,57 @@ describe('translation rights: translation_of and the translations a caller is sh
       ['venues', 'venue', (name: string) => ({ venue: name })],
       ['organizers', 'organizer', (name: string) => ({ organizer: name })],
     ] as const) {
-      it(`${plural}: a contributor cannot attach a draft to an editor's item (403, no claim); the editor's own translation then joins`, async () => {
-        const original = await created('editor', `${API}/${plural}`, body(`Editor's ${kind}`));
-        const id = original.id as number;
-        const refused = await t.by('contributor', 'POST', `${ES}/${plural}`, {
-          body: { ...body(`Squatter ${kind}`), translation_of: id },
-        });
-        expectError(refused, 403, 'rest_forbidden', 'Lo siento, no tienes permiso para hacer eso.');
-        expect(await claimStream(kind, id, 'es'), 'claim left behind').to.deep.equal([]);
-        expect(await claimStream(kind, id, 'en'), 'claim left behind').to.deep.equal([]);
-        const listed = await t.by('contributor', 'GET', `${ES}/${plural}?search=Squatter`);
-        expect(bodyOf(listed).total, 'nothing was created').to.equal(0);
+      it(
+        `${plural}: a contributor cannot attach a draft to an editor's item (403, no claim); the ` +
+          `editor's own translation then joins`,
+        async () => {
+          const original = await created('editor', `${API}/${plural}`, body(`Editor's ${kind}`));
+          const id = original.id as number;
+          const refused = await t.by('contributor', 'POST', `${ES}/${plural}`, {
+            body: { ...body(`Squatter ${kind}`), translation_of: id },
+          });
+          expectError(refused, 403, 'rest_forbidden', 'Lo siento, no tienes permiso para hacer eso.');
+          expect(await claimStream(kind, id, 'es'), 'claim left behind').to.deep.equal([]);
+          expect(await claimStream(kind, id, 'en'), 'claim left behind').to.deep.equal([]);
+          const listed = await t.by('contributor', 'GET', `${ES}/${plural}?search=Squatter`);
+          expect(bodyOf(listed).total, 'nothing was created').to.equal(0);
 
-        const real = await created('editor', `${ES}/${plural}`, { ...body(`Real ${kind} (es)`), translation_of: id });
-        expect(real.translations).to.deep.equal({ en: id });
-      });
+          const real = await created('editor', `${ES}/${plural}`, { ...body(`Real ${kind} (es)`), translation_of: id });
+          expect(real.translations).to.deep.equal({ en: id });
+        },
+      );
     }
 
-    it("probing another author's draft by id answers 403 whatever its group holds; an anonymous caller gets 401", async () => {
-      const draft = await created('author', `${API}/events`, { title: 'Secret plan', status: 'draft', ...when });
-      const id = draft.id as number;
-      await created('author', `${ES}/events`, { title: 'Plan secreto', status: 'draft', ...when, translation_of: id });
-      // A free language and a taken one answer alike: the group's languages are not the prober's to learn.
-      for (const prefix of [ES, CA]) {
-        const probe = await t.by('contributor', 'POST', `${prefix}/events`, {
+    it(
+      "probing another author's draft by id answers 403 whatever its group holds; an anonymous " + 'caller gets 401',
+      async () => {
+        const draft = await created('author', `${API}/events`, { title: 'Secret plan', status: 'draft', ...when });
+        const id = draft.id as number;
+        await created('author', `${ES}/events`, {
+          title: 'Plan secreto',
+          status: 'draft',
+          ...when,
+          translation_of: id,
+        });
+        // A free language and a taken one answer alike: the group's languages are not the prober's to learn.
+        for (const prefix of [ES, CA]) {
+          const probe = await t.by('contributor', 'POST', `${prefix}/events`, {
+            body: { title: 'Probe', ...when, translation_of: id },
+          });
+          expect(probe.status, `${prefix}: ${probe.text}`).to.equal(403);
+          expect(bodyOf(probe).code).to.equal('rest_forbidden');
+        }
+        expect(await claimStream('event', id, 'ca')).to.deep.equal([]);
+        const anonymous = await t.by('anonymous', 'POST', `${CA}/events`, {
           body: { title: 'Probe', ...when, translation_of: id },
         });
-        expect(probe.status, `${prefix}: ${probe.text}`).to.equal(403);
-        expect(bodyOf(probe).code).to.equal('rest_forbidden');
-      }
-      expect(await claimStream('event', id, 'ca')).to.deep.equal([]);
-      const anonymous = await t.by('anonymous', 'POST', `${CA}/events`, {
-        body: { title: 'Probe', ...when, translation_of: id },
-      });
-      expectError(anonymous, 401, 'rest_forbidden');
-      const subscriber = await t.by('subscriber', 'POST', `${CA}/events`, {
-        body: { title: 'Probe', ...when, translation_of: id },
-      });
-      expectError(subscriber, 403, 'rest_forbidden');
-    });
+        expectError(anonymous, 401, 'rest_forbidden');
+        const subscriber = await t.by('subscriber', 'POST', `${CA}/events`, {
+          body: { title: 'Probe', ...when, translation_of: id },
+        });
+        expectError(subscriber, 403, 'rest_forbidden');
+      },
+    );
 
     it('a contributor may translate their own draft, and an author their own published event', async () => {
       const mine = await created('contributor', `${API}/events`, { title: 'My draft', ...when });
@@ -112,30 +124,38 @@ describe('translation rights: translation_of and the translations a caller is sh
       return found?.translations;
     };
 
-    it("single reads: the draft's id is shown to its author and editors, not to anonymous callers, subscribers or contributors", async () => {
-      const path = `${API}/events/${en.id as number}`;
-      for (const who of ['anonymous', 'subscriber', 'contributor'] as const)
-        expect(await shown(who, path), who).to.deep.equal({});
-      for (const who of ['author', 'editor', 'admin'] as const)
-        expect(await shown(who, path), who).to.deep.equal({ es: es.id });
-    });
+    it(
+      "single reads: the draft's id is shown to its author and editors, not to anonymous callers, " +
+        'subscribers or contributors',
+      async () => {
+        const path = `${API}/events/${en.id as number}`;
+        for (const who of ['anonymous', 'subscriber', 'contributor'] as const)
+          expect(await shown(who, path), who).to.deep.equal({});
+        for (const who of ['author', 'editor', 'admin'] as const)
+          expect(await shown(who, path), who).to.deep.equal({ es: es.id });
+      },
+    );
 
-    it('list pages, whichever caller asks first: the anonymous page kept as bytes never carries the draft, nor hides it from editors', async () => {
-      for (const who of [
-        'anonymous',
-        'admin',
-        'anonymous',
-        'contributor',
-        'author',
-        'anonymous',
-        'subscriber',
-        'editor',
-      ] as const) {
-        expect(await listedTranslations(who), who).to.deep.equal(
-          who === 'admin' || who === 'author' || who === 'editor' ? { es: es.id } : {},
-        );
-      }
-    });
+    it(
+      'list pages, whichever caller asks first: the anonymous page kept as bytes never carries ' +
+        'the draft, nor hides it from editors',
+      async () => {
+        for (const who of [
+          'anonymous',
+          'admin',
+          'anonymous',
+          'contributor',
+          'author',
+          'anonymous',
+          'subscriber',
+          'editor',
+        ] as const) {
+          expect(await listedTranslations(who), who).to.deep.equal(
+            who === 'admin' || who === 'author' || who === 'editor' ? { es: es.id } : {},
+          );
+        }
+      },
+    );
 
     it('once the translation is published, everyone is shown it', async () => {
       const published = await t.by('author', 'PATCH', `${ES}/events/${es.id as number}`, {

@@ -62,24 +62,28 @@ describe('translations (translation_of, language, translations)', () => {
       ]);
     });
 
-    it('refuses an unknown id, another kind, the same language and a language already in the group, before permission', async () => {
-      const venue = await created(`${API}/venues`, { venue: 'Not an event' });
-      expectInvalidTranslationOf(
-        await t.admin('POST', `${ES}/events`, { body: { title: 'x', ...when, translation_of: 999999 } }),
-      );
-      expectInvalidTranslationOf(
-        await t.admin('POST', `${ES}/events`, { body: { title: 'x', ...when, translation_of: venue.id as number } }),
-      );
-      expectInvalidTranslationOf(
-        await t.admin('POST', `${API}/events`, { body: { title: 'x', ...when, translation_of: en.id as number } }),
-      );
-      expectInvalidTranslationOf(
-        await t.admin('POST', `${ES}/events`, { body: { title: 'x', ...when, translation_of: en.id as number } }),
-      );
-      expectInvalidTranslationOf(
-        await t.request('POST', `${ES}/events`, { body: { title: 'x', ...when, translation_of: 'abc' } }),
-      );
-    });
+    it(
+      'refuses an unknown id, another kind, the same language and a language already in the ' +
+        'group, before permission',
+      async () => {
+        const venue = await created(`${API}/venues`, { venue: 'Not an event' });
+        expectInvalidTranslationOf(
+          await t.admin('POST', `${ES}/events`, { body: { title: 'x', ...when, translation_of: 999999 } }),
+        );
+        expectInvalidTranslationOf(
+          await t.admin('POST', `${ES}/events`, { body: { title: 'x', ...when, translation_of: venue.id as number } }),
+        );
+        expectInvalidTranslationOf(
+          await t.admin('POST', `${API}/events`, { body: { title: 'x', ...when, translation_of: en.id as number } }),
+        );
+        expectInvalidTranslationOf(
+          await t.admin('POST', `${ES}/events`, { body: { title: 'x', ...when, translation_of: en.id as number } }),
+        );
+        expectInvalidTranslationOf(
+          await t.request('POST', `${ES}/events`, { body: { title: 'x', ...when, translation_of: 'abc' } }),
+        );
+      },
+    );
 
     it('trashing a member removes it from its group, and frees its language', async () => {
       const fr = await created(`${API}/events`, { title: 'Festival', ...when });

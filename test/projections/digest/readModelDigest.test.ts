@@ -76,14 +76,18 @@ describe('read-model digest', function () {
     expect(short.digest).to.not.equal(full.digest);
   });
 
-  it("is SHA-256 over each document's SHA-256 of canonical JSON and a newline, in id order (reproducible by an auditor)", function () {
-    const docs: [number, unknown][] = [
-      [1, { b: 2, a: 1 }],
-      [7, { x: null }],
-    ];
-    const expected = sha256(docs.map(([, doc]) => `${sha256(canonicalJson(doc))}\n`).join(''));
-    expect(digestDocuments(docs, { detail: false })).to.deep.equal({ count: 2, digest: expected });
-  });
+  it(
+    "is SHA-256 over each document's SHA-256 of canonical JSON and a newline, in id order " +
+      '(reproducible by an auditor)',
+    function () {
+      const docs: [number, unknown][] = [
+        [1, { b: 2, a: 1 }],
+        [7, { x: null }],
+      ];
+      const expected = sha256(docs.map(([, doc]) => `${sha256(canonicalJson(doc))}\n`).join(''));
+      expect(digestDocuments(docs, { detail: false })).to.deep.equal({ count: 2, digest: expected });
+    },
+  );
 
   it('of an empty collection is the SHA-256 of nothing', function () {
     expect(digestDocuments([], { detail: false }).digest).to.equal(sha256(''));

@@ -160,45 +160,49 @@ describe('projectEvent', () => {
     ]);
   });
 
-  it('derives the venue locations, as GeoJSON [lng, lat] points, from the embedded venues that have coordinates', () => {
-    const venue = (id: number, geoLat: number | null, geoLng: number | null) => ({
-      id,
-      revision: 0,
-      modifiedUtc: '2025-11-01 08:00:00',
-      statusBeforeTrash: null,
-      searchText: '',
-      language: 'en' as const,
-      author: '1',
-      status: 'publish' as const,
-      publishedUtc: '2025-11-01 08:00:00',
-      name: 'Hall',
-      description: '',
-      excerpt: '',
-      slug: `hall-${id}`,
-      image: null,
-      address: '',
-      city: '',
-      country: '',
-      province: '',
-      state: '',
-      stateprovince: '',
-      zip: '',
-      phone: '',
-      website: '',
-      showMap: true,
-      showMapLink: true,
-      geoLat,
-      geoLng,
-      passwordHash: null,
-    });
-    const embedded = { ...noEmbeddedLinks, venues: [venue(8, 39.78, -89.65), venue(9, null, null)] };
-    const doc = projected(projectEvent(undefined, scheduled, atScheduling, testMemos, embedded));
-    expect(doc.venueLocations).to.deep.equal([{ type: 'Point', coordinates: [-89.65, 39.78] }]);
-    // A later event without new copies keeps the previous ones, and so their locations.
-    expect(
-      projected(projectEvent(doc, changed({ title: 'Moved' }), at(1, '2025-11-11 09:30:00'), testMemos)).venueLocations,
-    ).to.deep.equal(doc.venueLocations);
-  });
+  it(
+    'derives the venue locations, as GeoJSON [lng, lat] points, from the embedded venues that ' + 'have coordinates',
+    () => {
+      const venue = (id: number, geoLat: number | null, geoLng: number | null) => ({
+        id,
+        revision: 0,
+        modifiedUtc: '2025-11-01 08:00:00',
+        statusBeforeTrash: null,
+        searchText: '',
+        language: 'en' as const,
+        author: '1',
+        status: 'publish' as const,
+        publishedUtc: '2025-11-01 08:00:00',
+        name: 'Hall',
+        description: '',
+        excerpt: '',
+        slug: `hall-${id}`,
+        image: null,
+        address: '',
+        city: '',
+        country: '',
+        province: '',
+        state: '',
+        stateprovince: '',
+        zip: '',
+        phone: '',
+        website: '',
+        showMap: true,
+        showMapLink: true,
+        geoLat,
+        geoLng,
+        passwordHash: null,
+      });
+      const embedded = { ...noEmbeddedLinks, venues: [venue(8, 39.78, -89.65), venue(9, null, null)] };
+      const doc = projected(projectEvent(undefined, scheduled, atScheduling, testMemos, embedded));
+      expect(doc.venueLocations).to.deep.equal([{ type: 'Point', coordinates: [-89.65, 39.78] }]);
+      // A later event without new copies keeps the previous ones, and so their locations.
+      expect(
+        projected(projectEvent(doc, changed({ title: 'Moved' }), at(1, '2025-11-11 09:30:00'), testMemos))
+          .venueLocations,
+      ).to.deep.equal(doc.venueLocations);
+    },
+  );
 
   it('remembers the status before trashing while the event stays trashed, and forgets it once restored', () => {
     const inTrash = given(

@@ -114,45 +114,55 @@ describe('read-model snapshot', function () {
     expect(await digestOf(readStore)).to.deep.equal(await digestOf(await replayed(temp.store, middle)));
   });
 
-  it('loads events that share their embedded copies and short lists, as replayed ones do (frozen, so never changed in place)', async () => {
-    const { readStore } = await load();
-    const events: EventDocument[] = [];
-    for await (const doc of readStore.documents('events')) events.push(doc);
-    const withVenue = events.filter((doc) => doc.embedded.venues.length === 1);
-    expect(withVenue.length).to.be.above(0);
-    for (const doc of withVenue) expect(Object.isFrozen(doc.embedded.venues)).to.equal(true);
-    const listOf = new Map(withVenue.map((doc) => [doc.embedded.venues[0], doc.embedded.venues]));
-    expect(listOf.size).to.be.below(withVenue.length);
-    for (const doc of withVenue) expect(doc.embedded.venues).to.equal(listOf.get(doc.embedded.venues[0]));
-  });
+  it(
+    'loads events that share their embedded copies and short lists, as replayed ones do ' +
+      '(frozen, so never changed in place)',
+    async () => {
+      const { readStore } = await load();
+      const events: EventDocument[] = [];
+      for await (const doc of readStore.documents('events')) events.push(doc);
+      const withVenue = events.filter((doc) => doc.embedded.venues.length === 1);
+      expect(withVenue.length).to.be.above(0);
+      for (const doc of withVenue) expect(Object.isFrozen(doc.embedded.venues)).to.equal(true);
+      const listOf = new Map(withVenue.map((doc) => [doc.embedded.venues[0], doc.embedded.venues]));
+      expect(listOf.size).to.be.below(withVenue.length);
+      for (const doc of withVenue) expect(doc.embedded.venues).to.equal(listOf.get(doc.embedded.venues[0]));
+    },
+  );
 
-  it('caught up with the events written after it, equals a full replay (linked items changed and deleted included)', async () => {
-    let linked: EventDocument | undefined;
-    for await (const doc of (await replayed(temp.store, middle)).documents('events')) {
-      const { venues, categories, tags } = doc.embedded;
-      if (venues.length > 0 && categories.length > 0 && tags.length > 0) linked ??= doc;
-    }
-    if (!linked) throw new Error('the seed has no event linking a venue, a category and a tag before the snapshot');
-    const [venue, category, tag] = [linked.embedded.venues, linked.embedded.categories, linked.embedded.tags].map(
-      (copies) => copies[0]?.id as number,
-    ) as [number, number, number];
-    await append(temp.store, `venue-${venue}`, {
-      type: 'VenueDetailsChanged',
-      data: { id: venue, changes: { name: 'Renamed after the snapshot' } },
-    } as DomainEvent);
-    await append(temp.store, `tag-${tag}`, { type: 'TagChanged', data: { id: tag, changes: { name: 'renamed tag' } } });
-    await append(temp.store, `category-${category}`, { type: 'CategoryDeleted', data: { id: category } });
+  it(
+    'caught up with the events written after it, equals a full replay (linked items changed and ' + 'deleted included)',
+    async () => {
+      let linked: EventDocument | undefined;
+      for await (const doc of (await replayed(temp.store, middle)).documents('events')) {
+        const { venues, categories, tags } = doc.embedded;
+        if (venues.length > 0 && categories.length > 0 && tags.length > 0) linked ??= doc;
+      }
+      if (!linked) throw new Error('the seed has no event linking a venue, a category and a tag before the snapshot');
+      const [venue, category, tag] = [linked.embedded.venues, linked.embedded.categories, linked.embedded.tags].map(
+        (copies) => copies[0]?.id as number,
+      ) as [number, number, number];
+      await append(temp.store, `venue-${venue}`, {
+        type: 'VenueDetailsChanged',
+        data: { id: venue, changes: { name: 'Renamed after the snapshot' } },
+      } as DomainEvent);
+      await append(temp.store, `tag-${tag}`, {
+        type: 'TagChanged',
+        data: { id: tag, changes: { name: 'renamed tag' } },
+      });
+      await append(temp.store, `category-${category}`, { type: 'CategoryDeleted', data: { id: category } });
 
-    const { outcome, readStore } = await load();
-    expect(outcome.kind).to.equal('loaded');
-    const caughtUp = await replayInto(temp.store, readStore, { handlers: testProjections, after: middle });
-    expect(caughtUp.appliedEvents).to.equal(Number((await temp.store.headPosition()) - middle));
-    const full = await replayed(temp.store);
-    expect(await digestOf(readStore)).to.deep.equal(await digestOf(full));
-    expect((await readStore.events.get((linked as EventDocument).id))?.embedded.venues[0]?.name).to.equal(
-      'Renamed after the snapshot',
-    );
-  });
+      const { outcome, readStore } = await load();
+      expect(outcome.kind).to.equal('loaded');
+      const caughtUp = await replayInto(temp.store, readStore, { handlers: testProjections, after: middle });
+      expect(caughtUp.appliedEvents).to.equal(Number((await temp.store.headPosition()) - middle));
+      const full = await replayed(temp.store);
+      expect(await digestOf(readStore)).to.deep.equal(await digestOf(full));
+      expect((await readStore.events.get((linked as EventDocument).id))?.embedded.venues[0]?.name).to.equal(
+        'Renamed after the snapshot',
+      );
+    },
+  );
 
   it('is absent when there is no file', async () => {
     expect((await load(join(temp.dir, 'none.snapshot'))).outcome).to.deep.equal({ kind: 'absent' });

@@ -141,20 +141,23 @@ export function termCollectionContract(
       expect(ids((await terms.list(aTermQuery())).items)).to.deep.equal([3, 2, 4]);
     });
 
-    it('lists what the collection holds now, however often the same query was listed before a change', async function () {
-      const byCount = aTermQuery({ orderBy: 'count', order: 'desc', hideEmpty: true });
-      expect(ids((await terms.list(byCount)).items)).to.deep.equal([1, 4]);
-      await terms.setCount(3, 9);
-      expect(ids((await terms.list(byCount)).items)).to.deep.equal([3, 1, 4]);
-      await terms.put(aTermDocument({ id: 7, name: 'Aardvark', slug: 'aardvark' }));
-      await terms.setCount(7, 1);
-      expect(ids((await terms.list(byCount)).items)).to.deep.equal([3, 1, 4, 7]);
-      expect(ids((await terms.list(aTermQuery())).items)).to.deep.equal([7, 3, 2, 1, 4]);
-      await terms.put({ ...(catalogue[3] as TermDocument), name: 'Zzz', revision: 1 });
-      expect(ids((await terms.list(aTermQuery())).items)).to.deep.equal([7, 2, 1, 4, 3]);
-      await terms.put({ ...(catalogue[0] as TermDocument), revision: 1, deleted: true });
-      expect(ids((await terms.list(aTermQuery())).items)).to.deep.equal([7, 1, 4, 3]);
-    });
+    it(
+      'lists what the collection holds now, however often the same query was listed before a ' + 'change',
+      async function () {
+        const byCount = aTermQuery({ orderBy: 'count', order: 'desc', hideEmpty: true });
+        expect(ids((await terms.list(byCount)).items)).to.deep.equal([1, 4]);
+        await terms.setCount(3, 9);
+        expect(ids((await terms.list(byCount)).items)).to.deep.equal([3, 1, 4]);
+        await terms.put(aTermDocument({ id: 7, name: 'Aardvark', slug: 'aardvark' }));
+        await terms.setCount(7, 1);
+        expect(ids((await terms.list(byCount)).items)).to.deep.equal([3, 1, 4, 7]);
+        expect(ids((await terms.list(aTermQuery())).items)).to.deep.equal([7, 3, 2, 1, 4]);
+        await terms.put({ ...(catalogue[3] as TermDocument), name: 'Zzz', revision: 1 });
+        expect(ids((await terms.list(aTermQuery())).items)).to.deep.equal([7, 2, 1, 4, 3]);
+        await terms.put({ ...(catalogue[0] as TermDocument), revision: 1, deleted: true });
+        expect(ids((await terms.list(aTermQuery())).items)).to.deep.equal([7, 1, 4, 3]);
+      },
+    );
 
     it('keeps the count apart from the document: a newer put keeps it, setCount changes only it', async function () {
       await terms.put({ ...(catalogue[1] as TermDocument), description: 'New', revision: 1 });

@@ -1,4 +1,5 @@
 // Business failures of the write side, as data; the HTTP edge maps each to the wire error payload once.
+import type { RecurrenceReason } from '../domain/recurrence/recurrenceReasons.ts';
 import { maxDateInputLength, type DateInputProblem } from '../domain/dateTimeInput.ts';
 
 export type ResourceKind = 'event' | 'venue' | 'organizer' | 'category' | 'tag';
@@ -34,7 +35,9 @@ export type ParamReason =
   | { readonly code: 'too-long' | 'too-many-entries'; readonly limit: number }
   | { readonly code: 'not-in-list'; readonly allowed: readonly string[] }
   | { readonly code: 'language-mismatch'; readonly value: string }
-  | { readonly code: PlainReasonCode };
+  | { readonly code: PlainReasonCode }
+  /** Why a `recurrence` is refused (docs/api.md §20.1), worded by the recurrence module. */
+  | RecurrenceReason;
 
 /** Reasons whose text needs nothing filled in. */
 export type PlainReasonCode =

@@ -4,6 +4,7 @@ import type { IdAllocator } from './registries/idAllocator.ts';
 import type { SlugRegistry } from './registries/slugRegistry.ts';
 import type { StreamLocks } from './streamLocks.ts';
 import type { ZoneClock } from '../domain/timeZone.ts';
+import type { RecurrenceSettings } from './events/seriesPlanning.ts';
 
 export interface WriteDeps {
   readonly store: EventStore;
@@ -16,4 +17,6 @@ export interface WriteDeps {
   readonly locks: StreamLocks;
   /** The process's zone clock (its memos), for the dates commands read and settle into UTC. */
   readonly zones: ZoneClock;
+  /** The horizon and maximum of recurring series (CAL_RECURRENCE_HORIZON_MONTHS, CAL_RECURRENCE_MAX_OCCURRENCES). */
+  readonly recurrence: RecurrenceSettings;
 }

@@ -51,6 +51,10 @@ export interface Config {
    * Publish `future` items when their date passes (docs/api.md §20.6), in the roles that project (`all`, `projector`).
    */
   readonly scheduler: boolean;
+  /** How far ahead open-ended series plan their occurrences, in months from now (docs/api.md §20.1). */
+  readonly recurrenceHorizonMonths: number;
+  /** Most occurrences a series may have within that horizon; a rule giving more is refused. */
+  readonly recurrenceMaxOccurrences: number;
   /** Most events one `events.ics` feed holds (docs/api.md §21.1). */
   readonly icalMaxEvents: number;
   /** `as_of` reads and history pages one client may make per window before it gets 429s; 0: no limit. */
@@ -115,6 +119,11 @@ export const variables = {
     'embedded only: on to save the in-memory read model to CAL_DATA_DIR/read-model.snapshot at ' +
     'graceful shutdown and start from it (plus the events written since) instead of replaying ' +
     'the whole store; off: always replay (default on)',
+  CAL_RECURRENCE_HORIZON_MONTHS:
+    'how many months ahead of now the occurrences of a series without COUNT or UNTIL are planned (default 24)',
+  CAL_RECURRENCE_MAX_OCCURRENCES:
+    'most occurrences a recurring series may have within the horizon; a rule giving more is refused with 400 ' +
+    '(default 1000)',
   CAL_ICAL_MAX_EVENTS:
     'most events one events.ics calendar feed holds; when more match, the nearest in time are kept (default 5000)',
   CAL_SCHEDULER:
@@ -161,6 +170,8 @@ const decoders: Record<keyof typeof variables, t.Decoder<unknown, unknown>> = {
   CAL_MIN_FREE_DISK_MB: wholeNumber('FreeDiskMegabytes', 0, 999_999_999),
   CAL_READ_MODEL_SNAPSHOT: OnOff,
   CAL_SCHEDULER: OnOff,
+  CAL_RECURRENCE_HORIZON_MONTHS: wholeNumber('HorizonMonths', 1, 120),
+  CAL_RECURRENCE_MAX_OCCURRENCES: wholeNumber('MaxOccurrences', 1, 100_000),
   CAL_ICAL_MAX_EVENTS: wholeNumber('MaxEvents', 1, 1_000_000),
   CAL_HISTORY_MAX_READS: wholeNumber('MaxReads', 0, 1_000_000),
   CAL_HISTORY_READ_WINDOW_SECONDS: wholeNumber('WindowSeconds', 1, 86_400),
@@ -210,6 +221,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     minFreeDiskMb: (values.CAL_MIN_FREE_DISK_MB as number | undefined) ?? 64,
     readModelSnapshot: (values.CAL_READ_MODEL_SNAPSHOT as boolean | undefined) ?? true,
     scheduler: (values.CAL_SCHEDULER as boolean | undefined) ?? true,
+    recurrenceHorizonMonths: (values.CAL_RECURRENCE_HORIZON_MONTHS as number | undefined) ?? 24,
+    recurrenceMaxOccurrences: (values.CAL_RECURRENCE_MAX_OCCURRENCES as number | undefined) ?? 1000,
     icalMaxEvents: (values.CAL_ICAL_MAX_EVENTS as number | undefined) ?? 5000,
     historyMaxReads: (values.CAL_HISTORY_MAX_READS as number | undefined) ?? 120,
     historyReadWindowSeconds: (values.CAL_HISTORY_READ_WINDOW_SECONDS as number | undefined) ?? 60,

@@ -45,7 +45,10 @@ type Settings = HttpParts['settings'];
 export function composeHttpServices(parts: ServiceParts): HttpParts {
   const { config, store, readStore, folding } = parts;
   const zones = folding.memos.zones;
-  const writes = writeParts(store, zones);
+  const writes = writeParts(store, zones, {
+    horizonMonths: config.recurrenceHorizonMonths,
+    maxOccurrences: config.recurrenceMaxOccurrences,
+  });
   const settings = siteSettings({
     base: config.publicUrl,
     timeZone: config.timeZone,
@@ -87,8 +90,9 @@ export function composeHttpServices(parts: ServiceParts): HttpParts {
 }
 
 /** What the commands write with: the store, its ID and slug registries, the stream locks and the zone clock. */
-function writeParts(store: EventStore, zones: Writes['zones']): Writes {
+function writeParts(store: EventStore, zones: Writes['zones'], recurrence: Writes['recurrence']): Writes {
   return {
+    recurrence,
     store,
     postIds: new IdAllocator(store, 'ids-post'),
     termIds: new IdAllocator(store, 'ids-term'),

@@ -17,8 +17,9 @@ import type { StreamLocks } from '../streamLocks.ts';
 import { newStream, retryOnConflict, type Written } from '../commandHandler.ts';
 import type { CommandError } from '../errors.ts';
 import {
-  changePost,
   decideWithSlug,
+  isAppended,
+  onLoadedPost,
   loadPost,
   publishScheduledPost,
   trashPost,
@@ -33,6 +34,9 @@ import { abandonTranslation, claimTranslation } from '../registries/translationC
 import { requestWithPasswordHash } from '../posts/passwordToStore.ts';
 import { invalidParams, reason } from '../errors.ts';
 import type { WriteGuard } from '../posts/writeGuard.ts';
+import type { PlannedOccurrence } from '../../events/catalogue/seriesEvents.ts';
+import type { EventState } from './eventState.ts';
+import { occurrenceSlugBase, planSeries, releaseClaims, type RecurrenceSettings } from './seriesPlanning.ts';
 
 export interface EventCommandDeps {
   readonly store: EventStore;
@@ -41,6 +45,8 @@ export interface EventCommandDeps {
   readonly locks: StreamLocks;
   /** Handed to the decider with each command, which settles dates into UTC with it. */
   readonly zones: ZoneClock;
+  /** The horizon and maximum of series (CAL_RECURRENCE_…); absent: the defaults. */
+  readonly recurrence?: RecurrenceSettings;
 }
 
 export interface EventWritten extends Written {
@@ -67,11 +73,8 @@ export async function scheduleEvent(
 ): Promise<Either<CommandError, EventWritten>> {
   const id = await deps.postIds.next();
   const { translation, language } = defaults;
-  if (translation && !(await claimTranslation(deps.store, 'event', translation, id, language, ctx))) {
-    return left(invalidParams({ name: 'translation_of', reason: reason('not-a-translation-target') }));
-  }
   const request = await requestWithPasswordHash(input, () => Promise.resolve(undefined));
-  const command: EventCommand = {
+  const unplanned: EventCommand = {
     type: 'ScheduleEvent',
     id,
     request,
@@ -79,6 +82,13 @@ export async function scheduleEvent(
     nowUtc: instantToUtc(ctx.now),
     zones: deps.zones,
   };
+  const planned = await withPlannedSeries(deps, eventDecider.initialState, unplanned, input, id, ctx);
+  if (planned._tag === 'Left') return planned;
+  const { command, claimed } = planned.right;
+  if (translation && !(await claimTranslation(deps.store, 'event', translation, id, language, ctx))) {
+    await releaseClaims(deps, language, claimed, ctx);
+    return left(invalidParams({ name: 'translation_of', reason: reason('not-a-translation-target') }));
+  }
   const written = await retryOnConflict('event', () =>
     decideWithSlug(
       deps,
@@ -92,7 +102,39 @@ export async function scheduleEvent(
   );
   if (written._tag === 'Left' && translation)
     await abandonTranslation(deps.store, 'event', translation, id, language, ctx);
+  if (written._tag === 'Left') await releaseClaims(deps, language, claimed, ctx);
   return written._tag === 'Right' ? right({ ...written.right, id }) : written;
+}
+
+/**
+ * The command with the series the input's `recurrence` plans on `state` (docs/api.md §20.1); the command as it is
+ * when the input has none and the series' start stays where it was.
+ */
+async function withPlannedSeries(
+  deps: EventCommandDeps,
+  state: EventState,
+  command: Extract<EventCommand, { type: 'ScheduleEvent' | 'ChangeEventDetails' }>,
+  input: EventInput,
+  id: number,
+  ctx: WriteContext,
+): Promise<Either<CommandError, { command: EventCommand; claimed: readonly PlannedOccurrence[] }>> {
+  const next = nextEventFacts(state, command);
+  if (next._tag === 'Left') return next;
+  // `null` ends a series: only an absent `recurrence` falls back to the series' own lines.
+  const recurrence =
+    'recurrence' in input ? input.recurrence : startMoved(state, next.right) ? state.series?.recurrence : undefined;
+  if (recurrence === undefined) return right({ command, claimed: [] });
+  const slugBase = occurrenceSlugBase(next.right, input.slug, id);
+  const planned = await planSeries(deps, recurrence, next.right, state.series, slugBase, ctx);
+  if (planned._tag === 'Left') return planned;
+  return right({ command: { ...command, series: planned.right.plan }, claimed: planned.right.claimed });
+}
+
+/** A series whose first start, zone or whole-day flag changed plans its occurrences again from its lines. */
+function startMoved(state: EventState, next: EventFacts): boolean {
+  if (!state.exists || !state.series) return false;
+  const { start, timezone, allDay } = state.facts;
+  return start !== next.start || timezone !== next.timezone || allDay !== next.allDay;
 }
 
 export async function changeEventDetails(
@@ -112,7 +154,14 @@ export async function changeEventDetails(
     nowUtc: instantToUtc(ctx.now),
     zones: deps.zones,
   };
-  const written = await changePost(deps, eventResource, id, command, input.slug, ctx, guard);
+  const written = await onLoadedPost(deps, eventResource, id, guard, async (loaded) => {
+    const planned = await withPlannedSeries(deps, loaded.state, command, input, id, ctx);
+    if (planned._tag === 'Left') return planned;
+    const outcome = await decideWithSlug(deps, eventResource, id, loaded, planned.right.command, input.slug, ctx);
+    if (!isAppended(outcome) && loaded.state.exists)
+      await releaseClaims(deps, loaded.state.facts.language, planned.right.claimed, ctx);
+    return outcome;
+  });
   return written._tag === 'Right' ? right({ ...written.right, id }) : written;
 }
 

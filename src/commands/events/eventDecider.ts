@@ -1,6 +1,7 @@
 // The decider of calendar events: given a command and the state, the events to append or a failure.
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import type { CalendarEventEvent, EventChanges, EventFacts } from '../../events/catalogue/calendarEvents.ts';
+import { seriesEvents, type SeriesPlan } from './seriesDecision.ts';
 import type { Language, PostStatus } from '../../events/catalogue/values.ts';
 import { endOfDay, localToUtc, startOfDay, type LocalDateTime } from '../../domain/localDateTime.ts';
 import { trashedSlug } from '../../domain/slug.ts';
@@ -43,26 +44,33 @@ interface SettledSlug {
   readonly slug?: string;
 }
 
+/** The series the handler planned from a `recurrence` (ids and slugs allocated before deciding); absent: unchanged. */
+interface PlannedSeries {
+  readonly series?: SeriesPlan;
+}
+
 export type EventCommand =
-  | (SettledSlug & {
-      readonly type: 'ScheduleEvent';
-      readonly id: number;
-      readonly request: EventRequest & {
-        readonly title: string;
-        readonly start: LocalDateTime;
-        readonly end: LocalDateTime;
-      };
-      readonly defaults: ScheduleDefaults;
-      readonly nowUtc: LocalDateTime;
-      /** The handler's zone clock: a memo of pure conversions, so the decision stays a function of the command. */
-      readonly zones: ZoneClock;
-    })
-  | (SettledSlug & {
-      readonly type: 'ChangeEventDetails';
-      readonly request: EventRequest;
-      readonly nowUtc: LocalDateTime;
-      readonly zones: ZoneClock;
-    })
+  | (SettledSlug &
+      PlannedSeries & {
+        readonly type: 'ScheduleEvent';
+        readonly id: number;
+        readonly request: EventRequest & {
+          readonly title: string;
+          readonly start: LocalDateTime;
+          readonly end: LocalDateTime;
+        };
+        readonly defaults: ScheduleDefaults;
+        readonly nowUtc: LocalDateTime;
+        /** The handler's zone clock: a memo of pure conversions, so the decision stays a function of the command. */
+        readonly zones: ZoneClock;
+      })
+  | (SettledSlug &
+      PlannedSeries & {
+        readonly type: 'ChangeEventDetails';
+        readonly request: EventRequest;
+        readonly nowUtc: LocalDateTime;
+        readonly zones: ZoneClock;
+      })
   /**
    * The scheduler's: `future` becomes `publish` once its date passed (docs/api.md §20.6); a no-op when no longer due.
    */
@@ -101,17 +109,20 @@ function decideEvent(command: EventCommand, state: EventState): Either<CommandEr
     const facts = withSettledSlug(next.right, command);
     return right([
       { type: 'EventScheduled', data: { id: command.id, facts, ...translationOf(command.defaults.translation) } },
+      ...seriesEvents(command.id, undefined, command.series),
     ]);
   }
   if (!state.exists) return left({ kind: 'not-found', resource: 'event', id: 0 });
   if (command.type === 'PublishScheduled' && !isScheduledPublicationDue(state.facts, command)) return right([]);
   if (command.type === 'ChangeEventDetails' || command.type === 'PublishScheduled') {
-    return right([
-      {
-        type: 'EventDetailsChanged',
-        data: { id: state.id, changes: changedFacts(state.facts, withSettledSlug(next.right, command)) },
-      },
-    ]);
+    const changes = changedFacts(state.facts, withSettledSlug(next.right, command));
+    const series = command.type === 'ChangeEventDetails' ? seriesEvents(state.id, state.series, command.series) : [];
+    // A write that only changes the series records no empty change of the series item's facts.
+    const details: CalendarEventEvent[] =
+      series.length > 0 && Object.keys(changes).length === 0
+        ? []
+        : [{ type: 'EventDetailsChanged', data: { id: state.id, changes } }];
+    return right([...details, ...series]);
   }
   return right([
     { type: 'EventTrashed', data: { id: state.id, previousStatus: state.facts.status, slug: next.right.slug } },

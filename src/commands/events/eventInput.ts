@@ -28,6 +28,11 @@ export interface EventInput {
    * A `password` sent: the new one, `null` to remove it. Hashed by the handler before deciding (passwordToStore.ts).
    */
   readonly password?: string | null;
+  /**
+   * `recurrence` as sent (docs/api.md §20.1): checked by the handler against the event as the write leaves it (its
+   * start, zone and whole-day flag), which only the handler knows on an update.
+   */
+  readonly recurrence?: unknown;
 }
 
 type Args = Readonly<Record<string, unknown>>;
@@ -95,5 +100,13 @@ export function readEventInput(args: Args, ctx: EventInputContext): Either<Inval
   if (invalid.length > 0) return left(invalid);
   const slug = typeof args.slug === 'string' ? slugify(args.slug) : undefined;
   const password = typeof args.password === 'string' ? { password: args.password === '' ? null : args.password } : {};
-  return right({ request: request as EventRequest, ...(slug !== undefined ? { slug } : {}), ...password });
+  return right({
+    request: request as EventRequest,
+    ...(slug !== undefined ? { slug } : {}),
+    ...password,
+    ...series(args),
+  });
 }
+
+/** `recurrence` as sent, `null` included (it ends a series); absent when not sent. */
+const series = (args: Args): { recurrence?: unknown } => ('recurrence' in args ? { recurrence: args.recurrence } : {});

@@ -126,7 +126,7 @@ export async function decideWithSlug<F extends PostFacts, C extends Sluggable, E
   return outcome;
 }
 
-const isAppended = (outcome: Attempt<Written>): boolean => outcome !== 'lost-race' && outcome._tag === 'Right';
+export const isAppended = (outcome: Attempt<Written>): boolean => outcome !== 'lost-race' && outcome._tag === 'Right';
 
 /**
  * What stops an attempt on the state it loaded, before anything is decided or written: no item, a stale `If-Match`,
@@ -151,7 +151,7 @@ const retryOptions = (guard: WriteGuard) => (guard.ifMatch === undefined ? {} : 
  * Runs `attempt` on the item's stream as loaded now, under its stream lock, once the guard (If-Match, the caller's
  * right) holds on that state; loaded and checked again on every attempt after a lost race.
  */
-function onLoadedPost<F extends PostFacts, C extends Sluggable, E extends DomainEvent>(
+export function onLoadedPost<F extends PostFacts, C extends Sluggable, E extends DomainEvent>(
   deps: PostWriteDeps,
   resource: PostResource<F, C, E>,
   id: number,

@@ -1,5 +1,6 @@
 // Domain events of the calendar event lifecycle (`event-<id>` streams), with their io-ts codecs.
 import * as t from 'io-ts';
+import { EventRecurrenceRemoved, EventRecurrenceSet } from './seriesEvents.ts';
 import { ImageRef, Language, LocalDateTimeText, PostStatus, StoredCost, TranslationLink } from './values.ts';
 
 /** Everything an event is, as stored facts; derived values (URLs, details, cost text) are computed when read. */
@@ -59,7 +60,13 @@ export const EventTrashed = t.type({
   data: t.type({ id: t.number, previousStatus: PostStatus, slug: t.string }),
 });
 
-export const CalendarEventEvent = t.union([EventScheduled, EventDetailsChanged, EventTrashed]);
+export const CalendarEventEvent = t.union([
+  EventScheduled,
+  EventDetailsChanged,
+  EventTrashed,
+  EventRecurrenceSet,
+  EventRecurrenceRemoved,
+]);
 export type CalendarEventEvent = t.TypeOf<typeof CalendarEventEvent>;
 
 function omitLanguage<P extends { language: unknown }>(props: P): Omit<P, 'language'> {
@@ -70,4 +77,8 @@ function omitLanguage<P extends { language: unknown }>(props: P): Omit<P, 'langu
 export const eventStreamId = (id: number): string => `event-${id}`;
 
 export const isCalendarEventEvent = (event: { readonly type: string }): event is CalendarEventEvent =>
-  event.type === 'EventScheduled' || event.type === 'EventDetailsChanged' || event.type === 'EventTrashed';
+  event.type === 'EventScheduled' ||
+  event.type === 'EventDetailsChanged' ||
+  event.type === 'EventTrashed' ||
+  event.type === 'EventRecurrenceSet' ||
+  event.type === 'EventRecurrenceRemoved';

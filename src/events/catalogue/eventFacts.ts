@@ -2,6 +2,8 @@
 import type { CalendarEventEvent, EventChanges, EventFacts } from './calendarEvents.ts';
 import { optionalRoot, type PostFact } from './postFold.ts';
 
+const noChanges: EventChanges = {};
+
 export type EventFact = PostFact<EventFacts, EventChanges>;
 
 export function eventFactOf(event: CalendarEventEvent): EventFact {
@@ -17,5 +19,9 @@ export function eventFactOf(event: CalendarEventEvent): EventFact {
       return { type: 'changed', id: event.data.id, changes: event.data.changes };
     case 'EventTrashed':
       return { type: 'trashed', ...event.data };
+    // A series event changes none of the series item's own facts (seriesEvents.ts folds the series part).
+    case 'EventRecurrenceSet':
+    case 'EventRecurrenceRemoved':
+      return { type: 'changed', id: event.data.id, changes: noChanges };
   }
 }

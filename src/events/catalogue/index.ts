@@ -1,6 +1,7 @@
 // The versioned catalogue of every domain event type, for writers, projectors and downstream consumers.
 import type * as t from 'io-ts';
 import { EventDetailsChanged, EventScheduled, EventTrashed } from './calendarEvents.ts';
+import { EventRecurrenceRemoved, EventRecurrenceSet } from './seriesEvents.ts';
 import {
   AdminBootstrapClaimed,
   IdBlockReserved,
@@ -49,6 +50,18 @@ export const catalogue = {
     version: 1,
     codec: EventTrashed,
     description: 'A calendar event was moved to the trash; its slug was suffixed and freed.',
+  },
+  EventRecurrenceSet: {
+    version: 1,
+    codec: EventRecurrenceSet,
+    description:
+      "The recurrence of a series (on the series item's stream) was set or changed: its RFC 5545 lines, every " +
+      'occurrence it plans (id, slug, original local start) and the ids of occurrences no longer planned.',
+  },
+  EventRecurrenceRemoved: {
+    version: 1,
+    codec: EventRecurrenceRemoved,
+    description: 'A series ended: the event is a single event again and its occurrences (`removed`) are gone.',
   },
   IdBlockReserved: {
     version: 1,
@@ -162,6 +175,8 @@ export type DomainEvent =
   | t.TypeOf<typeof EventScheduled>
   | t.TypeOf<typeof EventDetailsChanged>
   | t.TypeOf<typeof EventTrashed>
+  | t.TypeOf<typeof EventRecurrenceSet>
+  | t.TypeOf<typeof EventRecurrenceRemoved>
   | t.TypeOf<typeof IdBlockReserved>
   | t.TypeOf<typeof SlugReserved>
   | t.TypeOf<typeof SlugReleased>

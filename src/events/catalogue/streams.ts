@@ -39,8 +39,16 @@ export const streamFamilies: readonly StreamFamily[] = [
     id: 'event',
     address: 'event-{id}',
     parameters: { id: postId },
-    description: 'The life of one calendar event.',
-    eventTypes: ['EventScheduled', 'EventDetailsChanged', 'EventTrashed'],
+    description:
+      "The life of one calendar event; for a recurring series, the series item's stream also holds the series: its " +
+      'rule and the occurrences it planned (docs/api.md §20).',
+    eventTypes: [
+      'EventScheduled',
+      'EventDetailsChanged',
+      'EventTrashed',
+      'EventRecurrenceSet',
+      'EventRecurrenceRemoved',
+    ],
   },
   {
     id: 'venue',

@@ -1,4 +1,6 @@
 // The words of every parameter reason (docs/api.md §13.1) in English, Catalan and Spanish: what to send instead.
+import type { RecurrenceReason } from '../../domain/recurrence/recurrenceReasons.ts';
+import { recurrenceReasonText } from '../../domain/recurrence/recurrenceReasonTexts.ts';
 import type { ParamReason } from '../../commands/errors.ts';
 import type { MessageLanguage } from './messages.ts';
 
@@ -6,8 +8,8 @@ type Texts = Readonly<Record<MessageLanguage, string>>;
 
 const DATE_EXAMPLES = '2026-12-24 20:00, December 24, 2026 8pm, 12/24/2026, tomorrow 9am, next friday, +2 weeks';
 
-/** `{limit}`, `{allowed}` and `{value}` are filled from the reason. */
-const texts: Readonly<Record<ParamReason['code'], Texts>> = {
+/** `{limit}`, `{allowed}` and `{value}` are filled from the reason; recurrence reasons have texts of their own. */
+const texts: Readonly<Record<Exclude<ParamReason, RecurrenceReason>['code'], Texts>> = {
   'event-end-before-start': {
     en: 'The end date must not be earlier than the start date.',
     ca: "La data de finalització no pot ser anterior a la data d'inici.",
@@ -232,6 +234,7 @@ const texts: Readonly<Record<ParamReason['code'], Texts>> = {
 
 /** The reason in `language`, filled in. */
 export function reasonText(reason: ParamReason, language: MessageLanguage): string {
+  if (isRecurrenceReason(reason)) return recurrenceReasonText(reason, language);
   const text = texts[reason.code][language];
   switch (reason.code) {
     case 'too-long':
@@ -245,3 +248,5 @@ export function reasonText(reason: ParamReason, language: MessageLanguage): stri
       return text;
   }
 }
+
+const isRecurrenceReason = (reason: ParamReason): reason is RecurrenceReason => reason.code.startsWith('recurrence-');

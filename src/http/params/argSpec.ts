@@ -59,6 +59,8 @@ export interface ArgSpec {
   readonly source?: 'path';
   /** Only usable with the extended add-on on (docs/api.md §16); its description says so. */
   readonly requiresAddOn?: boolean;
+  /** A JSON `null` is a value of its own (`recurrence: null` ends a series, docs/api.md §20.1), not an absence. */
+  readonly nullMeansSomething?: boolean;
   /** Index-route metadata, key order significant; `index.default` may be a {@link RequestDefault}. */
   readonly index: ArgIndexInfo;
   readonly doc?: ArgDocHints;

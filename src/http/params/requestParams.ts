@@ -56,7 +56,7 @@ export function decodeArgs(specs: readonly ArgSpec[], sources: ParamSources): De
   const invalid = new Map<string, ParamReason | undefined>();
   for (const spec of specs) {
     const raw = paramValue(sources, spec.name);
-    if (raw === undefined || raw === null) {
+    if (raw === undefined || (raw === null && !spec.nullMeansSomething)) {
       if (spec.required) missing.push(spec.name);
       continue;
     }

@@ -88,7 +88,18 @@ export function eventRepresentation(
     venue: venueMember(shown(doc.embedded.venues.map((v) => linked.venue(v, withJsonLd)))),
     organizer: shown(doc.embedded.organizers.map((o) => linked.organizer(o, withJsonLd))),
     custom_fields: [],
+    ...seriesKeys(doc),
     ...translationKeys('event', doc),
+  };
+}
+
+/** The keys of series items and occurrences (docs/api.md §20.2); none for events outside a series. */
+function seriesKeys(doc: EventDocument): Wire {
+  if (doc.recurringEventId === undefined) return {};
+  return {
+    recurrence: [...(doc.recurrence ?? [])],
+    recurring_event_id: doc.recurringEventId,
+    original_start_date: doc.originalStart ?? doc.start,
   };
 }
 

@@ -5,6 +5,7 @@ import type { VenueDocument } from '../venues/venueDocument.ts';
 import type { OrganizerDocument } from '../organizers/organizerDocument.ts';
 import type { TermDocument } from '../terms/termDocument.ts';
 import type { VenueLocation } from './venueLocations.ts';
+import type { PlannedOccurrence } from '../../events/catalogue/seriesEvents.ts';
 
 /** The event fields that hold ids of linked items; also the keys of the embedded copies. */
 export type LinkField = 'venues' | 'organizers' | 'categories' | 'tags';
@@ -46,4 +47,13 @@ export interface EventDocument extends EventFacts {
   readonly embedded: EmbeddedLinks;
   /** `venueLocationsOf(embedded.venues)`, kept with it (projector and `setEmbedded`), for the geolocation filters. */
   readonly venueLocations: readonly VenueLocation[];
+  /**
+   * Series items and their occurrences only (docs/api.md §20.2), absent on every other event: the series' lines,
+   * the series id (the series item's own id on itself) and the local start the rule gave the occurrence.
+   */
+  readonly recurrence?: readonly string[];
+  readonly recurringEventId?: number;
+  readonly originalStart?: string;
+  /** Series items only: the occurrences planned, which the projection derives from the series item's facts. */
+  readonly occurrences?: readonly PlannedOccurrence[];
 }

@@ -6,12 +6,14 @@ import type { TermCollection } from '../terms/termCollection.ts';
 import { embedLinks, linksUnchanged } from '../links/embedLinks.ts';
 import type { ProjectionMemos } from '../projectionMemos.ts';
 import type { EventDocument } from './eventDocument.ts';
+import { isSeriesEvent } from '../../events/catalogue/seriesEvents.ts';
+import { occurrenceDocumentOf, removedOccurrenceOf } from './occurrenceDocument.ts';
 import { appliedOf, eventDocumentOf, eventUpdate, type EventUpdate } from './eventProjector.ts';
 
 /** `memos`: the read model's own, given once, so applying an event allocates none. */
 export const eventProjection = (memos: ProjectionMemos): TypedProjectionHandler => ({
   name: 'events',
-  eventTypes: ['EventScheduled', 'EventDetailsChanged', 'EventTrashed'],
+  eventTypes: ['EventScheduled', 'EventDetailsChanged', 'EventTrashed', 'EventRecurrenceSet', 'EventRecurrenceRemoved'],
   handles: isCalendarEventEvent,
   async apply(event, recorded, readStore) {
     if (!isCalendarEventEvent(event)) return;
@@ -22,8 +24,31 @@ export const eventProjection = (memos: ProjectionMemos): TypedProjectionHandler 
     const next = eventDocumentOf(update, at, await embeddedAfter(readStore, update, memos), memos);
     await readStore.events.put(next);
     await recountTerms(readStore, current, next);
+    if (next.occurrences) await projectOccurrences(readStore, next, memos);
+    if (isSeriesEvent(event)) await removeOccurrences(readStore, event.data.removed, next.revision);
   },
 });
+
+/** Every occurrence of the series follows the series item as it now stands (docs/api.md §20.3). */
+async function projectOccurrences(readStore: ReadStore, series: EventDocument, memos: ProjectionMemos) {
+  for (const occurrence of series.occurrences ?? []) {
+    const current = await readStore.events.get(occurrence.id);
+    if (current && current.revision >= series.revision) continue;
+    const next = occurrenceDocumentOf(series, occurrence, memos.zones);
+    await readStore.events.put(next);
+    await recountTerms(readStore, current, next);
+  }
+}
+
+async function removeOccurrences(readStore: ReadStore, removed: readonly number[], revision: number) {
+  for (const id of removed) {
+    const current = await readStore.events.get(id);
+    if (!current || current.revision >= revision) continue;
+    const next = removedOccurrenceOf(current, revision);
+    await readStore.events.put(next);
+    await recountTerms(readStore, current, next);
+  }
+}
 
 async function embeddedAfter(readStore: ReadStore, update: EventUpdate, memos: ProjectionMemos) {
   const { previous, facts } = update;

@@ -8,6 +8,7 @@ import type { RecordedEvent } from '../../events/eventStore.ts';
 import { noEmbeddedLinks, type EmbeddedLinks, type EventDocument } from './eventDocument.ts';
 import { groupOf } from '../translationGroups.ts';
 import type { ProjectionMemos } from '../projectionMemos.ts';
+import { foldSeries, isSeriesEvent, type SeriesFacts } from '../../events/catalogue/seriesEvents.ts';
 
 export interface Applied {
   /** Stream revision of the event being applied. */
@@ -45,7 +46,13 @@ export interface EventUpdate {
    * The document the event applies to, whose derived values are reused where the facts they come from are unchanged.
    */
   readonly previous: EventDocument | undefined;
+  /** The series the event is the item of after the event (docs/api.md §20); undefined for a single event. */
+  readonly series: SeriesFacts | undefined;
 }
+
+/** The series a series item's document holds. */
+export const seriesOfDocument = (doc: EventDocument | undefined): SeriesFacts | undefined =>
+  doc?.recurrence && doc.occurrences ? { recurrence: doc.recurrence, occurrences: doc.occurrences } : undefined;
 
 /**
  * The update an event makes, or undefined when it makes none: the event is not newer than the document (re-delivery
@@ -66,7 +73,8 @@ export function eventUpdate(
   if (!folded) return undefined;
   const translationGroup =
     fact.type === 'registered' ? (fact.translationOf ?? fact.id) : doc ? groupOf(doc) : folded.id;
-  return { ...folded, translationGroup, previous: doc };
+  const series = isSeriesEvent(event) ? foldSeries(seriesOfDocument(doc), event) : seriesOfDocument(doc);
+  return { ...folded, translationGroup, previous: doc, series };
 }
 
 /**
@@ -96,9 +104,9 @@ export function eventDocumentOf(
   embedded: EmbeddedLinks,
   memos: ProjectionMemos,
 ): EventDocument {
-  const { id, facts: f, statusBeforeTrash, translationGroup, previous } = update;
+  const { id, facts: f, statusBeforeTrash, translationGroup, previous, series } = update;
   const { zones, lists, venues } = memos;
-  return {
+  const doc: EventDocument = {
     id,
     revision: at.revision,
     modifiedUtc: at.occurredUtc,
@@ -141,4 +149,14 @@ export function eventDocumentOf(
     embedded,
     venueLocations: venues.of(embedded.venues),
   };
+  return series ? withSeries(doc, series) : doc;
 }
+
+/** A series item's keys, added after the literal so that the documents of single events keep their one shape. */
+const withSeries = (doc: EventDocument, series: SeriesFacts): EventDocument => ({
+  ...doc,
+  recurrence: series.recurrence,
+  recurringEventId: doc.id,
+  originalStart: doc.start,
+  occurrences: series.occurrences,
+});

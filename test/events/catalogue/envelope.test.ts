@@ -93,6 +93,16 @@ const samples: { [K in keyof typeof catalogue]: Extract<DomainEvent, { type: K }
     data: { id: 7, changes: { title: 'Blues Night', cost: { entries: ['10'] } } },
   },
   EventTrashed: { type: 'EventTrashed', data: { id: 7, previousStatus: 'private', slug: 'jazz-night__trashed' } },
+  EventRecurrenceSet: {
+    type: 'EventRecurrenceSet',
+    data: {
+      id: 7,
+      recurrence: ['RRULE:FREQ=WEEKLY;COUNT=2'],
+      occurrences: [{ id: 8, slug: 'jazz-night-2026-05-13', originalStart: '2026-05-13 20:00:00' }],
+      removed: [],
+    },
+  },
+  EventRecurrenceRemoved: { type: 'EventRecurrenceRemoved', data: { id: 7, removed: [8] } },
   IdBlockReserved: { type: 'IdBlockReserved', data: { first: 1, last: 100 } },
   SlugReserved: { type: 'SlugReserved', data: { owner: 'event-7' } },
   SlugReleased: { type: 'SlugReleased', data: { owner: 'event-7' } },

@@ -160,6 +160,8 @@ describe('GET /doc/events', function () {
       image: 'https://example.com/p.jpg',
     });
     await id('POST', `/events/${event}`, { title: 'Blues Night', cost: '10', password: 'pw' });
+    const series = await id('POST', '/events', { title: 'Choir', ...dates, recurrence: 'RRULE:FREQ=WEEKLY;COUNT=2' });
+    await id('PATCH', `/events/${series}`, { recurrence: null });
     await id('POST', `/venues/${venue}`, { geo_lat: 41.39, city: 'Barcelona' });
     await id('POST', `/organizers/${organizer}`, { phone: '555' });
     await id('POST', `/categories/${category}`, { description: 'Live' });

@@ -21,6 +21,13 @@ const i18nLanguage: JsonObject = {
   required: false,
 };
 const itemPassword: JsonObject = { description: 'The item password', type: 'string', required: false };
+/** `recurrence` on event writes (docs/api.md §20.5), after the reference's fields. */
+const recurrence: JsonObject = {
+  description:
+    'Service addition (docs/api.md §20.1): the RFC 5545 RRULE, RDATE and EXDATE lines of a recurring series, a ' +
+    'list or one line as text; [] or null ends the series',
+  required: false,
+};
 
 function asObject(value: Json | undefined): JsonObject {
   if (value === null || value === undefined || typeof value !== 'object' || Array.isArray(value)) {
@@ -45,6 +52,7 @@ function expectedIndex(site: string, defaults: { startDate: string; endDate: str
         if (idEntry === undefined) throw new Error('update without id');
         args = Object.fromEntries([idEntry, ['password', itemPassword], ...rest]);
       }
+      if (path.startsWith('/cal/events/v1/events') && methods.includes('POST')) args = { ...args, recurrence };
       if (path === '/cal/events/v1/events' && methods.includes('GET')) {
         asObject(args.start_date).default = defaults.startDate;
         asObject(args.end_date).default = defaults.endDate;

@@ -88,7 +88,22 @@ const eventCreateFields: readonly ArgSpec[] = [
 ];
 
 /** Updates change only what is sent (§10.1), so nothing is required. */
-const eventUpdateFields = eventCreateFields.map(asOptional);
+/**
+ * `recurrence` (docs/api.md §20.1): RFC 5545 lines, checked by the handler against the event as the write leaves it;
+ * a service addition, so the reference's `/doc` does not list it.
+ */
+const recurrenceArg = optionalArg(
+  'recurrence',
+  AnyValue,
+  {
+    description:
+      'Service addition (docs/api.md §20.1): the RFC 5545 RRULE, RDATE and EXDATE lines of a recurring series, a ' +
+      'list or one line as text; [] or null ends the series',
+  },
+  { doc: { hidden: true }, nullMeansSomething: true },
+);
+
+const eventUpdateFields = [...eventCreateFields, recurrenceArg].map(asOptional);
 
 const eventIdArg = idPathArg('the event post ID');
 /** Unlocks a protected event on reads (§12) and sets its password on by-id updates (§10.1). */
@@ -102,7 +117,7 @@ const eventPasswordArg = optionalArg(
 );
 const eventSlugPathArg = slugPathArg('the event post name');
 
-export const eventCreateArgs = withLanguage(...eventCreateFields);
+export const eventCreateArgs = withLanguage(...eventCreateFields, recurrenceArg);
 export const eventReadArgs = withLanguage(eventIdArg, eventPasswordArg);
 export const eventDeleteArgs = withLanguage(eventIdArg, eventPasswordArg);
 export const eventUpdateArgs = withLanguage(eventIdArg, eventPasswordArg, ...eventUpdateFields);

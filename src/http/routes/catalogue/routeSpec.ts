@@ -38,6 +38,7 @@ type Codec = t.Decoder<unknown, unknown>;
 interface ArgOptions {
   readonly doc?: ArgDocHints;
   readonly requiresAddOn?: boolean;
+  readonly nullMeansSomething?: boolean;
 }
 
 export function optionalArg(name: string, codec: Codec, index: ArgIndexInfo, options: ArgOptions = {}): ArgSpec {

@@ -18,7 +18,7 @@ import type { Scope } from '../../requestScope.ts';
 export interface EventListRequest extends ListRequest<EventListQuery> {
   /** `rest_url` pairs in the fixed order of §5.3, values verbatim. */
   readonly pairs: readonly (readonly [string, string])[];
-  /** `post_parent` named an event: no event has children here, so the list is empty. */
+  /** `post_parent` named an event without occurrences (or none within `include`): the list is empty. */
   readonly alwaysEmpty: boolean;
 }
 
@@ -76,13 +76,17 @@ export async function readEventListRequest(checked: Checked, ctx: ListContext): 
   const { statuses, shown } = readStatusFilter(checked);
   pairs.set('status', shown);
   let alwaysEmpty = false;
+  let include = v.include as number[] | undefined;
+  if (include) pairs.set('include', include.join(','));
   if (typeof v.post_parent === 'number') {
-    if (await ctx.readStore.events.get(v.post_parent)) alwaysEmpty = true;
-    else validation.invalid('post_parent', reason('unknown-event'));
+    const parent = await ctx.readStore.events.get(v.post_parent);
+    if (!parent) validation.invalid('post_parent', reason('unknown-event'));
+    // A series' children are its occurrences (docs/api.md §20.2): the ids it planned, within `include` if sent.
+    const children = parent?.occurrences?.map((occurrence) => occurrence.id) ?? [];
+    include = include ? include.filter((id) => children.includes(id)) : children;
+    alwaysEmpty = include.length === 0;
     pairs.set('post_parent', String(v.post_parent));
   }
-  const include = v.include as number[] | undefined;
-  if (include) pairs.set('include', include.join(','));
   if (v.ticketed === false) pairs.set('ticketed', '0');
   const links = await readLinkFilters(checked, ctx.readStore, pairs);
   if (typeof v.featured === 'boolean') pairs.set('featured', v.featured ? '1' : '0');

@@ -1,0 +1,144 @@
+// Specification of the event decider for recurring series (docs/api.md §20.1, §20.3): given recorded events, when a
+// command carrying the series the handler planned, then the series events on the series item's stream.
+import { eventDecider, type EventCommand, type EventRequest } from '../../../src/commands/events/eventDecider.ts';
+import type { SeriesPlan } from '../../../src/commands/events/seriesDecision.ts';
+import type { CalendarEventEvent, EventFacts } from '../../../src/events/catalogue/calendarEvents.ts';
+import type { PlannedOccurrence } from '../../../src/events/catalogue/seriesEvents.ts';
+import { deciderSpecification } from '../../support/specification.ts';
+import { testZones } from '../../support/memos.ts';
+
+const { given } = deciderSpecification(eventDecider);
+
+const id = 7;
+const nowUtc = '2025-11-10 12:00:00';
+const facts: EventFacts = {
+  language: 'en',
+  author: '1',
+  status: 'publish',
+  publishedUtc: nowUtc,
+  title: 'Choir',
+  description: '',
+  excerpt: '',
+  slug: 'choir',
+  timezone: 'UTC',
+  allDay: false,
+  start: '2025-11-20 19:00:00',
+  end: '2025-11-20 21:00:00',
+  startUtc: '2025-11-20 19:00:00',
+  endUtc: '2025-11-20 21:00:00',
+  cost: null,
+  website: null,
+  showMap: false,
+  showMapLink: false,
+  hideFromListings: false,
+  sticky: false,
+  featured: false,
+  image: null,
+  categories: [],
+  tags: [],
+  venues: [],
+  organizers: [],
+  passwordHash: null,
+};
+
+const occurrence = (planned: number, day: string): PlannedOccurrence => ({
+  id: planned,
+  slug: `choir-2025-11-${day}`,
+  originalStart: `2025-11-${day} 19:00:00`,
+});
+const [second, third, fourth] = [occurrence(8, '27'), occurrence(9, '04'), occurrence(10, '11')];
+
+const weekly = ['RRULE:FREQ=WEEKLY;COUNT=3'];
+const setPlan = (recurrence: readonly string[], occurrences: readonly PlannedOccurrence[]): SeriesPlan => ({
+  kind: 'set',
+  recurrence,
+  occurrences,
+});
+const change = (request: EventRequest, series?: SeriesPlan): EventCommand => ({
+  type: 'ChangeEventDetails',
+  request,
+  nowUtc,
+  zones: testZones,
+  ...(series ? { series } : {}),
+});
+
+const scheduled: CalendarEventEvent = { type: 'EventScheduled', data: { id, facts } };
+const recurrenceSet = (
+  recurrence: readonly string[],
+  occurrences: readonly PlannedOccurrence[],
+  removed: number[] = [],
+): CalendarEventEvent => ({
+  type: 'EventRecurrenceSet',
+  data: { id, recurrence: [...recurrence], occurrences: [...occurrences], removed },
+});
+const series = recurrenceSet(weekly, [second, third]);
+
+describe('event decider: recurring series', () => {
+  it('records the series with its planned occurrences when an event is scheduled with a rule', () => {
+    given([])
+      .when({
+        type: 'ScheduleEvent',
+        id,
+        slug: 'choir',
+        request: { title: 'Choir', start: facts.start, end: facts.end },
+        defaults: { language: 'en', author: '1', status: 'publish', timezone: 'UTC' },
+        nowUtc,
+        zones: testZones,
+        series: setPlan(weekly, [second, third]),
+      })
+      .then([scheduled, series]);
+  });
+
+  it('records only the series when an update changes nothing but the rule', () => {
+    given([scheduled])
+      .when(change({}, setPlan(weekly, [second, third])))
+      .then([series]);
+  });
+
+  it('records the field changes and the series when both change', () => {
+    given([scheduled])
+      .when(change({ title: 'Chorus' }, setPlan(weekly, [second])))
+      .then([
+        { type: 'EventDetailsChanged', data: { id, changes: { title: 'Chorus' } } },
+        recurrenceSet(weekly, [second]),
+      ]);
+  });
+
+  it('names the occurrences a new rule no longer gives as removed, keeping those it still gives', () => {
+    const longer = ['RRULE:FREQ=WEEKLY;COUNT=4'];
+    given([scheduled, series])
+      .when(change({}, setPlan(longer, [second, fourth])))
+      .then([recurrenceSet(longer, [second, fourth], [third.id])]);
+  });
+
+  it('records nothing about the series when the same rule plans the same occurrences', () => {
+    given([scheduled, series])
+      .when(change({}, setPlan(weekly, [second, third])))
+      .then([{ type: 'EventDetailsChanged', data: { id, changes: {} } }]);
+  });
+
+  it('ends a series: removes every occurrence it planned', () => {
+    given([scheduled, series])
+      .when(change({}, { kind: 'remove' }))
+      .then([{ type: 'EventRecurrenceRemoved', data: { id, removed: [second.id, third.id] } }]);
+  });
+
+  it('ending what is no series records no series event', () => {
+    given([scheduled])
+      .when(change({}, { kind: 'remove' }))
+      .then([{ type: 'EventDetailsChanged', data: { id, changes: {} } }]);
+  });
+
+  it('folds the series into the state, and forgets it when the series ends', () => {
+    const { state } = given([scheduled, series]);
+    if (!state.series) throw new Error('expected a series');
+    const ended = given([scheduled, series, { type: 'EventRecurrenceRemoved', data: { id, removed: [8, 9] } }]);
+    if (ended.state.series) throw new Error('expected no series');
+  });
+
+  it('keeps the series when the series item is trashed (its occurrences follow it there)', () => {
+    given([scheduled, series])
+      .when({ type: 'TrashEvent' })
+      .then([{ type: 'EventTrashed', data: { id, previousStatus: 'publish', slug: 'choir__trashed' } }]);
+  });
+});

@@ -54,7 +54,7 @@ export interface EventWritten extends Written {
 }
 
 /** Calendar events as the shared post write steps take them. */
-const eventResource: PostResource<EventFacts, EventCommand, CalendarEventEvent> = {
+export const eventResource: PostResource<EventFacts, EventCommand, CalendarEventEvent> = {
   kind: 'event',
   decider: eventDecider,
   streamId: eventStreamId,

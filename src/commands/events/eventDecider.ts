@@ -1,7 +1,7 @@
 // The decider of calendar events: given a command and the state, the events to append or a failure.
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import type { CalendarEventEvent, EventChanges, EventFacts } from '../../events/catalogue/calendarEvents.ts';
-import { seriesEvents, type SeriesPlan } from './seriesDecision.ts';
+import { decideOccurrence, seriesEvents, type SeriesPlan } from './seriesDecision.ts';
 import type { Language, PostStatus } from '../../events/catalogue/values.ts';
 import { endOfDay, localToUtc, startOfDay, type LocalDateTime } from '../../domain/localDateTime.ts';
 import { trashedSlug } from '../../domain/slug.ts';
@@ -75,7 +75,17 @@ export type EventCommand =
    * The scheduler's: `future` becomes `publish` once its date passed (docs/api.md §20.6); a no-op when no longer due.
    */
   | (SettledSlug & ScheduledPublicationCheck & { readonly type: 'PublishScheduled' })
-  | { readonly type: 'TrashEvent' };
+  | { readonly type: 'TrashEvent' }
+  /** A write to one occurrence of the series (docs/api.md §20.3): it becomes an exception. */
+  | {
+      readonly type: 'ChangeOccurrence';
+      readonly occurrence: number;
+      readonly request: EventRequest;
+      readonly nowUtc: LocalDateTime;
+      readonly zones: ZoneClock;
+    }
+  /** The delete of one occurrence: the series gains an EXDATE for its original start. */
+  | { readonly type: 'CancelOccurrence'; readonly occurrence: number };
 
 /**
  * The facts an event would have after the command, before a slug is settled: the handler plans the slug from them
@@ -98,6 +108,11 @@ export function nextEventFacts(state: EventState, command: EventCommand): Either
       if (!state.exists) return left({ kind: 'not-found', resource: 'event', id: 0 });
       if (state.facts.status === 'trash') return left({ kind: 'already-trashed', resource: 'event' });
       return right({ ...state.facts, status: 'trash', slug: trashedSlug(state.facts.slug) });
+    case 'ChangeOccurrence':
+    case 'CancelOccurrence':
+      // The series item's own facts stay as they are.
+      if (!state.exists) return left({ kind: 'not-found', resource: 'event', id: 0 });
+      return right(state.facts);
   }
 }
 
@@ -113,6 +128,11 @@ function decideEvent(command: EventCommand, state: EventState): Either<CommandEr
     ]);
   }
   if (!state.exists) return left({ kind: 'not-found', resource: 'event', id: 0 });
+  if (command.type === 'ChangeOccurrence' || command.type === 'CancelOccurrence') {
+    const settleOnto = (facts: EventFacts, request: EventRequest) =>
+      command.type === 'ChangeOccurrence' ? settle(facts, request, command.nowUtc, command.zones) : right(facts);
+    return decideOccurrence(command, state, settleOnto);
+  }
   if (command.type === 'PublishScheduled' && !isScheduledPublicationDue(state.facts, command)) return right([]);
   if (command.type === 'ChangeEventDetails' || command.type === 'PublishScheduled') {
     const changes = changedFacts(state.facts, withSettledSlug(next.right, command));

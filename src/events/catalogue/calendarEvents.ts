@@ -1,51 +1,16 @@
 // Domain events of the calendar event lifecycle (`event-<id>` streams), with their io-ts codecs.
 import * as t from 'io-ts';
-import { EventRecurrenceRemoved, EventRecurrenceSet } from './seriesEvents.ts';
-import { ImageRef, Language, LocalDateTimeText, PostStatus, StoredCost, TranslationLink } from './values.ts';
+import {
+  EventOccurrenceCancelled,
+  EventOccurrenceChanged,
+  EventRecurrenceRemoved,
+  EventRecurrenceSet,
+  isSeriesEvent,
+} from './seriesEvents.ts';
+import { PostStatus, TranslationLink } from './values.ts';
+import { EventChangesCodec, EventFacts } from './eventFactsCodec.ts';
 
-/** Everything an event is, as stored facts; derived values (URLs, details, cost text) are computed when read. */
-export const EventFacts = t.type({
-  language: Language,
-  author: t.string,
-  status: PostStatus,
-  /** Publication instant, UTC wall clock. */
-  publishedUtc: LocalDateTimeText,
-  title: t.string,
-  description: t.string,
-  excerpt: t.string,
-  /** `""` while a draft/pending event has no explicit slug. */
-  slug: t.string,
-  timezone: t.string,
-  allDay: t.boolean,
-  start: LocalDateTimeText,
-  end: LocalDateTimeText,
-  startUtc: LocalDateTimeText,
-  endUtc: LocalDateTimeText,
-  cost: t.union([StoredCost, t.null]),
-  /** `null` when no website was ever stored (the representation then shows `url`). */
-  website: t.union([t.string, t.null]),
-  showMap: t.boolean,
-  showMapLink: t.boolean,
-  hideFromListings: t.boolean,
-  sticky: t.boolean,
-  featured: t.boolean,
-  image: t.union([ImageRef, t.null]),
-  categories: t.array(t.number),
-  tags: t.array(t.number),
-  venues: t.array(t.number),
-  organizers: t.array(t.number),
-  /**
-   * The item password as a salted slow hash, in one of the forms of src/commands/posts/itemPasswordHash.ts (argon2id,
-   * or the unsalted SHA-256 digest of schema version 1 wrapped in argon2id by `cal passwords migrate`); `null` when not
-   * protected. Data of earlier versions holding `passwordSha256` reads with that digest here. The password itself is
-   * never stored.
-   */
-  passwordHash: t.union([t.string, t.null]),
-});
-export type EventFacts = t.TypeOf<typeof EventFacts>;
-
-/** Facts that can change after scheduling (the language never does). */
-export type EventChanges = Omit<Partial<EventFacts>, 'language'>;
+export { EventChangesCodec, EventFacts, type EventChanges } from './eventFactsCodec.ts';
 
 export const EventScheduled = t.type({
   type: t.literal('EventScheduled'),
@@ -53,7 +18,7 @@ export const EventScheduled = t.type({
 });
 export const EventDetailsChanged = t.type({
   type: t.literal('EventDetailsChanged'),
-  data: t.type({ id: t.number, changes: t.partial(omitLanguage(EventFacts.props)) }),
+  data: t.type({ id: t.number, changes: EventChangesCodec }),
 });
 export const EventTrashed = t.type({
   type: t.literal('EventTrashed'),
@@ -66,13 +31,10 @@ export const CalendarEventEvent = t.union([
   EventTrashed,
   EventRecurrenceSet,
   EventRecurrenceRemoved,
+  EventOccurrenceChanged,
+  EventOccurrenceCancelled,
 ]);
 export type CalendarEventEvent = t.TypeOf<typeof CalendarEventEvent>;
-
-function omitLanguage<P extends { language: unknown }>(props: P): Omit<P, 'language'> {
-  const { language: _language, ...rest } = props;
-  return rest;
-}
 
 export const eventStreamId = (id: number): string => `event-${id}`;
 
@@ -80,5 +42,4 @@ export const isCalendarEventEvent = (event: { readonly type: string }): event is
   event.type === 'EventScheduled' ||
   event.type === 'EventDetailsChanged' ||
   event.type === 'EventTrashed' ||
-  event.type === 'EventRecurrenceSet' ||
-  event.type === 'EventRecurrenceRemoved';
+  isSeriesEvent(event);

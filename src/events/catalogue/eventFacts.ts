@@ -22,6 +22,8 @@ export function eventFactOf(event: CalendarEventEvent): EventFact {
     // A series event changes none of the series item's own facts (seriesEvents.ts folds the series part).
     case 'EventRecurrenceSet':
     case 'EventRecurrenceRemoved':
+    case 'EventOccurrenceChanged':
+    case 'EventOccurrenceCancelled':
       return { type: 'changed', id: event.data.id, changes: noChanges };
   }
 }

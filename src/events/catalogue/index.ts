@@ -1,7 +1,12 @@
 // The versioned catalogue of every domain event type, for writers, projectors and downstream consumers.
 import type * as t from 'io-ts';
 import { EventDetailsChanged, EventScheduled, EventTrashed } from './calendarEvents.ts';
-import { EventRecurrenceRemoved, EventRecurrenceSet } from './seriesEvents.ts';
+import {
+  EventOccurrenceCancelled,
+  EventOccurrenceChanged,
+  EventRecurrenceRemoved,
+  EventRecurrenceSet,
+} from './seriesEvents.ts';
 import {
   AdminBootstrapClaimed,
   IdBlockReserved,
@@ -62,6 +67,18 @@ export const catalogue = {
     version: 1,
     codec: EventRecurrenceRemoved,
     description: 'A series ended: the event is a single event again and its occurrences (`removed`) are gone.',
+  },
+  EventOccurrenceChanged: {
+    version: 1,
+    codec: EventOccurrenceChanged,
+    description:
+      'One occurrence of a series was written and became an exception; `changes` holds only the facts it changed, ' +
+      'the others keep following the series.',
+  },
+  EventOccurrenceCancelled: {
+    version: 1,
+    codec: EventOccurrenceCancelled,
+    description: 'One occurrence of a series was deleted: the series gained an EXDATE line for its original start.',
   },
   IdBlockReserved: {
     version: 1,
@@ -177,6 +194,8 @@ export type DomainEvent =
   | t.TypeOf<typeof EventTrashed>
   | t.TypeOf<typeof EventRecurrenceSet>
   | t.TypeOf<typeof EventRecurrenceRemoved>
+  | t.TypeOf<typeof EventOccurrenceChanged>
+  | t.TypeOf<typeof EventOccurrenceCancelled>
   | t.TypeOf<typeof IdBlockReserved>
   | t.TypeOf<typeof SlugReserved>
   | t.TypeOf<typeof SlugReleased>

@@ -3,6 +3,7 @@
 // end of the series. One stream per series keeps a series consistent under concurrent edits.
 import * as t from 'io-ts';
 import { LocalDateTimeText } from './values.ts';
+import { EventChangesCodec, type EventChanges } from './eventFactsCodec.ts';
 
 /** An occurrence the series planned: its own post id and slug, and the local start the rule gave it. */
 export const PlannedOccurrence = t.type({ id: t.number, slug: t.string, originalStart: LocalDateTimeText });
@@ -29,24 +30,81 @@ export const EventRecurrenceRemoved = t.type({
   data: t.type({ id: t.number, removed: t.array(t.number) }),
 });
 
-export const SeriesEvent = t.union([EventRecurrenceSet, EventRecurrenceRemoved]);
+/**
+ * A write to one occurrence (docs/api.md §20.3): it became an exception. `changes` holds only the facts the write
+ * changed; the facts it never changed keep following the series.
+ */
+export const EventOccurrenceChanged = t.type({
+  type: t.literal('EventOccurrenceChanged'),
+  data: t.type({ id: t.number, occurrence: t.number, changes: EventChangesCodec }),
+});
+
+/** An occurrence was deleted: the series gained `exdate` (an EXDATE line for its original start) and lost it. */
+export const EventOccurrenceCancelled = t.type({
+  type: t.literal('EventOccurrenceCancelled'),
+  data: t.type({ id: t.number, occurrence: t.number, originalStart: LocalDateTimeText, exdate: t.string }),
+});
+
+export const SeriesEvent = t.union([
+  EventRecurrenceSet,
+  EventRecurrenceRemoved,
+  EventOccurrenceChanged,
+  EventOccurrenceCancelled,
+]);
 export type SeriesEvent = t.TypeOf<typeof SeriesEvent>;
 
+const seriesEventTypes: ReadonlySet<string> = new Set([
+  'EventRecurrenceSet',
+  'EventRecurrenceRemoved',
+  'EventOccurrenceChanged',
+  'EventOccurrenceCancelled',
+]);
+
 export const isSeriesEvent = (event: { readonly type: string }): event is SeriesEvent =>
-  event.type === 'EventRecurrenceSet' || event.type === 'EventRecurrenceRemoved';
+  seriesEventTypes.has(event.type);
+
+/** Occurrence id → the facts its writes changed (docs/api.md §20.3). */
+export type SeriesExceptions = Readonly<Record<number, EventChanges>>;
 
 /** What a series stream says about its series so far; undefined while the event is a single event. */
 export interface SeriesFacts {
   readonly recurrence: readonly string[];
   readonly occurrences: readonly PlannedOccurrence[];
+  readonly exceptions: SeriesExceptions;
+}
+
+/** The exceptions of the occurrences still planned: a new rule keeps those whose original start it still gives. */
+function keptExceptions(exceptions: SeriesExceptions, occurrences: readonly PlannedOccurrence[]): SeriesExceptions {
+  const kept: Record<number, EventChanges> = {};
+  for (const { id } of occurrences) if (exceptions[id]) kept[id] = exceptions[id];
+  return kept;
 }
 
 /** The series after one of its events. */
-export function foldSeries(_series: SeriesFacts | undefined, event: SeriesEvent): SeriesFacts | undefined {
+export function foldSeries(series: SeriesFacts | undefined, event: SeriesEvent): SeriesFacts | undefined {
   switch (event.type) {
-    case 'EventRecurrenceSet':
-      return { recurrence: event.data.recurrence, occurrences: event.data.occurrences };
+    case 'EventRecurrenceSet': {
+      const { recurrence, occurrences } = event.data;
+      return { recurrence, occurrences, exceptions: keptExceptions(series?.exceptions ?? {}, occurrences) };
+    }
     case 'EventRecurrenceRemoved':
       return undefined;
+    case 'EventOccurrenceChanged': {
+      if (!series) return series;
+      const { occurrence, changes } = event.data;
+      return {
+        ...series,
+        exceptions: { ...series.exceptions, [occurrence]: { ...series.exceptions[occurrence], ...changes } },
+      };
+    }
+    case 'EventOccurrenceCancelled': {
+      if (!series) return series;
+      const occurrences = series.occurrences.filter((planned) => planned.id !== event.data.occurrence);
+      return {
+        recurrence: [...series.recurrence, event.data.exdate],
+        occurrences,
+        exceptions: keptExceptions(series.exceptions, occurrences),
+      };
+    }
   }
 }

@@ -48,6 +48,8 @@ export const streamFamilies: readonly StreamFamily[] = [
       'EventTrashed',
       'EventRecurrenceSet',
       'EventRecurrenceRemoved',
+      'EventOccurrenceChanged',
+      'EventOccurrenceCancelled',
     ],
   },
   {

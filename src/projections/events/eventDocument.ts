@@ -5,7 +5,7 @@ import type { VenueDocument } from '../venues/venueDocument.ts';
 import type { OrganizerDocument } from '../organizers/organizerDocument.ts';
 import type { TermDocument } from '../terms/termDocument.ts';
 import type { VenueLocation } from './venueLocations.ts';
-import type { PlannedOccurrence } from '../../events/catalogue/seriesEvents.ts';
+import type { PlannedOccurrence, SeriesExceptions } from '../../events/catalogue/seriesEvents.ts';
 
 /** The event fields that hold ids of linked items; also the keys of the embedded copies. */
 export type LinkField = 'venues' | 'organizers' | 'categories' | 'tags';
@@ -56,4 +56,6 @@ export interface EventDocument extends EventFacts {
   readonly originalStart?: string;
   /** Series items only: the occurrences planned, which the projection derives from the series item's facts. */
   readonly occurrences?: readonly PlannedOccurrence[];
+  /** Series items only: the facts each exception's writes changed (docs/api.md §20.3). */
+  readonly exceptions?: SeriesExceptions;
 }

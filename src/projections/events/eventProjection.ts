@@ -6,14 +6,22 @@ import type { TermCollection } from '../terms/termCollection.ts';
 import { embedLinks, linksUnchanged } from '../links/embedLinks.ts';
 import type { ProjectionMemos } from '../projectionMemos.ts';
 import type { EventDocument } from './eventDocument.ts';
-import { isSeriesEvent } from '../../events/catalogue/seriesEvents.ts';
-import { occurrenceDocumentOf, removedOccurrenceOf } from './occurrenceDocument.ts';
+import { isSeriesEvent, type SeriesEvent } from '../../events/catalogue/seriesEvents.ts';
+import { occurrenceDocumentOf, occurrenceFactsFrom, removedOccurrenceOf } from './occurrenceDocument.ts';
 import { appliedOf, eventDocumentOf, eventUpdate, type EventUpdate } from './eventProjector.ts';
 
 /** `memos`: the read model's own, given once, so applying an event allocates none. */
 export const eventProjection = (memos: ProjectionMemos): TypedProjectionHandler => ({
   name: 'events',
-  eventTypes: ['EventScheduled', 'EventDetailsChanged', 'EventTrashed', 'EventRecurrenceSet', 'EventRecurrenceRemoved'],
+  eventTypes: [
+    'EventScheduled',
+    'EventDetailsChanged',
+    'EventTrashed',
+    'EventRecurrenceSet',
+    'EventRecurrenceRemoved',
+    'EventOccurrenceChanged',
+    'EventOccurrenceCancelled',
+  ],
   handles: isCalendarEventEvent,
   async apply(event, recorded, readStore) {
     if (!isCalendarEventEvent(event)) return;
@@ -25,7 +33,7 @@ export const eventProjection = (memos: ProjectionMemos): TypedProjectionHandler 
     await readStore.events.put(next);
     await recountTerms(readStore, current, next);
     if (next.occurrences) await projectOccurrences(readStore, next, memos);
-    if (isSeriesEvent(event)) await removeOccurrences(readStore, event.data.removed, next.revision);
+    if (isSeriesEvent(event)) await removeOccurrences(readStore, removedBy(event), next.revision);
   },
 });
 
@@ -34,11 +42,26 @@ async function projectOccurrences(readStore: ReadStore, series: EventDocument, m
   for (const occurrence of series.occurrences ?? []) {
     const current = await readStore.events.get(occurrence.id);
     if (current && current.revision >= series.revision) continue;
-    const next = occurrenceDocumentOf(series, occurrence, memos.zones);
+    const facts = occurrenceFactsFrom(series, occurrence, memos);
+    const embedded = linksUnchanged(series, facts) ? series.embedded : await embedLinks(readStore, facts, memos.lists);
+    const next = occurrenceDocumentOf(series, occurrence, facts, current, embedded, memos);
     await readStore.events.put(next);
     await recountTerms(readStore, current, next);
   }
 }
+
+/** The occurrences a series event took out of the series. */
+const removedBy = (event: SeriesEvent): readonly number[] => {
+  switch (event.type) {
+    case 'EventRecurrenceSet':
+    case 'EventRecurrenceRemoved':
+      return event.data.removed;
+    case 'EventOccurrenceCancelled':
+      return [event.data.occurrence];
+    case 'EventOccurrenceChanged':
+      return [];
+  }
+};
 
 async function removeOccurrences(readStore: ReadStore, removed: readonly number[], revision: number) {
   for (const id of removed) {

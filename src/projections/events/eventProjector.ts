@@ -52,7 +52,9 @@ export interface EventUpdate {
 
 /** The series a series item's document holds. */
 export const seriesOfDocument = (doc: EventDocument | undefined): SeriesFacts | undefined =>
-  doc?.recurrence && doc.occurrences ? { recurrence: doc.recurrence, occurrences: doc.occurrences } : undefined;
+  doc?.recurrence && doc.occurrences
+    ? { recurrence: doc.recurrence, occurrences: doc.occurrences, exceptions: doc.exceptions ?? {} }
+    : undefined;
 
 /**
  * The update an event makes, or undefined when it makes none: the event is not newer than the document (re-delivery
@@ -159,4 +161,5 @@ const withSeries = (doc: EventDocument, series: SeriesFacts): EventDocument => (
   recurringEventId: doc.id,
   originalStart: doc.start,
   occurrences: series.occurrences,
+  exceptions: series.exceptions,
 });

@@ -6,12 +6,15 @@ import { embedLinks } from '../links/embedLinks.ts';
 import type { ReadStore } from '../readStore.ts';
 import type { EventDocument } from './eventDocument.ts';
 import { eventDocumentAt, type EventFolding } from './eventDocumentAt.ts';
+import { occurrenceDocumentOf, occurrenceFactsFrom } from './occurrenceDocument.ts';
 
 /** What a write reports of the event: its id and revision, and its stream when the write knew it without reading. */
 export interface WrittenEvent {
   readonly id: number;
   readonly revision: bigint;
   readonly stream?: readonly RecordedEvent[];
+  /** A write to an occurrence: the series whose stream holds it (docs/api.md §20.3). */
+  readonly series?: number;
 }
 
 /**
@@ -25,11 +28,32 @@ export async function writtenEventDocument(
   written: WrittenEvent,
   folding: EventFolding,
 ): Promise<EventDocument | undefined> {
-  const { id, revision, stream } = written;
-  const folded = stream ? foldDocument(folding.fold, stream) : await eventDocumentAt(store, folding, id, revision);
+  const { id, revision, stream, series } = written;
+  const streamOwner = series ?? id;
+  const folded = stream
+    ? foldDocument(folding.fold, stream)
+    : await eventDocumentAt(store, folding, streamOwner, revision);
   if (!folded) return undefined;
   const { lists, venues } = folding.memos;
+  if (series !== undefined) return writtenOccurrence(readStore, folded, id, folding);
   const embedded = await embedLinks(readStore, folded, lists);
   // Folded from the stream alone, the document lacks what the projection derives from linked items.
   return { ...folded, embedded, venueLocations: venues.of(embedded.venues) };
+}
+
+/**
+ * An occurrence as the write to its series left it. A cancelled one is no longer planned: the read model's document,
+ * which the answer waited for, is final (nothing writes a cancelled occurrence again).
+ */
+async function writtenOccurrence(
+  readStore: ReadStore,
+  series: EventDocument,
+  id: number,
+  folding: EventFolding,
+): Promise<EventDocument | undefined> {
+  const occurrence = series.occurrences?.find((planned) => planned.id === id);
+  if (!occurrence) return readStore.events.get(id);
+  const facts = occurrenceFactsFrom(series, occurrence, folding.memos);
+  const embedded = await embedLinks(readStore, facts, folding.memos.lists);
+  return occurrenceDocumentOf(series, occurrence, facts, undefined, embedded, folding.memos);
 }

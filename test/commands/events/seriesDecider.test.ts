@@ -141,4 +141,96 @@ describe('event decider: recurring series', () => {
       .when({ type: 'TrashEvent' })
       .then([{ type: 'EventTrashed', data: { id, previousStatus: 'publish', slug: 'choir__trashed' } }]);
   });
+
+  it('a write to an occurrence records only the fields it changed, on the series stream', () => {
+    given([scheduled, series])
+      .when({
+        type: 'ChangeOccurrence',
+        occurrence: second.id,
+        request: { title: 'Choir', excerpt: 'Solo' },
+        nowUtc,
+        zones: testZones,
+      })
+      .then([{ type: 'EventOccurrenceChanged', data: { id, occurrence: second.id, changes: { excerpt: 'Solo' } } }]);
+  });
+
+  it('a moved occurrence records its new dates, in UTC too', () => {
+    given([scheduled, series])
+      .when({
+        type: 'ChangeOccurrence',
+        occurrence: second.id,
+        request: { start: '2025-11-27 20:00:00', end: '2025-11-27 22:00:00' },
+        nowUtc,
+        zones: testZones,
+      })
+      .then([
+        {
+          type: 'EventOccurrenceChanged',
+          data: {
+            id,
+            occurrence: second.id,
+            changes: {
+              start: '2025-11-27 20:00:00',
+              end: '2025-11-27 22:00:00',
+              startUtc: '2025-11-27 20:00:00',
+              endUtc: '2025-11-27 22:00:00',
+            },
+          },
+        },
+      ]);
+  });
+
+  it('an occurrence keeps its slug: a slug in the write is not recorded', () => {
+    given([scheduled, series])
+      .when({ type: 'ChangeOccurrence', occurrence: second.id, request: { slug: 'other' }, nowUtc, zones: testZones })
+      .then([{ type: 'EventOccurrenceChanged', data: { id, occurrence: second.id, changes: {} } }]);
+  });
+
+  it('refuses a write to an occurrence the series does not plan', () => {
+    given([scheduled, series])
+      .when({ type: 'ChangeOccurrence', occurrence: 99, request: { title: 'X' }, nowUtc, zones: testZones })
+      .thenFails({ kind: 'not-found', resource: 'event', id: 99 });
+  });
+
+  it('refuses an end before the start on an occurrence', () => {
+    given([scheduled, series])
+      .when({
+        type: 'ChangeOccurrence',
+        occurrence: second.id,
+        request: { end: '2025-11-27 18:00:00' },
+        nowUtc,
+        zones: testZones,
+      })
+      .thenFailsWith({ kind: 'invalid-params' });
+  });
+
+  it('cancels an occurrence with an EXDATE on the series wall clock', () => {
+    given([scheduled, series])
+      .when({ type: 'CancelOccurrence', occurrence: third.id })
+      .then([
+        {
+          type: 'EventOccurrenceCancelled',
+          data: {
+            id,
+            occurrence: third.id,
+            originalStart: third.originalStart,
+            exdate: 'EXDATE;TZID=UTC:20251104T190000',
+          },
+        },
+      ]);
+  });
+
+  it('folds exceptions, keeps them across a new rule that still gives their start, and drops them otherwise', () => {
+    const changed: CalendarEventEvent = {
+      type: 'EventOccurrenceChanged',
+      data: { id, occurrence: second.id, changes: { title: 'Solo' } },
+    };
+    const dropped: CalendarEventEvent = {
+      type: 'EventOccurrenceChanged',
+      data: { id, occurrence: third.id, changes: { title: 'Gone' } },
+    };
+    const { state } = given([scheduled, series, changed, dropped, recurrenceSet(weekly, [second], [third.id])]);
+    if (JSON.stringify(state.series?.exceptions) !== JSON.stringify({ [second.id]: { title: 'Solo' } }))
+      throw new Error(`unexpected exceptions ${JSON.stringify(state.series?.exceptions)}`);
+  });
 });

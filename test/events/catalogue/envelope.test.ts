@@ -103,6 +103,14 @@ const samples: { [K in keyof typeof catalogue]: Extract<DomainEvent, { type: K }
     },
   },
   EventRecurrenceRemoved: { type: 'EventRecurrenceRemoved', data: { id: 7, removed: [8] } },
+  EventOccurrenceChanged: {
+    type: 'EventOccurrenceChanged',
+    data: { id: 7, occurrence: 8, changes: { title: 'Solo' } },
+  },
+  EventOccurrenceCancelled: {
+    type: 'EventOccurrenceCancelled',
+    data: { id: 7, occurrence: 8, originalStart: '2026-05-13 20:00:00', exdate: 'EXDATE:20260513T200000' },
+  },
   IdBlockReserved: { type: 'IdBlockReserved', data: { first: 1, last: 100 } },
   SlugReserved: { type: 'SlugReserved', data: { owner: 'event-7' } },
   SlugReleased: { type: 'SlugReleased', data: { owner: 'event-7' } },

@@ -160,7 +160,13 @@ describe('GET /doc/events', function () {
       image: 'https://example.com/p.jpg',
     });
     await id('POST', `/events/${event}`, { title: 'Blues Night', cost: '10', password: 'pw' });
-    const series = await id('POST', '/events', { title: 'Choir', ...dates, recurrence: 'RRULE:FREQ=WEEKLY;COUNT=2' });
+    const series = await id('POST', '/events', { title: 'Choir', ...dates, recurrence: 'RRULE:FREQ=WEEKLY;COUNT=3' });
+    const occurrences = (await t.admin('GET', `${API}/events?post_parent=${series}`)).body as {
+      events: { id: number }[];
+    };
+    const [first, second] = occurrences.events;
+    await id('PATCH', `/events/${String(first?.id)}`, { title: 'Choir: guests' });
+    await id('DELETE', `/events/${String(second?.id)}`, {});
     await id('PATCH', `/events/${series}`, { recurrence: null });
     await id('POST', `/venues/${venue}`, { geo_lat: 41.39, city: 'Barcelona' });
     await id('POST', `/organizers/${organizer}`, { phone: '555' });

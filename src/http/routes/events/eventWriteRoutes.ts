@@ -10,6 +10,7 @@ import {
   type EventWritten,
 } from '../../../commands/events/eventCommands.ts';
 import type { EventInput } from '../../../commands/events/eventInput.ts';
+import { cancelOccurrence, changeOccurrence } from '../../../commands/events/occurrenceCommands.ts';
 import { endBeforeStart } from '../../../commands/events/eventDecider.ts';
 import { reason, type CommandError } from '../../../commands/errors.ts';
 import type { EventDocument } from '../../../projections/events/eventDocument.ts';
@@ -134,13 +135,13 @@ export function updateEventRoute(deps: EventWriteDeps, { specs, locate, pathOf }
     // A missing event passed validation only on the by-id route (step 6 of docs/api.md §2 answers it).
     if (!doc || !pending) return assertEventId(deps, Number(checked.args.values.id ?? 0));
     const input = await settleEventInput(deps, ctx, checked.scope, pending);
-    const written = await changeEventDetails(
-      deps.writes,
-      doc.id,
-      input,
-      writeContextOf(ctx, deps.clock()),
-      writeGuardOf(ctx, checked.scope.caller),
-    );
+    const context = writeContextOf(ctx, deps.clock());
+    const guard = writeGuardOf(ctx, checked.scope.caller);
+    const series = seriesOfOccurrence(doc);
+    const written =
+      series === undefined
+        ? await changeEventDetails(deps.writes, doc.id, input, context, guard)
+        : await changeOccurrence(deps.writes, series, doc.id, input, context, guard);
     await answerEventWrite(ctx, deps, checked.scope, await withoutRemovedLinks(deps, ctx, written, input), 'update');
   };
 }
@@ -160,15 +161,21 @@ export function deleteEventRoute(
       checked.scope,
     );
     if (!doc) return assertEventId(deps, Number(checked.args.values.id ?? 0));
-    const written = await trashEvent(
-      deps.writes,
-      doc.id,
-      writeContextOf(ctx, deps.clock()),
-      writeGuardOf(ctx, checked.scope.caller),
-    );
+    const context = writeContextOf(ctx, deps.clock());
+    const guard = writeGuardOf(ctx, checked.scope.caller);
+    const series = seriesOfOccurrence(doc);
+    // Deleting an occurrence cancels it (docs/api.md §20.3); deleting the series item trashes the whole series.
+    const written =
+      series === undefined
+        ? await trashEvent(deps.writes, doc.id, context, guard)
+        : await cancelOccurrence(deps.writes, series, doc.id, context, guard);
     await answerEventWrite(ctx, deps, checked.scope, written, 'delete');
   };
 }
+
+/** The series an occurrence belongs to; undefined for a series item or a single event. */
+const seriesOfOccurrence = (doc: EventDocument): number | undefined =>
+  doc.recurringEventId !== undefined && doc.recurringEventId !== doc.id ? doc.recurringEventId : undefined;
 
 /** The event a by-id route names, from the read model (none: step 6 answers it). */
 const eventById =

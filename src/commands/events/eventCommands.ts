@@ -65,13 +65,20 @@ export const eventResource: PostResource<EventFacts, EventCommand, CalendarEvent
 
 export const loadEvent = (store: EventStore, id: number) => loadPost(eventResource, store, id);
 
+/** A series split off another (docs/api.md §20.3): the id taken before the split, its occurrences' slug base. */
+export interface SplitOff {
+  readonly id?: number;
+  readonly slugBase?: string;
+}
+
 export async function scheduleEvent(
   deps: EventCommandDeps,
   input: EventInput & { request: { title: string; start: string; end: string } },
   defaults: ScheduleDefaults,
   ctx: WriteContext,
+  split: SplitOff = {},
 ): Promise<Either<CommandError, EventWritten>> {
-  const id = await deps.postIds.next();
+  const id = split.id ?? (await deps.postIds.next());
   const { translation, language } = defaults;
   const request = await requestWithPasswordHash(input, () => Promise.resolve(undefined));
   const unplanned: EventCommand = {
@@ -82,7 +89,7 @@ export async function scheduleEvent(
     nowUtc: instantToUtc(ctx.now),
     zones: deps.zones,
   };
-  const planned = await withPlannedSeries(deps, eventDecider.initialState, unplanned, input, id, ctx);
+  const planned = await withPlannedSeries(deps, eventDecider.initialState, unplanned, input, id, ctx, split.slugBase);
   if (planned._tag === 'Left') return planned;
   const { command, claimed } = planned.right;
   if (translation && !(await claimTranslation(deps.store, 'event', translation, id, language, ctx))) {
@@ -117,6 +124,7 @@ async function withPlannedSeries(
   input: EventInput,
   id: number,
   ctx: WriteContext,
+  slugBase?: string,
 ): Promise<Either<CommandError, { command: EventCommand; claimed: readonly PlannedOccurrence[] }>> {
   const next = nextEventFacts(state, command);
   if (next._tag === 'Left') return next;
@@ -124,8 +132,8 @@ async function withPlannedSeries(
   const recurrence =
     'recurrence' in input ? input.recurrence : startMoved(state, next.right) ? state.series?.recurrence : undefined;
   if (recurrence === undefined) return right({ command, claimed: [] });
-  const slugBase = occurrenceSlugBase(next.right, input.slug, id);
-  const planned = await planSeries(deps, recurrence, next.right, state.series, slugBase, ctx);
+  const base = slugBase ?? occurrenceSlugBase(next.right, input.slug, id);
+  const planned = await planSeries(deps, recurrence, next.right, state.series, base, ctx);
   if (planned._tag === 'Left') return planned;
   return right({ command: { ...command, series: planned.right.plan }, claimed: planned.right.claimed });
 }

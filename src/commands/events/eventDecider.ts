@@ -1,7 +1,7 @@
 // The decider of calendar events: given a command and the state, the events to append or a failure.
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import type { CalendarEventEvent, EventChanges, EventFacts } from '../../events/catalogue/calendarEvents.ts';
-import { decideOccurrence, seriesEvents, type SeriesPlan } from './seriesDecision.ts';
+import { decideOccurrence, decideSplit, seriesEvents, type SeriesPlan } from './seriesDecision.ts';
 import type { Language, PostStatus } from '../../events/catalogue/values.ts';
 import { endOfDay, localToUtc, startOfDay, type LocalDateTime } from '../../domain/localDateTime.ts';
 import { trashedSlug } from '../../domain/slug.ts';
@@ -85,7 +85,17 @@ export type EventCommand =
       readonly zones: ZoneClock;
     }
   /** The delete of one occurrence: the series gains an EXDATE for its original start. */
-  | { readonly type: 'CancelOccurrence'; readonly occurrence: number };
+  | { readonly type: 'CancelOccurrence'; readonly occurrence: number }
+  /**
+   * `recurrence_scope=following` on an occurrence: the series ends before it with `recurrence` (its lines cut there,
+   * seriesSplit.ts) and the occurrences from it on leave for `newSeries` (an id the handler took before deciding).
+   */
+  | {
+      readonly type: 'SplitSeries';
+      readonly occurrence: number;
+      readonly newSeries: number;
+      readonly recurrence: readonly string[];
+    };
 
 /**
  * The facts an event would have after the command, before a slug is settled: the handler plans the slug from them
@@ -110,6 +120,7 @@ export function nextEventFacts(state: EventState, command: EventCommand): Either
       return right({ ...state.facts, status: 'trash', slug: trashedSlug(state.facts.slug) });
     case 'ChangeOccurrence':
     case 'CancelOccurrence':
+    case 'SplitSeries':
       // The series item's own facts stay as they are.
       if (!state.exists) return left({ kind: 'not-found', resource: 'event', id: 0 });
       return right(state.facts);
@@ -128,6 +139,7 @@ function decideEvent(command: EventCommand, state: EventState): Either<CommandEr
     ]);
   }
   if (!state.exists) return left({ kind: 'not-found', resource: 'event', id: 0 });
+  if (command.type === 'SplitSeries') return decideSplit(command, state);
   if (command.type === 'ChangeOccurrence' || command.type === 'CancelOccurrence') {
     const settleOnto = (facts: EventFacts, request: EventRequest) =>
       command.type === 'ChangeOccurrence' ? settle(facts, request, command.nowUtc, command.zones) : right(facts);

@@ -96,3 +96,22 @@ function exdateLine(originalStart: string, facts: EventFacts): string {
   if (facts.allDay) return `EXDATE;VALUE=DATE:${day}`;
   return `EXDATE;TZID=${facts.timezone}:${day}T${originalStart.slice(11).replaceAll(':', '')}`;
 }
+
+/** The series cut before one of its occurrences: the ones from it on leave for the new series (docs/api.md §20.3). */
+export function decideSplit(
+  command: { readonly occurrence: number; readonly newSeries: number; readonly recurrence: readonly string[] },
+  state: PostFold<EventFacts> & { readonly series?: SeriesFacts },
+): Either<CommandError, CalendarEventEvent[]> {
+  const { id, series } = state;
+  const occurrence = series?.occurrences.find((planned) => planned.id === command.occurrence);
+  if (!series || !occurrence) return left({ kind: 'not-found', resource: 'event', id: command.occurrence });
+  const { originalStart } = occurrence;
+  const removed = idsOf(series.occurrences.filter((planned) => planned.originalStart >= originalStart));
+  const { newSeries, recurrence } = command;
+  return right([
+    {
+      type: 'EventSeriesSplit',
+      data: { id, occurrence: occurrence.id, originalStart, newSeries, recurrence: [...recurrence], removed },
+    },
+  ]);
+}

@@ -8,7 +8,11 @@ import type { EventFacts } from '../../events/catalogue/calendarEvents.ts';
 import { eventStreamId } from '../../events/catalogue/calendarEvents.ts';
 import type { PlannedOccurrence, SeriesFacts } from '../../events/catalogue/seriesEvents.ts';
 import { instantToLocal, type LocalDateTime } from '../../domain/localDateTime.ts';
-import { checkRecurrence, defaultMaxOccurrences } from '../../domain/recurrence/recurrenceInput.ts';
+import {
+  checkRecurrence,
+  defaultMaxOccurrences,
+  type CheckedRecurrence,
+} from '../../domain/recurrence/recurrenceInput.ts';
 import { slugify } from '../../domain/slug.ts';
 import type { ZoneClock } from '../../domain/timeZone.ts';
 import type { IdAllocator } from '../registries/idAllocator.ts';
@@ -51,6 +55,26 @@ export function horizonEnd(now: Date, months: number, zone: string, zones: ZoneC
   return instantToLocal(end, zone, zones);
 }
 
+/** `recurrence` checked for an event whose facts after the write are `next`, up to the horizon from `ctx.now`. */
+export function checkSeriesRecurrence(
+  deps: Pick<SeriesPlanningDeps, 'zones' | 'recurrence'>,
+  recurrence: unknown,
+  next: EventFacts,
+  ctx: Pick<WriteContext, 'now'>,
+): Either<CommandError, CheckedRecurrence> {
+  const settings = deps.recurrence ?? defaultRecurrenceSettings;
+  const reading = checkRecurrence(
+    recurrence,
+    { start: next.start, zone: next.timezone, allDay: next.allDay },
+    {
+      horizonEnd: horizonEnd(ctx.now, settings.horizonMonths, next.timezone, deps.zones),
+      maxCount: settings.maxOccurrences,
+    },
+    deps.zones,
+  );
+  return reading.ok ? right(reading.recurrence) : left(invalidParams({ name: 'recurrence', reason: reading.reason }));
+}
+
 /**
  * Checks and plans `recurrence` for an event whose facts after the write are `next`, on a series that stands as
  * `series`. `slugBase`: the series' slug (or what it will be derived from) for the occurrences' `{slug}-{date}`.
@@ -64,17 +88,9 @@ export async function planSeries(
   ctx: WriteContext,
 ): Promise<Either<CommandError, PlannedSeries>> {
   if (endsSeries(recurrence)) return right({ plan: { kind: 'remove' }, claimed: [] });
-  const settings = deps.recurrence ?? defaultRecurrenceSettings;
-  const reading = checkRecurrence(
-    recurrence,
-    { start: next.start, zone: next.timezone, allDay: next.allDay },
-    {
-      horizonEnd: horizonEnd(ctx.now, settings.horizonMonths, next.timezone, deps.zones),
-      maxCount: settings.maxOccurrences,
-    },
-    deps.zones,
-  );
-  if (!reading.ok) return left(invalidParams({ name: 'recurrence', reason: reading.reason }));
+  const checked = checkSeriesRecurrence(deps, recurrence, next, ctx);
+  if (checked._tag === 'Left') return checked;
+  const reading = { recurrence: checked.right };
   const planned = new Map((series?.occurrences ?? []).map((occurrence) => [occurrence.originalStart, occurrence]));
   const occurrences: PlannedOccurrence[] = [];
   const claimed: PlannedOccurrence[] = [];

@@ -5,6 +5,7 @@ import {
   EventOccurrenceChanged,
   EventRecurrenceRemoved,
   EventRecurrenceSet,
+  EventSeriesSplit,
   isSeriesEvent,
 } from './seriesEvents.ts';
 import { PostStatus, TranslationLink } from './values.ts';
@@ -33,6 +34,7 @@ export const CalendarEventEvent = t.union([
   EventRecurrenceRemoved,
   EventOccurrenceChanged,
   EventOccurrenceCancelled,
+  EventSeriesSplit,
 ]);
 export type CalendarEventEvent = t.TypeOf<typeof CalendarEventEvent>;
 

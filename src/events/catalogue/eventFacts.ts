@@ -24,6 +24,7 @@ export function eventFactOf(event: CalendarEventEvent): EventFact {
     case 'EventRecurrenceRemoved':
     case 'EventOccurrenceChanged':
     case 'EventOccurrenceCancelled':
+    case 'EventSeriesSplit':
       return { type: 'changed', id: event.data.id, changes: noChanges };
   }
 }

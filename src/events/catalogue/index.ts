@@ -6,6 +6,7 @@ import {
   EventOccurrenceChanged,
   EventRecurrenceRemoved,
   EventRecurrenceSet,
+  EventSeriesSplit,
 } from './seriesEvents.ts';
 import {
   AdminBootstrapClaimed,
@@ -79,6 +80,13 @@ export const catalogue = {
     version: 1,
     codec: EventOccurrenceCancelled,
     description: 'One occurrence of a series was deleted: the series gained an EXDATE line for its original start.',
+  },
+  EventSeriesSplit: {
+    version: 1,
+    codec: EventSeriesSplit,
+    description:
+      'A series was split at one occurrence (recurrence_scope=following): its rule now ends before it, and the ' +
+      'occurrences from there on (`removed`) left it for the new series `newSeries`.',
   },
   IdBlockReserved: {
     version: 1,
@@ -196,6 +204,7 @@ export type DomainEvent =
   | t.TypeOf<typeof EventRecurrenceRemoved>
   | t.TypeOf<typeof EventOccurrenceChanged>
   | t.TypeOf<typeof EventOccurrenceCancelled>
+  | t.TypeOf<typeof EventSeriesSplit>
   | t.TypeOf<typeof IdBlockReserved>
   | t.TypeOf<typeof SlugReserved>
   | t.TypeOf<typeof SlugReleased>

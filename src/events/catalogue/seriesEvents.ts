@@ -45,11 +45,29 @@ export const EventOccurrenceCancelled = t.type({
   data: t.type({ id: t.number, occurrence: t.number, originalStart: LocalDateTimeText, exdate: t.string }),
 });
 
+/**
+ * The series was split at one occurrence (`recurrence_scope=following`): its rule now ends before `originalStart`
+ * (`recurrence`, its new lines), and the occurrences from there on (`removed`) left it for the new series
+ * `newSeries`, which starts at that occurrence with its own stream.
+ */
+export const EventSeriesSplit = t.type({
+  type: t.literal('EventSeriesSplit'),
+  data: t.type({
+    id: t.number,
+    occurrence: t.number,
+    originalStart: LocalDateTimeText,
+    newSeries: t.number,
+    recurrence: t.array(t.string),
+    removed: t.array(t.number),
+  }),
+});
+
 export const SeriesEvent = t.union([
   EventRecurrenceSet,
   EventRecurrenceRemoved,
   EventOccurrenceChanged,
   EventOccurrenceCancelled,
+  EventSeriesSplit,
 ]);
 export type SeriesEvent = t.TypeOf<typeof SeriesEvent>;
 
@@ -58,6 +76,7 @@ const seriesEventTypes: ReadonlySet<string> = new Set([
   'EventRecurrenceRemoved',
   'EventOccurrenceChanged',
   'EventOccurrenceCancelled',
+  'EventSeriesSplit',
 ]);
 
 export const isSeriesEvent = (event: { readonly type: string }): event is SeriesEvent =>
@@ -95,6 +114,16 @@ export function foldSeries(series: SeriesFacts | undefined, event: SeriesEvent):
       return {
         ...series,
         exceptions: { ...series.exceptions, [occurrence]: { ...series.exceptions[occurrence], ...changes } },
+      };
+    }
+    case 'EventSeriesSplit': {
+      if (!series) return series;
+      const removed = new Set(event.data.removed);
+      const occurrences = series.occurrences.filter((planned) => !removed.has(planned.id));
+      return {
+        recurrence: event.data.recurrence,
+        occurrences,
+        exceptions: keptExceptions(series.exceptions, occurrences),
       };
     }
     case 'EventOccurrenceCancelled': {

@@ -50,6 +50,7 @@ export const streamFamilies: readonly StreamFamily[] = [
       'EventRecurrenceRemoved',
       'EventOccurrenceChanged',
       'EventOccurrenceCancelled',
+      'EventSeriesSplit',
     ],
   },
   {

@@ -21,6 +21,7 @@ export const eventProjection = (memos: ProjectionMemos): TypedProjectionHandler 
     'EventRecurrenceRemoved',
     'EventOccurrenceChanged',
     'EventOccurrenceCancelled',
+    'EventSeriesSplit',
   ],
   handles: isCalendarEventEvent,
   async apply(event, recorded, readStore) {
@@ -55,6 +56,7 @@ const removedBy = (event: SeriesEvent): readonly number[] => {
   switch (event.type) {
     case 'EventRecurrenceSet':
     case 'EventRecurrenceRemoved':
+    case 'EventSeriesSplit':
       return event.data.removed;
     case 'EventOccurrenceCancelled':
       return [event.data.occurrence];

@@ -43,10 +43,10 @@ const facts: EventFacts = {
 
 const occurrence = (planned: number, day: string): PlannedOccurrence => ({
   id: planned,
-  slug: `choir-2025-11-${day}`,
-  originalStart: `2025-11-${day} 19:00:00`,
+  slug: `choir-2025-${day}`,
+  originalStart: `2025-${day} 19:00:00`,
 });
-const [second, third, fourth] = [occurrence(8, '27'), occurrence(9, '04'), occurrence(10, '11')];
+const [second, third, fourth] = [occurrence(8, '11-27'), occurrence(9, '12-04'), occurrence(10, '12-11')];
 
 const weekly = ['RRULE:FREQ=WEEKLY;COUNT=3'];
 const setPlan = (recurrence: readonly string[], occurrences: readonly PlannedOccurrence[]): SeriesPlan => ({
@@ -214,7 +214,7 @@ describe('event decider: recurring series', () => {
             id,
             occurrence: third.id,
             originalStart: third.originalStart,
-            exdate: 'EXDATE;TZID=UTC:20251104T190000',
+            exdate: 'EXDATE;TZID=UTC:20251204T190000',
           },
         },
       ]);
@@ -232,5 +232,24 @@ describe('event decider: recurring series', () => {
     const { state } = given([scheduled, series, changed, dropped, recurrenceSet(weekly, [second], [third.id])]);
     if (JSON.stringify(state.series?.exceptions) !== JSON.stringify({ [second.id]: { title: 'Solo' } }))
       throw new Error(`unexpected exceptions ${JSON.stringify(state.series?.exceptions)}`);
+  });
+
+  it('splits the series before an occurrence: those from it on leave for the new series', () => {
+    const cut = ['RRULE:FREQ=WEEKLY;UNTIL=20251204T185959'];
+    given([scheduled, recurrenceSet(weekly, [second, third, fourth])])
+      .when({ type: 'SplitSeries', occurrence: third.id, newSeries: 20, recurrence: cut })
+      .then([
+        {
+          type: 'EventSeriesSplit',
+          data: {
+            id,
+            occurrence: third.id,
+            originalStart: third.originalStart,
+            newSeries: 20,
+            recurrence: cut,
+            removed: [third.id, fourth.id],
+          },
+        },
+      ]);
   });
 });

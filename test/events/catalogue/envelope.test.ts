@@ -107,6 +107,17 @@ const samples: { [K in keyof typeof catalogue]: Extract<DomainEvent, { type: K }
     type: 'EventOccurrenceChanged',
     data: { id: 7, occurrence: 8, changes: { title: 'Solo' } },
   },
+  EventSeriesSplit: {
+    type: 'EventSeriesSplit',
+    data: {
+      id: 7,
+      occurrence: 8,
+      originalStart: '2026-05-13 20:00:00',
+      newSeries: 12,
+      recurrence: ['RRULE:FREQ=WEEKLY;UNTIL=20260513T195959'],
+      removed: [8],
+    },
+  },
   EventOccurrenceCancelled: {
     type: 'EventOccurrenceCancelled',
     data: { id: 7, occurrence: 8, originalStart: '2026-05-13 20:00:00', exdate: 'EXDATE:20260513T200000' },

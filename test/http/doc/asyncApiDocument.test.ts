@@ -167,6 +167,9 @@ describe('GET /doc/events', function () {
     const [first, second] = occurrences.events;
     await id('PATCH', `/events/${String(first?.id)}`, { title: 'Choir: guests' });
     await id('DELETE', `/events/${String(second?.id)}`, {});
+    await id('PATCH', `/events/${series}`, { recurrence: 'RRULE:FREQ=WEEKLY;COUNT=4' });
+    const [, third] = ((await t.admin('GET', `${API}/events?post_parent=${series}`)).body as typeof occurrences).events;
+    await id('PATCH', `/events/${String(third?.id)}?recurrence_scope=following`, { title: 'Choir II' });
     await id('PATCH', `/events/${series}`, { recurrence: null });
     await id('POST', `/venues/${venue}`, { geo_lat: 41.39, city: 'Barcelona' });
     await id('POST', `/organizers/${organizer}`, { phone: '555' });

@@ -21,6 +21,15 @@ const i18nLanguage: JsonObject = {
   required: false,
 };
 const itemPassword: JsonObject = { description: 'The item password', type: 'string', required: false };
+/** `recurrence_scope` on event updates (docs/api.md §20.5). */
+const recurrenceScope: JsonObject = {
+  description:
+    'Service addition (docs/api.md §20.3): on an occurrence of a series, this (the default) changes that ' +
+    'occurrence only; following splits the series there, a new series starting at it with the written fields',
+  type: 'string',
+  enum: ['this', 'following'],
+  required: false,
+};
 /** `recurrence` on event writes (docs/api.md §20.5), after the reference's fields. */
 const recurrence: JsonObject = {
   description:
@@ -53,6 +62,8 @@ function expectedIndex(site: string, defaults: { startDate: string; endDate: str
         args = Object.fromEntries([idEntry, ['password', itemPassword], ...rest]);
       }
       if (path.startsWith('/cal/events/v1/events') && methods.includes('POST')) args = { ...args, recurrence };
+      if (path.startsWith('/cal/events/v1/events/') && methods.includes('POST'))
+        args = { ...args, recurrence_scope: recurrenceScope };
       if (path === '/cal/events/v1/events' && methods.includes('GET')) {
         asObject(args.start_date).default = defaults.startDate;
         asObject(args.end_date).default = defaults.endDate;

@@ -12,6 +12,7 @@ import {
   TypedBoolean,
   WebsiteUrl,
   listOf,
+  oneOfStrings,
 } from '../../params/codecs.ts';
 import { eventListArgs } from './eventListArgs.ts';
 import {
@@ -103,7 +104,21 @@ const recurrenceArg = optionalArg(
   { doc: { hidden: true }, nullMeansSomething: true },
 );
 
-const eventUpdateFields = [...eventCreateFields, recurrenceArg].map(asOptional);
+/** `recurrence_scope` (docs/api.md §20.3): `following` on an occurrence splits the series there. */
+const recurrenceScopeArg = optionalArg(
+  'recurrence_scope',
+  oneOfStrings('recurrence_scope', ['this', 'following']),
+  {
+    description:
+      'Service addition (docs/api.md §20.3): on an occurrence of a series, this (the default) changes that ' +
+      'occurrence only; following splits the series there, a new series starting at it with the written fields',
+    type: 'string',
+    enum: ['this', 'following'],
+  },
+  { doc: { hidden: true } },
+);
+
+const eventUpdateFields = [...eventCreateFields, recurrenceArg, recurrenceScopeArg].map(asOptional);
 
 const eventIdArg = idPathArg('the event post ID');
 /** Unlocks a protected event on reads (§12) and sets its password on by-id updates (§10.1). */

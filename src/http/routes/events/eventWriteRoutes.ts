@@ -11,6 +11,7 @@ import {
 } from '../../../commands/events/eventCommands.ts';
 import type { EventInput } from '../../../commands/events/eventInput.ts';
 import { cancelOccurrence, changeOccurrence } from '../../../commands/events/occurrenceCommands.ts';
+import { splitSeries } from '../../../commands/events/seriesSplitCommand.ts';
 import { endBeforeStart } from '../../../commands/events/eventDecider.ts';
 import { reason, type CommandError } from '../../../commands/errors.ts';
 import type { EventDocument } from '../../../projections/events/eventDocument.ts';
@@ -141,7 +142,9 @@ export function updateEventRoute(deps: EventWriteDeps, { specs, locate, pathOf }
     const written =
       series === undefined
         ? await changeEventDetails(deps.writes, doc.id, input, context, guard)
-        : await changeOccurrence(deps.writes, series, doc.id, input, context, guard);
+        : checked.args.values.recurrence_scope === 'following'
+          ? await splitSeries(deps.writes, series, doc.id, input, context, guard)
+          : await changeOccurrence(deps.writes, series, doc.id, input, context, guard);
     await answerEventWrite(ctx, deps, checked.scope, await withoutRemovedLinks(deps, ctx, written, input), 'update');
   };
 }

@@ -43,6 +43,18 @@ const translationOf = marked(
   { type: 'integer' },
   'Create only: the ID of an item of the same kind in another language, whose translation group the new item joins.',
 );
+const recurrence = marked(
+  { type: 'array', items: { type: 'string' } },
+  'RFC 5545 RRULE, RDATE and EXDATE lines making the event a recurring series (docs/api.md §20.1): occurrences ' +
+    'are planned up to CAL_RECURRENCE_HORIZON_MONTHS ahead, each an event of its own; a string holds one line; ' +
+    '[] or null on an update ends the series. A bad rule is refused with 400 naming recurrence and a reason.',
+);
+const recurrenceScope = marked(
+  { type: 'string', enum: ['this', 'following'] },
+  'On a write to an occurrence of a series (docs/api.md §20.3): this (the default) makes the occurrence an ' +
+    'exception; following splits the series, which ends before the occurrence while a new series starts at it ' +
+    'with the written fields.',
+);
 const itemPassword = marked({ type: 'string' }, 'Sets the item password ("" removes it); locked items are blanked.');
 
 const responses = (description: string): Json => ({ 200: { description } });
@@ -73,6 +85,10 @@ function extendReferencePaths(paths: Record<string, Json>, write: ParameterWrite
       get.parameters.splice(get.parameters.length - 1, 0, asOf); // before i18n_language, which stays last
       if ((resource === 'venues' || resource === 'organizers') && !path.includes('by-slug'))
         addBodyField(item, 'password', itemPassword);
+      if (resource === 'events' && item.post !== undefined) {
+        addBodyField(item, 'recurrence', recurrence);
+        addBodyField(item, 'recurrence_scope', recurrenceScope);
+      }
     }
   }
 }
@@ -141,6 +157,7 @@ function createOperation(resource: string, write: ParameterWriters): Json {
   const properties = {
     ...Object.fromEntries(fields.map((arg) => [arg.name, write.bodyProperty(arg)])),
     translation_of: translationOf,
+    ...(resource === 'events' ? { recurrence } : {}),
   };
   const required = fields.filter((arg) => arg.required).map((arg) => arg.name);
   return {

@@ -76,6 +76,30 @@ const DateDetails = {
   },
 };
 
+/** The keys of series items and occurrences (docs/api.md §20.2, §20.5), service additions after `custom_fields`. */
+function seriesKeys() {
+  const addition = 'Service addition (beyond the reference implementation).';
+  const marked = (schema: object, description: string) => ({
+    ...schema,
+    description: `${addition} ${description}`,
+    'x-service-addition': true,
+  });
+  return {
+    recurrence: marked(
+      { type: 'array', items: { type: 'string' } },
+      "Series items and occurrences only: the series' RFC 5545 RRULE, RDATE and EXDATE lines.",
+    ),
+    recurring_event_id: marked(
+      { type: 'integer' },
+      'Series items and occurrences only: the series item ID (its own ID on the series item).',
+    ),
+    original_start_date: marked(
+      { type: 'string' },
+      'Series items and occurrences only: the local start the rule gave this occurrence (YYYY-MM-DD HH:MM:SS).',
+    ),
+  };
+}
+
 const Event = {
   type: 'object',
   properties: {
@@ -155,6 +179,7 @@ const Event = {
       description: 'The event organizers',
       items: { $ref: '#/components/schemas/Organizer' },
     },
+    ...seriesKeys(),
   },
 };
 

@@ -77,6 +77,14 @@ function referencePart(document: unknown): JsonObject {
     }
     if (Object.keys(operations).length === 0) delete paths[path];
   }
+  // The series keys of the Event schema (docs/api.md §20.5) are additions too.
+  for (const schema of Object.values(asObject(asObject(doc.components).schemas))) {
+    const properties = asObject(schema).properties;
+    if (properties === undefined) continue;
+    for (const [field, value] of Object.entries(asObject(properties))) {
+      if (isAddition(value)) delete asObject(properties)[field];
+    }
+  }
   return doc;
 }
 
@@ -107,6 +115,26 @@ describe('/doc OpenAPI document', () => {
 
   it('equals capture 02 with the §14 differences, key order included, once the marked additions are left out', () => {
     expectSameJson(referencePart(buildOpenApi({ apiRoot })), expectedDoc(apiRoot));
+  });
+
+  it('describes recurrence, recurrence_scope and the three series keys, each marked as an addition', () => {
+    const doc = JSON.parse(JSON.stringify(buildOpenApi({ apiRoot }))) as JsonObject;
+    const paths = asObject(doc.paths);
+    // The reference documents updates with a form body, creates (an addition) with JSON.
+    const bodyOf = (operation: Json | undefined) => {
+      const content = asObject(asObject(asObject(operation).requestBody).content);
+      const media = content['application/json'] ?? content['application/x-www-form-urlencoded'];
+      return asObject(asObject(media).schema).properties;
+    };
+    expect(asObject(bodyOf(asObject(paths['/events']).post)).recurrence).to.include({ 'x-service-addition': true });
+    for (const path of ['/events/{id}', '/events/by-slug/{slug}']) {
+      const properties = asObject(bodyOf(asObject(paths[path]).post));
+      for (const name of ['recurrence', 'recurrence_scope'])
+        expect(properties[name], `${path} ${name}`).to.include({ 'x-service-addition': true });
+    }
+    const event = asObject(asObject(asObject(asObject(doc.components).schemas).Event).properties);
+    for (const key of ['recurrence', 'recurring_event_id', 'original_start_date'])
+      expect(event[key], key).to.include({ 'x-service-addition': true });
   });
 
   it('lists what the service accepts beyond the reference, each marked and described as an addition', () => {

@@ -11,6 +11,8 @@ import type { SnapshotLoad } from './projections/snapshot/readModelSnapshot.ts';
 import { saveSnapshot } from './compose/embeddedReadModel.ts';
 import { openStores, type OpenedStores } from './compose/openStores.ts';
 import { startScheduler } from './compose/scheduler.ts';
+import { startSeriesHorizon } from './compose/seriesHorizon.ts';
+import type { SeriesHorizonKeeper } from './commands/scheduling/seriesHorizonKeeper.ts';
 import { VersionFollowingRunner } from './projections/versionFollowingRunner.ts';
 import { ProjectionRunner } from './projections/projectionRunner.ts';
 import { CheckpointWatcher } from './projections/checkpointWatcher.ts';
@@ -47,6 +49,8 @@ export interface RunningService {
   readonly snapshotLoad: SnapshotLoad | undefined;
   /** Publishes `future` items when their date passes; undefined in the `api` role and with `CAL_SCHEDULER=off`. */
   readonly scheduler: PublicationScheduler | undefined;
+  /** Plans open-ended series as their horizon moves; where `scheduler` runs (docs/architecture.md §8). */
+  readonly seriesHorizon: SeriesHorizonKeeper | undefined;
   /**
    * Graceful: stops accepting, drains in-flight requests, ends change feeds, saves the checkpoint (and, embedded, the
    * read-model snapshot), closes stores.
@@ -151,10 +155,11 @@ interface ServiceParts {
   readonly metrics: ServiceMetrics;
   readonly api: StartedApi | undefined;
   readonly scheduler: PublicationScheduler | undefined;
+  readonly seriesHorizon: SeriesHorizonKeeper | undefined;
 }
 
 function runningService(parts: ServiceParts): RunningService {
-  const { server, config, logger, role, stores, store, metrics, api, scheduler } = parts;
+  const { server, config, logger, role, stores, store, metrics, api, scheduler, seriesHorizon } = parts;
   const { runner, progress } = parts.projections;
   const { readStore } = stores;
   return {
@@ -171,10 +176,12 @@ function runningService(parts: ServiceParts): RunningService {
     metrics,
     snapshotLoad: stores.snapshotLoad,
     scheduler,
+    seriesHorizon,
     close: async () => {
       // Open change feeds never end by themselves and would hold the drain until the grace period ends.
       await server.close(config.shutdownGraceMs, async () => api?.changeFeeds.closeAll());
       await scheduler?.stop();
+      await seriesHorizon?.stop();
       await runner?.stop();
       if (stores.snapshot) await saveSnapshot(stores.snapshot, stores.store, stores.readStore, logger);
       await readStore.close();
@@ -212,8 +219,10 @@ async function startBound(
       ? undefined
       : await startApi(config, store, readStore, progress, clock, folding, operations, logger);
   const scheduler = startScheduler(role, config, readStore, store, api?.writes, clock, logger);
+  const seriesHorizon = startSeriesHorizon(role, config, readStore, store, api?.writes, clock, logger);
   server.serve(api?.app ?? createOperationsApp(operations, logger));
-  return runningService({ server, config, logger, role, stores, store, projections, metrics, api, scheduler });
+  const parts = { server, config, logger, role, stores, store, projections, metrics, api, scheduler, seriesHorizon };
+  return runningService(parts);
 }
 
 async function startApi(

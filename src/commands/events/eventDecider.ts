@@ -90,6 +90,8 @@ export type EventCommand =
    * `recurrence_scope=following` on an occurrence: the series ends before it with `recurrence` (its lines cut there,
    * seriesSplit.ts) and the occurrences from it on leave for `newSeries` (an id the handler took before deciding).
    */
+  /** The horizon process manager's: the same lines planned to a later horizon (docs/architecture.md §8). */
+  | { readonly type: 'ExtendSeries'; readonly series: SeriesPlan }
   | {
       readonly type: 'SplitSeries';
       readonly occurrence: number;
@@ -121,6 +123,7 @@ export function nextEventFacts(state: EventState, command: EventCommand): Either
     case 'ChangeOccurrence':
     case 'CancelOccurrence':
     case 'SplitSeries':
+    case 'ExtendSeries':
       // The series item's own facts stay as they are.
       if (!state.exists) return left({ kind: 'not-found', resource: 'event', id: 0 });
       return right(state.facts);
@@ -140,6 +143,8 @@ function decideEvent(command: EventCommand, state: EventState): Either<CommandEr
   }
   if (!state.exists) return left({ kind: 'not-found', resource: 'event', id: 0 });
   if (command.type === 'SplitSeries') return decideSplit(command, state);
+  // Nothing when the plan is the one recorded: a second process extending the same series appends nothing.
+  if (command.type === 'ExtendSeries') return right(seriesEvents(state.id, state.series, command.series));
   if (command.type === 'ChangeOccurrence' || command.type === 'CancelOccurrence') {
     const settleOnto = (facts: EventFacts, request: EventRequest) =>
       command.type === 'ChangeOccurrence' ? settle(facts, request, command.nowUtc, command.zones) : right(facts);

@@ -1,0 +1,78 @@
+// The process manager of the series horizon (docs/api.md §20.1, docs/architecture.md §8): open-ended series are
+// planned up to CAL_RECURRENCE_HORIZON_MONTHS from now, so as time passes their horizon moves and later occurrences
+// must be planned. Each round asks the read side for the open-ended series and sends each an ordinary command
+// (extendSeriesHorizon) with the clock it is given; the command is a no-op where nothing is new, so rounds in
+// several processes add each occurrence once.
+import { randomUUID } from 'node:crypto';
+import type { EventCommandDeps } from '../events/eventCommands.ts';
+import { extendSeriesHorizon } from '../events/seriesHorizon.ts';
+import { schedulerActor } from './publicationScheduler.ts';
+
+/** The port the write side declares; the composition root answers it from the read model. */
+export interface OpenSeriesSource {
+  /** Ids of series items whose rule has neither COUNT nor UNTIL (the only ones a moving horizon extends). */
+  openSeries(): Promise<readonly number[]>;
+}
+
+export interface HorizonRound {
+  readonly extended: number;
+  readonly unchanged: number;
+  readonly failed: number;
+}
+
+export interface SeriesHorizonDeps {
+  readonly source: OpenSeriesSource;
+  readonly writes: EventCommandDeps;
+  readonly clock: () => Date;
+  readonly onFailure?: (error: unknown, series?: number) => void;
+}
+
+/** An hour: the horizon is counted in months, so it moves by less than a day between two rounds. */
+const defaultIntervalMs = 3_600_000;
+
+export class SeriesHorizonKeeper {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+
+  constructor(
+    private readonly deps: SeriesHorizonDeps,
+    private readonly intervalMs = defaultIntervalMs,
+  ) {}
+
+  /** One round at once (a start after downtime catches up), then one per interval. */
+  start(): void {
+    const tick = () => {
+      this.running = this.runRound().catch((error: unknown) => this.deps.onFailure?.(error));
+    };
+    tick();
+    this.timer = setInterval(tick, this.intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  /** Extends every open-ended series to the horizon of the clock's now. */
+  async runRound(): Promise<HorizonRound> {
+    const now = this.deps.clock();
+    const correlationId = randomUUID();
+    const ctx = { actor: schedulerActor, now, correlationId, causationId: correlationId };
+    const counts = { extended: 0, unchanged: 0, failed: 0 };
+    for (const id of await this.deps.source.openSeries()) {
+      try {
+        const outcome = await extendSeriesHorizon(this.deps.writes, id, ctx);
+        if (outcome._tag === 'Left') {
+          counts.failed++;
+          this.deps.onFailure?.(outcome.left, id);
+        } else counts[outcome.right]++;
+      } catch (error) {
+        counts.failed++;
+        this.deps.onFailure?.(error, id);
+      }
+    }
+    return counts;
+  }
+}

@@ -10,6 +10,7 @@ import { seed } from './seed.ts';
 import { layoutOf } from './seedShape.ts';
 import { machineInfo, currentLoadAverage } from './machine.ts';
 import { startScriptNodeFlags } from './nodeProcesses.ts';
+import { ensureBuilt } from '../scripts/ensureBuilt.mjs';
 import { measureAppendsInChild, measureReplayInChild } from './storeMeasurements.ts';
 import { startServiceProcess } from './serviceProcess.ts';
 import { startBareKoa } from './bareKoa.ts';
@@ -25,6 +26,8 @@ const mode = modeOf(process.argv);
 const now = new Date();
 const machine = machineInfo(now);
 const nodeFlags = startScriptNodeFlags();
+// The service runs compiled, as `npm start` runs it; built here so that no start measured includes the build.
+if (!ensureBuilt()) throw new Error('the build of src/ failed');
 const resultsPath = `bench/results/${mode.name === 'full' ? 'latest' : 'latest-quick'}.json`;
 const progress = (message: string) =>
   console.error(`[bench ${((performance.now() / 1000) | 0).toString().padStart(4)} s] ${message}`);

@@ -166,4 +166,29 @@ describe('cal import from a running source service', function () {
       await proxy.close();
     }
   });
+
+  it('gives new ids where the target used the source ones, and links to them', async () => {
+    const other = await startTestService();
+    try {
+      // Ids 1 to 3 of the post sequence are taken at the target before the import.
+      for (const name of ['Local A', 'Local B', 'Local C'])
+        expect((await other.admin('POST', `${API}/venues`, { body: { venue: name } })).status).to.equal(201);
+      const run = await cal(['--data-dir', other.dataDir, 'import', '--from', `${source.url}${API}`, ...signedIn]);
+      expect(run.code, run.stderr).to.equal(0);
+      const remapped = (
+        summaryOf(run.stdout) as unknown as { remapped: { kind: string; sourceId: number; targetId: number }[] }
+      ).remapped;
+      const hall = remapped.find((r) => r.kind === 'venue' && r.sourceId === seeded.venueId);
+      expect(hall?.targetId).to.be.greaterThan(3);
+      await caughtUp(other);
+      const concert = await other.admin('GET', `${API}/events/${seeded.eventIds[0]}`);
+      expect((concert.body as { venue: { id: number; venue: string } }).venue).to.include({
+        id: hall?.targetId,
+        venue: 'Main Hall',
+      });
+      expect((await other.admin('GET', `${API}/venues/1`)).body).to.include({ venue: 'Local A' });
+    } finally {
+      await other.close();
+    }
+  });
 });

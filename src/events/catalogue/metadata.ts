@@ -24,3 +24,17 @@ export const metadataDescriptions: { readonly [K in keyof RecordedMetadata]: str
   schemaVersion:
     'Version of the schema `data` was written in; older versions are upcast by this service when it reads them.',
 };
+
+/**
+ * The optional `importedFrom` member of the metadata of events `cal import` writes (docs/migration.md): the source's
+ * API root, the item's kind and id there, and the version copied (`modified_utc` for events, venues and organizers,
+ * a digest of the copied fields for categories and tags, which have no modification time). A later run compares
+ * them with the source to write only what changed.
+ */
+export const ImportOrigin = t.type({
+  source: t.string,
+  kind: t.string,
+  sourceId: t.number,
+  version: t.string,
+});
+export type ImportOrigin = t.TypeOf<typeof ImportOrigin>;

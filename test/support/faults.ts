@@ -17,21 +17,27 @@ import type { CheckpointStore, ReadStore } from '../../src/projections/readStore
  */
 export type Fault = 'fail' | 'timeout' | 'commit-then-fail';
 
-/** Which calls fail, counted from 1 over every wrapped call of one plan. */
+/**
+ * Which calls fail, counted from 1 over every wrapped call of one plan; with `only`, over the calls whose name
+ * (`append to event-7`, `events.put`, `checkpoint read-model`) it matches, the others passing untouched.
+ */
 export class FaultPlan {
   private count = 0;
   readonly injected: Fault[] = [];
 
-  constructor(private readonly faults: ReadonlyMap<number, Fault> = new Map()) {}
+  constructor(
+    private readonly faults: ReadonlyMap<number, Fault> = new Map(),
+    private readonly only?: RegExp,
+  ) {}
 
   /** One fault at the k-th call. */
-  static at(call: number, fault: Fault): FaultPlan {
-    return new FaultPlan(new Map([[call, fault]]));
+  static at(call: number, fault: Fault, only?: RegExp): FaultPlan {
+    return new FaultPlan(new Map([[call, fault]]), only);
   }
 
   /** The same fault at every call from `first` on. */
-  static from(first: number, fault: Fault): FaultPlan {
-    return new FaultPlan(new Map(Array.from({ length: 10_000 }, (_, i) => [first + i, fault] as const)));
+  static from(first: number, fault: Fault, only?: RegExp): FaultPlan {
+    return new FaultPlan(new Map(Array.from({ length: 10_000 }, (_, i) => [first + i, fault] as const)), only);
   }
 
   get calls(): number {
@@ -40,6 +46,7 @@ export class FaultPlan {
 
   /** Runs `work` through the plan; `what` names the call in the injected error. */
   async run<T>(what: string, work: () => Promise<T>): Promise<T> {
+    if (this.only && !this.only.test(what)) return work();
     const fault = this.faults.get(++this.count);
     if (fault === undefined) return work();
     this.injected.push(fault);
@@ -55,7 +62,10 @@ export function faultyAppends(store: EventStore, plan: FaultPlan): EventStore {
   return {
     append: (streamId, events, expected, options) =>
       plan.run(`append to ${streamId}`, () => store.append(streamId, events, expected, options)),
-    appendToStreams: (appends, options) => plan.run('append to streams', () => store.appendToStreams(appends, options)),
+    appendToStreams: (appends, options) =>
+      plan.run(`append to streams ${appends.map((append) => append.streamId).join(' ')}`, () =>
+        store.appendToStreams(appends, options),
+      ),
     readStream: store.readStream.bind(store),
     readAll: store.readAll.bind(store),
     headPosition: store.headPosition.bind(store),

@@ -24,6 +24,9 @@ export type Fault = 'fail' | 'timeout' | 'commit-then-fail';
 export class FaultPlan {
   private count = 0;
   readonly injected: Fault[] = [];
+  private noteFault: () => void = () => undefined;
+  /** Resolves at the first fault injected. */
+  readonly faulted = new Promise<void>((resolve) => (this.noteFault = resolve));
 
   constructor(
     private readonly faults: ReadonlyMap<number, Fault> = new Map(),
@@ -50,6 +53,7 @@ export class FaultPlan {
     const fault = this.faults.get(++this.count);
     if (fault === undefined) return work();
     this.injected.push(fault);
+    this.noteFault();
     if (fault === 'fail') throw new StoreUnavailable(`injected: ${what} refused`);
     if (fault === 'timeout') throw new AppendOutcomeUnknown(`injected: ${what} timed out`);
     await work();

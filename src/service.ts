@@ -15,7 +15,7 @@ import { VersionFollowingRunner } from './projections/versionFollowingRunner.ts'
 import { ProjectionRunner } from './projections/projectionRunner.ts';
 import { CheckpointWatcher } from './projections/checkpointWatcher.ts';
 import type { ProjectionProgress } from './projections/projectionProgress.ts';
-import { measureProjectionLag } from './projections/projectionLag.ts';
+import { ProjectionLagMeter } from './projections/projectionLag.ts';
 import { allProjections } from './projections/allProjections.ts';
 import { projectionMemos, type ProjectionMemos } from './projections/projectionMemos.ts';
 import { eventFoldingOf, type EventFolding } from './projections/events/eventDocumentAt.ts';
@@ -123,15 +123,15 @@ function observedStore(
 ) {
   const { watcher, progress } = projections;
   const appliedPosition = async () => (watcher ? watcher.refresh() : progress.appliedPosition);
-  const metrics = createServiceMetrics(async () =>
-    measureProjectionLag(stores.store, await appliedPosition(), clock()),
-  );
+  const lag = new ProjectionLagMeter(stores.store);
+  const metrics = createServiceMetrics(async () => lag.measure(await appliedPosition(), clock()));
   const metered = meteredEventStore(stores.store, metrics);
   const store = hooks.wrapStore ? hooks.wrapStore(metered) : metered;
   const operations: OperationsDeps = {
     store,
     readStore: stores.readStore,
     appliedPosition,
+    lag,
     metrics,
     maxLagSeconds: config.readyMaxLagSeconds,
     clock,

@@ -210,7 +210,15 @@ async function startBound(
   const api =
     role === 'projector'
       ? undefined
-      : await startApi(config, store, readStore, progress, clock, folding, operations, logger);
+      : await startApi(
+          config,
+          { store, readStore, loginFailures: stores.loginFailures },
+          progress,
+          clock,
+          folding,
+          operations,
+          logger,
+        );
   const scheduler = startScheduler(role, config, readStore, store, api?.writes, clock, logger);
   server.serve(api?.app ?? createOperationsApp(operations, logger));
   return runningService({ server, config, logger, role, stores, store, projections, metrics, api, scheduler });
@@ -218,8 +226,7 @@ async function startBound(
 
 async function startApi(
   config: Config,
-  store: EventStore,
-  readStore: ReadStore,
+  { store, readStore, loginFailures }: Pick<OpenedStores, 'store' | 'readStore' | 'loginFailures'>,
   projections: ProjectionProgress,
   clock: () => Date,
   folding: EventFolding,
@@ -227,7 +234,8 @@ async function startApi(
   logger: Logger,
 ) {
   const users = new UserDirectory(store);
-  const services = composeHttpServices({ config, store, readStore, users, projections, clock, folding });
+  const shared = loginFailures ? { loginFailures } : {};
+  const services = composeHttpServices({ config, store, readStore, users, projections, clock, folding, ...shared });
   const app = createApp(services, logger, operations);
   // Last before serving: nothing after it can stop the start before a generated password is shown.
   const bootstrap = await bootstrapAdmin(store, config.adminPassword);

@@ -95,6 +95,8 @@ function projectionsOf(
     new ProjectionRunner(stores.store, target, handlers, {
       onFailure: (error, retryInMs) =>
         logger.error({ err: error, retryInMs }, 'projection subscription failed; resubscribing'),
+      onCheckpointFailure: (error) =>
+        logger.warn({ err: error }, 'projection checkpoint save failed; retrying when idle'),
     });
   // The runner writes one version's own collections, never through the switching view the API reads.
   const runner = watcher ? undefined : new VersionFollowingRunner(runnerOn, versions?.activeStore() ?? readStore);

@@ -13,6 +13,7 @@ import { unlinkCascade } from '../commands/events/unlinkFromEvents.ts';
 import { CredentialChecker } from './auth/basicAuth.ts';
 import { configuredLoginLimiter, configuredUnlockLimiter } from './auth/failedLoginLimiter.ts';
 import type { FailureLog } from './auth/failureLog.ts';
+import { withSharedSubscription } from '../events/sharedSubscription.ts';
 import { ItemPasswordVerifier } from './auth/itemPasswordVerifier.ts';
 import { organizerJsonLd, venueJsonLd } from './representation/itemRepresentation.ts';
 import { renderItem } from './routes/items/itemAccess.ts';
@@ -71,7 +72,8 @@ export function composeHttpServices(parts: ServiceParts): HttpParts {
     inlineLinks: inlineItems({ settings, clock: parts.clock, users: parts.users, writes, readStore }),
     unlinkCascade: cascadeOfUnlinks(parts, writes),
     itemRenderers: itemRenderersOf(settings),
-    changeFeeds: new ChangeFeeds(store, {
+    // Feeds at the head share one store subscription and its window of recent events (about 8 MiB).
+    changeFeeds: new ChangeFeeds(withSharedSubscription(store, { windowBytes: 8 * 1024 * 1024 }), {
       heartbeatMs: config.changesHeartbeatMs,
       maxFeeds: config.changesMaxFeeds,
       maxFeedsPerUser: config.changesMaxFeedsPerUser,

@@ -1,6 +1,6 @@
 // Replays the event store into a read model up to a given global position, in pages: for `cal verify` and rebuilds.
 import type { EventStore } from '../events/eventStore.ts';
-import type { ReadStore } from './readStore.ts';
+import type { CheckpointStore, ReadStore } from './readStore.ts';
 import type { ProjectionHandler } from './projectionHandler.ts';
 import { applyRecordedEvent, handledTypes, readModelCheckpoint } from './projectionStep.ts';
 
@@ -111,5 +111,39 @@ export async function replayUntilCaughtUp(
     await onPass?.(passes, result);
     if (result.appliedEvents < threshold) break;
   }
+  return { appliedPosition, appliedEvents, passes };
+}
+
+/** A rebuilt version that could not reach the active one's checkpoint: it must not be switched to. */
+export class RebuildBehindActive extends Error {
+  override readonly name = 'RebuildBehindActive';
+}
+
+/**
+ * Replays until `readStore` holds at least what `reference` (the checkpoint of the version it is to replace) says the
+ * active version holds: readers switched over must never see the read model go back, and a write answered against
+ * the old version must read back on the new one. Rejects with RebuildBehindActive when `maxPasses` did not suffice.
+ */
+export async function replayPastCheckpoint(
+  store: EventStore,
+  readStore: ReadStore,
+  reference: CheckpointStore,
+  options: Omit<ReplayOptions, 'upTo'> & { readonly maxPasses?: number },
+): Promise<CatchUpResult> {
+  const { maxPasses = defaultMaxCatchUpPasses, ...replay } = options;
+  let appliedPosition = options.after ?? -1n;
+  let appliedEvents = 0;
+  let passes = 0;
+  let needed = (await reference.get(readModelCheckpoint)) ?? -1n;
+  while (appliedPosition < needed && passes < maxPasses) {
+    const result = await replayInto(store, readStore, { ...replay, after: appliedPosition, upTo: needed });
+    passes++;
+    appliedPosition = result.appliedPosition;
+    appliedEvents += result.appliedEvents;
+    if (result.appliedEvents === 0) break;
+    needed = (await reference.get(readModelCheckpoint)) ?? -1n;
+  }
+  if (appliedPosition < needed)
+    throw new RebuildBehindActive(`the rebuilt version reached ${appliedPosition}, the active one is at ${needed}`);
   return { appliedPosition, appliedEvents, passes };
 }

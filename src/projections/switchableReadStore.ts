@@ -59,6 +59,8 @@ const termMethods: MethodNames<TermCollection> = {
   put: true,
   translationsOf: true,
   setCount: true,
+  markCountsStale: true,
+  staleCounts: true,
 };
 const checkpointMethods: MethodNames<CheckpointStore> = { get: true, set: true };
 

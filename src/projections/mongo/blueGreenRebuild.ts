@@ -2,7 +2,13 @@
 import type { Db } from 'mongodb';
 import type { EventStore } from '../../events/eventStore.ts';
 import type { ProjectionHandler } from '../projectionHandler.ts';
-import { replayInto, replayUntilCaughtUp, type ReplayProgress, type ReplayResult } from '../replay.ts';
+import {
+  replayInto,
+  replayPastCheckpoint,
+  replayUntilCaughtUp,
+  type ReplayProgress,
+  type ReplayResult,
+} from '../replay.ts';
 import { mongoReadStoreOn } from './mongoReadStore.ts';
 import { allocateReadModelVersion, dropReadModelVersion, switchActiveReadModelVersion } from './readModelPointer.ts';
 
@@ -30,9 +36,10 @@ export interface BlueGreenRebuildResult {
 
 /**
  * The active version goes on serving reads and taking its projector's writes throughout; the switch is one update of
- * the pointer, which running processes follow (versionedMongoReadModel). Events after the last catch-up pass are
- * applied by the projector restarted on the new version from its checkpoint. The old version's collections stay for
- * a rollback; a failed rebuild drops its own partial version, which nothing reads.
+ * the pointer, which running processes follow (versionedMongoReadModel), made only once the new version holds at
+ * least what the active one's checkpoint says (else the rebuild fails with RebuildBehindActive and drops it). Events
+ * after the last pass are applied by the projector restarted on the new version from its checkpoint. The old
+ * version's collections stay for a rollback; a failed rebuild drops its own partial version, which nothing reads.
  */
 export async function rebuildIntoNextVersion(
   store: EventStore,
@@ -55,10 +62,15 @@ export async function rebuildIntoNextVersion(
       threshold: options.catchUpThreshold,
       onPass: options.onCatchUpPass,
     });
+    // Never switch to a version behind the active one: readers would see the read model go back in time.
+    const past = await replayPastCheckpoint(store, target, mongoReadStoreOn(db, active).checkpoints, {
+      ...replay,
+      after: caughtUp.appliedPosition,
+    });
     built = {
-      appliedPosition: caughtUp.appliedPosition,
-      appliedEvents: full.appliedEvents + caughtUp.appliedEvents,
-      passes: caughtUp.passes,
+      appliedPosition: past.appliedPosition,
+      appliedEvents: full.appliedEvents + caughtUp.appliedEvents + past.appliedEvents,
+      passes: caughtUp.passes + past.passes,
     };
   } catch (error) {
     await dropReadModelVersion(db, version).catch(() => undefined);

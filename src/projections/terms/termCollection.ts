@@ -46,6 +46,16 @@ export interface TermCollection {
   put(doc: TermDocument): Promise<void>;
   /** Language → id of the group's live members (docs/api.md §15 `translations`). */
   translationsOf(group: number): Promise<Translations>;
-  /** Sets the count of published events; kept apart from the document so it never fights the revision guard. */
+  /**
+   * Sets the count of published events; kept apart from the document so it never fights the revision guard. Also
+   * clears the term's stale mark.
+   */
   setCount(id: number, count: number): Promise<void>;
+  /**
+   * Marks counts about to change: a projection marks them before it writes anything of an event and `setCount` clears
+   * them, so a failure in between leaves them marked, and recounted from the events (`staleCounts`), never wrong.
+   */
+  markCountsStale(ids: readonly number[]): Promise<void>;
+  /** Ids of the terms whose count is marked stale. */
+  staleCounts(): Promise<number[]>;
 }

@@ -168,7 +168,7 @@ export function termCollectionContract(
       expect(await terms.get(77)).to.equal(undefined);
     });
 
-    it('marks live terms stale until setCount counts them; deleted and unknown terms are never marked', async function () {
+    it('marks live terms stale until setCount counts them; deleted or unknown terms never are', async function () {
       expect(await terms.staleCounts()).to.deep.equal([]);
       await terms.markCountsStale([1, 4, 6, 77]);
       await terms.markCountsStale([4]);

@@ -13,6 +13,8 @@ export interface WriteContext {
   readonly now: Date;
   readonly correlationId: string;
   readonly causationId: string;
+  /** Set by an iCalendar import: the entry's UID and where the file came from (docs/api.md §21.2). */
+  readonly importedFrom?: { readonly uid: string; readonly source: string };
 }
 
 export function toNewEvent(event: DomainEvent, ctx: WriteContext): NewEvent {
@@ -22,6 +24,7 @@ export function toNewEvent(event: DomainEvent, ctx: WriteContext): NewEvent {
     correlationId: ctx.correlationId,
     causationId: ctx.causationId,
     schemaVersion: catalogue[event.type].version,
+    ...(ctx.importedFrom ? { importedFrom: ctx.importedFrom } : {}),
   };
   return { type: event.type, data: event.data, metadata };
 }

@@ -11,8 +11,12 @@ export const RecordedMetadata = t.type({
 });
 export type RecordedMetadata = t.TypeOf<typeof RecordedMetadata>;
 
+/** What only some writes record: `importedFrom` on the events an iCalendar import wrote (docs/api.md §21.2). */
+export const OptionalMetadata = t.partial({ importedFrom: t.type({ uid: t.string, source: t.string }) });
+export type OptionalMetadata = t.TypeOf<typeof OptionalMetadata>;
+
 /** What each field means, for the documentation (a codec carries no descriptions). */
-export const metadataDescriptions: { readonly [K in keyof RecordedMetadata]: string } = {
+export const metadataDescriptions: { readonly [K in keyof RecordedMetadata | keyof OptionalMetadata]: string } = {
   actor:
     'Who caused the event: a user id (`"3"`), `anonymous`, `cli` (command line), `system` ' +
     '(bookkeeping of the service) or `scheduler` (a `future` item published when its date ' +
@@ -23,4 +27,7 @@ export const metadataDescriptions: { readonly [K in keyof RecordedMetadata]: str
   causationId: 'What caused the event directly: the id of the request that wrote it.',
   schemaVersion:
     'Version of the schema `data` was written in; older versions are upcast by this service when it reads them.',
+  importedFrom:
+    'On the events an iCalendar import wrote: the `uid` of the calendar entry and the `source` it came from ' +
+    '(`upload` for `POST events.ics`, the file name for `cal import-ics`).',
 };

@@ -1,0 +1,12 @@
+// The seam where recurring series plug into the import (docs/api.md §21.2). Until events can recur (§20), a VEVENT
+// that is a series or an exception of one is reported as skipped, never imported as a single event it is not.
+
+/** The properties that make a VEVENT part of a series (RFC 5545 §3.8.5, §3.8.4.4). */
+const seriesProperties = ['rrule', 'rdate', 'exdate', 'recurrence-id'] as const;
+
+export const seriesNotSupported = 'recurring events are imported once series are supported';
+
+/** Why a VEVENT with these property names cannot be imported yet, or undefined for a single event. */
+export function seriesSkipReason(has: (property: (typeof seriesProperties)[number]) => boolean): string | undefined {
+  return seriesProperties.some(has) ? seriesNotSupported : undefined;
+}

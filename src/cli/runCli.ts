@@ -7,6 +7,7 @@ import { prepareAuditCommand } from './auditCommand.ts';
 import { prepareVerifyCommand } from './verifyCommand.ts';
 import { prepareRebuildCommand } from './rebuildCommand.ts';
 import { preparePasswordsCommand } from './passwordsCommand.ts';
+import { prepareImportIcsCommand } from './importIcsCommand.ts';
 import type { Output, PreparedCommand } from './preparedCommand.ts';
 import { ZoneClock } from '../domain/timeZone.ts';
 import { projectionMemos } from '../projections/projectionMemos.ts';
@@ -18,6 +19,7 @@ const commands: Record<string, (invocation: Invocation) => PreparedCommand> = {
   verify: prepareVerifyCommand,
   rebuild: prepareRebuildCommand,
   passwords: preparePasswordsCommand,
+  'import-ics': prepareImportIcsCommand,
 };
 
 export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv, io: Output): Promise<number> {

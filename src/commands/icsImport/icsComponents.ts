@@ -7,7 +7,7 @@ import { instantToLocal, localToInstant } from '../../domain/localDateTime.ts';
 import type { TimeZoneId, ZoneClock } from '../../domain/timeZone.ts';
 import type { IcsProblem, ScannedCalendar } from './icsScan.ts';
 import { resolveZone, type ZoneContext } from './icsZones.ts';
-import { seriesSkipReason } from './icsSeries.ts';
+import { isRuleBomb, seriesSkipReason } from './icsSeries.ts';
 
 /** An event write as the REST API takes it (docs/api.md §10.1), read from one VEVENT. */
 export interface ImportedEventArgs {
@@ -62,6 +62,9 @@ export interface ReadContext {
 
 /** A problem inside one VEVENT's values: the file is not valid iCalendar there. */
 class ValueProblem extends Error {}
+
+/** A rule no calendar needs (icsSeries.ts): the whole file is refused. */
+class RuleBomb extends Error {}
 
 /** Text properties are stored as HTML (docs/api.md §4.1): the file's plain text is escaped, never interpreted. */
 const escapeHtml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -179,6 +182,8 @@ function lastModifiedOf(event: ICAL.Component): string {
 function readVevent(event: ICAL.Component, ctx: ZoneContext): ImportedComponent | SkippedComponent {
   const uid = textOf(event, 'uid');
   if (uid === '') return { uid: '', reason: 'no UID' };
+  for (const rule of event.getAllProperties('rrule').map((property) => property.getFirstValue()))
+    if (rule instanceof ICAL.Recur && isRuleBomb({ freq: rule.freq, count: rule.count })) throw new RuleBomb();
   const series = seriesSkipReason((name) => event.hasProperty(name));
   if (series) return { uid, reason: series };
   const status = textOf(event, 'status').toUpperCase();
@@ -230,7 +235,8 @@ export function readCalendar(scanned: ScannedCalendar, ctx: ReadContext): Either
       if (isSkipped(read)) skipped.push(read);
       else components.push(read);
     } catch (error) {
-      if (!(error instanceof ValueProblem) && !(error instanceof Error)) throw error;
+      if (!(error instanceof Error)) throw error;
+      if (error instanceof RuleBomb) return left({ kind: 'rrule-too-large', line: scanned.veventLines[index] ?? 1 });
       const property = error instanceof ValueProblem ? error.message : undefined;
       return left({
         kind: 'bad-value',

@@ -26,7 +26,8 @@ export type IcsProblemKind =
   | 'too-deep'
   | 'after-end'
   | 'unreadable'
-  | 'bad-value';
+  | 'bad-value'
+  | 'rrule-too-large';
 
 /** Why a file is not iCalendar, with the (1-based, physical) line the problem was found on. */
 export interface IcsProblem {

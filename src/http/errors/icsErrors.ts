@@ -46,6 +46,11 @@ const problemTexts: Readonly<Record<IcsProblemKind, Texts>> = {
     ca: 'el calendari no es pot llegir',
     es: 'el calendario no se puede leer',
   },
+  'rrule-too-large': {
+    en: 'the VEVENT that begins here repeats more often than any calendar needs (RRULE)',
+    ca: 'el VEVENT que comença aquí es repeteix més sovint del que cap calendari necessita (RRULE)',
+    es: 'el VEVENT que empieza aquí se repite más a menudo de lo que ningún calendario necesita (RRULE)',
+  },
   'bad-value': {
     en: 'the VEVENT that begins here has a %s that is not a valid value',
     ca: 'el VEVENT que comença aquí té un %s que no és un valor vàlid',

@@ -155,7 +155,9 @@ function organizerOf(event: ICAL.Component): ImportedOrganizer | undefined {
   const property = event.getFirstProperty('organizer');
   if (!property) return undefined;
   const value = String(property.getFirstValue() ?? '').trim();
-  const email = /^mailto:/i.test(value) ? value.slice('mailto:'.length).trim() : '';
+  const address = /^mailto:/i.test(value) ? value.slice('mailto:'.length).trim() : '';
+  // RFC 2606 reserves `.invalid`: the address of an organizer without one (this service's feeds write such).
+  const email = /\.invalid$/i.test(address) ? '' : address;
   const cn = property.getParameter('cn');
   const name = (typeof cn === 'string' ? cn : '').trim() || email;
   return name === '' ? undefined : { name: escapeHtml(name), email };

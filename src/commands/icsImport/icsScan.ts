@@ -75,12 +75,43 @@ function firstBadUtf8Line(bytes: Uint8Array): number {
   return line;
 }
 
+const isContinuationByte = (byte: number | undefined): boolean => byte !== undefined && byte >= 0x80 && byte <= 0xbf;
+
+/**
+ * RFC 5545 §3.1 warns that simple writers fold lines in the middle of a multi-octet character, and asks readers to
+ * restore it. The continuation bytes found right after a fold go back before its line break, so that every line is
+ * UTF-8 again and keeps its number.
+ */
+export function mendSplitCharacters(bytes: Uint8Array): Uint8Array {
+  const mended = Uint8Array.from(bytes);
+  for (let at = mended.indexOf(0x0a); at !== -1; at = mended.indexOf(0x0a, at + 1)) {
+    const fold = mended[at + 1];
+    if (fold !== 0x20 && fold !== 0x09) continue;
+    let moved = 0;
+    while (moved < 3 && isContinuationByte(mended[at + 2 + moved])) moved += 1;
+    if (moved === 0) continue;
+    const breakStart = mended[at - 1] === 0x0d ? at - 1 : at;
+    const tail = mended.slice(at + 2, at + 2 + moved);
+    const lineBreak = mended.slice(breakStart, at + 2);
+    mended.set(tail, breakStart);
+    mended.set(lineBreak, breakStart + moved);
+    at = breakStart + moved + lineBreak.length - 2;
+  }
+  return mended;
+}
+
 function decodeUtf8(bytes: Uint8Array): Either<IcsProblem, string> {
+  // A byte order mark some Windows applications write is not part of the first line.
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
   try {
-    // A byte order mark some Windows applications write is not part of the first line.
-    return right(new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes));
+    return right(decoder.decode(bytes));
   } catch {
-    return left({ kind: 'not-utf8', line: firstBadUtf8Line(bytes) });
+    const mended = mendSplitCharacters(bytes);
+    try {
+      return right(decoder.decode(mended));
+    } catch {
+      return left({ kind: 'not-utf8', line: firstBadUtf8Line(mended) });
+    }
   }
 }
 

@@ -1,12 +1,14 @@
 // Specifies the import of calendar files (docs/api.md §21.2) on the real service: files shaped like the exports of
-// Google Calendar, Outlook, Apple Calendar and Thunderbird become events, venues, organizers and categories, read
+// Google Calendar (folded in the middle of a UTF-8 character, as RFC 5545 §3.1 warns simple writers do), Outlook,
+// Apple Calendar and Thunderbird become events, venues, organizers and categories, read
 // back through GET /events; a second import changes nothing; a newer version updates its event.
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
-import { startTestService, type TestResponse, type TestService } from '../../support/testService.ts';
+import { adminAuth, startTestService, type TestResponse, type TestService } from '../../support/testService.ts';
 import { API } from '../events/support/eventsApi.ts';
 
-const fixture = (name: string): string => readFileSync(new URL(`../../fixtures/ics/${name}`, import.meta.url), 'utf8');
+/** The file's bytes as an application wrote them (not decoded: google.ics folds inside a UTF-8 character). */
+const fixture = (name: string): Buffer => readFileSync(new URL(`../../fixtures/ics/${name}`, import.meta.url));
 
 interface Report {
   created: number;
@@ -23,8 +25,15 @@ type Listed = Record<string, unknown> & {
   categories: { name: string }[];
 };
 
-const importIcs = (svc: TestService, text: string): Promise<TestResponse> =>
-  svc.admin('POST', `${API}/events.ics`, { rawBody: text, contentType: 'text/calendar' });
+async function importIcs(svc: TestService, body: string | Buffer): Promise<TestResponse> {
+  const response = await fetch(`${svc.service.url}${API}/events.ics`, {
+    method: 'POST',
+    headers: { authorization: adminAuth, 'content-type': 'text/calendar' },
+    body,
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: JSON.parse(text) as unknown, text };
+}
 
 async function imported(svc: TestService, name: string): Promise<Report> {
   const res = await importIcs(svc, fixture(name));
@@ -193,5 +202,29 @@ describe('POST events.ics is idempotent by UID, SEQUENCE and LAST-MODIFIED (docs
     expect(event.categories.map((c) => (c as unknown as { id: number }).id)).to.deep.equal([
       (category.body as { id: number }).id,
     ]);
+  });
+});
+
+describe('POST events.ics of one file twice at once (docs/api.md §21.2)', function () {
+  this.timeout(60_000);
+  let svc: TestService;
+  before(async () => {
+    svc = await startTestService({ CAL_TIMEZONE: 'Europe/Madrid' });
+  });
+  after(() => svc.close());
+
+  it('leaves one event per UID, whichever import records it first, again and again', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const file = single(`race-${round}@test`, `Race ${round}`, 'SEQUENCE:0');
+      const [a, b] = await Promise.all([importIcs(svc, file), importIcs(svc, file)]);
+      expect([a.status, b.status]).to.deep.equal([200, 200]);
+      const ids = [a, b].map((res) => (res.body as Report).events[0]?.id);
+      expect(ids[0], `round ${round}`).to.equal(ids[1]);
+      const listed = await svc.admin(
+        'GET',
+        `${API}/events?search=Race%20${round}&start_date=2027-06-01&end_date=2027-06-30`,
+      );
+      expect((listed.body as { events: { id: number }[] }).events.map((event) => event.id)).to.deep.equal([ids[0]]);
+    }
   });
 });

@@ -10,8 +10,7 @@ import { IdAllocator } from '../commands/registries/idAllocator.ts';
 import { SlugRegistry } from '../commands/registries/slugRegistry.ts';
 import { ImportedUids } from '../commands/registries/importedUids.ts';
 import { StreamLocks } from '../commands/streamLocks.ts';
-import { importCalendar, type ImportReport } from '../commands/icsImport/importCalendar.ts';
-import type { IcsScanFailure } from '../commands/icsImport/icsScan.ts';
+import { importCalendar, type ImportFailure, type ImportReport } from '../commands/icsImport/importCalendar.ts';
 import { createMemoryReadStore } from '../projections/memory/memoryReadStore.ts';
 import { replayInto } from '../projections/replay.ts';
 import { allProjections } from '../projections/allProjections.ts';
@@ -21,7 +20,9 @@ import { CliFailure } from './cliStore.ts';
 import type { Output, PreparedCommand } from './preparedCommand.ts';
 
 /** The answer's first problem in one line, as the HTTP answer's English message says it. */
-function problemLine(failure: IcsScanFailure): string {
+function problemLine(failure: ImportFailure): string {
+  if (failure.kind === 'store-unavailable')
+    return 'the event store became unavailable; the entries imported so far stay, run again to complete';
   if (failure.kind === 'too-many-components') return `the file holds more than ${failure.limit} components`;
   return `not iCalendar: line ${failure.line}: ${failure.kind}${failure.name ? ` (${failure.name})` : ''}`;
 }

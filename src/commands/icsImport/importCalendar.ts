@@ -55,12 +55,24 @@ interface LinkMemo {
   readonly categories: Map<string, number>;
 }
 
-type Linked = Either<string, Pick<EventInput['request'], 'venues' | 'organizers' | 'categories'>>;
+type Linked = Either<Refusal, Pick<EventInput['request'], 'venues' | 'organizers' | 'categories'>>;
 
 /** Why a write was refused, for the report. */
-const refusal = (what: string, error: { readonly kind: string }): string => `${what} was refused (${error.kind})`;
+/** A write refused: the entry is skipped with the reason, unless the store itself is unavailable. */
+interface Refusal {
+  readonly reason: string;
+  readonly storeUnavailable: boolean;
+}
 
-async function memoized(memo: Map<string, number>, key: string, create: () => Promise<Either<string, number>>) {
+const refusal = (what: string, error: { readonly kind: string }): Refusal => ({
+  reason: `${what} was refused (${error.kind})`,
+  storeUnavailable: error.kind === 'store-unavailable',
+});
+
+/** Why an import stopped: the file (nothing written), or the store, while writing (the entries before it stay). */
+export type ImportFailure = IcsScanFailure | { readonly kind: 'store-unavailable' };
+
+async function memoized(memo: Map<string, number>, key: string, create: () => Promise<Either<Refusal, number>>) {
   const known = memo.get(key);
   if (known !== undefined) return right(known);
   const created = await create();
@@ -111,7 +123,7 @@ async function linksOf(
   });
 }
 
-type Written = Either<string, { readonly id: number; readonly outcome: ImportOutcome }>;
+type Written = Either<Refusal, { readonly id: number; readonly outcome: ImportOutcome }>;
 
 /** One planned entry: its links, its event write, then its record in the registry of UIDs. */
 async function writeEntry(
@@ -152,15 +164,16 @@ async function writeEntry(
 
 /**
  * Imports a calendar file: a problem of the file (not UTF-8, not iCalendar, too many components, a value that is not
- * what its property says) refuses it whole before anything is written. A store failure while writing leaves the
- * entries written so far; importing the file again completes it (the written ones are then unchanged).
+ * what its property says) refuses it whole before anything is written. A store that becomes unavailable while writing
+ * stops the import: the entries written so far stay, and importing the file again completes it (they are then
+ * unchanged).
  */
 export async function importCalendar(
   deps: IcsImportDeps,
   bytes: Uint8Array,
   options: IcsImportOptions,
   ctx: WriteContext,
-): Promise<Either<IcsScanFailure, ImportReport>> {
+): Promise<Either<ImportFailure, ImportReport>> {
   const scanned = scanCalendar(bytes, options.limits);
   if (scanned._tag === 'Left') return scanned;
   const { zones } = deps.writes;
@@ -172,7 +185,8 @@ export async function importCalendar(
   const skipped = [...plan.skipped];
   for (const planned of plan.writes) {
     const written = await writeEntry(deps, planned, options, memo, ctx);
-    if (written._tag === 'Left') skipped.push({ uid: planned.component.uid, reason: written.left });
+    if (written._tag === 'Left' && written.left.storeUnavailable) return left({ kind: 'store-unavailable' });
+    if (written._tag === 'Left') skipped.push({ uid: planned.component.uid, reason: written.left.reason });
     else events.push({ uid: planned.component.uid, ...written.right });
   }
   const count = (outcome: ImportOutcome) => events.filter((event) => event.outcome === outcome).length;

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { adminAuth, startTestService, type TestResponse, type TestService } from '../../support/testService.ts';
 import { API } from '../events/support/eventsApi.ts';
+import { StoreUnavailable, type EventStore, type NewEvent } from '../../../src/events/eventStore.ts';
 
 /** The file's bytes as an application wrote them (not decoded: google.ics folds inside a UTF-8 character). */
 const fixture = (name: string): Buffer => readFileSync(new URL(`../../fixtures/ics/${name}`, import.meta.url));
@@ -226,5 +227,54 @@ describe('POST events.ics of one file twice at once (docs/api.md §21.2)', funct
       );
       expect((listed.body as { events: { id: number }[] }).events.map((event) => event.id)).to.deep.equal([ids[0]]);
     }
+  });
+});
+
+describe('POST events.ics when the store fails half-way (docs/api.md §21.2)', function () {
+  this.timeout(20_000);
+  let svc: TestService;
+  let failing = true;
+  /** The real store, refusing the first append of the second entry's event as an unreachable store would. */
+  const failingSecondEvent = (store: EventStore): EventStore => {
+    const wrapped = Object.create(store) as EventStore;
+    const refuseSecond = async <T>(events: readonly NewEvent[], append: () => Promise<T>): Promise<T> => {
+      const second = events.some((event) => event.type === 'EventScheduled' && isSecond(event.metadata.importedFrom));
+      if (failing && second) {
+        failing = false;
+        throw new StoreUnavailable('injected: the second event cannot be written');
+      }
+      return append();
+    };
+    const isSecond = (from: unknown) => (from as { uid?: string } | undefined)?.uid === 'second@test';
+    wrapped.append = (streamId, events, expected, options) =>
+      refuseSecond(events, () => store.append(streamId, events, expected, options));
+    wrapped.appendToStreams = (appends, options) =>
+      refuseSecond(
+        appends.flatMap((entry) => entry.events),
+        () => store.appendToStreams(appends, options),
+      );
+    return wrapped;
+  };
+  before(async () => {
+    svc = await startTestService({ CAL_TIMEZONE: 'Europe/Madrid' }, undefined, { wrapStore: failingSecondEvent });
+  });
+  after(() => svc.close());
+
+  it('keeps the entries written before the failure, and the same file again completes the import', async () => {
+    const file = [single('first@test', 'First', 'SEQUENCE:0'), single('second@test', 'Second', 'SEQUENCE:0')]
+      .map((text) => text.split('\r\n').slice(3, -2).join('\r\n'))
+      .join('\r\n');
+    const calendar = `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Test//Import//EN\r\n${file}\r\nEND:VCALENDAR\r\n`;
+    const failed = await importIcs(svc, calendar);
+    expect(failed.status).to.equal(503);
+    expect(failed.body).to.deep.include({ code: 'rest_store_unavailable' });
+    const again = await importIcs(svc, calendar);
+    expect(again.status, again.text).to.equal(200);
+    expect(again.body).to.include({ created: 1, unchanged: 1 });
+    const listed = await svc.admin('GET', `${API}/events?start_date=2027-06-01&end_date=2027-06-30`);
+    expect((listed.body as { events: { title: string }[] }).events.map((event) => event.title).sort()).to.deep.equal([
+      'First',
+      'Second',
+    ]);
   });
 });

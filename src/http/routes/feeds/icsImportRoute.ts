@@ -7,6 +7,7 @@ import { authorOf, canCreatePosts, isContributor } from '../../auth/caller.ts';
 import { checkArgs, requirePermission } from '../../endpoint.ts';
 import { icsWireError, notACalendarBody } from '../../errors/icsErrors.ts';
 import { simpleError } from '../../errors/wireError.ts';
+import { wireErrorOf } from '../../errors/commandErrors.ts';
 import { discardUnreadBody } from '../../middleware/requestLimits.ts';
 import { writeContextOf } from '../../observability/requestContext.ts';
 import type { HttpParts } from '../../services.ts';
@@ -63,7 +64,10 @@ export function icsImportRoute(deps: IcsImportRouteDeps): Middleware {
       },
       write,
     );
-    if (imported._tag === 'Left') throw icsWireError(imported.left);
+    if (imported._tag === 'Left') {
+      const failure = imported.left;
+      throw failure.kind === 'store-unavailable' ? wireErrorOf(failure, 'update') : icsWireError(failure);
+    }
     // Read-your-writes (docs/architecture.md §5): the events are listed once the answer is out.
     await deps.waitForProjection(await deps.writes.store.headPosition());
     ctx.status = 200;

@@ -113,6 +113,12 @@ Commands:
                                          collection. With CAL_MONGODB_URL: blue-green, builds the next version's
                                          collections, catches up, then switches running services to it; the old
                                          version stays for rollback. --json: the summary as one JSON object
+  import-ics <file> [--json]             import a calendar file (.ics) exported by a calendar application, as
+                                         POST events.ics does: each VEVENT becomes an event (with its venue,
+                                         organizer and categories), credited to no author; importing the same
+                                         file again changes nothing, a newer version of an entry updates its
+                                         event. Dates without a zone use CAL_TIMEZONE. --json: the report as
+                                         one JSON object
   passwords migrate [--json]             wrap the unsalted SHA-256 password digests older versions stored for
                                          events, venues and organizers in argon2id (one change event per item;
                                          the passwords keep working). --json: the summary as one JSON object
@@ -137,6 +143,9 @@ Environment:
   CAL_MONGODB_URL      verify: the MongoDB read model to check when no --url is given;
                        rebuild: the MongoDB read model to rebuild blue-green
   CAL_VERIFY_PASSWORD  verify: the password for --user when --password is not given
+  CAL_TIMEZONE         import-ics: the site zone (floating times, UTC times shown in it)
+  CAL_ICS_MAX_BYTES, CAL_ICS_MAX_COMPONENTS
+                       import-ics: the limits of one file, as for POST events.ics
 
 Exit codes: 0 done, 1 failed (unknown login, login taken, stream without events, store error, an event that no
 longer projects, a rebuild whose switch met another, an import with failed items), 2 wrong usage (unknown projection

@@ -8,6 +8,7 @@ import { prepareVerifyCommand } from './verifyCommand.ts';
 import { prepareRebuildCommand } from './rebuildCommand.ts';
 import { preparePasswordsCommand } from './passwordsCommand.ts';
 import { prepareImportCommand } from './import/importCommand.ts';
+import { prepareImportIcsCommand } from './importIcsCommand.ts';
 import type { Output, PreparedCommand } from './preparedCommand.ts';
 import { ZoneClock } from '../domain/timeZone.ts';
 import { projectionMemos } from '../projections/projectionMemos.ts';
@@ -20,6 +21,7 @@ const commands: Record<string, (invocation: Invocation) => PreparedCommand> = {
   rebuild: prepareRebuildCommand,
   passwords: preparePasswordsCommand,
   import: (invocation) => prepareImportCommand(invocation),
+  'import-ics': prepareImportIcsCommand,
 };
 
 export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv, io: Output): Promise<number> {

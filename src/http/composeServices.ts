@@ -9,6 +9,7 @@ import type { ProjectionProgress } from '../projections/projectionProgress.ts';
 import type { UserDirectory } from '../projections/users/userDirectory.ts';
 import { IdAllocator } from '../commands/registries/idAllocator.ts';
 import { SlugRegistry } from '../commands/registries/slugRegistry.ts';
+import { ImportedUids } from '../commands/registries/importedUids.ts';
 import { unlinkCascade } from '../commands/events/unlinkFromEvents.ts';
 import { CredentialChecker } from './auth/basicAuth.ts';
 import { configuredLoginLimiter, configuredUnlockLimiter } from './auth/failedLoginLimiter.ts';
@@ -68,6 +69,8 @@ export function composeHttpServices(parts: ServiceParts): HttpParts {
     waitForProjection: (position) => parts.projections.waitFor(position, config.readYourWritesTimeoutMs),
     projectionPosition: () => parts.projections.appliedPosition,
     icalMaxEvents: config.icalMaxEvents,
+    icsLimits: { maxBytes: config.icsMaxBytes, maxComponents: config.icsMaxComponents },
+    importedUids: new ImportedUids(writes.store),
     clock: parts.clock,
     inlineLinks: inlineItems({ settings, clock: parts.clock, users: parts.users, writes, readStore }),
     unlinkCascade: cascadeOfUnlinks(parts, writes),

@@ -3,7 +3,7 @@
 // store is the checkpoint: a run killed at any point left exactly what it committed, so the next run goes on from
 // there without a separate file that could disagree with the store.
 import { streamCategory, type EventStore, type RecordedEvent } from '../../events/eventStore.ts';
-import { ImportOrigin } from '../../events/catalogue/metadata.ts';
+import { SiteImportOrigin } from '../../events/catalogue/metadata.ts';
 import type { ReservedBlock } from '../../commands/registries/idAllocator.ts';
 import type { ImportKind } from './sourceItems.ts';
 
@@ -27,7 +27,7 @@ const batch = 10_000;
 
 function record(ledger: ImportLedger, source: string, recorded: RecordedEvent): void {
   const origin: unknown = recorded.metadata.importedFrom;
-  if (!ImportOrigin.is(origin) || origin.source !== source) return;
+  if (!SiteImportOrigin.is(origin) || origin.source !== source) return;
   const category = streamCategory(recorded.streamId);
   if (category === 'ids') {
     const data = recorded.data as { first?: unknown; last?: unknown };

@@ -1,7 +1,7 @@
 // Writes a source calendar read by sourceReader.ts into the target, kind by kind (what events link to first; parents
 // before children; the first item of a translation group before the ones joining it), choosing each item's target id:
 // the source's when the target has not used it, else a new one, else the one an earlier run wrote.
-import type { ImportOrigin } from '../../events/catalogue/metadata.ts';
+import type { SiteImportOrigin } from '../../events/catalogue/metadata.ts';
 import type { WriteContext } from '../../events/catalogue/envelope.ts';
 import { concurrencyGate } from './sourceHttp.ts';
 import { inReservedBlock, ledgerKey, type IdSequence, type ImportLedger } from './importLedger.ts';
@@ -43,7 +43,7 @@ export interface RunOptions {
 
 const sequenceOf = (kind: ImportKind): IdSequence => (kind === 'category' || kind === 'tag' ? 'ids-term' : 'ids-post');
 
-function contextOf(options: RunOptions, origin?: ImportOrigin): WriteContext {
+function contextOf(options: RunOptions, origin?: SiteImportOrigin): WriteContext {
   return {
     actor: 'cli',
     now: options.now(),

@@ -14,7 +14,7 @@ export interface WriteContext {
   readonly now: Date;
   readonly correlationId: string;
   readonly causationId: string;
-  /** Set by `cal import` only: where the item written came from (metadata.ts, `ImportOrigin`). */
+  /** Set by the two imports only: where the item written came from (metadata.ts, `ImportOrigin`). */
   readonly importedFrom?: ImportOrigin;
 }
 

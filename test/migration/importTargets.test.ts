@@ -1,0 +1,70 @@
+// Specifies `cal import` (docs/api.md §22, docs/migration.md) against targets that are not empty or not to be written,
+// and re-runs after the source changed: terms the target already had, dry runs, the JSON lines, hidden events and
+// items trashed at the source. A second real instance of the service in a child process is the source.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { cal } from '../support/calCli.ts';
+import { adminPassword, startTestService, type TestService } from '../support/testService.ts';
+import { API, killHard, startServiceProcess, type ServiceProcess } from '../support/serviceProcess.ts';
+import { seedSourceCalendar, type SeededCalendar } from './support/sourceCalendar.ts';
+import { caughtUp, itemsOf, summaryOf } from './support/importRuns.ts';
+
+describe('cal import into a target with items of its own, and re-runs that follow the source', function () {
+  this.timeout(240_000);
+  let sourceDir: string;
+  let source: ServiceProcess;
+  let seeded: SeededCalendar;
+  let target: TestService;
+  const importInto = (dir: string, ...args: string[]) =>
+    cal(['--data-dir', dir, 'import', '--from', `${source.url}${API}`, ...args]);
+  const signedIn = ['--user', 'admin', '--password', adminPassword, '--json'];
+
+  before(async () => {
+    sourceDir = mkdtempSync(join(tmpdir(), 'cal-import-source-'));
+    source = await startServiceProcess(sourceDir);
+    seeded = await seedSourceCalendar(source.url, 4);
+  });
+  beforeEach(async () => {
+    target = await startTestService();
+  });
+  afterEach(async () => {
+    await target?.close();
+  });
+  after(async () => {
+    if (source) await killHard(source);
+    rmSync(sourceDir, { recursive: true, force: true });
+  });
+
+  it('links a category and a tag the target already had by name and parent to them, also on re-runs', async () => {
+    const filler = await target.admin('POST', `${API}/tags`, { body: { name: 'local only' } });
+    const music = await target.admin('POST', `${API}/categories`, { body: { name: 'Music', description: 'Ours' } });
+    const outdoor = await target.admin('POST', `${API}/tags`, { body: { name: 'Outdoor' } });
+    expect([filler.status, music.status, outdoor.status]).to.deep.equal([201, 201, 201]);
+    const [musicId, outdoorId] = [(music.body as { id: number }).id, (outdoor.body as { id: number }).id];
+    const run = await importInto(target.dataDir, ...signedIn);
+    expect(run.code, run.stderr + run.stdout.slice(-1500)).to.equal(0);
+    expect(summaryOf(run.stdout).failed).to.deep.equal([]);
+    const items = itemsOf(run.stdout);
+    const sourceMusic = seeded.categoryIds[0] as number;
+    expect(items.get(`category:${sourceMusic}`)).to.include({ result: 'matched', targetId: musicId });
+    const matchedTag = [...items.values()].find((line) => line.kind === 'tag' && line.result === 'matched');
+    expect(matchedTag?.targetId).to.equal(outdoorId);
+    await caughtUp(target);
+    // The existing term is kept as it was; the imported child hangs under it, and events link to it.
+    const targetMusic = await target.admin('GET', `${API}/categories/${musicId}`);
+    expect(targetMusic.body).to.include({ name: 'Music', description: 'Ours' });
+    const jazzId = items.get(`category:${seeded.categoryIds[1]}`)?.targetId;
+    expect((await target.admin('GET', `${API}/categories/${jazzId}`)).body).to.include({ parent: musicId });
+    const concert = await target.admin('GET', `${API}/events/${seeded.eventIds[0]}`);
+    const linked = concert.body as { categories: { id: number }[]; tags: { id: number }[] };
+    expect(linked.categories.map((c) => c.id)).to.include(musicId);
+    expect(linked.tags.map((t) => t.id)).to.include(outdoorId);
+    const head = await target.service.store.headPosition();
+    const again = await importInto(target.dataDir, ...signedIn);
+    expect(again.code, again.stderr).to.equal(0);
+    expect(summaryOf(again.stdout).counts).to.include({ created: 0, updated: 0, matched: 0, failed: 0 });
+    expect(await target.service.store.headPosition()).to.equal(head);
+  });
+});

@@ -9,7 +9,7 @@ import { cal } from '../support/calCli.ts';
 import { adminPassword, startTestService, type TestService } from '../support/testService.ts';
 import { API, killHard, startServiceProcess, type ServiceProcess } from '../support/serviceProcess.ts';
 import { seedSourceCalendar, type SeededCalendar } from './support/sourceCalendar.ts';
-import { caughtUp, itemsOf, summaryOf } from './support/importRuns.ts';
+import { caughtUp, itemsOf, jsonLines, summaryOf } from './support/importRuns.ts';
 
 describe('cal import into a target with items of its own, and re-runs that follow the source', function () {
   this.timeout(240_000);
@@ -66,5 +66,35 @@ describe('cal import into a target with items of its own, and re-runs that follo
     expect(again.code, again.stderr).to.equal(0);
     expect(summaryOf(again.stdout).counts).to.include({ created: 0, updated: 0, matched: 0, failed: 0 });
     expect(await target.service.store.headPosition()).to.equal(head);
+  });
+
+  it('with --dry-run reads everything and counts what it would create, writing nothing', async () => {
+    const head = await target.service.store.headPosition();
+    const run = await importInto(target.dataDir, ...signedIn, '--dry-run');
+    expect(run.code, run.stderr).to.equal(0);
+    expect(await target.service.store.headPosition()).to.equal(head);
+    const lines = jsonLines(run.stdout);
+    const planned = lines.find((line) => line.step === 'planned') as unknown as { counts: Record<string, number> };
+    const total = Object.values(planned.counts).reduce((sum, count) => sum + count, 0);
+    // 4 categories, 2 tags, 2 venues, 2 organizers, 5 events and 4 generated ones.
+    expect(total).to.equal(19);
+    expect(summaryOf(run.stdout)).to.deep.include({ dryRun: true, failed: [] });
+    expect(summaryOf(run.stdout).counts).to.include({ created: total, updated: 0, unchanged: 0 });
+    expect((await target.admin('GET', `${API}/events/${seeded.eventIds[0]}`)).status).to.equal(404);
+  });
+
+  it('with --json prints one JSON object per line: pages read, the plan, every item, then the summary', async () => {
+    const run = await importInto(target.dataDir, ...signedIn);
+    expect(run.code, run.stderr).to.equal(0);
+    const lines = jsonLines(run.stdout);
+    expect(lines.map((line) => line.step)).to.include.members(['read', 'planned', 'item', 'summary']);
+    expect(lines.at(-1)?.step).to.equal('summary');
+    const planned = lines.findIndex((line) => line.step === 'planned');
+    expect(lines.slice(0, planned).every((line) => line.step === 'read')).to.equal(true);
+    for (const line of lines.filter((l) => l.step === 'read'))
+      expect(line).to.have.all.keys('step', 'kind', 'count', 'total');
+    const items = lines.filter((line) => line.step === 'item');
+    expect(items.length).to.equal(summaryOf(run.stdout).counts.created);
+    for (const item of items) expect(item).to.include.keys('kind', 'sourceId', 'targetId', 'result');
   });
 });

@@ -1,6 +1,6 @@
 // Reads a whole calendar from a server speaking this interface (docs/api.md §22): the index first, then venues,
 // organizers, categories, tags and events of every language, page by page following `next_rest_url`.
-import { SourceUnreachable, type SourceHttp } from './sourceHttp.ts';
+import { SourceUnreachable, type SourceAnswer, type SourceHttp } from './sourceHttp.ts';
 import { importKinds, isLocked, type ImportKind, type SourceCalendar, type SourceItem } from './sourceItems.ts';
 
 export interface ReadOptions {
@@ -55,7 +55,7 @@ async function readPages(http: SourceHttp, url: string, kind: ImportKind, option
   const items: Record<string, unknown>[] = [];
   for (let next: string | undefined = url; next !== undefined;) {
     const answer = await http.get(next);
-    const body = answer.body as Record<string, unknown>;
+    const body = (answer.body ?? {}) as Record<string, unknown>;
     if (answer.status !== 200 || !Array.isArray(body[plural[kind]]))
       throw new SourceUnreachable(`${next}: HTTP ${answer.status} ${JSON.stringify(body).slice(0, 200)}`);
     items.push(...(body[plural[kind]] as Record<string, unknown>[]));
@@ -64,6 +64,13 @@ async function readPages(http: SourceHttp, url: string, kind: ImportKind, option
   }
   return items;
 }
+
+/** An item the source answered with: HTTP 200 and a JSON object with an id. */
+const isItem = (answer: SourceAnswer): answer is { status: 200; body: Record<string, unknown> } =>
+  answer.status === 200 &&
+  typeof answer.body === 'object' &&
+  answer.body !== null &&
+  typeof (answer.body as { id?: unknown }).id === 'number';
 
 /** One kind in every language the source has (a source without languages answers once). */
 async function readKind(http: SourceHttp, root: string, kind: ImportKind, options: ReadOptions) {
@@ -80,7 +87,7 @@ async function readKind(http: SourceHttp, root: string, kind: ImportKind, option
 async function openLocked(http: SourceHttp, root: string, item: SourceItem, signedIn: boolean) {
   if (!signedIn) return { ...item, unreadable: 'password-protected: sign in as an editor to read it' };
   const answer = await http.get(`${root}/${plural[item.kind]}/${item.id}?context=edit`);
-  if (answer.status !== 200 || isLocked(item.kind, answer.body as Record<string, unknown>))
+  if (!isItem(answer) || isLocked(item.kind, answer.body))
     return { ...item, unreadable: `password-protected: the source answered HTTP ${answer.status} to context=edit` };
   return { ...item, body: answer.body as Record<string, unknown>, locked: true };
 }
@@ -95,7 +102,7 @@ async function hiddenEvents(http: SourceHttp, root: string, seen: Set<number>, s
   for (let id = 1; id < highest && gaps.length < maxProbes; id++) if (!seen.has(id)) gaps.push(id);
   const suffix = signedIn ? '?context=edit' : '';
   const found = await Promise.all(gaps.map((id) => http.get(`${root}/events/${id}${suffix}`)));
-  return found.filter((answer) => answer.status === 200).map((answer) => answer.body as Record<string, unknown>);
+  return found.filter(isItem).map((answer) => answer.body);
 }
 
 function postIdsSeen(calendar: Map<ImportKind, Map<number, Record<string, unknown>>>): Set<number> {

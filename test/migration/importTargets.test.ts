@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import { cal } from '../support/calCli.ts';
 import { adminPassword, startTestService, type TestService } from '../support/testService.ts';
-import { API, killHard, startServiceProcess, type ServiceProcess } from '../support/serviceProcess.ts';
+import { adminRequest, API, killHard, startServiceProcess, type ServiceProcess } from '../support/serviceProcess.ts';
 import { seedSourceCalendar, type SeededCalendar } from './support/sourceCalendar.ts';
 import { caughtUp, itemsOf, jsonLines, summaryOf } from './support/importRuns.ts';
 
@@ -96,5 +96,22 @@ describe('cal import into a target with items of its own, and re-runs that follo
     const items = lines.filter((line) => line.step === 'item');
     expect(items.length).to.equal(summaryOf(run.stdout).counts.created);
     for (const item of items) expect(item).to.include.keys('kind', 'sourceId', 'targetId', 'result');
+  });
+
+  it('finds events hidden from listings with ids above every listed one', async () => {
+    const created = await adminRequest(source.url, 'POST', '/events', {
+      title: 'Hidden, and the newest',
+      start_date: '2027-03-01 10:00',
+      end_date: '2027-03-01 11:00',
+      hide_from_listings: true,
+    });
+    const hiddenId = (created?.body as { id: number }).id;
+    expect(hiddenId).to.be.greaterThan(Math.max(...seeded.eventIds));
+    const run = await importInto(target.dataDir, ...signedIn);
+    expect(run.code, run.stderr).to.equal(0);
+    expect(itemsOf(run.stdout).get(`event:${hiddenId}`)).to.include({ result: 'created', targetId: hiddenId });
+    await caughtUp(target);
+    const copied = await target.admin('GET', `${API}/events/${hiddenId}`);
+    expect(copied.body).to.include({ title: 'Hidden, and the newest', hide_from_listings: true });
   });
 });

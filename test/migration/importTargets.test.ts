@@ -114,4 +114,41 @@ describe('cal import into a target with items of its own, and re-runs that follo
     const copied = await target.admin('GET', `${API}/events/${hiddenId}`);
     expect(copied.body).to.include({ title: 'Hidden, and the newest', hide_from_listings: true });
   });
+
+  it('trashes at the target what the source trashed since, on runs with credentials only', async () => {
+    expect((await importInto(target.dataDir, ...signedIn)).code).to.equal(0);
+    const workshop = seeded.eventIds[5] as number;
+    const concert = (await adminRequest(source.url, 'GET', `/events/${seeded.eventIds[0]}`))?.body as {
+      organizer: { id: number; organizer: string }[];
+    };
+    const guild = concert.organizer.find((o) => o.organizer === 'Writers Guild')?.id as number;
+    expect((await adminRequest(source.url, 'DELETE', `/events/${workshop}`))?.status).to.equal(200);
+    expect((await adminRequest(source.url, 'DELETE', `/organizers/${guild}`))?.status).to.equal(200);
+    const trashedBy = (stdout: string) =>
+      [...itemsOf(stdout).values()].filter((l) => l.result === 'trashed').map((l) => `${l.kind}:${l.sourceId}`);
+    // Anonymous: a draft is as absent as a trashed item, so nothing is trashed.
+    const anonymous = await importInto(target.dataDir, '--json');
+    expect(trashedBy(anonymous.stdout)).to.deep.equal([]);
+    const run = await importInto(target.dataDir, ...signedIn);
+    expect(run.code, run.stderr).to.equal(0);
+    expect(trashedBy(run.stdout).sort()).to.deep.equal([`event:${workshop}`, `organizer:${guild}`].sort());
+    await caughtUp(target);
+    const gone = await target.admin('GET', `${API}/events/${workshop}`);
+    expect(gone.body).to.include({ code: 'event-no-longer-available' });
+    expect((await target.admin('GET', `${API}/organizers/${guild}`)).body).to.include({ status: 'trash' });
+    const linked = (await target.admin('GET', `${API}/events/${seeded.eventIds[0]}`)).body as typeof concert;
+    expect(linked.organizer.map((o) => o.organizer)).to.deep.equal(['Jazz Club']);
+    const head = await target.service.store.headPosition();
+    const again = await importInto(target.dataDir, ...signedIn);
+    expect(trashedBy(again.stdout)).to.deep.equal([]);
+    expect(await target.service.store.headPosition()).to.equal(head);
+    // Restored at the source: the next run restores it at the target.
+    expect((await adminRequest(source.url, 'PATCH', `/events/${workshop}`, { status: 'pending' }))?.status).to.equal(
+      200,
+    );
+    const restored = await importInto(target.dataDir, ...signedIn);
+    expect(itemsOf(restored.stdout).get(`event:${workshop}`)).to.include({ result: 'updated' });
+    await caughtUp(target);
+    expect((await target.admin('GET', `${API}/events/${workshop}`)).body).to.include({ status: 'pending' });
+  });
 });

@@ -49,7 +49,7 @@ export interface RunOptions {
 
 const sequenceOf = (kind: ImportKind): IdSequence => (kind === 'category' || kind === 'tag' ? 'ids-term' : 'ids-post');
 
-function contextOf(options: RunOptions, origin?: ImportOrigin): WriteContext {
+export function contextOf(options: Pick<RunOptions, 'now' | 'runId'>, origin?: ImportOrigin): WriteContext {
   return {
     actor: 'cli',
     now: options.now(),

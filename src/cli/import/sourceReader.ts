@@ -10,7 +10,7 @@ export interface ReadOptions {
   readonly onRead?: (kind: ImportKind, count: number, total: number | undefined) => void;
 }
 
-const plural: Record<ImportKind, string> = {
+export const plural: Record<ImportKind, string> = {
   venue: 'venues',
   organizer: 'organizers',
   category: 'categories',
@@ -66,7 +66,7 @@ async function readPages(http: SourceHttp, url: string, kind: ImportKind, option
 }
 
 /** An item the source answered with: HTTP 200 and a JSON object with an id. */
-const isItem = (answer: SourceAnswer): answer is { status: 200; body: Record<string, unknown> } =>
+export const isItem = (answer: SourceAnswer): answer is { status: 200; body: Record<string, unknown> } =>
   answer.status === 200 &&
   typeof answer.body === 'object' &&
   answer.body !== null &&

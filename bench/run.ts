@@ -18,6 +18,7 @@ import { LoadGenerator } from './load.ts';
 import { scenariosFor } from './scenarios.ts';
 import { BareReferences, runScenario, type ScenarioResult } from './scenarioRunner.ts';
 import { measureEmptyStart, measureRestart } from './restart.ts';
+import { measureMigration } from './migrationRate.ts';
 import { median, ratio } from './rounds.ts';
 import { formatReport, writeResults } from './report.ts';
 import type { AppendRate, BenchResults, DataSet } from './benchResults.ts';
@@ -111,6 +112,8 @@ async function run(): Promise<BenchResults> {
   }
   progress(`restart with ${mode.restartStoreEvents.toLocaleString('en')} store events`);
   const restart = await measureRestart(nodeFlags, mode, now);
+  progress(`cal import of ${mode.migrationEvents.toLocaleString('en')} events from a source service`);
+  const migration = await measureMigration(nodeFlags, mode.migrationEvents, now, mode.startDeadlineMs);
   appendRate ??= await measureAppendRate();
   rssAfterReadsMb ??= rssAfterWritesMb;
   const hundredsOfThousands = mode.shape.events / 100_000;
@@ -151,6 +154,7 @@ async function run(): Promise<BenchResults> {
         (anonymousRssAfterReadsMb - emptyStart.anonymousRssMegabytes) / hundredsOfThousands,
     },
     restart,
+    migration,
     problems,
     broken: scenarios.some((scenario) => scenario.levels.some((level) => level.service.broken)),
   };

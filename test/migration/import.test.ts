@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { expect } from 'chai';
 import { flakyProxy } from './support/flakyProxy.ts';
+import { caughtUp, summaryOf } from './support/importRuns.ts';
 import { cal } from '../support/calCli.ts';
 import { adminPassword, startTestService, type TestService } from '../support/testService.ts';
 import { adminRequest, API, killHard, startServiceProcess, type ServiceProcess } from '../support/serviceProcess.ts';
@@ -18,21 +19,6 @@ import {
   seedSourceCalendar,
   type SeededCalendar,
 } from './support/sourceCalendar.ts';
-
-/** The CLI writes from another process: the target's read model follows its store, and is read once it caught up. */
-async function caughtUp(target: TestService): Promise<void> {
-  const head = await target.service.store.headPosition();
-  while (target.service.projections.appliedPosition < head) await new Promise((resolve) => setTimeout(resolve, 20));
-}
-
-/** The `summary` line of a `--json` run. */
-function summaryOf(stdout: string): { counts: Record<string, number>; failed: unknown[]; locked: unknown[] } {
-  const lines = stdout
-    .trimEnd()
-    .split('\n')
-    .map((line) => JSON.parse(line) as { step: string });
-  return lines.find((line) => line.step === 'summary') as never;
-}
 
 describe('cal import from a running source service', function () {
   this.timeout(240_000);
@@ -81,7 +67,7 @@ describe('cal import from a running source service', function () {
     try {
       const run = await importInto(other.dataDir, '--json');
       expect(run.code, run.stderr).to.equal(1);
-      const summary = summaryOf(run.stdout) as unknown as { failed: { kind: string; reason: string }[] };
+      const summary = summaryOf(run.stdout);
       expect(summary.failed.map((f) => f.kind).sort()).to.deep.equal(['event', 'venue']);
       expect(summary.failed[0]?.reason).to.match(/^password-protected/);
     } finally {
@@ -175,9 +161,7 @@ describe('cal import from a running source service', function () {
         expect((await other.admin('POST', `${API}/venues`, { body: { venue: name } })).status).to.equal(201);
       const run = await cal(['--data-dir', other.dataDir, 'import', '--from', `${source.url}${API}`, ...signedIn]);
       expect(run.code, run.stderr).to.equal(0);
-      const remapped = (
-        summaryOf(run.stdout) as unknown as { remapped: { kind: string; sourceId: number; targetId: number }[] }
-      ).remapped;
+      const remapped = summaryOf(run.stdout).remapped;
       const hall = remapped.find((r) => r.kind === 'venue' && r.sourceId === seeded.venueId);
       expect(hall?.targetId).to.be.greaterThan(3);
       await caughtUp(other);

@@ -12,7 +12,8 @@ import { parseTimeZone, ZoneClock } from '../../domain/timeZone.ts';
 import { sourceHttp, SourceUnreachable, type RetryPolicy } from './sourceHttp.ts';
 import { discoverSource, readSourceCalendar } from './sourceReader.ts';
 import { readImportLedger } from './importLedger.ts';
-import { runImport } from './importRun.ts';
+import { runImport, type ItemOutcome } from './importRun.ts';
+import { followSourceTrash } from './importTrash.ts';
 import { jsonReporter, summaryCollector, terminalReporter, type ImportReporter } from './importProgress.ts';
 import { importKinds, type ImportKind } from './sourceItems.ts';
 
@@ -79,19 +80,25 @@ async function importInto(
   );
   const ledger = await readImportLedger(store, settings.source);
   const collector = summaryCollector(settings.source, settings.dryRun);
-  await runImport(writeDepsOf(store), calendar, ledger, {
+  const deps = writeDepsOf(store);
+  const common = {
     source: settings.source,
     dryRun: settings.dryRun,
-    concurrency: settings.concurrency,
-    author: String((await findUserId(store, 'admin')) ?? 1),
-    siteZone: parseTimeZone(env.CAL_TIMEZONE ?? 'UTC') ?? 'UTC',
     runId: randomUUID(),
     now: () => new Date(),
-    onOutcome: (outcome) => {
+    onOutcome: (outcome: ItemOutcome) => {
       collector.add(outcome);
       reporter.item(outcome);
     },
+  };
+  await runImport(deps, calendar, ledger, {
+    ...common,
+    concurrency: settings.concurrency,
+    author: String((await findUserId(store, 'admin')) ?? 1),
+    siteZone: parseTimeZone(env.CAL_TIMEZONE ?? 'UTC') ?? 'UTC',
   });
+  // After the writes: events that linked a venue or organizer trashed at the source were updated without it first.
+  await followSourceTrash(http, deps, calendar, ledger, { ...common, signedIn: settings.user !== undefined });
   const summary = collector.summary(http.retries(), (performance.now() - startedAt) / 1000);
   reporter.finish(summary);
   return summary.counts.failed > 0 ? 1 : 0;

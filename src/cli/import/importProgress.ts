@@ -2,7 +2,7 @@
 // JSON line per step with --json, and the summary (created, updated, unchanged, failed with reasons).
 import { MultiBar, type SingleBar } from 'cli-progress';
 import type { Output } from '../preparedCommand.ts';
-import type { ItemOutcome, ItemResult } from './importRun.ts';
+import { itemResults, type ItemOutcome, type ItemResult } from './importRun.ts';
 import { importKinds, type ImportKind } from './sourceItems.ts';
 
 export interface ImportReporter {
@@ -27,7 +27,11 @@ export interface ImportSummary {
   readonly seconds: number;
 }
 
-const emptyCounts = (): Record<ItemResult, number> => ({ created: 0, updated: 0, unchanged: 0, failed: 0 });
+const emptyCounts = () => Object.fromEntries(itemResults.map((result) => [result, 0])) as Record<ItemResult, number>;
+
+/** `3 created, 0 updated, …`: every result, in the same order everywhere. */
+const countsText = (counts: Readonly<Record<ItemResult, number>>) =>
+  itemResults.map((result) => `${counts[result]} ${result}`).join(', ');
 
 /** Adds outcomes up into the summary as they come. */
 export function summaryCollector(source: string, dryRun: boolean) {
@@ -47,7 +51,9 @@ export function summaryCollector(source: string, dryRun: boolean) {
       if (outcome.result === 'failed') failed.push({ kind, sourceId, reason: outcome.reason ?? '' });
       if (outcome.locked && targetId !== undefined && outcome.result === 'created')
         locked.push({ kind, sourceId, targetId });
-      if (targetId !== undefined && targetId !== sourceId) remapped.push({ kind, sourceId, targetId });
+      // A term matched to one the target had keeps that one's id: a match, not an id taken.
+      if (targetId !== undefined && targetId !== sourceId && outcome.result !== 'matched')
+        remapped.push({ kind, sourceId, targetId });
     },
     summary: (retries: number, seconds: number): ImportSummary => ({
       source,
@@ -64,16 +70,11 @@ export function summaryCollector(source: string, dryRun: boolean) {
 }
 
 export function summaryLines(summary: ImportSummary): string[] {
-  const { created, updated, unchanged, failed } = summary.counts;
   const lines = [
     `${summary.dryRun ? 'Dry run (nothing written): would import' : 'Imported'} from ${summary.source} in ` +
-      `${summary.seconds.toFixed(1)} s: ${created} created, ${updated} updated, ${unchanged} unchanged, ` +
-      `${failed} failed (${summary.retries} requests retried).`,
+      `${summary.seconds.toFixed(1)} s: ${countsText(summary.counts)} (${summary.retries} requests retried).`,
   ];
-  for (const kind of importKinds) {
-    const c = summary.byKind[kind];
-    lines.push(`  ${kind}: ${c.created} created, ${c.updated} updated, ${c.unchanged} unchanged, ${c.failed} failed`);
-  }
+  for (const kind of importKinds) lines.push(`  ${kind}: ${countsText(summary.byKind[kind])}`);
   for (const f of summary.failed) lines.push(`Failed: ${f.kind} ${f.sourceId}: ${f.reason}`);
   for (const l of summary.locked)
     lines.push(`Protected at the source, copied locked with an unknown password: ${l.kind} ${l.targetId}`);

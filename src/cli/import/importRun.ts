@@ -18,7 +18,13 @@ import {
 } from './sourceItems.ts';
 import { ItemRefused, writeEvent, writeTerm, writeVenueOrOrganizer, type ImportWriteDeps } from './importWrites.ts';
 
-export type ItemResult = 'created' | 'updated' | 'unchanged' | 'failed';
+/**
+ * `matched`: a category or tag the target already had (same name, parent and language), not written by the import:
+ * the item is linked to it instead of being created. `trashed`: written by an earlier run and trashed or removed at
+ * the source since, so trashed at the target too (docs/migration.md).
+ */
+export type ItemResult = 'created' | 'updated' | 'matched' | 'trashed' | 'unchanged' | 'failed';
+export const itemResults: readonly ItemResult[] = ['created', 'updated', 'matched', 'trashed', 'unchanged', 'failed'];
 
 export interface ItemOutcome {
   readonly kind: ImportKind;
@@ -43,7 +49,7 @@ export interface RunOptions {
 
 const sequenceOf = (kind: ImportKind): IdSequence => (kind === 'category' || kind === 'tag' ? 'ids-term' : 'ids-post');
 
-function contextOf(options: RunOptions, origin?: SiteImportOrigin): WriteContext {
+export function contextOf(options: Pick<RunOptions, 'now' | 'runId'>, origin?: SiteImportOrigin): WriteContext {
   return {
     actor: 'cli',
     now: options.now(),
@@ -159,7 +165,10 @@ async function importItem(
     };
     if (item.kind === 'event') await writeEvent(deps, write);
     else if (item.kind === 'venue' || item.kind === 'organizer') await writeVenueOrOrganizer(deps, write);
-    else await writeTerm(deps, write);
+    else {
+      const matched = await writeTerm(deps, write);
+      if (matched !== undefined) return { ...base, targetId: matched, result: 'matched' };
+    }
     return { ...base, targetId, result };
   } catch (error) {
     if (!(error instanceof ItemRefused)) throw error;

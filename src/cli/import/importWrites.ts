@@ -141,7 +141,12 @@ export async function writeVenueOrOrganizer(deps: ImportWriteDeps, write: ItemWr
     );
 }
 
-export async function writeTerm(deps: ImportWriteDeps, write: ItemWrite): Promise<void> {
+/**
+ * Writes a category or tag; on a create whose name (under the same parent, in the same language) the target already
+ * holds, the existing term is used instead, and its id is returned. The match is recorded by an empty change
+ * carrying the import metadata, so that later runs find it in the ledger and write nothing more.
+ */
+export async function writeTerm(deps: ImportWriteDeps, write: ItemWrite): Promise<number | undefined> {
   const taxonomy = write.item.kind === 'category' ? 'category' : 'tag';
   const { body } = write.item;
   const sourceParent = Number(body.parent ?? 0);
@@ -151,7 +156,11 @@ export async function writeTerm(deps: ImportWriteDeps, write: ItemWrite): Promis
     ...(typeof body.description === 'string' && body.description !== '' ? { description: body.description } : {}),
     ...(taxonomy === 'category' ? { parent: write.targetOf('category', sourceParent) ?? 0 } : {}),
   };
-  if (write.exists) return written(await changeTerm(deps, taxonomy, write.targetId, input, write.ctx));
+  if (write.exists) return void written(await changeTerm(deps, taxonomy, write.targetId, input, write.ctx));
   const fixed = { ...deps, termIds: fixedId(write.targetId) };
-  written(await createTerm(fixed, taxonomy, input, languageOf(body), write.ctx, write.translation));
+  const created = await createTerm(fixed, taxonomy, input, languageOf(body), write.ctx, write.translation);
+  if (created._tag === 'Right' || created.left.kind !== 'term-exists') return void written(created);
+  const existing = created.left.id;
+  written(await changeTerm(deps, taxonomy, existing, {}, write.ctx));
+  return existing;
 }

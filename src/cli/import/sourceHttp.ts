@@ -1,15 +1,14 @@
 // Reading the source of `cal import` over HTTP: Basic credentials, a timeout per request, retries of 429, 5xx and
-// timeouts with exponential backoff that honours `Retry-After`, and a bound on requests in flight.
+// timeouts with exponential backoff that honours `Retry-After` (retryPolicy.ts), and a bound on requests in flight.
+import {
+  defaultRetryPolicy,
+  delayBeforeRetry,
+  retryAfterMs,
+  retryableStatus,
+  type RetryPolicy,
+} from './retryPolicy.ts';
 
-export interface RetryPolicy {
-  /** Attempts per request, the first included. */
-  readonly attempts: number;
-  readonly baseDelayMs: number;
-  readonly maxDelayMs: number;
-  readonly timeoutMs: number;
-}
-
-export const defaultRetryPolicy: RetryPolicy = { attempts: 8, baseDelayMs: 200, maxDelayMs: 10_000, timeoutMs: 30_000 };
+export type { RetryPolicy } from './retryPolicy.ts';
 
 /** The answer of a request that was not worth retrying or ran out of attempts. */
 export interface SourceAnswer {
@@ -26,21 +25,6 @@ export interface SourceHttp {
   get(url: string): Promise<SourceAnswer>;
   /** Requests retried so far, for the summary. */
   readonly retries: () => number;
-}
-
-const retryableStatus = (status: number) => status === 429 || status >= 500;
-
-/** Seconds or an HTTP date, as RFC 9110 §10.2.3 allows; undefined when absent or unreadable. */
-export function retryAfterMs(header: string | null, now: number): number | undefined {
-  if (header === null || header.trim() === '') return undefined;
-  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
-}
-
-/** Full jitter below an exponential cap, so that many clients retrying together spread out. */
-export function backoffMs(policy: RetryPolicy, attempt: number, random: () => number): number {
-  return Math.floor(random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt));
 }
 
 /** A counting gate: at most `limit` callers run at once; the others wait in arrival order. */
@@ -82,11 +66,13 @@ export function sourceHttp(options: SourceHttpOptions): SourceHttp {
       const text = await response.text();
       if (retryableStatus(response.status))
         return { waitMs: retryAfterMs(response.headers.get('retry-after'), Date.now()), failure: `${response.status}` };
+      // An answer that is not JSON (a web page at a wrong address) is given back as it is: asking again would only
+      // delay the report that the address is wrong.
       let body: unknown;
       try {
         body = JSON.parse(text);
       } catch {
-        return { failure: `not JSON (HTTP ${response.status})` };
+        body = undefined;
       }
       return { answer: { status: response.status, body } };
     } catch (error) {
@@ -101,8 +87,7 @@ export function sourceHttp(options: SourceHttpOptions): SourceHttp {
       const outcome = await gate(() => attemptOnce(url));
       if (outcome.answer) return outcome.answer;
       lastFailure = outcome.failure ?? '';
-      if (attempt + 1 < policy.attempts)
-        await sleep(Math.min(policy.maxDelayMs, outcome.waitMs ?? backoffMs(policy, attempt, Math.random)));
+      if (attempt + 1 < policy.attempts) await sleep(delayBeforeRetry(policy, attempt, outcome.waitMs, Math.random));
     }
     throw new SourceUnreachable(`${url}: ${lastFailure} after ${policy.attempts} attempts`);
   }

@@ -14,8 +14,10 @@ import type { CheckpointStore, ReadStore } from '../../src/projections/readStore
  * `fail`: refused before any effect (a connection refused). `timeout`: no effect, but the caller cannot know that
  * (a deadline passed before the request reached the server). `commit-then-fail`: the work is done, then the call
  * reports a failure (the answer was lost, or the deadline passed after the commit).
+ * `half-then-fail`: a bulk write does the first half of its operations, then fails (a connection lost mid-batch);
+ * other calls treat it as `commit-then-fail`.
  */
-export type Fault = 'fail' | 'timeout' | 'commit-then-fail';
+export type Fault = 'fail' | 'timeout' | 'commit-then-fail' | 'half-then-fail';
 
 /**
  * Which calls fail, counted from 1 over every wrapped call of one plan; with `only`, over the calls whose name
@@ -48,7 +50,7 @@ export class FaultPlan {
   }
 
   /** Runs `work` through the plan; `what` names the call in the injected error. */
-  async run<T>(what: string, work: () => Promise<T>): Promise<T> {
+  async run<T>(what: string, work: () => Promise<T>, half: () => Promise<unknown> = work): Promise<T> {
     if (this.only && !this.only.test(what)) return work();
     const fault = this.faults.get(++this.count);
     if (fault === undefined) return work();
@@ -56,7 +58,7 @@ export class FaultPlan {
     this.noteFault();
     if (fault === 'fail') throw new StoreUnavailable(`injected: ${what} refused`);
     if (fault === 'timeout') throw new AppendOutcomeUnknown(`injected: ${what} timed out`);
-    await work();
+    await (fault === 'half-then-fail' ? half() : work());
     throw new AppendOutcomeUnknown(`injected: ${what} committed, then its answer was lost`);
   }
 }
@@ -109,7 +111,20 @@ export function faultyCheckpoints(checkpoints: CheckpointStore, plan: FaultPlan)
 }
 
 /** Methods of the read model's collections that write. */
-const writeMethods = new Set(['put', 'setEmbedded', 'setCount', 'markCountsStale']);
+const writeMethods = new Set(['put', 'setEmbedded', 'setCount', 'markCountsStale', 'putMany', 'writeBatch']);
+
+const bulkMethods = new Set(['putMany', 'writeBatch']);
+
+const firstHalf = <T>(items: readonly T[] | undefined): T[] =>
+  (items ?? []).slice(0, Math.ceil((items ?? []).length / 2));
+
+/** The first half of each part of a bulk write's argument (`putMany` documents, `writeBatch` parts). */
+function halfOf(argument: unknown): unknown {
+  if (Array.isArray(argument)) return firstHalf(argument);
+  return Object.fromEntries(
+    Object.entries(argument as Record<string, readonly unknown[]>).map(([part, items]) => [part, firstHalf(items)]),
+  );
+}
 
 /** A collection whose writing methods run through the plan. */
 function faultyCollection<C extends object>(collection: C, name: string, plan: FaultPlan): C {
@@ -119,7 +134,12 @@ function faultyCollection<C extends object>(collection: C, name: string, plan: F
       if (typeof value !== 'function') return value;
       const method = value as (...args: unknown[]) => Promise<unknown>;
       if (typeof property !== 'string' || !writeMethods.has(property)) return method.bind(target);
-      return (...args: unknown[]) => plan.run(`${name}.${property}`, () => method.apply(target, args));
+      return (...args: unknown[]) =>
+        plan.run(
+          `${name}.${property}`,
+          () => method.apply(target, args),
+          () => method.apply(target, bulkMethods.has(property) ? [halfOf(args[0])] : args),
+        );
     },
   });
 }

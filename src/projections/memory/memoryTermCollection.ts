@@ -3,7 +3,7 @@ import { translationsOf, type Translations } from '../translationGroups.ts';
 import { TranslationGroupIndex } from './translationGroupIndex.ts';
 import type { Taxonomy } from '../../events/catalogue/terms.ts';
 import type { Page } from '../events/eventListQuery.ts';
-import type { CountedTerm, TermCollection, TermListQuery } from '../terms/termCollection.ts';
+import type { CountedTerm, TermCollection, TermListQuery, TermWriteBatch } from '../terms/termCollection.ts';
 import type { TermDocument } from '../terms/termDocument.ts';
 import { compareTerms, matchesTermQuery, nameKeyOf } from '../terms/matchesTermQuery.ts';
 import { QueryResults } from './queryResults.ts';
@@ -119,6 +119,13 @@ export class MemoryTermCollection implements TermCollection {
 
   async staleCounts(): Promise<number[]> {
     return [...this.stale];
+  }
+
+  /** In process, a batch is its calls one by one, in the port's order. */
+  async writeBatch(batch: TermWriteBatch): Promise<void> {
+    for (const doc of batch.puts ?? []) await this.put(doc);
+    await this.markCountsStale(batch.staleMarks ?? []);
+    for (const { id, count } of batch.counts ?? []) await this.setCount(id, count);
   }
 
   /** Every term, deleted ones included, with its count, in ascending id order (the port's `documents`). */

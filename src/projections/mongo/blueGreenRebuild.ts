@@ -8,6 +8,7 @@ import {
   replayUntilCaughtUp,
   type ReplayProgress,
   type ReplayResult,
+  type WriteBehindOptions,
 } from '../replay.ts';
 import { mongoReadStoreOn } from './mongoReadStore.ts';
 import { allocateReadModelVersion, dropReadModelVersion, switchActiveReadModelVersion } from './readModelPointer.ts';
@@ -15,6 +16,8 @@ import { allocateReadModelVersion, dropReadModelVersion, switchActiveReadModelVe
 export interface BlueGreenRebuildOptions {
   readonly handlers: readonly ProjectionHandler[];
   readonly pageSize?: number;
+  /** Batches the writes into the new version: one bulk write per collection per batch (see replayInto). */
+  readonly writeBehind?: WriteBehindOptions;
   /** A catch-up pass applying fewer events than this ends the catch-up (see replayUntilCaughtUp). */
   readonly catchUpThreshold?: number;
   readonly now?: () => Date;
@@ -49,7 +52,7 @@ export async function rebuildIntoNextVersion(
   const { version, active } = await allocateReadModelVersion(db);
   options.onPlan?.({ from: active, to: version });
   const target = mongoReadStoreOn(db, version);
-  const replay = { handlers: options.handlers, pageSize: options.pageSize };
+  const replay = { handlers: options.handlers, pageSize: options.pageSize, writeBehind: options.writeBehind };
   let built: ReplayResult & { readonly passes: number };
   try {
     // The version was allocated to this rebuild alone; anything under its names is a leftover made by hand.

@@ -2,10 +2,11 @@
 import type { Translations } from '../translationGroups.ts';
 import { groupTranslations } from './translationGroupQuery.ts';
 import { putIfNewer } from './revisionGuardedPut.ts';
+import { runGuardedBulk, termBulkOperations } from './bulkWrites.ts';
 import type { Collection, Db, Document, IndexDescription } from 'mongodb';
 import type { Taxonomy } from '../../events/catalogue/terms.ts';
 import type { Page } from '../events/eventListQuery.ts';
-import type { CountedTerm, TermCollection, TermListQuery } from '../terms/termCollection.ts';
+import type { CountedTerm, TermCollection, TermListQuery, TermWriteBatch } from '../terms/termCollection.ts';
 import type { TermDocument } from '../terms/termDocument.ts';
 import {
   fromStoredTermDocument,
@@ -118,6 +119,12 @@ class MongoTermCollection implements TermCollection {
   async staleCounts(): Promise<number[]> {
     const stale = await this.collection.find(staleCountsFilter, { projection: { _id: 1 } }).toArray();
     return stale.map((stored) => stored._id);
+  }
+
+  /** One unordered bulkWrite (two when the batch holds both documents and counts, see termBulkOperations). */
+  async writeBatch(batch: TermWriteBatch): Promise<void> {
+    for (const operations of termBulkOperations(batch))
+      await runGuardedBulk(this.collection as unknown as Collection<Document>, operations);
   }
 
   private async one(filter: Document): Promise<CountedTerm | undefined> {

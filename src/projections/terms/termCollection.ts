@@ -58,4 +58,15 @@ export interface TermCollection {
   markCountsStale(ids: readonly number[]): Promise<void>;
   /** Ids of the terms whose count is marked stale. */
   staleCounts(): Promise<number[]>;
+  /**
+   * The writes of a replay batch in one round trip, with the effect of `put` for each document, then
+   * `markCountsStale(staleMarks)`, then `setCount` for each count (ids never repeat within a part).
+   */
+  writeBatch(batch: TermWriteBatch): Promise<void>;
+}
+
+export interface TermWriteBatch {
+  readonly puts?: readonly TermDocument[];
+  readonly staleMarks?: readonly number[];
+  readonly counts?: readonly { readonly id: number; readonly count: number }[];
 }

@@ -3,9 +3,12 @@ FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund
-COPY tsconfig.json ./
+RUN npm ci --include=dev --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json ./
+COPY scripts ./scripts
 COPY src ./src
+# Compiled once here (the roles run dist/, see scripts/start.mjs); the compiler and other dev tools leave afterwards.
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 # The web pages' bundle, built into the image: the service runs as a user that cannot write beside its packages.
 COPY web ./web
 RUN npm run build:web

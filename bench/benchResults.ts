@@ -7,6 +7,7 @@ import type { RestartMeasurement, StartMeasurement } from './restart.ts';
 import type { StartTimes } from './serviceProcess.ts';
 import type { ScenarioResult } from './scenarioRunner.ts';
 import type { Timing } from './benchMode.ts';
+import type { MigrationRate } from './migrationRate.ts';
 
 export interface DataSet {
   readonly shape: SeedShape;
@@ -61,6 +62,8 @@ export interface BenchResults {
   readonly createRatioToRawAppends: number | undefined;
   readonly memory: Memory;
   readonly restart: RestartMeasurement;
+  /** `cal import` of a source service's calendar into an empty target (docs/migration.md). */
+  readonly migration: MigrationRate;
   /** Broken and flagged scenarios, in words; a broken one fails the run. */
   readonly problems: readonly string[];
   readonly broken: boolean;

@@ -13,6 +13,8 @@ export interface LoadSpec {
   readonly plan: RequestPlan;
   readonly headers: Readonly<Record<string, string>>;
   readonly connections: number;
+  /** A status that counts as an answer besides the 2xx ones (304 for a revalidation scenario). */
+  readonly expectedStatus?: number;
   /** Load before the measured rounds, not measured: JIT, caches and connection pools settle. */
   readonly warmupSeconds: number;
   readonly rounds: number;

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 export const repositoryRoot = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * Node's flags in the `start` script of package.json (`node --max-semi-space-size=32 --import tsx src/main.ts`): the
+ * Node's flags in the `start` script of package.json (`node --max-semi-space-size=32 scripts/start.mjs`): the
  * service, the bare Koa server and the load generator all run with them, so the ratios compare like with like.
  */
 export function startScriptNodeFlags(
@@ -22,8 +22,9 @@ export function startScriptNodeFlags(
 }
 
 /**
- * Runs Node with `flags` and `args` (script paths relative to the repository root). Its stderr is passed on, prefixed
- * with `name`; its stdout is drained so that a chatty child never blocks on a full pipe.
+ * Runs Node with `flags` and `args` (script paths relative to the repository root; a TypeScript script runs through
+ * tsx). Its stderr is passed on, prefixed with `name`; its stdout is drained so that a chatty child never blocks on a
+ * full pipe.
  */
 export function spawnNode(
   name: string,
@@ -35,7 +36,8 @@ export function spawnNode(
   const merged = Object.fromEntries(
     Object.entries({ ...process.env, ...env }).filter(([, value]) => value !== undefined),
   );
-  const child = spawn(process.execPath, [...flags, ...args], {
+  const loader = args[0]?.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...flags, ...loader, ...args], {
     cwd: repositoryRoot,
     env: merged,
     stdio: ['pipe', 'pipe', 'pipe'],

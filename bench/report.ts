@@ -50,6 +50,17 @@ function scenarioRow(scenario: ScenarioResult, level: LevelResult, first: boolea
   ];
 }
 
+/** `cal import` into an empty target: the rate over the import's own time, and what it did. */
+function migrationRow(migration: BenchResults['migration']): string[] {
+  return [
+    `cal import, ${count(migration.sourceEvents)} events from a source service`,
+    `${count(migration.eventsPerSecond)} events/s`,
+    `${count(migration.eventsCreated)} events and ${count(migration.otherItemsCreated)} other items created in ` +
+      `${migration.importSeconds.toFixed(1)} s (process ${migration.processSeconds.toFixed(1)} s), ` +
+      `${migration.failed} failed, ${migration.retries} retries`,
+  ];
+}
+
 export function formatReport(results: BenchResults): string {
   const { machine, dataSet, replay, appendRate, emptyStart, seededStart, restart, memory, timing } = results;
   const { shape } = dataSet;
@@ -117,6 +128,7 @@ export function formatReport(results: BenchResults): string {
           seconds(restart.times.caughtUpMs),
           `${startLine(restart.times)}; RSS ${count(restart.rssMegabytes)} MB`,
         ],
+        migrationRow(results.migration),
       ],
       [1],
     ),

@@ -10,6 +10,7 @@ import { seed } from './seed.ts';
 import { layoutOf } from './seedShape.ts';
 import { machineInfo, currentLoadAverage } from './machine.ts';
 import { startScriptNodeFlags } from './nodeProcesses.ts';
+import { ensureBuilt } from '../scripts/ensureBuilt.mjs';
 import { measureAppendsInChild, measureReplayInChild } from './storeMeasurements.ts';
 import { startServiceProcess } from './serviceProcess.ts';
 import { startBareKoa } from './bareKoa.ts';
@@ -17,6 +18,7 @@ import { LoadGenerator } from './load.ts';
 import { scenariosFor } from './scenarios.ts';
 import { BareReferences, runScenario, type ScenarioResult } from './scenarioRunner.ts';
 import { measureEmptyStart, measureRestart } from './restart.ts';
+import { measureMigration } from './migrationRate.ts';
 import { median, ratio } from './rounds.ts';
 import { formatReport, writeResults } from './report.ts';
 import type { AppendRate, BenchResults, DataSet } from './benchResults.ts';
@@ -25,6 +27,8 @@ const mode = modeOf(process.argv);
 const now = new Date();
 const machine = machineInfo(now);
 const nodeFlags = startScriptNodeFlags();
+// The service runs compiled, as `npm start` runs it; built here so that no start measured includes the build.
+if (!ensureBuilt()) throw new Error('the build of src/ failed');
 const resultsPath = `bench/results/${mode.name === 'full' ? 'latest' : 'latest-quick'}.json`;
 const progress = (message: string) =>
   console.error(`[bench ${((performance.now() / 1000) | 0).toString().padStart(4)} s] ${message}`);
@@ -108,6 +112,8 @@ async function run(): Promise<BenchResults> {
   }
   progress(`restart with ${mode.restartStoreEvents.toLocaleString('en')} store events`);
   const restart = await measureRestart(nodeFlags, mode, now);
+  progress(`cal import of ${mode.migrationEvents.toLocaleString('en')} events from a source service`);
+  const migration = await measureMigration(nodeFlags, mode.migrationEvents, now, mode.startDeadlineMs);
   appendRate ??= await measureAppendRate();
   rssAfterReadsMb ??= rssAfterWritesMb;
   const hundredsOfThousands = mode.shape.events / 100_000;
@@ -148,6 +154,7 @@ async function run(): Promise<BenchResults> {
         (anonymousRssAfterReadsMb - emptyStart.anonymousRssMegabytes) / hundredsOfThousands,
     },
     restart,
+    migration,
     problems,
     broken: scenarios.some((scenario) => scenario.levels.some((level) => level.service.broken)),
   };

@@ -76,7 +76,7 @@ async function probe(origin: string, scenario: Scenario): Promise<{ bytes: numbe
       ...(request.body !== undefined ? { body: request.body } : {}),
     });
     const body = await response.arrayBuffer();
-    if (response.status < 200 || response.status >= 300) {
+    if ((response.status < 200 || response.status >= 300) && response.status !== scenario.expectedStatus) {
       throw new BrokenScenario(
         `${scenario.label}: ${plan.method} ${request.path} answered ${response.status}: ` +
           `${Buffer.from(body).toString().slice(0, 500)}`,
@@ -136,15 +136,17 @@ export async function runScenario(
   origin: string,
   load: LoadGenerator,
   bareReferences: BareReferences,
-  timing: Timing,
+  modeTiming: Timing,
 ): Promise<ScenarioResult> {
+  const timing = { ...modeTiming, roundSeconds: Math.max(modeTiming.roundSeconds, scenario.minRoundSeconds ?? 0) };
   const { bytes, listTotal } = await probe(origin, scenario);
   const levels: LevelResult[] = [];
   let walked = 0;
   for (const connections of scenario.connectionLevels) {
     const bare = await bareReferences.at(scenario, bytes, connections);
     const plan = planAtLevel(scenario.plan, connections, walked);
-    const result = await load.run({ origin, plan, headers: scenario.headers, connections, ...timing });
+    const expected = scenario.expectedStatus === undefined ? {} : { expectedStatus: scenario.expectedStatus };
+    const result = await load.run({ origin, plan, headers: scenario.headers, connections, ...expected, ...timing });
     walked += result.issued;
     const service = measurementOf(result, `${scenario.label} at c=${connections}`);
     levels.push({ connections, service, bare, ratioToBare: ratio(service.requestsPerSecond, bare.requestsPerSecond) });

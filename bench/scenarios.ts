@@ -16,6 +16,10 @@ export interface Scenario {
   readonly writes: boolean;
   /** Lists must find items, or the seed is broken and the figures would measure empty answers. */
   readonly list: boolean;
+  /** The status that counts as an answer when it is not a 2xx: 304 for a conditional GET that still matches. */
+  readonly expectedStatus?: number;
+  /** Rounds at least this long: an answer that takes most of a second needs longer rounds than quick mode's. */
+  readonly minRoundSeconds?: number;
 }
 
 const readLevels = [1, 16, 64] as const;
@@ -36,6 +40,28 @@ function read(key: string, label: string, path: string, list: boolean): Scenario
     writes: false,
     list,
   };
+}
+
+/**
+ * The calendar feed of the seed's current year: about 33,000 events in full mode, so it holds CAL_ICAL_MAX_EVENTS
+ * (5,000), the nearest in time, rendered whole at each request (about 1,300 in quick mode); then the same feed
+ * revalidated by a calendar application (`If-None-Match: *` matches whatever the feed's ETag is), answered 304
+ * without reading or rendering it.
+ */
+function feedScenarios(year: number): Scenario[] {
+  const path = `/events.ics?start_date=${year}-01-01&end_date=${year}-12-31`;
+  // One render takes the process most of a second (a megabyte of text): more connections only queue behind it.
+  const feed = read('feedEvents', 'GET /events.ics (up to 5,000 events)', path, false);
+  return [
+    { ...feed, connectionLevels: [1], minRoundSeconds: 5 },
+    {
+      ...feed,
+      key: 'feedNotModified',
+      label: 'GET /events.ics, If-None-Match (304)',
+      headers: { 'if-none-match': '*' },
+      expectedStatus: 304,
+    },
+  ];
 }
 
 /**
@@ -77,6 +103,7 @@ export function scenariosFor(layout: SeedLayout, now: Date): Scenario[] {
       writes: false,
       list: false,
     },
+    ...feedScenarios(year),
     read('listVenues', 'GET /venues', '/venues', true),
     read('listCategories', 'GET /categories', '/categories', true),
     {

@@ -1,5 +1,5 @@
-// The service under test as its own process (`src/main.ts`, started like `npm start`), with the times a restart takes:
-// until it listens, until /ready answers 200, and until the read model holds every stored event.
+// The service under test as its own process (`scripts/start.mjs`, started like `npm start`), with the times a
+// restart takes: until it listens, until /ready answers 200, and until the read model holds every stored event.
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { anonymousRssMegabytes, rssMegabytes, spawnNode, stopChild, waitForOutput } from './nodeProcesses.ts';
 
@@ -55,7 +55,7 @@ export async function startServiceProcess(
   deadlineMs: number,
 ): Promise<ServiceProcess> {
   const startedAt = performance.now();
-  const child: ChildProcessWithoutNullStreams = spawnNode('service', nodeFlags, ['src/main.ts'], {
+  const child: ChildProcessWithoutNullStreams = spawnNode('service', nodeFlags, ['scripts/start.mjs'], {
     PORT: '0',
     HOST: '127.0.0.1',
     CAL_DATA_DIR: dataDir,

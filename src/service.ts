@@ -17,7 +17,7 @@ import { VersionFollowingRunner } from './projections/versionFollowingRunner.ts'
 import { ProjectionRunner } from './projections/projectionRunner.ts';
 import { CheckpointWatcher } from './projections/checkpointWatcher.ts';
 import type { ProjectionProgress } from './projections/projectionProgress.ts';
-import { measureProjectionLag } from './projections/projectionLag.ts';
+import { ProjectionLagMeter } from './projections/projectionLag.ts';
 import { allProjections } from './projections/allProjections.ts';
 import { projectionMemos, type ProjectionMemos } from './projections/projectionMemos.ts';
 import { eventFoldingOf, type EventFolding } from './projections/events/eventDocumentAt.ts';
@@ -99,6 +99,8 @@ function projectionsOf(
     new ProjectionRunner(stores.store, target, handlers, {
       onFailure: (error, retryInMs) =>
         logger.error({ err: error, retryInMs }, 'projection subscription failed; resubscribing'),
+      onCheckpointFailure: (error) =>
+        logger.warn({ err: error }, 'projection checkpoint save failed; retrying when idle'),
     });
   // The runner writes one version's own collections, never through the switching view the API reads.
   const runner = watcher ? undefined : new VersionFollowingRunner(runnerOn, versions?.activeStore() ?? readStore);
@@ -127,15 +129,15 @@ function observedStore(
 ) {
   const { watcher, progress } = projections;
   const appliedPosition = async () => (watcher ? watcher.refresh() : progress.appliedPosition);
-  const metrics = createServiceMetrics(async () =>
-    measureProjectionLag(stores.store, await appliedPosition(), clock()),
-  );
+  const lag = new ProjectionLagMeter(stores.store);
+  const metrics = createServiceMetrics(async () => lag.measure(await appliedPosition(), clock()));
   const metered = meteredEventStore(stores.store, metrics);
   const store = hooks.wrapStore ? hooks.wrapStore(metered) : metered;
   const operations: OperationsDeps = {
     store,
     readStore: stores.readStore,
     appliedPosition,
+    lag,
     metrics,
     maxLagSeconds: config.readyMaxLagSeconds,
     clock,
@@ -217,7 +219,15 @@ async function startBound(
   const api =
     role === 'projector'
       ? undefined
-      : await startApi(config, store, readStore, progress, clock, folding, operations, logger);
+      : await startApi(
+          config,
+          { store, readStore, loginFailures: stores.loginFailures },
+          progress,
+          clock,
+          folding,
+          operations,
+          logger,
+        );
   const scheduler = startScheduler(role, config, readStore, store, api?.writes, clock, logger);
   const seriesHorizon = startSeriesHorizon(role, config, readStore, store, api?.writes, clock, logger);
   server.serve(api?.app ?? createOperationsApp(operations, logger));
@@ -227,8 +237,7 @@ async function startBound(
 
 async function startApi(
   config: Config,
-  store: EventStore,
-  readStore: ReadStore,
+  { store, readStore, loginFailures }: Pick<OpenedStores, 'store' | 'readStore' | 'loginFailures'>,
   projections: ProjectionProgress,
   clock: () => Date,
   folding: EventFolding,
@@ -236,7 +245,8 @@ async function startApi(
   logger: Logger,
 ) {
   const users = new UserDirectory(store);
-  const services = composeHttpServices({ config, store, readStore, users, projections, clock, folding });
+  const shared = loginFailures ? { loginFailures } : {};
+  const services = composeHttpServices({ config, store, readStore, users, projections, clock, folding, ...shared });
   const app = createApp(services, logger, operations);
   // Last before serving: nothing after it can stop the start before a generated password is shown.
   const bootstrap = await bootstrapAdmin(store, config.adminPassword);

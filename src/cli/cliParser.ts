@@ -16,11 +16,13 @@ const optionSpec = {
   url: { type: 'string' },
   user: { type: 'string' },
   projection: { type: 'string' },
+  concurrency: { type: 'string' },
   json: { type: 'boolean' },
+  'dry-run': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-type FlagName = 'json';
+type FlagName = 'json' | 'dry-run';
 export type OptionName = Exclude<keyof typeof optionSpec, 'help' | 'data-dir' | FlagName>;
 
 export interface Invocation {
@@ -39,11 +41,19 @@ export function parseInvocation(argv: readonly string[]): Invocation {
       allowPositionals: true,
       strict: true,
     });
-    const { help, json, ...strings } = values;
+    const { help, json, 'dry-run': dryRun, ...strings } = values;
     const options: Partial<Record<OptionName | 'data-dir', string>> = {};
     for (const [name, value] of Object.entries(strings))
       if (typeof value === 'string') options[name as OptionName] = value;
-    return { positionals, options, flags: new Set<FlagName>(json === true ? ['json'] : []), help: help === true };
+    return {
+      positionals,
+      options,
+      flags: new Set<FlagName>([
+        ...(json === true ? ['json' as const] : []),
+        ...(dryRun === true ? ['dry-run' as const] : []),
+      ]),
+      help: help === true,
+    };
   } catch (error) {
     // parseArgs reports unknown options and missing option values as TypeErrors with readable messages.
     if (error instanceof TypeError) throw new UsageError(error.message);
@@ -103,9 +113,22 @@ Commands:
                                          collection. With CAL_MONGODB_URL: blue-green, builds the next version's
                                          collections, catches up, then switches running services to it; the old
                                          version stays for rollback. --json: the summary as one JSON object
+  import-ics <file> [--json]             import a calendar file (.ics) exported by a calendar application, as
+                                         POST events.ics does: each VEVENT becomes an event (with its venue,
+                                         organizer and categories), credited to no author; importing the same
+                                         file again changes nothing, a newer version of an entry updates its
+                                         event. Dates without a zone use CAL_TIMEZONE. --json: the report as
+                                         one JSON object
   passwords migrate [--json]             wrap the unsalted SHA-256 password digests older versions stored for
                                          events, venues and organizers in argon2id (one change event per item;
                                          the passwords keep working). --json: the summary as one JSON object
+  import --from <source api root> [--user <login> --password <pw>] [--concurrency <n>] [--dry-run] [--json]
+                                         copy a whole calendar from a site speaking this interface (venues,
+                                         organizers, categories, tags, events; ids and slugs kept when free).
+                                         Re-runs copy only what changed. Progress bars per kind on a terminal;
+                                         --json: one JSON object per step; --dry-run: read and report only;
+                                         --concurrency: requests in flight (default 4). Exit 1 when some items
+                                         failed, 2 when the source is unreachable. See docs/migration.md
 
 Roles: administrator, editor, author, contributor, subscriber
 Logins: 1-60 letters, digits, ".", "_", "@" or "-"; unique ignoring case.
@@ -120,6 +143,10 @@ Environment:
   CAL_MONGODB_URL      verify: the MongoDB read model to check when no --url is given;
                        rebuild: the MongoDB read model to rebuild blue-green
   CAL_VERIFY_PASSWORD  verify: the password for --user when --password is not given
+  CAL_TIMEZONE         import-ics: the site zone (floating times, UTC times shown in it)
+  CAL_ICS_MAX_BYTES, CAL_ICS_MAX_COMPONENTS
+                       import-ics: the limits of one file, as for POST events.ics
 
 Exit codes: 0 done, 1 failed (unknown login, login taken, stream without events, store error, an event that no
-longer projects, a rebuild whose switch met another), 2 wrong usage (unknown projection included).`;
+longer projects, a rebuild whose switch met another, an import with failed items), 2 wrong usage (unknown projection
+included) or an import source that cannot be reached.`;

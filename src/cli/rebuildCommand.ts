@@ -46,10 +46,22 @@ export function prepareRebuildCommand(
       ? progressBar(projection.name, context.terminal, context.clock)
       : progressLines(projection.name, (line) => io.err(line), context.clock);
     const outcome = env.CAL_MONGODB_URL
-      ? await switchedRebuild(store, env.CAL_MONGODB_URL, projection, memos, progress, io, context.clock)
+      ? await switchedRebuild(store, env.CAL_MONGODB_URL, projection, memos, progress, io, context.clock, batchOf(env))
       : await dryRun(store, projection, memos, progress, context.clock);
     print(outcome, json, io);
   };
+}
+
+/** Events per write-behind batch: each batch is one bulk write per MongoDB collection, then the checkpoint. */
+export const defaultRebuildBatchEvents = 500;
+
+function batchOf(env: Readonly<Record<string, string | undefined>>): number {
+  const text = env.CAL_REBUILD_BATCH_EVENTS;
+  if (text === undefined || text === '') return defaultRebuildBatchEvents;
+  const events = Number(text);
+  if (!Number.isInteger(events) || events < 1 || events > 100_000)
+    throw new UsageError(`CAL_REBUILD_BATCH_EVENTS must be a whole number from 1 to 100000, not "${text}"`);
+  return events;
 }
 
 function projectionNamed(name: string): RebuildableProjection {
@@ -102,6 +114,7 @@ async function switchedRebuild(
   progress: ProgressReporter,
   io: Output,
   clock: Clock,
+  eventsPerFlush: number,
 ): Promise<SwitchOutcome> {
   // Loaded only here: the MongoDB driver takes a second to load, which every other `cal` command would pay.
   const [{ connectMongoDatabase }, { rebuildIntoNextVersion }, { ReadModelSwitchConflict }] = await Promise.all([
@@ -115,6 +128,7 @@ async function switchedRebuild(
   try {
     const rebuilt = await rebuildIntoNextVersion(store, db, {
       handlers: projection.handlers(memos),
+      writeBehind: { eventsPerFlush, venueLocations: memos.venues },
       onPlan: ({ from, to }) => {
         building = to;
         io.err(`${projection.name}: building version ${to} in MongoDB beside the active version ${from}`);

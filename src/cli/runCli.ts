@@ -7,6 +7,8 @@ import { prepareAuditCommand } from './auditCommand.ts';
 import { prepareVerifyCommand } from './verifyCommand.ts';
 import { prepareRebuildCommand } from './rebuildCommand.ts';
 import { preparePasswordsCommand } from './passwordsCommand.ts';
+import { prepareImportCommand } from './import/importCommand.ts';
+import { prepareImportIcsCommand } from './importIcsCommand.ts';
 import type { Output, PreparedCommand } from './preparedCommand.ts';
 import { ZoneClock } from '../domain/timeZone.ts';
 import { projectionMemos } from '../projections/projectionMemos.ts';
@@ -18,6 +20,8 @@ const commands: Record<string, (invocation: Invocation) => PreparedCommand> = {
   verify: prepareVerifyCommand,
   rebuild: prepareRebuildCommand,
   passwords: preparePasswordsCommand,
+  import: (invocation) => prepareImportCommand(invocation),
+  'import-ics': prepareImportIcsCommand,
 };
 
 export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv, io: Output): Promise<number> {

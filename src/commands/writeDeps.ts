@@ -1,6 +1,6 @@
 // What every command handler writes through: the store and the identity registries shared by all resources.
 import type { EventStore } from '../events/eventStore.ts';
-import type { IdAllocator } from './registries/idAllocator.ts';
+import type { IdSource } from './registries/idAllocator.ts';
 import type { SlugRegistry } from './registries/slugRegistry.ts';
 import type { StreamLocks } from './streamLocks.ts';
 import type { ZoneClock } from '../domain/timeZone.ts';
@@ -9,9 +9,9 @@ import type { RecurrenceSettings } from './events/seriesPlanning.ts';
 export interface WriteDeps {
   readonly store: EventStore;
   /** `ids-post`: events, venues, organizers and images share this sequence (docs/api.md §1.4). */
-  readonly postIds: IdAllocator;
+  readonly postIds: IdSource;
   /** `ids-term`: categories and tags share this sequence. */
-  readonly termIds: IdAllocator;
+  readonly termIds: IdSource;
   readonly slugs: SlugRegistry;
   /** The process's one set of stream locks (see streamLocks.ts). */
   readonly locks: StreamLocks;

@@ -14,6 +14,8 @@ import {
   type VersionedMongoReadModel,
 } from '../projections/mongo/versionedMongoReadModel.ts';
 import { openMemoryReadModel, snapshotTarget, type SnapshotTarget } from './embeddedReadModel.ts';
+import type { FailureLog } from '../http/auth/failureLog.ts';
+import { openMongoFailureLog } from '../http/auth/mongoFailureLog.ts';
 
 export interface OpenedStores {
   readonly store: EventStore;
@@ -24,6 +26,8 @@ export interface OpenedStores {
   /** Embedded with snapshots on: where the read model is saved at close. */
   readonly snapshot?: SnapshotTarget;
   readonly snapshotLoad?: SnapshotLoad;
+  /** MongoDB only: the failed-login log every API instance shares (embedded, each process keeps its own). */
+  readonly loginFailures?: FailureLog;
 }
 /** Opens the configured stores; unset URLs mean the embedded lmdb store and in-process read models. */
 /** `memos`: those of the read model's projection (the memory read model's own, embedded). */
@@ -42,5 +46,6 @@ export async function openStores(config: Config, memos: ProjectionMemos, logger:
       logger.warn({ err: error }, 'could not read the active read-model version; keeping the current one'),
   });
   await versions.activeStore().init();
-  return { store, readStore: versions.readStore, versions };
+  const loginFailures = await openMongoFailureLog(versions.db, config.authFailureWindowSeconds * 1000);
+  return { store, readStore: versions.readStore, versions, loginFailures };
 }

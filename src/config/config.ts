@@ -57,6 +57,10 @@ export interface Config {
   readonly recurrenceMaxOccurrences: number;
   /** Most events one `events.ics` feed holds (docs/api.md §21.1). */
   readonly icalMaxEvents: number;
+  /** Largest calendar file `POST events.ics` takes, in bytes (docs/api.md §21.2). */
+  readonly icsMaxBytes: number;
+  /** Most components (BEGIN lines) one imported calendar file may hold. */
+  readonly icsMaxComponents: number;
   /** `as_of` reads and history pages one client may make per window before it gets 429s; 0: no limit. */
   readonly historyMaxReads: number;
   readonly historyReadWindowSeconds: number;
@@ -126,6 +130,9 @@ export const variables = {
     '(default 1000)',
   CAL_ICAL_MAX_EVENTS:
     'most events one events.ics calendar feed holds; when more match, the nearest in time are kept (default 5000)',
+  CAL_ICS_MAX_BYTES: 'largest calendar file POST events.ics imports, in bytes; larger ones get 413 (default 10485760)',
+  CAL_ICS_MAX_COMPONENTS:
+    'most components (BEGIN: lines) one imported calendar file may hold; more get 413 (default 20000)',
   CAL_SCHEDULER:
     'on to publish future events, venues and organizers when their date passes, in the ' +
     'all-in-one service and the projector role (never in an api instance); off: they stay ' +
@@ -173,6 +180,8 @@ const decoders: Record<keyof typeof variables, t.Decoder<unknown, unknown>> = {
   CAL_RECURRENCE_HORIZON_MONTHS: wholeNumber('HorizonMonths', 1, 120),
   CAL_RECURRENCE_MAX_OCCURRENCES: wholeNumber('MaxOccurrences', 1, 100_000),
   CAL_ICAL_MAX_EVENTS: wholeNumber('MaxEvents', 1, 1_000_000),
+  CAL_ICS_MAX_BYTES: wholeNumber('MaxBytes', 1, 1_073_741_824),
+  CAL_ICS_MAX_COMPONENTS: wholeNumber('MaxComponents', 1, 10_000_000),
   CAL_HISTORY_MAX_READS: wholeNumber('MaxReads', 0, 1_000_000),
   CAL_HISTORY_READ_WINDOW_SECONDS: wholeNumber('WindowSeconds', 1, 86_400),
   CAL_CHANGES_MAX_FEEDS: wholeNumber('MaxFeeds', 1, 100_000),
@@ -224,6 +233,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     recurrenceHorizonMonths: (values.CAL_RECURRENCE_HORIZON_MONTHS as number | undefined) ?? 24,
     recurrenceMaxOccurrences: (values.CAL_RECURRENCE_MAX_OCCURRENCES as number | undefined) ?? 1000,
     icalMaxEvents: (values.CAL_ICAL_MAX_EVENTS as number | undefined) ?? 5000,
+    icsMaxBytes: (values.CAL_ICS_MAX_BYTES as number | undefined) ?? 10_485_760,
+    icsMaxComponents: (values.CAL_ICS_MAX_COMPONENTS as number | undefined) ?? 20_000,
     historyMaxReads: (values.CAL_HISTORY_MAX_READS as number | undefined) ?? 120,
     historyReadWindowSeconds: (values.CAL_HISTORY_READ_WINDOW_SECONDS as number | undefined) ?? 60,
     changesMaxFeeds: (values.CAL_CHANGES_MAX_FEEDS as number | undefined) ?? 100,

@@ -3,7 +3,17 @@
 import { DateTime } from 'luxon';
 
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
-const WEEKDAY = String.raw`(mon(?:day)?|tue(?:s|sday)?|wed(?:nesday)?|thu(?:rs|rsday)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)`;
+/** One capture group of alternatives, for names of weekdays and months with their short forms. */
+const alternatives = (names: readonly string[]) => `(${names.join('|')})`;
+const WEEKDAY = alternatives([
+  'mon(?:day)?',
+  'tue(?:s|sday)?',
+  'wed(?:nesday)?',
+  'thu(?:rs|rsday)?',
+  'fri(?:day)?',
+  'sat(?:urday)?',
+  'sun(?:day)?',
+]);
 const UNIT = String.raw`(?:sec|second|min|minute|hour|day|week|fortnight|month|year)s?\b`;
 const ORDINALS = [
   'first',
@@ -102,7 +112,20 @@ export function weekdayOf(phrase: string): { rest: string; place: (wallMs: numbe
 const timeOf = (dateTime: DateTime) => ({ hour: dateTime.hour, minute: dateTime.minute, second: dateTime.second });
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-const MONTH = String.raw`(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)`;
+const MONTH = alternatives([
+  'jan(?:uary)?',
+  'feb(?:ruary)?',
+  'mar(?:ch)?',
+  'apr(?:il)?',
+  'may',
+  'june?',
+  'july?',
+  'aug(?:ust)?',
+  'sep(?:t|tember)?',
+  'oct(?:ober)?',
+  'nov(?:ember)?',
+  'dec(?:ember)?',
+]);
 const DAY = String.raw`(\d{1,2})(?:st|nd|rd|th)?`;
 
 /** Calendar dates written with numbers or month names, as [regex, which group is year, month, day]. */

@@ -59,6 +59,18 @@ export class StoreUnavailable extends Error {
   }
 }
 
+/**
+ * An append whose outcome is not known: it timed out or was cancelled after it may have reached the store, so it may
+ * have committed. Nothing that depends on it not being written (giving back a slug it claimed) may be undone; the
+ * outcome is settled by reading back or by appending the same events again (`settleAppend`).
+ */
+export class AppendOutcomeUnknown extends Error {
+  override readonly name = 'AppendOutcomeUnknown';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
 export interface AppendOptions {
   /**
    * Default true: resolves once the events are durable. False: resolves once they are visible to readers, for

@@ -1,6 +1,7 @@
 // An EventStore that counts and times appends into the service metrics; every other call passes through unchanged.
 import type { Counter, Histogram } from 'prom-client';
 import {
+  AppendOutcomeUnknown,
   StoreUnavailable,
   WrongExpectedRevision,
   streamCategory,
@@ -48,5 +49,6 @@ export function meteredEventStore(store: EventStore, metrics: AppendMetrics): Ev
 function failureReason(error: unknown): string {
   if (error instanceof WrongExpectedRevision) return 'wrong_expected_revision';
   if (error instanceof StoreUnavailable) return 'store_unavailable';
+  if (error instanceof AppendOutcomeUnknown) return 'outcome_unknown';
   return 'other';
 }

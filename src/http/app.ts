@@ -15,6 +15,7 @@ import { unlockingRoutes } from './middleware/unlockingRoutes.ts';
 import { noRoute, simpleError } from './errors/wireError.ts';
 import { registerEventReads } from './routes/events/eventReadRoutes.ts';
 import { registerFeedRoutes } from './routes/feeds/feedRoutes.ts';
+import { icsImportRoute } from './routes/feeds/icsImportRoute.ts';
 import { registerEventWrites } from './routes/events/eventWriteRoutes.ts';
 import { optionsAnswer, registerRootRoutes } from './routes/rootRoutes.ts';
 import { registerTermRoutes, termsOfEventInReadStore } from './routes/terms/termRoutes.ts';
@@ -73,6 +74,7 @@ function registerRoutes(root: Router, router: Router, parts: HttpParts, parseBod
   registerRootRoutes(root, parts);
   // Before the event reads, whose `/events/:id` would take `/events/{id}.ics`.
   registerFeedRoutes(router, parts);
+  router.post('/events.ics', icsImportRoute(parts));
   registerEventReads(router, parts);
   registerEventWrites(router, parts, parseBody);
   registerVenueRoutes(router, parts, parseBody, itemLinkFilters(parts.readStore, 'venues'));

@@ -9,9 +9,12 @@ import type { ProjectionProgress } from '../projections/projectionProgress.ts';
 import type { UserDirectory } from '../projections/users/userDirectory.ts';
 import { IdAllocator } from '../commands/registries/idAllocator.ts';
 import { SlugRegistry } from '../commands/registries/slugRegistry.ts';
+import { ImportedUids } from '../commands/registries/importedUids.ts';
 import { unlinkCascade } from '../commands/events/unlinkFromEvents.ts';
 import { CredentialChecker } from './auth/basicAuth.ts';
 import { configuredLoginLimiter, configuredUnlockLimiter } from './auth/failedLoginLimiter.ts';
+import type { FailureLog } from './auth/failureLog.ts';
+import { withSharedSubscription } from '../events/sharedSubscription.ts';
 import { ItemPasswordVerifier } from './auth/itemPasswordVerifier.ts';
 import { organizerJsonLd, venueJsonLd } from './representation/itemRepresentation.ts';
 import { renderItem } from './routes/items/itemAccess.ts';
@@ -35,6 +38,8 @@ export interface ServiceParts {
   readonly users: UserDirectory;
   readonly projections: ProjectionProgress;
   readonly clock: () => Date;
+  /** Shared by every API instance (MongoDB); omitted, each process counts its own failed logins. */
+  readonly loginFailures?: FailureLog;
   /** The process's event fold and projection memos, whose zone clock the write side and the HTTP parts share. */
   readonly folding: EventFolding;
 }
@@ -67,11 +72,14 @@ export function composeHttpServices(parts: ServiceParts): HttpParts {
     waitForProjection: (position) => parts.projections.waitFor(position, config.readYourWritesTimeoutMs),
     projectionPosition: () => parts.projections.appliedPosition,
     icalMaxEvents: config.icalMaxEvents,
+    icsLimits: { maxBytes: config.icsMaxBytes, maxComponents: config.icsMaxComponents },
+    importedUids: new ImportedUids(writes.store),
     clock: parts.clock,
     inlineLinks: inlineItems({ settings, clock: parts.clock, users: parts.users, writes, readStore }),
     unlinkCascade: cascadeOfUnlinks(parts, writes),
     itemRenderers: itemRenderersOf(settings),
-    changeFeeds: new ChangeFeeds(store, {
+    // Feeds at the head share one store subscription and its window of recent events (about 8 MiB).
+    changeFeeds: new ChangeFeeds(withSharedSubscription(store, { windowBytes: 8 * 1024 * 1024 }), {
       heartbeatMs: config.changesHeartbeatMs,
       maxFeeds: config.changesMaxFeeds,
       maxFeedsPerUser: config.changesMaxFeedsPerUser,
@@ -105,7 +113,10 @@ function writeParts(store: EventStore, zones: Writes['zones'], recurrence: Write
 /** The login check and the item passwords, each with its own limiter of failed attempts. */
 function authParts(parts: ServiceParts): Pick<HttpParts, 'credentials' | 'itemPasswords'> {
   return {
-    credentials: new CredentialChecker(parts.users, configuredLoginLimiter(parts.config, parts.clock)),
+    credentials: new CredentialChecker(
+      parts.users,
+      configuredLoginLimiter(parts.config, parts.clock, parts.loginFailures),
+    ),
     itemPasswords: {
       verifier: new ItemPasswordVerifier(),
       failedUnlocks: configuredUnlockLimiter(parts.config, parts.clock),

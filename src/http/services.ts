@@ -2,6 +2,7 @@
 import type { ReadStore } from '../projections/readStore.ts';
 import type { UserDirectory } from '../projections/users/userDirectory.ts';
 import type { WriteDeps } from '../commands/writeDeps.ts';
+import type { ImportedUids } from '../commands/registries/importedUids.ts';
 import type { CredentialChecker } from './auth/basicAuth.ts';
 import type { FailedLoginLimiter } from './auth/failedLoginLimiter.ts';
 import type { ItemPasswordVerifier } from './auth/itemPasswordVerifier.ts';
@@ -51,6 +52,10 @@ export interface HttpParts {
   readonly projectionPosition: () => bigint;
   /** Most events one `events.ics` feed holds (CAL_ICAL_MAX_EVENTS, docs/api.md §21.1). */
   readonly icalMaxEvents: number;
+  /** What `POST events.ics` takes (CAL_ICS_MAX_BYTES, CAL_ICS_MAX_COMPONENTS, docs/api.md §21.2). */
+  readonly icsLimits: { readonly maxBytes: number; readonly maxComponents: number };
+  /** The registry of imported calendar entries by UID (docs/api.md §21.2). */
+  readonly importedUids: ImportedUids;
   readonly clock: () => Date;
   /** How event writes read and create venues and organizers given inline (docs/api.md §10.1). */
   readonly inlineLinks: InlineLinks;

@@ -14,10 +14,13 @@ export class CheckpointWatcher implements ProjectionProgress {
     private readonly pollIntervalMs = 20,
   ) {}
 
-  /** Reads the checkpoint now; also what the readiness probe and the metrics use. */
+  /**
+   * Reads the checkpoint now; also what the readiness probe and the metrics use. It is the checkpoint of the version
+   * being read, taken as it is: after a blue-green switch it may be lower than the old version's, and a write must
+   * then wait until the version it will be read from has it.
+   */
   async refresh(): Promise<bigint> {
-    const stored = await this.checkpoints.get(readModelCheckpoint);
-    if (stored !== undefined && stored > this.position) this.position = stored;
+    this.position = (await this.checkpoints.get(readModelCheckpoint)) ?? -1n;
     this.waiters.release(this.position);
     return this.position;
   }
@@ -26,8 +29,8 @@ export class CheckpointWatcher implements ProjectionProgress {
     return this.position;
   }
 
+  /** Always reads the checkpoint first: the position remembered may be that of a version no longer read. */
   waitFor(position: bigint, timeoutMs: number): Promise<boolean> {
-    if (this.position >= position) return Promise.resolve(true);
     const reached = this.waiters.wait(position, timeoutMs);
     void this.poll();
     return reached;

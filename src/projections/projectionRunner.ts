@@ -16,6 +16,11 @@ export interface ProjectionRunnerOptions {
    * the checkpoint for read-your-writes, so it must not lag a quiet projector by up to `checkpointEvery` events.
    */
   readonly checkpointIdleMs?: number;
+  /**
+   * Called when a checkpoint save failed; the save is tried again `checkpointIdleMs` later. The documents are already
+   * written, so a lost save costs only a longer replay after a restart, never a wrong read model.
+   */
+  readonly onCheckpointFailure?: (error: Error) => void;
   /** Backoff between resubscriptions: doubles from `initialMs` up to `maxMs` (defaults 100 ms and 30 s). */
   readonly retry?: { readonly initialMs: number; readonly maxMs: number };
 }
@@ -123,18 +128,27 @@ export class ProjectionRunner implements ProjectionProgress {
     }
     this.idleTimer = setTimeout(() => {
       this.idleTimer = undefined;
-      void this.saveCheckpoint().catch(() => undefined);
+      void this.saveCheckpoint();
     }, this.options.checkpointIdleMs ?? 50);
   }
 
-  /** Saves run one after another, so that a slower earlier save never overwrites a later position. */
+  /**
+   * Saves run one after another, so that a slower earlier save never overwrites a later position. A failed save never
+   * rejects: the chain must go on (a rejected link would fail every later save, so the checkpoint would never move
+   * again and API processes waiting on it would time out on every write); it is reported and tried again when idle.
+   */
   private saveCheckpoint(): Promise<void> {
     this.appliedSinceSave = 0;
     this.saving = this.saving.then(async () => {
       if (this.position === this.savedPosition) return;
       const position = this.position;
-      await this.readStore.checkpoints.set(readModelCheckpoint, position);
-      this.savedPosition = position;
+      try {
+        await this.readStore.checkpoints.set(readModelCheckpoint, position);
+        this.savedPosition = position;
+      } catch (error) {
+        this.options.onCheckpointFailure?.(error instanceof Error ? error : new Error(String(error)));
+        if (!this.stopped) this.saveWhenIdle();
+      }
     });
     return this.saving;
   }

@@ -34,6 +34,14 @@ export interface EventCollection extends ScheduledPublications {
    * stream, not of the event's, so the revision guard of `put` must not stop it.
    */
   setEmbedded(id: number, embedded: EmbeddedLinks): Promise<void>;
+  /** The writes of a replay batch in one round trip: as many `put` and `setEmbedded` calls (ids never repeat). */
+  writeBatch(batch: EventWriteBatch): Promise<void>;
+}
+
+/** What a write-behind batch leaves for the events collection: a document is either put whole or re-embedded. */
+export interface EventWriteBatch {
+  readonly puts: readonly EventDocument[];
+  readonly embedded: readonly { readonly id: number; readonly embedded: EmbeddedLinks }[];
 }
 
 export interface CheckpointStore {

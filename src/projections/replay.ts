@@ -1,8 +1,11 @@
 // Replays the event store into a read model up to a given global position, in pages: for `cal verify` and rebuilds.
 import type { EventStore } from '../events/eventStore.ts';
-import type { ReadStore } from './readStore.ts';
+import type { CheckpointStore, ReadStore } from './readStore.ts';
 import type { ProjectionHandler } from './projectionHandler.ts';
 import { applyRecordedEvent, handledTypes, readModelCheckpoint } from './projectionStep.ts';
+import type { VenueLocations } from './events/venueLocations.ts';
+import { writeBehind, type WriteBehindReadStore } from './writeBehind/writeBehindReadStore.ts';
+import { settleStaleCounts } from './terms/termCounts.ts';
 
 const defaultPageSize = 500;
 
@@ -20,6 +23,16 @@ export interface ReplayOptions {
   readonly pageSize?: number;
   /** Called after each page, for progress bars and rates. */
   readonly onProgress?: (progress: ReplayProgress) => void;
+  /** Omitted: every write goes to the read store as the projections make it (the memory read model gains nothing). */
+  readonly writeBehind?: WriteBehindOptions;
+}
+
+/** Batches of events whose writes reach the read store as one bulk write per collection (writeBehindReadStore.ts). */
+export interface WriteBehindOptions {
+  /** The checkpoint is saved after each flush, so a failed flush costs a replay of one batch at most. */
+  readonly eventsPerFlush: number;
+  /** The read store's memo of venue locations (`ProjectionMemos.venues`). */
+  readonly venueLocations: VenueLocations;
 }
 
 export interface ReplayProgress {
@@ -47,6 +60,10 @@ export async function replayInto(
   options: ReplayOptions,
 ): Promise<ReplayResult> {
   const upTo = options.upTo ?? (await store.headPosition());
+  const batches = options.writeBehind && new FlushedBatches(readStore, options.writeBehind);
+  // Counts left marked by a flush that failed half-way are derived from the documents before anything moves them.
+  if (batches) await settleStaleCounts(batches.target);
+  const target = batches?.target ?? readStore;
   const { handlers } = options;
   const types = handledTypes(handlers);
   const pageSize = options.pageSize ?? defaultPageSize;
@@ -63,15 +80,42 @@ export async function replayInto(
         more = false;
         break;
       }
-      await applyRecordedEvent(recorded, handlers, readStore, types);
+      await applyRecordedEvent(recorded, handlers, target, types);
       appliedPosition = recorded.position;
       appliedEvents++;
+      await batches?.applied(appliedPosition);
     }
     options.onProgress?.({ appliedEvents, appliedPosition, upTo });
     if (page.length < pageSize || appliedPosition >= upTo) more = false;
   }
-  if (appliedEvents > 0) await readStore.checkpoints.set(readModelCheckpoint, appliedPosition);
+  await batches?.flush(appliedPosition);
+  if (appliedEvents > 0 && !batches) await readStore.checkpoints.set(readModelCheckpoint, appliedPosition);
   return { appliedPosition, appliedEvents };
+}
+
+/** The write-behind layer of a replay, flushed every `eventsPerFlush` events, each flush followed by the checkpoint. */
+class FlushedBatches {
+  readonly target: WriteBehindReadStore;
+  private unflushed = 0;
+
+  constructor(
+    private readonly readStore: ReadStore,
+    private readonly options: WriteBehindOptions,
+  ) {
+    this.target = writeBehind(readStore, options.venueLocations);
+  }
+
+  async applied(position: bigint): Promise<void> {
+    if (++this.unflushed >= this.options.eventsPerFlush) await this.flush(position);
+  }
+
+  /** The checkpoint only once the documents it covers are written. */
+  async flush(position: bigint): Promise<void> {
+    if (this.unflushed === 0) return;
+    await this.target.flush();
+    await this.readStore.checkpoints.set(readModelCheckpoint, position);
+    this.unflushed = 0;
+  }
 }
 
 /** Below this many events, a catch-up pass is short enough that the rest is left to the live projector. */
@@ -111,5 +155,39 @@ export async function replayUntilCaughtUp(
     await onPass?.(passes, result);
     if (result.appliedEvents < threshold) break;
   }
+  return { appliedPosition, appliedEvents, passes };
+}
+
+/** A rebuilt version that could not reach the active one's checkpoint: it must not be switched to. */
+export class RebuildBehindActive extends Error {
+  override readonly name = 'RebuildBehindActive';
+}
+
+/**
+ * Replays until `readStore` holds at least what `reference` (the checkpoint of the version it is to replace) says the
+ * active version holds: readers switched over must never see the read model go back, and a write answered against
+ * the old version must read back on the new one. Rejects with RebuildBehindActive when `maxPasses` did not suffice.
+ */
+export async function replayPastCheckpoint(
+  store: EventStore,
+  readStore: ReadStore,
+  reference: CheckpointStore,
+  options: Omit<ReplayOptions, 'upTo'> & { readonly maxPasses?: number },
+): Promise<CatchUpResult> {
+  const { maxPasses = defaultMaxCatchUpPasses, ...replay } = options;
+  let appliedPosition = options.after ?? -1n;
+  let appliedEvents = 0;
+  let passes = 0;
+  let needed = (await reference.get(readModelCheckpoint)) ?? -1n;
+  while (appliedPosition < needed && passes < maxPasses) {
+    const result = await replayInto(store, readStore, { ...replay, after: appliedPosition, upTo: needed });
+    passes++;
+    appliedPosition = result.appliedPosition;
+    appliedEvents += result.appliedEvents;
+    if (result.appliedEvents === 0) break;
+    needed = (await reference.get(readModelCheckpoint)) ?? -1n;
+  }
+  if (appliedPosition < needed)
+    throw new RebuildBehindActive(`the rebuilt version reached ${appliedPosition}, the active one is at ${needed}`);
   return { appliedPosition, appliedEvents, passes };
 }

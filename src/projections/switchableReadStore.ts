@@ -29,6 +29,7 @@ const eventMethods: MethodNames<EventCollection> = {
   linking: true,
   linkedIds: true,
   setEmbedded: true,
+  writeBatch: true,
   scheduledPublications: true,
 };
 const venueMethods: MethodNames<VenueCollection> = {
@@ -36,6 +37,7 @@ const venueMethods: MethodNames<VenueCollection> = {
   bySlug: true,
   list: true,
   put: true,
+  putMany: true,
   translationsOf: true,
   findDuplicate: true,
   scheduledPublications: true,
@@ -45,6 +47,7 @@ const organizerMethods: MethodNames<OrganizerCollection> = {
   bySlug: true,
   list: true,
   put: true,
+  putMany: true,
   translationsOf: true,
   findDuplicate: true,
   scheduledPublications: true,
@@ -59,6 +62,9 @@ const termMethods: MethodNames<TermCollection> = {
   put: true,
   translationsOf: true,
   setCount: true,
+  markCountsStale: true,
+  staleCounts: true,
+  writeBatch: true,
 };
 const checkpointMethods: MethodNames<CheckpointStore> = { get: true, set: true };
 

@@ -95,6 +95,16 @@ function results(scenarios: ScenarioResult[]): BenchResults {
       rssMegabytes: 900,
       anonymousRssMegabytes: 650,
     },
+    migration: {
+      sourceEvents: 20_000,
+      eventsCreated: 20_000,
+      otherItemsCreated: 680,
+      failed: 0,
+      retries: 2,
+      importSeconds: 80,
+      processSeconds: 82.5,
+      eventsPerSecond: 250,
+    },
     problems: [],
     broken: false,
   };
@@ -123,6 +133,13 @@ describe('bench report', () => {
     expect(report).to.match(/cold start, 1,000,000 store events \(full replay\)\s+16\.00 s/);
     expect(report).to.match(/graceful stop \(writes the read-model snapshot\)\s+4\.00 s\s+snapshot 180\.0 MB/);
     expect(report).to.match(/restart, 1,000,000 store events \(snapshot\)\s+12\.00 s/);
+  });
+
+  it('shows the rate of cal import from a source service, and what it created', () => {
+    const report = formatReport(results([good]));
+    expect(report).to.match(
+      /cal import, 20,000 events from a source service\s+250 events\/s\s+20,000 events and 680 other items created in 80\.0 s \(process 82\.5 s\), 0 failed, 2 retries/,
+    );
   });
 
   it('judges the targets without asserting them: worst read scenario at c=16, caught-up time of the restart', () => {

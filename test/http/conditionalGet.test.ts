@@ -53,6 +53,8 @@ describe('conditional GET', () => {
 
   it('exposes ETag to browser code on other origins, besides the list headers', async () => {
     const res = await t.request('GET', `${API}/events`, { headers: { origin: 'https://app.example' } });
-    expect(res.headers.get('access-control-expose-headers')).to.equal('X-Cal-Total, X-Cal-TotalPages, Link, ETag');
+    expect(res.headers.get('access-control-expose-headers')).to.equal(
+      'X-Cal-Total, X-Cal-TotalPages, Link, ETag, X-Cal-Truncated',
+    );
   });
 });

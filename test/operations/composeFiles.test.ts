@@ -78,9 +78,9 @@ describe('docker-compose.yml', function () {
   it('starts the API and the projector with their npm scripts, which run the entry point in that role', () => {
     expect(service(compose, 'api').command).to.deep.equal(['npm', 'run', 'start:api']);
     expect(service(compose, 'projector').command).to.deep.equal(['npm', 'run', 'start:projector']);
-    expect(scripts['start:api']).to.match(/ src\/main\.ts api$/);
-    expect(scripts['start:projector']).to.match(/ src\/main\.ts projector$/);
-    expect(existsSync(new URL('src/main.ts', root))).to.equal(true);
+    expect(scripts['start:api']).to.match(/ scripts\/start\.mjs api$/);
+    expect(scripts['start:projector']).to.match(/ scripts\/start\.mjs projector$/);
+    expect(existsSync(new URL('scripts/start.mjs', root))).to.equal(true);
     for (const role of nodeRoles) expect(service(compose, role).build).to.equal('.');
   });
 
@@ -208,7 +208,7 @@ describe('Dockerfile', function () {
   });
 
   it('installs what the role scripts load at run time, although it leaves out the dev dependencies', () => {
-    expect(dockerfile).to.match(/npm ci --omit=dev/);
+    expect(dockerfile).to.match(/npm run build && npm prune --omit=dev/);
     for (const script of ['start:api', 'start:projector']) {
       for (const [, module] of (scripts[script] ?? '').matchAll(/--import\s+(\S+)/g))
         expect(packageJson.dependencies, script).to.have.property(module as string);

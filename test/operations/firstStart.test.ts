@@ -13,6 +13,7 @@ import { systemWrite } from '../../src/commands/registries/systemWrite.ts';
 import { CredentialChecker } from '../../src/http/auth/basicAuth.ts';
 import { UserDirectory } from '../../src/projections/users/userDirectory.ts';
 import { openTempStore } from '../support/tempStore.ts';
+import { ensureBuilt } from '../../scripts/ensureBuilt.mjs';
 
 interface Started {
   readonly code: number | null;
@@ -20,10 +21,10 @@ interface Started {
   readonly stderr: string;
 }
 
-/** Runs `src/main.ts` until it prints `until` (then stops it with SIGTERM) or exits by itself. */
+/** Runs what `npm start` runs until it prints `until` (then stops it with SIGTERM) or exits by itself. */
 function runMain(env: Record<string, string>, until: RegExp): Promise<Started> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, ['scripts/start.mjs'], {
       env: { PATH: process.env.PATH, TMPDIR: tmpdir(), LOG_LEVEL: 'silent', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -45,6 +46,8 @@ function runMain(env: Record<string, string>, until: RegExp): Promise<Started> {
 
 describe('the first start', function () {
   this.timeout(120_000);
+  // Compiled beforehand, so that what the start prints is only the start's own (see compiledStart.test.ts).
+  before(() => expect(ensureBuilt()).to.equal(true));
   let dir: string;
   let blocker: Server;
   let port: number;

@@ -6,15 +6,10 @@ import type { EventFacts } from '../../src/events/catalogue/calendarEvents.ts';
 import { createMemoryReadStore } from '../../src/projections/memory/memoryReadStore.ts';
 import { ProjectionRunner } from '../../src/projections/projectionRunner.ts';
 import type { ReadStore } from '../../src/projections/readStore.ts';
-import {
-  StoreUnavailable,
-  type EventStore,
-  type SubscribeOptions,
-  type Subscription,
-} from '../../src/events/eventStore.ts';
 import { CheckpointWatcher } from '../../src/projections/checkpointWatcher.ts';
 import { anEventDocument } from './eventDocumentFixtures.ts';
 import { openTempStore, type TempStore } from '../support/tempStore.ts';
+import { failingSubscriptions } from '../support/faults.ts';
 import { testMemos, testProjections } from '../support/memos.ts';
 
 const ctx = {
@@ -195,31 +190,4 @@ async function claimSlug(temp: TempStore, slug: string) {
 async function waitUntilSaved(saved: readonly bigint[], position: bigint): Promise<void> {
   for (let tries = 0; saved.at(-1) !== position && tries < 500; tries++)
     await new Promise((resolve) => setTimeout(resolve, 2));
-}
-
-/** The real store, whose first `failures` subscriptions fail at once, as when EventStoreDB is unreachable. */
-function failingSubscriptions(
-  store: EventStore,
-  failures: number,
-): { store: EventStore; readonly subscriptions: number } {
-  let subscriptions = 0;
-  const wrapped: EventStore = {
-    append: store.append.bind(store),
-    appendToStreams: store.appendToStreams.bind(store),
-    readStream: store.readStream.bind(store),
-    readAll: store.readAll.bind(store),
-    headPosition: store.headPosition.bind(store),
-    close: store.close.bind(store),
-    subscribeToAll(options: SubscribeOptions): Subscription {
-      subscriptions++;
-      if (subscriptions > failures) return store.subscribeToAll(options);
-      return { failed: Promise.resolve(new StoreUnavailable('connection refused')), stop: async () => {} };
-    },
-  };
-  return {
-    store: wrapped,
-    get subscriptions() {
-      return subscriptions;
-    },
-  };
 }

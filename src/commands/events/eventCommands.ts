@@ -11,7 +11,7 @@ import {
 } from '../../events/catalogue/calendarEvents.ts';
 import { instantToUtc } from '../../domain/localDateTime.ts';
 import type { ZoneClock } from '../../domain/timeZone.ts';
-import type { IdAllocator } from '../registries/idAllocator.ts';
+import type { IdSource } from '../registries/idAllocator.ts';
 import type { SlugRegistry } from '../registries/slugRegistry.ts';
 import type { StreamLocks } from '../streamLocks.ts';
 import { newStream, retryOnConflict, type Written } from '../commandHandler.ts';
@@ -40,7 +40,7 @@ import { occurrenceSlugBase, planSeries, releaseClaims, type RecurrenceSettings 
 
 export interface EventCommandDeps {
   readonly store: EventStore;
-  readonly postIds: IdAllocator;
+  readonly postIds: IdSource;
   readonly slugs: SlugRegistry;
   readonly locks: StreamLocks;
   /** Handed to the decider with each command, which settles dates into UTC with it. */

@@ -15,7 +15,7 @@ import {
 } from '../../domain/recurrence/recurrenceInput.ts';
 import { slugify } from '../../domain/slug.ts';
 import type { ZoneClock } from '../../domain/timeZone.ts';
-import type { IdAllocator } from '../registries/idAllocator.ts';
+import type { IdSource } from '../registries/idAllocator.ts';
 import type { SlugRegistry } from '../registries/slugRegistry.ts';
 import { invalidParams, type CommandError } from '../errors.ts';
 import type { SeriesPlan } from './seriesDecision.ts';
@@ -32,7 +32,7 @@ export const defaultRecurrenceSettings: RecurrenceSettings = {
 };
 
 export interface SeriesPlanningDeps {
-  readonly postIds: IdAllocator;
+  readonly postIds: IdSource;
   readonly slugs: SlugRegistry;
   readonly zones: ZoneClock;
   readonly recurrence?: RecurrenceSettings;

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { NoStream, WrongExpectedRevision, type EventStore } from '../../events/eventStore.ts';
 import { decodeDomainEvent, toNewEvent, type WriteContext } from '../../events/catalogue/envelope.ts';
 import type { ImageRef } from '../../events/catalogue/values.ts';
-import type { IdAllocator } from '../registries/idAllocator.ts';
+import type { IdSource } from '../registries/idAllocator.ts';
 
 export const imageStreamId = (id: number): string => `image-${id}`;
 const urlStreamId = (url: string): string => `imageurl-${createHash('sha256').update(url, 'utf8').digest('hex')}`;
@@ -21,12 +21,7 @@ export async function findImage(store: EventStore, id: number): Promise<ImageRef
  * The record for a URL, registering it on first use. The record is written before the URL is claimed, so a claim
  * never points at nothing; when another writer claims the URL first, its record wins and ours stays unreferenced.
  */
-export async function imageForUrl(
-  store: EventStore,
-  ids: IdAllocator,
-  url: string,
-  ctx: WriteContext,
-): Promise<ImageRef> {
+export async function imageForUrl(store: EventStore, ids: IdSource, url: string, ctx: WriteContext): Promise<ImageRef> {
   const claimed = await claimedId(store, url);
   if (claimed !== undefined) return { id: claimed, url };
   const id = await ids.next();

@@ -1,11 +1,22 @@
 // Numeric ids that stay unique across service instances: blocks reserved through an `ids-<sequence>` stream.
 import { NoStream, WrongExpectedRevision, type EventStore } from '../../events/eventStore.ts';
-import { decodeDomainEvent, toNewEvent } from '../../events/catalogue/envelope.ts';
+import { decodeDomainEvent, toNewEvent, type WriteContext } from '../../events/catalogue/envelope.ts';
 import { systemWrite } from './systemWrite.ts';
 
 const maxAttempts = 50;
 /** Ids reserved ahead are capped: a restart skips at most this many. */
 const maxAhead = 1000;
+
+/** What a command handler needs of an id sequence: the next id. An import hands a kept id in through it. */
+export interface IdSource {
+  next(): Promise<number>;
+}
+
+/** A block of ids reserved at once (both ends included). */
+export interface ReservedBlock {
+  readonly first: number;
+  readonly last: number;
+}
 
 interface Waiter {
   readonly resolve: (id: number) => void;
@@ -20,7 +31,7 @@ interface Waiter {
  * ids start at 1 and are never reused, they need not be dense (docs/api.md §1.4). Another instance reserving
  * concurrently makes the append fail its expected revision; we then read what it took and try again.
  */
-export class IdAllocator {
+export class IdAllocator implements IdSource {
   private readonly free: number[] = [];
   /** Callers that found no free id; there are none while `free` holds ids. */
   private readonly waiting: Waiter[] = [];
@@ -46,6 +57,28 @@ export class IdAllocator {
       this.waiting.push({ resolve, reject });
       void this.reserve();
     });
+  }
+
+  /**
+   * Moves the sequence past `last` in one append, so that no allocator hands out the ids up to it; the caller owns
+   * the ids of the block, none of which this allocator hands out. Undefined when the sequence is already past `last`.
+   * The block's event carries `ctx`'s metadata, so an import can recognise the blocks it reserved (src/cli/import).
+   */
+  async reserveThrough(last: number, ctx: WriteContext): Promise<ReservedBlock | undefined> {
+    for (let attempt = 0; attempt < maxAttempts; attempt++) {
+      await this.catchUp();
+      const first = this.lastReserved + 1;
+      if (first > last) return undefined;
+      const event = toNewEvent({ type: 'IdBlockReserved', data: { first, last } }, ctx);
+      try {
+        this.revision = (await this.store.append(this.streamId, [event], this.revision)).nextRevision;
+        this.lastReserved = last;
+        return { first, last };
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevision)) throw error;
+      }
+    }
+    throw new Error(`could not reserve ids on ${this.streamId} after ${maxAttempts} attempts`);
   }
 
   private async reserve(): Promise<void> {

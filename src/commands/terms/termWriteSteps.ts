@@ -4,7 +4,7 @@ import { left, type Either } from 'fp-ts/lib/Either.js';
 import type { EventStore } from '../../events/eventStore.ts';
 import type { Language } from '../../events/catalogue/values.ts';
 import { isTermEvent, termStreamId, type Taxonomy } from '../../events/catalogue/terms.ts';
-import type { IdAllocator } from '../registries/idAllocator.ts';
+import type { IdSource } from '../registries/idAllocator.ts';
 import type { SlugRegistry } from '../registries/slugRegistry.ts';
 import { loadStream, type Written } from '../commandHandler.ts';
 import type { StreamLocks } from '../streamLocks.ts';
@@ -15,7 +15,7 @@ import { isLive, type LiveTerm } from './termState.ts';
 export interface TermCommandDeps {
   readonly store: EventStore;
   /** The `ids-term` sequence, shared by categories and tags. */
-  readonly termIds: IdAllocator;
+  readonly termIds: IdSource;
   readonly slugs: SlugRegistry;
   readonly locks: StreamLocks;
 }

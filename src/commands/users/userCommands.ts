@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
-import { NoStream, type EventStore } from '../../events/eventStore.ts';
+import { AppendOutcomeUnknown, NoStream, type EventStore } from '../../events/eventStore.ts';
 import type { WriteContext } from '../../events/catalogue/envelope.ts';
 import { userStreamId, type Role } from '../../events/catalogue/users.ts';
 import { appendEvents } from '../commandHandler.ts';
@@ -67,7 +67,8 @@ export async function registerUser(
     passwordHash,
   };
   const outcome = await decideAndAppend(deps, id, command, ctx).catch(async (error: unknown) => {
-    await release(store, 'login', loginStreamId(input.login), owner, ctx);
+    // An append that may have committed keeps its claim: a login held twice is worse than one lost.
+    if (!(error instanceof AppendOutcomeUnknown)) await release(store, 'login', loginStreamId(input.login), owner, ctx);
     throw error;
   });
   if (isLeft(outcome)) await release(store, 'login', loginStreamId(input.login), owner, ctx);

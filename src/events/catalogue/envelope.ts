@@ -3,6 +3,7 @@
 import type { EventMetadata, NewEvent, RecordedEvent } from '../eventStore.ts';
 import { catalogue, type DomainEvent } from './index.ts';
 import type { CatalogueEntry } from './catalogueEntry.ts';
+import type { ImportOrigin } from './metadata.ts';
 
 export type { CatalogueEntry } from './catalogueEntry.ts';
 
@@ -13,6 +14,8 @@ export interface WriteContext {
   readonly now: Date;
   readonly correlationId: string;
   readonly causationId: string;
+  /** Set by the two imports only: where the item written came from (metadata.ts, `ImportOrigin`). */
+  readonly importedFrom?: ImportOrigin;
 }
 
 export function toNewEvent(event: DomainEvent, ctx: WriteContext): NewEvent {
@@ -22,6 +25,7 @@ export function toNewEvent(event: DomainEvent, ctx: WriteContext): NewEvent {
     correlationId: ctx.correlationId,
     causationId: ctx.causationId,
     schemaVersion: catalogue[event.type].version,
+    ...(ctx.importedFrom ? { importedFrom: ctx.importedFrom } : {}),
   };
   return { type: event.type, data: event.data, metadata };
 }

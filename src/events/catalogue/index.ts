@@ -13,6 +13,7 @@ import {
   IdBlockReserved,
   ImageRegistered,
   ImageUrlClaimed,
+  IcsUidImported,
   SlugReleased,
   SlugReserved,
 } from './registries.ts';
@@ -130,6 +131,11 @@ export const catalogue = {
     codec: ImageUrlClaimed,
     description: 'An image URL was bound to its record id, so the same URL reuses the record.',
   },
+  IcsUidImported: {
+    version: 1,
+    codec: IcsUidImported,
+    description: 'An entry of an imported calendar file (by its UID) became an event or updated it, at this version.',
+  },
   CategoryCreated: { version: 1, codec: CategoryCreated, description: 'A category was created.' },
   CategoryChanged: {
     version: 1,
@@ -215,6 +221,7 @@ export type DomainEvent =
   | t.TypeOf<typeof AdminBootstrapClaimed>
   | t.TypeOf<typeof ImageRegistered>
   | t.TypeOf<typeof ImageUrlClaimed>
+  | t.TypeOf<typeof IcsUidImported>
   | t.TypeOf<typeof CategoryCreated>
   | t.TypeOf<typeof CategoryChanged>
   | t.TypeOf<typeof CategoryDeleted>

@@ -20,5 +20,15 @@ export const ImageRegistered = t.type({
   data: t.type({ id: t.number, url: t.string }),
 });
 
+/**
+ * `icsuid-<sha256 of the UID>` streams: the event an imported calendar entry became (docs/api.md §21.2), and the
+ * version (SEQUENCE, LAST-MODIFIED) last imported into it, so that a re-import finds the event and knows whether the
+ * file holds a newer version.
+ */
+export const IcsUidImported = t.type({
+  type: t.literal('IcsUidImported'),
+  data: t.type({ id: t.number, uid: t.string, sequence: t.number, lastModified: t.string }),
+});
+
 /** `imageurl-<sha256 of the URL>` streams: the record a URL maps to, so the same URL reuses the same record. */
 export const ImageUrlClaimed = t.type({ type: t.literal('ImageUrlClaimed'), data: t.type({ id: t.number }) });

@@ -164,6 +164,13 @@ export const streamFamilies: readonly StreamFamily[] = [
     eventTypes: ['ImageUrlClaimed'],
   },
   {
+    id: 'icsUid',
+    address: 'icsuid-{uidSha256}',
+    parameters: { uidSha256: sha256Hex('the UID of an imported calendar entry') },
+    description: 'The event an imported calendar entry became, and the version of the entry last imported.',
+    eventTypes: ['IcsUidImported'],
+  },
+  {
     id: 'adminBootstrap',
     address: 'bootstrap-admin',
     parameters: {},

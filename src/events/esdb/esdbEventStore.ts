@@ -7,6 +7,7 @@ import {
   START,
   StreamNotFoundError,
   type AllStreamResolvedEvent,
+  type EventData,
   type Position,
   type ReadPosition,
 } from '@eventstore/db-client';
@@ -25,11 +26,14 @@ import type {
 import {
   isSystemEvent,
   readPositionAfter,
+  toAppendError,
   toEsdbExpectedRevision,
   toEventData,
   toPortError,
   toRecordedEvent,
 } from './esdbMapping.ts';
+import { settleAppend } from '../appendOutcome.ts';
+import { eventIdOf } from './eventIds.ts';
 import { subscribeToAllOnEsdb, type EsdbSubscription } from './esdbSubscription.ts';
 
 /** Events fetched per $all request; system events are filtered client-side, so a page may yield fewer. */
@@ -61,15 +65,30 @@ class EsdbStore implements EventStore {
   async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     // Kept identical to the embedded adapter: an empty append has no last event to report.
     if (events.length === 0) throw new RangeError('an append needs at least one event');
+    const eventData = events.map((event, index) => toEventData(event, eventIdOf(streamId, expected, index, event)));
+    return settleAppend({
+      streamId,
+      events,
+      expected,
+      attempt: () => this.appendOnce(streamId, eventData, expected),
+      readStream: (stream, options) => this.readStream(stream, options),
+    });
+  }
+
+  private async appendOnce(
+    streamId: string,
+    eventData: EventData[],
+    expected: ExpectedRevision,
+  ): Promise<AppendResult> {
     try {
-      const result = await this.client.appendToStream(streamId, events.map(toEventData), {
+      const result = await this.client.appendToStream(streamId, eventData, {
         expectedRevision: toEsdbExpectedRevision(expected),
       });
       // The server reports the log position of the append's last record, which is the $all position of its last event.
       const position = result.position?.commit ?? (await this.lastPositionOf(streamId));
       return { nextRevision: result.nextExpectedRevision, position };
     } catch (error) {
-      throw toPortError(error, streamId, expected);
+      throw toAppendError(error, streamId, expected);
     }
   }
 

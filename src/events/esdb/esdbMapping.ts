@@ -20,6 +20,7 @@ import {
   type ResolvedEvent,
 } from '@eventstore/db-client';
 import {
+  AppendOutcomeUnknown,
   AnyRevision,
   NoStream,
   StoreUnavailable,
@@ -65,8 +66,9 @@ function asJsonData(data: unknown, type: string): JSONType {
   throw new TypeError(`event ${type}: EventStoreDB JSON events need an object, array or string as data`);
 }
 
-export function toEventData(event: NewEvent): EventData {
-  return jsonEvent({ type: event.type, data: asJsonData(event.data, event.type), metadata: event.metadata });
+/** `id`: the event's deterministic id (`eventIdOf`), the same on every attempt of one append. */
+export function toEventData(event: NewEvent, id: string): EventData {
+  return jsonEvent({ id, type: event.type, data: asJsonData(event.data, event.type), metadata: event.metadata });
 }
 
 function isEventMetadata(value: unknown): value is EventMetadata {
@@ -120,6 +122,23 @@ function isUnavailability(error: unknown): boolean {
     // Raised by cluster discovery before any gRPC call is made.
     (converted instanceof Error && converted.message.startsWith('Failed to discover'))
   );
+}
+
+/**
+ * Maps a failed append: one that timed out or was cancelled may have reached the server and committed, so it is
+ * `AppendOutcomeUnknown` (settled by `settleAppend`), never "nothing written".
+ */
+export function toAppendError(error: unknown, streamId: string, expected: ExpectedRevision): Error {
+  const converted = error instanceof Error ? convertToCommandError(error) : error;
+  if (
+    converted instanceof DeadlineExceededError ||
+    converted instanceof TimeoutError ||
+    converted instanceof CancelledError
+  ) {
+    const message = converted instanceof Error ? converted.message : String(converted);
+    return new AppendOutcomeUnknown(`EventStoreDB append to ${streamId}: ${message}`, { cause: error });
+  }
+  return toPortError(error, streamId, expected);
 }
 
 /** Maps client failures onto the port's typed errors; anything else passes through unchanged. */

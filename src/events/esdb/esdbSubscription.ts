@@ -1,5 +1,10 @@
 // subscribeToAll on EventStoreDB: a catch-up subscription to $all without system events, one handler call at a time.
-import { excludeSystemEvents, type AllStreamSubscription, type EventStoreDBClient } from '@eventstore/db-client';
+import {
+  excludeSystemEvents,
+  type AllStreamResolvedEvent,
+  type AllStreamSubscription,
+  type EventStoreDBClient,
+} from '@eventstore/db-client';
 import { StoreUnavailable, type SubscribeOptions, type Subscription } from '../eventStore.ts';
 import { readPositionAfter, toPortError, toRecordedEvent } from './esdbMapping.ts';
 import { caughtUpNotifier } from '../caughtUp.ts';
@@ -46,33 +51,57 @@ async function runSubscription(
   state: SubscriptionState,
 ): Promise<void> {
   // The client also emits 'caughtUp', but when the server's marker is transformed, possibly ahead of events
-  // still buffered for the handler; comparing delivered positions with the head at start is exact.
+  // still buffered for the handler; comparing the positions passed with the head at start is exact.
   const headAtStart = await headPosition();
-  let after = options.after;
+  const after = options.after;
   const noteProgress = caughtUpNotifier(headAtStart, options.onCaughtUp);
   noteProgress(after);
   if (state.stopped) return;
   const stream = client.subscribeToAll({ fromPosition: readPositionAfter(after), filter: excludeSystemEvents() });
   state.stream = stream;
   try {
-    // Async iteration pulls the next event only after the handler's promise settled: serial delivery with
-    // backpressure.
-    for await (const resolved of stream) {
-      if (state.stopped) return;
-      const event = toRecordedEvent(resolved);
-      if (event === undefined || (after !== undefined && event.position <= after)) continue;
+    await deliverResolved(stream, options, state, after, noteProgress);
+  } finally {
+    await stream.unsubscribe().catch(() => undefined);
+  }
+  if (!state.stopped) throw new StoreUnavailable('EventStoreDB ended the $all subscription');
+}
+
+/** The part of the running subscription that `deliverResolved` needs. */
+export interface DeliveryState {
+  readonly stopped: boolean;
+  handling: Promise<unknown>;
+}
+
+/**
+ * Delivers the service's events among `records` strictly after `after`, one handler call at a time. Every record
+ * passed counts toward catching up, delivered or not: `headPosition` may name a record the port does not expose (an
+ * event another producer wrote without this service's envelope), and the head must be reached all the same.
+ */
+export async function deliverResolved(
+  records: AsyncIterable<AllStreamResolvedEvent>,
+  options: SubscribeOptions,
+  state: DeliveryState,
+  after: bigint | undefined,
+  noteProgress: (after: bigint | undefined) => void,
+): Promise<void> {
+  // Async iteration pulls the next event only after the handler's promise settled: serial delivery with backpressure.
+  for await (const resolved of records) {
+    if (state.stopped) return;
+    const position = resolved.event?.position?.commit ?? resolved.commitPosition;
+    if (position !== undefined && after !== undefined && position <= after) continue;
+    const event = toRecordedEvent(resolved);
+    if (event !== undefined) {
       // The client pulls one event per handler call: nothing is read ahead beyond the gRPC stream's own window.
       options.onRead?.([event]);
       const call = Promise.resolve(options.onEvent(event));
       state.handling = call.catch(() => undefined);
       await call;
-      after = event.position;
-      noteProgress(after);
     }
-  } finally {
-    await stream.unsubscribe().catch(() => undefined);
+    if (position === undefined) continue;
+    after = position;
+    noteProgress(after);
   }
-  if (!state.stopped) throw new StoreUnavailable('EventStoreDB ended the $all subscription');
 }
 
 async function stopSubscription(state: SubscriptionState): Promise<void> {

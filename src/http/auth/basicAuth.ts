@@ -8,6 +8,7 @@ import { basicChallenge, simpleError } from '../errors/wireError.ts';
 import { anonymous, type Caller } from './caller.ts';
 import { clientOf } from './clientAddress.ts';
 import { FailedLoginLimiter, defaultLoginLimits } from './failedLoginLimiter.ts';
+import type { LoginFailureLimit } from './sharedLoginLimiter.ts';
 
 /**
  * Argon2 verification costs tens of milliseconds by design; a successful one is remembered per user as a SHA-256 of
@@ -22,7 +23,7 @@ export class CredentialChecker {
   constructor(
     private readonly users: UserDirectory,
     /** Failed attempts per client; the middleware consults it before and after each check. */
-    readonly failedLogins: FailedLoginLimiter = new FailedLoginLimiter(defaultLoginLimits, Date.now),
+    readonly failedLogins: LoginFailureLimit = new FailedLoginLimiter(defaultLoginLimits, Date.now),
   ) {}
 
   async check(login: string, password: string): Promise<Caller | 'unknown-login' | 'wrong-password'> {
@@ -71,7 +72,7 @@ export function basicAuth(checker: CredentialChecker) {
     const match = /^Basic\s+(\S+)\s*$/i.exec(header);
     if (match?.[1]) {
       const client = clientOf(ctx.ip);
-      const waitBefore = limiter.retryAfterSeconds(client);
+      const waitBefore = await limiter.retryAfterSeconds(client);
       if (waitBefore !== undefined) throw tooManyFailures(waitBefore);
       const decoded = Buffer.from(match[1], 'base64').toString('utf8');
       const colon = decoded.indexOf(':');
@@ -80,10 +81,11 @@ export function basicAuth(checker: CredentialChecker) {
       const result = await checker.check(login, password);
       if (result === 'unknown-login' || result === 'wrong-password') {
         // Attempts sent together all pass the first check: only as many as the allowance get a telling answer.
-        if (!limiter.recordFailure(client)) throw tooManyFailures(limiter.retryAfterSeconds(client) ?? 1);
+        if (!(await limiter.recordFailure(client)))
+          throw tooManyFailures((await limiter.retryAfterSeconds(client)) ?? 1);
         throw badCredentials();
       }
-      const waitAfter = limiter.retryAfterSeconds(client);
+      const waitAfter = await limiter.retryAfterSeconds(client);
       if (waitAfter !== undefined) throw tooManyFailures(waitAfter);
       ctx.state.caller = result;
     }

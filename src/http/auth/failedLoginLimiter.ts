@@ -1,5 +1,7 @@
 // Counts failed Basic-auth attempts per client in a sliding window, so that guessing passwords stops after a few tries.
 import type { Config } from '../../config/config.ts';
+import type { FailureLog } from './failureLog.ts';
+import { SharedLoginLimiter, type LoginFailureLimit } from './sharedLoginLimiter.ts';
 
 export interface LoginLimits {
   /** Failures within the window after which a client's credentials are no longer checked; 0 turns the limit off. */
@@ -77,15 +79,20 @@ export function configuredUnlockLimiter(
   return new FailedLoginLimiter(limits, () => clock().getTime());
 }
 
-/** The limiter the configuration asks for, on the service clock (so tests can move time instead of waiting). */
+/**
+ * The limiter the configuration asks for, on the service clock (so tests can move time instead of waiting): over
+ * `shared`, the log every API instance sees, when there is one (MongoDB); else in this process.
+ */
 export function configuredLoginLimiter(
   config: Pick<Config, 'authMaxFailures' | 'authFailureWindowSeconds'>,
   clock: () => Date,
-): FailedLoginLimiter {
+  shared?: FailureLog,
+): LoginFailureLimit {
   const limits = {
     ...defaultLoginLimits,
     maxFailures: config.authMaxFailures,
     windowMs: config.authFailureWindowSeconds * 1000,
   };
-  return new FailedLoginLimiter(limits, () => clock().getTime());
+  const nowMs = () => clock().getTime();
+  return shared ? new SharedLoginLimiter(limits, nowMs, shared) : new FailedLoginLimiter(limits, nowMs);
 }

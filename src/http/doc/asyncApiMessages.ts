@@ -5,7 +5,7 @@ import { catalogue, type CatalogueType } from '../../events/catalogue/index.ts';
 import type { CatalogueEntry } from '../../events/catalogue/catalogueEntry.ts';
 import { earlierExampleData, exampleData } from '../../events/catalogue/examples.ts';
 import { jsonSchemaOf, type JsonSchema } from '../../events/catalogue/jsonSchemaOf.ts';
-import { metadataDescriptions, RecordedMetadata } from '../../events/catalogue/metadata.ts';
+import { metadataDescriptions, OptionalMetadata, RecordedMetadata } from '../../events/catalogue/metadata.ts';
 import { redactSecrets } from '../../events/catalogue/redaction.ts';
 
 /** One schema version of one event type. */
@@ -58,12 +58,13 @@ export function dataSchemaOf(codec: t.Mixed): JsonSchema {
 /** The recorded metadata (EventStoreDB event metadata), with the version that `data` is in. */
 export function metadataSchema(version: number): JsonSchema {
   const schema = jsonSchemaOf(RecordedMetadata);
+  const optional = jsonSchemaOf(OptionalMetadata).properties as Record<string, JsonSchema>;
   const properties = Object.fromEntries(
-    Object.entries(schema.properties as Record<string, JsonSchema>).map(([key, inner]) => [
+    Object.entries({ ...(schema.properties as Record<string, JsonSchema>), ...optional }).map(([key, inner]) => [
       key,
       {
         ...(key === 'schemaVersion' ? { type: 'integer', const: version } : inner),
-        description: metadataDescriptions[key as keyof RecordedMetadata],
+        description: metadataDescriptions[key as keyof typeof metadataDescriptions],
       },
     ]),
   );

@@ -33,7 +33,7 @@ family exactly. Events, venues and organizers share one id sequence, categories 
   `and tags another; an id is never
 reused. Registry streams (\`ids-\`, \`slug-\`, ` +
   `\`login-\`, \`translation-\`, \`termname-\`, \`image-\`, ` +
-  `\`imageurl-\`,
+  `\`imageurl-\`, \`icsuid-\`,
 \`bootstrap-admin\`) are bookkeeping of the service: most consumers ignore ` +
   `them.
 

@@ -147,6 +147,15 @@ export const messages = {
     ca: "El magatzem d'esdeveniments no està disponible; no s'ha escrit res. Torneu-ho a provar més tard.",
     es: 'El almacén de eventos no está disponible; no se ha escrito nada. Vuelve a intentarlo más tarde.',
   },
+  rest_write_outcome_unknown: {
+    en: 'The event store did not confirm the write in time; it may have been applied. Read the item before retrying.',
+    ca:
+      "El magatzem d'esdeveniments no ha confirmat l'escriptura a temps; potser s'ha aplicat. " +
+      "Llegiu l'element abans de tornar-ho a provar.",
+    es:
+      'El almacén de eventos no ha confirmado la escritura a tiempo; puede que se haya aplicado. ' +
+      'Lee el elemento antes de volver a intentarlo.',
+  },
   rest_payload_too_large: {
     en: 'The request body is too large.',
     ca: 'El cos de la sol·licitud és massa gran.',

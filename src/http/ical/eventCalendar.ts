@@ -85,10 +85,17 @@ function location(event: EventDocument, ctx: CalendarContext): ICalEventData['lo
   return { title: plainText(venue.name), ...(address !== '' ? { address } : {}), ...geo };
 }
 
+/**
+ * ORGANIZER's value must be a cal-address (RFC 5545 §3.8.4.3), a URI. An organizer without an e-mail gets an address
+ * in the `.invalid` domain, which RFC 2606 reserves so that it can never be delivered to: Google Calendar, Apple
+ * Calendar, Outlook and Thunderbird show the CN and read the address as no one's, and an import here reads it back
+ * as no e-mail (docs/api.md §21.1).
+ */
+export const noEmailAddress = 'no-email@organizer.invalid';
+
 function organizer(event: EventDocument, ctx: CalendarContext): ICalEventData['organizer'] {
-  // ORGANIZER's value is an address (RFC 5545 §3.8.4.3): an organizer without an e-mail has none to give.
-  const shown = event.embedded.organizers.find((candidate) => !ctx.isLocked(candidate) && candidate.email !== '');
-  return shown ? { name: plainText(shown.name), email: shown.email } : null;
+  const shown = event.embedded.organizers.find((candidate) => !ctx.isLocked(candidate));
+  return shown ? { name: plainText(shown.name), email: shown.email || noEmailAddress } : null;
 }
 
 /** All-day events are dates with an exclusive end (RFC 5545 §3.6.1): the day after the last day. */

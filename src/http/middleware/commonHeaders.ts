@@ -26,8 +26,9 @@ export function corsHeadersFor(origin: string, allowed: CorsOrigins): Record<str
 export function commonHeaders(allowedOrigins: CorsOrigins) {
   return async (ctx: Context, next: Next): Promise<void> => {
     ctx.set('Access-Control-Allow-Headers', 'Authorization, Content-Disposition, Content-MD5, Content-Type');
-    // ETag too, so that browser code can send If-None-Match and If-Match (deliberate: the reference exposes three).
-    ctx.set('Access-Control-Expose-Headers', 'X-Cal-Total, X-Cal-TotalPages, Link, ETag');
+    // ETag too, so that browser code can send If-None-Match and If-Match (deliberate: the reference exposes three);
+    // X-Cal-Truncated, so that it can tell a calendar feed cut at CAL_ICAL_MAX_EVENTS (docs/api.md §21.1).
+    ctx.set('Access-Control-Expose-Headers', 'X-Cal-Total, X-Cal-TotalPages, Link, ETag, X-Cal-Truncated');
     ctx.set(corsHeadersFor(ctx.get('origin'), allowedOrigins));
     try {
       await next();

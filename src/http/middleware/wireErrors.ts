@@ -1,7 +1,7 @@
 // Koa middleware: ends any request that failed with the wire error payload; nothing internal leaks out.
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
-import { StoreUnavailable } from '../../events/eventStore.ts';
+import { AppendOutcomeUnknown, StoreUnavailable } from '../../events/eventStore.ts';
 import { WireError, simpleError } from '../errors/wireError.ts';
 import { stateOf } from '../requestScope.ts';
 import { redactedUrl } from '../observability/requestContext.ts';
@@ -12,10 +12,12 @@ export function wireErrors(logger: Logger) {
       await next();
     } catch (error) {
       const wire = error instanceof WireError ? error : (fromStoreRefusal(error) ?? fromFrameworkError(error));
-      if (error instanceof StoreUnavailable)
+      if (error instanceof StoreUnavailable || error instanceof AppendOutcomeUnknown)
         logger.warn(
           { err: error, method: ctx.method, url: redactedUrl(ctx.originalUrl) },
-          'event store unavailable; answered 503',
+          error instanceof StoreUnavailable
+            ? 'event store unavailable; answered 503'
+            : 'append outcome unknown (claims kept); answered 503',
         );
       if (!wire) logger.error({ err: error, method: ctx.method, url: redactedUrl(ctx.originalUrl) }, 'request failed');
       const answer = wire ?? simpleError(500, 'rest_internal_error');
@@ -37,8 +39,10 @@ function fromFrameworkError(error: unknown): WireError | undefined {
 
 /**
  * Registry steps of a write (ids, slug and name claims) throw it from deep inside; nothing of the write was applied.
+ * An append whose outcome stayed unknown may have been applied: the caller is told so, and must read before retrying.
  */
 function fromStoreRefusal(error: unknown): WireError | undefined {
+  if (error instanceof AppendOutcomeUnknown) return simpleError(503, 'rest_write_outcome_unknown');
   return error instanceof StoreUnavailable
     ? simpleError(503, 'rest_store_unavailable', undefined, { 'Retry-After': '1' })
     : undefined;

@@ -32,7 +32,7 @@ export function createServiceMetrics(lag: () => Promise<ProjectionLag>): Service
   });
   const appendFailures = new Counter({
     name: 'cal_eventstore_append_failures_total',
-    help: 'Appends that failed, by reason (wrong_expected_revision, store_unavailable, other)',
+    help: 'Appends that failed, by reason (wrong_expected_revision, store_unavailable, outcome_unknown, other)',
     labelNames: ['reason'] as const,
     registers: [registry],
   });

@@ -8,6 +8,7 @@ import type { ProjectionMemos } from '../projectionMemos.ts';
 import type { EventDocument } from './eventDocument.ts';
 import { isSeriesEvent, type SeriesEvent } from '../../events/catalogue/seriesEvents.ts';
 import { occurrenceDocumentOf, occurrenceFactsFrom, removedOccurrenceOf } from './occurrenceDocument.ts';
+import { markChangedCountsStale, settleStaleCounts } from '../terms/termCounts.ts';
 import { appliedOf, eventDocumentOf, eventUpdate, type EventUpdate } from './eventProjector.ts';
 
 /** `memos`: the read model's own, given once, so applying an event allocates none. */
@@ -29,8 +30,10 @@ export const eventProjection = (memos: ProjectionMemos): TypedProjectionHandler 
     const current = await readStore.events.get(event.data.id);
     const at = appliedOf(recorded);
     const update = eventUpdate(current, event, at);
-    if (!update) return;
+    // Delivered again: this step may have failed after writing the document, before its counts (termCounts.ts).
+    if (!update) return settleStaleCounts(readStore);
     const next = eventDocumentOf(update, at, await embeddedAfter(readStore, update, memos), memos);
+    await markChangedCountsStale(readStore, current, next);
     await readStore.events.put(next);
     await recountTerms(readStore, current, next);
     if (next.occurrences) await projectOccurrences(readStore, next, memos);
@@ -89,7 +92,8 @@ function countedTerms(doc: EventDocument | undefined, field: 'categories' | 'tag
 /**
  * Term counts are published events per term and language (docs/api.md §4.5). Each applied event moves them by the
  * difference it makes: the event counted before for some terms, and after for others. Applying an event once per
- * revision (the guard above) keeps the sums exact, on replays too.
+ * revision (the guard above) keeps the sums exact, on replays too; a step interrupted between its writes leaves its
+ * counts marked stale, and they are derived again when the event is delivered again.
  */
 async function recountTerms(
   readStore: ReadStore,

@@ -6,7 +6,7 @@ import { TranslationGroupIndex } from './translationGroupIndex.ts';
 import { linkFields, type EmbeddedLinks, type EventDocument, type LinkField } from '../events/eventDocument.ts';
 import type { EventListQuery, Page } from '../events/eventListQuery.ts';
 import { compileEventQuery } from '../events/matchesEventQuery.ts';
-import type { EventCollection, LinkedIdsFilter } from '../readStore.ts';
+import type { EventCollection, EventWriteBatch, LinkedIdsFilter } from '../readStore.ts';
 import { hasResidual, StartOrderedPartition, type ListingCheck } from './startOrderedPartition.ts';
 import { VenueLocationGrid } from './venueLocationGrid.ts';
 import type { VenueLocation, VenueLocations } from '../events/venueLocations.ts';
@@ -230,6 +230,12 @@ export class MemoryEventCollection implements EventCollection {
     mutable.embedded = embedded;
     mutable.venueLocations = this.venueLocations.of(embedded.venues);
     this.venueGrid.set(id, mutable.venueLocations);
+  }
+
+  /** In process, a batch is its calls one by one. */
+  async writeBatch(batch: EventWriteBatch): Promise<void> {
+    for (const doc of batch.puts) await this.put(doc);
+    for (const { id, embedded } of batch.embedded) await this.setEmbedded(id, embedded);
   }
 
   /** Every document in ascending id order (the port's `documents`); synchronous, so the caller sees one state. */

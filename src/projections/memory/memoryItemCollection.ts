@@ -57,6 +57,11 @@ export class MemoryItemCollection<D extends ItemDocument> {
     return { items: matches.slice(query.offset, query.offset + query.limit), total: matches.length };
   }
 
+  /** In process, a batch is its calls one by one. */
+  async putMany(docs: readonly D[]): Promise<void> {
+    for (const doc of docs) await this.put(doc);
+  }
+
   async put(doc: D): Promise<void> {
     const previous = this.byId.get(doc.id);
     if (previous && previous.revision >= doc.revision) return;

@@ -3,7 +3,7 @@ import { translationsOf, type Translations } from '../translationGroups.ts';
 import { TranslationGroupIndex } from './translationGroupIndex.ts';
 import type { Taxonomy } from '../../events/catalogue/terms.ts';
 import type { Page } from '../events/eventListQuery.ts';
-import type { CountedTerm, TermCollection, TermListQuery } from '../terms/termCollection.ts';
+import type { CountedTerm, TermCollection, TermListQuery, TermWriteBatch } from '../terms/termCollection.ts';
 import type { TermDocument } from '../terms/termDocument.ts';
 import { compareTerms, matchesTermQuery, nameKeyOf } from '../terms/matchesTermQuery.ts';
 import { QueryResults } from './queryResults.ts';
@@ -27,6 +27,7 @@ export class MemoryTermCollection implements TermCollection {
   /** Deleted documents included: they keep their revision so that older events cannot bring them back. */
   private readonly documents = new Map<number, TermDocument>();
   private readonly counts = new Map<number, number>();
+  private readonly stale = new Set<number>();
   private readonly groups = new TranslationGroupIndex();
   // The indexes below hold live documents only.
   private readonly byLanguage = new Map<string, Set<number>>();
@@ -105,9 +106,26 @@ export class MemoryTermCollection implements TermCollection {
 
   /** Counts of terms not stored yet are ignored, as in the Mongo adapter where the count lives in the document. */
   async setCount(id: number, count: number): Promise<void> {
+    this.stale.delete(id);
     if (!this.documents.has(id)) return;
     this.counts.set(id, count);
     this.recentLists.forget();
+  }
+
+  async markCountsStale(ids: readonly number[]): Promise<void> {
+    // Deleted terms keep the count they had: no projection changes it any more, so none is marked.
+    for (const id of ids) if (this.documents.get(id)?.deleted === false) this.stale.add(id);
+  }
+
+  async staleCounts(): Promise<number[]> {
+    return [...this.stale];
+  }
+
+  /** In process, a batch is its calls one by one, in the port's order. */
+  async writeBatch(batch: TermWriteBatch): Promise<void> {
+    for (const doc of batch.puts ?? []) await this.put(doc);
+    await this.markCountsStale(batch.staleMarks ?? []);
+    for (const { id, count } of batch.counts ?? []) await this.setCount(id, count);
   }
 
   /** Every term, deleted ones included, with its count, in ascending id order (the port's `documents`). */

@@ -2,13 +2,22 @@
 import type { Db } from 'mongodb';
 import type { EventStore } from '../../events/eventStore.ts';
 import type { ProjectionHandler } from '../projectionHandler.ts';
-import { replayInto, replayUntilCaughtUp, type ReplayProgress, type ReplayResult } from '../replay.ts';
+import {
+  replayInto,
+  replayPastCheckpoint,
+  replayUntilCaughtUp,
+  type ReplayProgress,
+  type ReplayResult,
+  type WriteBehindOptions,
+} from '../replay.ts';
 import { mongoReadStoreOn } from './mongoReadStore.ts';
 import { allocateReadModelVersion, dropReadModelVersion, switchActiveReadModelVersion } from './readModelPointer.ts';
 
 export interface BlueGreenRebuildOptions {
   readonly handlers: readonly ProjectionHandler[];
   readonly pageSize?: number;
+  /** Batches the writes into the new version: one bulk write per collection per batch (see replayInto). */
+  readonly writeBehind?: WriteBehindOptions;
   /** A catch-up pass applying fewer events than this ends the catch-up (see replayUntilCaughtUp). */
   readonly catchUpThreshold?: number;
   readonly now?: () => Date;
@@ -30,9 +39,10 @@ export interface BlueGreenRebuildResult {
 
 /**
  * The active version goes on serving reads and taking its projector's writes throughout; the switch is one update of
- * the pointer, which running processes follow (versionedMongoReadModel). Events after the last catch-up pass are
- * applied by the projector restarted on the new version from its checkpoint. The old version's collections stay for
- * a rollback; a failed rebuild drops its own partial version, which nothing reads.
+ * the pointer, which running processes follow (versionedMongoReadModel), made only once the new version holds at
+ * least what the active one's checkpoint says (else the rebuild fails with RebuildBehindActive and drops it). Events
+ * after the last pass are applied by the projector restarted on the new version from its checkpoint. The old
+ * version's collections stay for a rollback; a failed rebuild drops its own partial version, which nothing reads.
  */
 export async function rebuildIntoNextVersion(
   store: EventStore,
@@ -42,7 +52,7 @@ export async function rebuildIntoNextVersion(
   const { version, active } = await allocateReadModelVersion(db);
   options.onPlan?.({ from: active, to: version });
   const target = mongoReadStoreOn(db, version);
-  const replay = { handlers: options.handlers, pageSize: options.pageSize };
+  const replay = { handlers: options.handlers, pageSize: options.pageSize, writeBehind: options.writeBehind };
   let built: ReplayResult & { readonly passes: number };
   try {
     // The version was allocated to this rebuild alone; anything under its names is a leftover made by hand.
@@ -55,10 +65,15 @@ export async function rebuildIntoNextVersion(
       threshold: options.catchUpThreshold,
       onPass: options.onCatchUpPass,
     });
+    // Never switch to a version behind the active one: readers would see the read model go back in time.
+    const past = await replayPastCheckpoint(store, target, mongoReadStoreOn(db, active).checkpoints, {
+      ...replay,
+      after: caughtUp.appliedPosition,
+    });
     built = {
-      appliedPosition: caughtUp.appliedPosition,
-      appliedEvents: full.appliedEvents + caughtUp.appliedEvents,
-      passes: caughtUp.passes,
+      appliedPosition: past.appliedPosition,
+      appliedEvents: full.appliedEvents + caughtUp.appliedEvents + past.appliedEvents,
+      passes: caughtUp.passes + past.passes,
     };
   } catch (error) {
     await dropReadModelVersion(db, version).catch(() => undefined);

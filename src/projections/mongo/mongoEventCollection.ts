@@ -5,7 +5,8 @@ import { putIfNewer } from './revisionGuardedPut.ts';
 import type { Collection, Document, IndexDescription } from 'mongodb';
 import type { EmbeddedLinks, EventDocument, LinkField } from '../events/eventDocument.ts';
 import type { EventListQuery, Page } from '../events/eventListQuery.ts';
-import type { EventCollection, LinkedIdsFilter } from '../readStore.ts';
+import type { EventCollection, EventWriteBatch, LinkedIdsFilter } from '../readStore.ts';
+import { eventBulkOperations, runGuardedBulk } from './bulkWrites.ts';
 import { fromStoredEventDocument, translateEventListQuery, type StoredEventDocument } from './eventQueryTranslation.ts';
 import { VenueLocations } from '../events/venueLocations.ts';
 import type { ScheduledPublication } from '../scheduledPublications.ts';
@@ -88,5 +89,13 @@ export class MongoEventCollection implements EventCollection {
     await this.collection.updateOne({ _id: id }, {
       $set: { embedded, venueLocations: this.venueLocations.of(embedded.venues) },
     } as Document);
+  }
+
+  /** One unordered bulkWrite for the whole batch (a second one only for puts that met a newer document). */
+  async writeBatch(batch: EventWriteBatch): Promise<void> {
+    await runGuardedBulk(
+      this.collection as unknown as Collection<Document>,
+      eventBulkOperations(batch, this.venueLocations),
+    );
   }
 }

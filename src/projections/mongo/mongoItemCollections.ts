@@ -2,6 +2,7 @@
 import type { Translations } from '../translationGroups.ts';
 import { groupTranslations } from './translationGroupQuery.ts';
 import { putIfNewer } from './revisionGuardedPut.ts';
+import { itemBulkOperations, runGuardedBulk } from './bulkWrites.ts';
 import type { Collection, Db, Document, IndexDescription } from 'mongodb';
 import type { Page } from '../events/eventListQuery.ts';
 import type { PostListQuery } from '../postListQuery.ts';
@@ -61,6 +62,10 @@ class MongoItemCollection<D extends ItemDocument> {
     await putIfNewer(_id, doc.revision, (missingOrOlder, options) =>
       this.collection.replaceOne(missingOrOlder, fields, options),
     );
+  }
+
+  async putMany(docs: readonly D[]): Promise<void> {
+    await runGuardedBulk(this.collection, itemBulkOperations(docs));
   }
 
   async findDuplicate(language: string, probe: DuplicateProbe): Promise<D | undefined> {

@@ -2,13 +2,16 @@
 import type { Translations } from '../translationGroups.ts';
 import { groupTranslations } from './translationGroupQuery.ts';
 import { putIfNewer } from './revisionGuardedPut.ts';
+import { runGuardedBulk, termBulkOperations } from './bulkWrites.ts';
 import type { Collection, Db, Document, IndexDescription } from 'mongodb';
 import type { Taxonomy } from '../../events/catalogue/terms.ts';
 import type { Page } from '../events/eventListQuery.ts';
-import type { CountedTerm, TermCollection, TermListQuery } from '../terms/termCollection.ts';
+import type { CountedTerm, TermCollection, TermListQuery, TermWriteBatch } from '../terms/termCollection.ts';
 import type { TermDocument } from '../terms/termDocument.ts';
 import {
   fromStoredTermDocument,
+  staleCountsFilter,
+  staleMarkFilter,
   storedTermFields,
   translateTermListQuery,
   type StoredTermDocument,
@@ -27,6 +30,8 @@ export const termIndexes: IndexDescription[] = [
   { key: { language: 1, slug: 1 } },
   { key: { parent: 1 } },
   { key: { translationGroup: 1 } },
+  // Only the few terms of an interrupted projection step carry the mark.
+  { key: { countStale: 1 }, sparse: true },
 ];
 
 export async function createTermIndexes(db: Db, names: ReadModelCollectionNames = firstVersionNames): Promise<void> {
@@ -104,7 +109,22 @@ class MongoTermCollection implements TermCollection {
 
   /** `$set` on the count alone, so that it never races the revision guard of `put`; unknown ids are ignored. */
   async setCount(id: number, count: number): Promise<void> {
-    await this.collection.updateOne({ _id: id }, { $set: { count } });
+    await this.collection.updateOne({ _id: id }, { $set: { count }, $unset: { countStale: '' } });
+  }
+
+  async markCountsStale(ids: readonly number[]): Promise<void> {
+    if (ids.length > 0) await this.collection.updateMany(staleMarkFilter(ids), { $set: { countStale: true } });
+  }
+
+  async staleCounts(): Promise<number[]> {
+    const stale = await this.collection.find(staleCountsFilter, { projection: { _id: 1 } }).toArray();
+    return stale.map((stored) => stored._id);
+  }
+
+  /** One unordered bulkWrite (two when the batch holds both documents and counts, see termBulkOperations). */
+  async writeBatch(batch: TermWriteBatch): Promise<void> {
+    for (const operations of termBulkOperations(batch))
+      await runGuardedBulk(this.collection as unknown as Collection<Document>, operations);
   }
 
   private async one(filter: Document): Promise<CountedTerm | undefined> {

@@ -14,7 +14,14 @@ export type StoredTermDocument = Omit<TermDocument, 'id'> & {
   readonly nameKey: string;
   readonly slugKey: string;
   readonly count: number;
+  /** Set while a projection step that changes the count is unfinished (`markCountsStale`). */
+  readonly countStale?: true;
 };
+
+/** The terms `markCountsStale` marks. */
+export const staleMarkFilter = (ids: readonly number[]): Document => ({ _id: { $in: [...ids] }, deleted: false });
+/** The terms whose count is marked stale. */
+export const staleCountsFilter: Document = { countStale: true };
 
 /** The fields `put` sets; `count` is left to `setCount` (and starts at 0 on insert). */
 export function storedTermFields(doc: TermDocument): Omit<StoredTermDocument, '_id' | 'count'> {
@@ -27,7 +34,7 @@ export function toStoredTermDocument(term: CountedTerm): StoredTermDocument {
 }
 
 export function fromStoredTermDocument(stored: StoredTermDocument): CountedTerm {
-  const { _id, nameKey: _n, slugKey: _s, count, ...fields } = stored;
+  const { _id, nameKey: _n, slugKey: _s, count, countStale: _stale, ...fields } = stored;
   return { doc: { id: _id, ...fields }, count: count ?? 0 };
 }
 

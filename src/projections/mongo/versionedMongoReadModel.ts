@@ -1,4 +1,5 @@
 // The MongoDB read model as running processes open it: the active version, followed when a rebuild switches it.
+import type { Db } from 'mongodb';
 import type { ReadStore } from '../readStore.ts';
 import { switchableReadStore } from '../switchableReadStore.ts';
 import { connectMongoDatabase, type MongoConnectionOptions } from './mongoConnection.ts';
@@ -30,6 +31,8 @@ export interface VersionedMongoReadModel {
    * the rebuild left it a little behind the head, and the old version's projector must stop writing the old set.
    */
   onSwitch(listener: VersionSwitchListener): void;
+  /** The database, for what the API instances share beside the read model (the failed-login log). */
+  readonly db: Db;
   /** Reads the pointer now rather than at the next poll; resolves with the version then active. */
   refresh(): Promise<number>;
   close(): Promise<void>;
@@ -86,6 +89,7 @@ export async function openVersionedMongoReadModel(
     activeVersion: () => version,
     activeStore: () => switchable.current(),
     onSwitch: (listener) => void listeners.push(listener),
+    db,
     refresh,
     close,
   };

@@ -13,6 +13,8 @@ export interface OrganizerCollection extends ScheduledPublications {
   list(query: PostListQuery): Promise<Page<OrganizerDocument>>;
   /** An older revision never replaces a newer one. */
   put(doc: OrganizerDocument): Promise<void>;
+  /** As many `put` calls in one round trip (a replay batch; ids never repeat). */
+  putMany(docs: readonly OrganizerDocument[]): Promise<void>;
   /** Language → id of the group's live members (docs/api.md §15 `translations`). */
   translationsOf(group: number): Promise<Translations>;
   /**

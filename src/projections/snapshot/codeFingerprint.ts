@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const sourceRoot = fileURLToPath(new URL('../..', import.meta.url));
+// Always the TypeScript sources, also when this module runs compiled from dist/ (same folder depth as src/).
+const sourceRoot = fileURLToPath(new URL('../../../src/', import.meta.url));
 
 /**
  * Where the walk starts: the projections, the memory read model the snapshot fills, and the snapshot code itself.

@@ -46,6 +46,27 @@ export interface TermCollection {
   put(doc: TermDocument): Promise<void>;
   /** Language → id of the group's live members (docs/api.md §15 `translations`). */
   translationsOf(group: number): Promise<Translations>;
-  /** Sets the count of published events; kept apart from the document so it never fights the revision guard. */
+  /**
+   * Sets the count of published events; kept apart from the document so it never fights the revision guard. Also
+   * clears the term's stale mark.
+   */
   setCount(id: number, count: number): Promise<void>;
+  /**
+   * Marks counts about to change: a projection marks them before it writes anything of an event and `setCount` clears
+   * them, so a failure in between leaves them marked, and recounted from the events (`staleCounts`), never wrong.
+   */
+  markCountsStale(ids: readonly number[]): Promise<void>;
+  /** Ids of the terms whose count is marked stale. */
+  staleCounts(): Promise<number[]>;
+  /**
+   * The writes of a replay batch in one round trip, with the effect of `put` for each document, then
+   * `markCountsStale(staleMarks)`, then `setCount` for each count (ids never repeat within a part).
+   */
+  writeBatch(batch: TermWriteBatch): Promise<void>;
+}
+
+export interface TermWriteBatch {
+  readonly puts?: readonly TermDocument[];
+  readonly staleMarks?: readonly number[];
+  readonly counts?: readonly { readonly id: number; readonly count: number }[];
 }

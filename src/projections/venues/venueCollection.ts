@@ -13,6 +13,8 @@ export interface VenueCollection extends ScheduledPublications {
   list(query: PostListQuery): Promise<Page<VenueDocument>>;
   /** An older revision never replaces a newer one. */
   put(doc: VenueDocument): Promise<void>;
+  /** As many `put` calls in one round trip (a replay batch; ids never repeat). */
+  putMany(docs: readonly VenueDocument[]): Promise<void>;
   /** Language → id of the group's live members (docs/api.md §15 `translations`). */
   translationsOf(group: number): Promise<Translations>;
   /**

@@ -132,7 +132,8 @@ export function mapLink(venue: WireVenue): string | undefined {
     typeof venue.geo_lng === 'number' &&
     (venue.geo_lat !== 0 || venue.geo_lng !== 0)
   ) {
-    return `https://www.openstreetmap.org/?mlat=${venue.geo_lat}&mlon=${venue.geo_lng}#map=17/${venue.geo_lat}/${venue.geo_lng}`;
+    const { geo_lat: lat, geo_lng: lng } = venue;
+    return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=17/${lat}/${lng}`;
   }
   const query = [venueName(venue), addressText(venue)].filter(Boolean).join(', ');
   return addressText(venue) === ''

@@ -36,6 +36,8 @@ export function pageHtml(frame: PageFrame): string {
   const scripts = bundles.flatMap((bundle) => bundle.scripts);
   const current = (section: PageFrame['section']) => (frame.section === section ? html` aria-current="page"` : '');
   const home = calendarHome(frame.language === 'en' ? undefined : frame.language);
+  const vendorScriptTags = (frame.vendorScripts ?? []).map((src) => html`<script src="${src}" defer></script> `);
+  const moduleScriptTags = scripts.map((src) => html`<script type="module" src="${src}"></script> `);
   return html`<!doctype html>
     <html lang="${frame.language}">
       <head>
@@ -44,7 +46,7 @@ export function pageHtml(frame: PageFrame): string {
         <title>${frame.title}</title>
         <link rel="icon" href="data:," />
         ${styles.map((href) => html`<link rel="stylesheet" href="${href}" /> `)}${frame.head}
-        ${(frame.vendorScripts ?? []).map((src) => html`<script src="${src}" defer></script> `)}${scripts.map((src) => html`<script type="module" src="${src}"></script> `)}
+        ${vendorScriptTags}${moduleScriptTags}
       </head>
       <body>
         <a class="skip-link" href="#main">${words.skipToContent}</a>

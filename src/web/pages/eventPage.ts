@@ -14,7 +14,15 @@ import {
   type WireVenue,
 } from '../common/eventText.ts';
 import type { PageLanguage } from '../common/pageWords.ts';
-import { decodeEntities, isWebAddress, sendItemPage, translationLinks } from './itemParts.ts';
+import {
+  decodeEntities,
+  isWebAddress,
+  linkOrText,
+  mapSuffix,
+  sendItemPage,
+  translationLinks,
+  websiteLink,
+} from './itemParts.ts';
 import type { PageRequest } from './pageRequest.ts';
 
 export async function sendEventPage(
@@ -76,24 +84,24 @@ function eventFacts(
   const organizers = event.organizer.filter((organizer) => organizerName(organizer) !== undefined);
   const organizerLinks = organizers.map(
     (organizer) =>
-      html`<li>
-        ${organizer.url ? html`<a href="${request.local(organizer.url)}">${organizerName(organizer)}</a>` : organizerName(organizer)}
-      </li>`,
+      html`<li>${linkOrText(organizer.url && request.local(organizer.url), organizerName(organizer))}</li>`,
   );
   const website = decodeEntities(event.website);
-  return html`${fact(words.when, html`${whenText(event, language, words.allDay)}<br /><span class="zone">${words.timeZone}: ${event.timezone}</span>`)}
+  const zone = html`<span class="zone">${words.timeZone}: ${event.timezone}</span>`;
+  return html`${fact(words.when, html`${whenText(event, language, words.allDay)}<br />${zone}`)}
   ${venues.length > 0 ? fact(words.where, html`${venues.map((venue) => venueBlock(request, venue))}`) : ''}
   ${listFact(words.organizers, organizerLinks)} ${event.cost ? fact(words.cost, event.cost) : ''}
   ${listFact(words.categories, termLinks)} ${listFact(words.tags, tagLinks)}
-  ${website !== event.url && isWebAddress(website) ? fact(words.website, html`<a href="${website}" rel="nofollow noopener">${website}</a>`) : ''}`;
+  ${website !== event.url && isWebAddress(website) ? fact(words.website, websiteLink(website)) : ''}`;
 }
 
 function venueBlock(request: PageRequest, venue: WireVenue): SafeHtml {
   const name = venueName(venue);
   const map = mapLink(venue);
   const address = addressText(venue);
+  const addressLine = address ? html`<br /><span class="address">${address}</span>` : '';
   return html`<div class="venue">
-    ${venue.url ? html`<a href="${request.local(venue.url)}">${name}</a>` : name}${address ? html`<br /><span class="address">${address}</span>` : ''}${map ? html` · <a href="${map}" rel="noopener">${request.words.map}</a>` : ''}
+    ${linkOrText(venue.url && request.local(venue.url), name)}${addressLine}${mapSuffix(map, request.words.map)}
   </div>`;
 }
 
@@ -108,7 +116,7 @@ async function categoryLinks(
       const answer = await request.api(`/categories/${category.id}`, { language });
       const url = (answer.body as { url?: unknown } | undefined)?.url;
       return html`<li>
-        ${answer.status === 200 && typeof url === 'string' ? html`<a href="${request.local(url)}">${category.name}</a>` : category.name}
+        ${linkOrText(answer.status === 200 && typeof url === 'string' ? request.local(url) : undefined, category.name)}
       </li>`;
     }),
   );

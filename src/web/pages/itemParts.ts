@@ -46,6 +46,8 @@ export function upcomingList(
         <span class="when">${whenText(event, language, words.allDay)}</span>
       </li> `,
   );
+  const calendarAddress = `${calendarHome(request.segment)}?${calendarQuery}`;
+  const calendarLink = html`<p><a href="${calendarAddress}">${words.eventsInCalendar} (${total})</a></p>`;
   return html`<section class="upcoming" aria-labelledby="upcoming-title">
     <h2 id="upcoming-title">${words.upcomingEvents}</h2>
     ${
@@ -55,7 +57,7 @@ export function upcomingList(
             ${items}
           </ul>`
     }
-    ${total > 0 ? html`<p><a href="${calendarHome(request.segment)}?${calendarQuery}">${words.eventsInCalendar} (${total})</a></p>` : ''}
+    ${total > 0 ? calendarLink : ''}
   </section>`;
 }
 
@@ -99,3 +101,15 @@ export const decodeEntities = (text: string): string =>
 
 /** Only web addresses become links; anything else an editor stored is shown as text. */
 export const isWebAddress = (text: string): boolean => /^https?:\/\//i.test(text);
+
+/** `text` as a link to `address` when the item has one (embedded items may come without an address). */
+export const linkOrText = (address: string | undefined, text: string | undefined): SafeHtml | string =>
+  address ? html`<a href="${address}">${text}</a>` : (text ?? '');
+
+/** A website the item names: a link when it is a web address, else its text as given. */
+export const websiteLink = (website: string): SafeHtml | string =>
+  isWebAddress(website) ? html`<a href="${website}" rel="nofollow noopener">${website}</a>` : website;
+
+/** The " · Map" link written after an address. */
+export const mapSuffix = (map: string | undefined, label: string): SafeHtml | string =>
+  map ? html` · <a href="${map}" rel="noopener">${label}</a>` : '';

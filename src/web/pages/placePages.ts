@@ -12,7 +12,7 @@ import {
 } from '../common/eventText.ts';
 import type { PageLanguage } from '../common/pageWords.ts';
 import { upcomingEvents } from './itemLookup.ts';
-import { isWebAddress, sendItemPage, translationLinks, upcomingList } from './itemParts.ts';
+import { mapSuffix, sendItemPage, translationLinks, upcomingList, websiteLink } from './itemParts.ts';
 import type { PageRequest } from './pageRequest.ts';
 
 type Item = (WireVenue | WireOrganizer) & {
@@ -27,9 +27,11 @@ const fact = (term: string, value: SafeHtml | string) =>
 function contactFacts(request: PageRequest, item: Item): SafeHtml {
   const { words } = request;
   const email = 'email' in item ? item.email : undefined;
-  return html`${item.phone ? fact(words.phone, html`<a href="tel:${item.phone.replace(/[^+\d]/g, '')}">${item.phone}</a>`) : ''}
+  const { phone, website } = item;
+  const phoneLink = phone ? html`<a href="tel:${phone.replace(/[^+\d]/g, '')}">${phone}</a>` : '';
+  return html`${phone ? fact(words.phone, phoneLink) : ''}
   ${email ? fact(words.email, html`<a href="mailto:${email}">${email}</a>`) : ''}
-  ${item.website ? fact(words.website, isWebAddress(item.website) ? html`<a href="${item.website}" rel="nofollow noopener">${item.website}</a>` : item.website) : ''}`;
+  ${website ? fact(words.website, websiteLink(website)) : ''}`;
 }
 
 export async function sendVenuePage(
@@ -40,7 +42,7 @@ export async function sendVenuePage(
   const name = venueName(venue) ?? '';
   const address = addressText(venue);
   const map = mapLink(venue);
-  const facts = html`${address ? fact(request.words.where, html`${address}${map ? html` · <a href="${map}" rel="noopener">${request.words.map}</a>` : ''}`) : ''}
+  const facts = html`${address ? fact(request.words.where, html`${address}${mapSuffix(map, request.words.map)}`) : ''}
   ${contactFacts(request, venue)}`;
   await sendPlacePage(request, 'venues', venue, name, facts, { venue: venue.id }, apiLanguage);
 }

@@ -32,10 +32,8 @@ function ok(outcome: Either<UserCommandError, UserWritten>): UserWritten {
 }
 
 function failure(outcome: Either<UserCommandError, UserWritten>): UserCommandError {
-  if (isRight(outcome))
-    expect.fail(
-      `expected a failure, got ${JSON.stringify(outcome.right, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v))}`,
-    );
+  const bigintsAsText = (_key: string, value: unknown) => (typeof value === 'bigint' ? String(value) : value);
+  if (isRight(outcome)) expect.fail(`expected a failure, got ${JSON.stringify(outcome.right, bigintsAsText)}`);
   return outcome.left;
 }
 

@@ -43,10 +43,11 @@ export const ruleArbitrary = fc
     const filtered = r.byDay !== null || r.byMonthDay !== null || r.byMonth !== null;
     const parts = [`FREQ=${r.freq}`, `INTERVAL=${filtered ? 1 : r.interval}`];
     const ordinalAllowed = (r.freq === 'MONTHLY' || r.freq === 'YEARLY') && r.byMonthDay === null;
-    if (r.byDay)
-      parts.push(
-        `BYDAY=${r.byDay.map((d) => (ordinalAllowed && r.ordinal !== null && r.byDay?.length === 1 && (r.freq === 'MONTHLY' || r.byMonth) ? `${r.ordinal}${d}` : d)).join(',')}`,
-      );
+    if (r.byDay) {
+      const ordinalUsed = ordinalAllowed && r.ordinal !== null && r.byDay.length === 1;
+      const withOrdinal = ordinalUsed && (r.freq === 'MONTHLY' || r.byMonth !== null);
+      parts.push(`BYDAY=${r.byDay.map((d) => (withOrdinal ? `${r.ordinal}${d}` : d)).join(',')}`);
+    }
     if (r.byMonthDay && r.freq !== 'WEEKLY') parts.push(`BYMONTHDAY=${r.byMonthDay.join(',')}`);
     // The oracle also gives dates for BYMONTH months that INTERVAL skips: BYMONTH only where no month is skipped.
     if (r.byMonth && (r.freq === 'YEARLY' || r.interval === 1)) parts.push(`BYMONTH=${r.byMonth.join(',')}`);

@@ -84,6 +84,7 @@ describe('stream families', () => {
     termNameStreamId('tag', 'en', 0, 'Jazz'),
     imageStreamId(9),
     `imageurl-${'a'.repeat(64)}`,
+    `icsuid-${'b'.repeat(64)}`,
     'bootstrap-admin',
   ];
 

@@ -144,6 +144,10 @@ const samples: { [K in keyof typeof catalogue]: Extract<DomainEvent, { type: K }
   AdminBootstrapClaimed: { type: 'AdminBootstrapClaimed', data: {} },
   ImageRegistered: { type: 'ImageRegistered', data: { id: 9, url: 'https://example.com/poster.jpg' } },
   ImageUrlClaimed: { type: 'ImageUrlClaimed', data: { id: 9 } },
+  IcsUidImported: {
+    type: 'IcsUidImported',
+    data: { id: 7, uid: 'a1b2c3@calendar.example', sequence: 2, lastModified: '2027-03-01T09:30:00.000Z' },
+  },
   CategoryCreated: {
     type: 'CategoryCreated',
     data: {

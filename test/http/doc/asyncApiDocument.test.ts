@@ -1,4 +1,5 @@
 // Specification of `GET /doc/events`: the AsyncAPI event catalogue, valid, complete, and true to the recorded events.
+import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { Parser } from '@asyncapi/parser';
 import { buildAsyncApi } from '../../../src/http/doc/asyncApiDocument.ts';
@@ -181,6 +182,9 @@ describe('GET /doc/events', function () {
     await t.admin('DELETE', `${API}/organizers/${organizer}`);
     await t.admin('DELETE', `${API}/tags/${tag}`);
     await t.admin('DELETE', `${API}/categories/${category}`);
+    const calendar = readFileSync(new URL('../../fixtures/ics/apple.ics', import.meta.url), 'utf8');
+    const imported = await t.admin('POST', `${API}/events.ics`, { rawBody: calendar, contentType: 'text/calendar' });
+    expect(imported.status, imported.text).to.equal(200);
     recorded = await t.service.store.readAll();
   });
   after(async () => t.close());

@@ -94,8 +94,12 @@ function addFeedRoutes(routes: JsonObject, apiRoot: string): void {
   const [list, one] = feedRoutes;
   routes['/cal/events/v1/events.ics'] = {
     namespace: 'cal/events/v1',
-    methods: ['GET'],
-    endpoints: [{ methods: ['GET'], args: listArgs }],
+    methods: ['GET', 'POST'],
+    endpoints: [
+      { methods: ['GET'], args: listArgs },
+      // The import (docs/api.md §21.2) takes a calendar file as its body, and only the language as an argument.
+      { methods: ['POST'], args: { i18n_language: listArgs.i18n_language as JsonObject } },
+    ],
     _links: { self: [{ href: `${apiRoot}/events.ics` }] },
     description: list?.description ?? '',
   };

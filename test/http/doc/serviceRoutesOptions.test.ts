@@ -2,6 +2,7 @@
 // index entry, the service's own routes (history, change feed, digest, event catalogue, and any added later) the same
 // shape plus a description; none answers 404.
 import { expect } from 'chai';
+import { ProjectionLagMeter } from '../../../src/projections/projectionLag.ts';
 import type Router from '@koa/router';
 import { pino } from 'pino';
 import { loadConfig } from '../../../src/config/config.ts';
@@ -43,6 +44,7 @@ async function registeredPaths(t: TestService): Promise<string[]> {
     clock,
     maxLagSeconds: 5,
     appliedPosition: async () => projections.appliedPosition,
+    lag: new ProjectionLagMeter(store),
   });
   const routers = app.middleware
     .map((middleware) => (middleware as { router?: Router }).router)

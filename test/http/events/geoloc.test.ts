@@ -70,7 +70,8 @@ describe('GET /events geolocation filters with the extended add-on on', () => {
   it('carry the point into rest_url after search and before status', async () => {
     const res = await list({ ...nearSpringfield, search: 'in', geoloc: 'true' });
     expect(bodyOf(res).rest_url).to.equal(
-      `${API_ROOT}/events/?page=1&per_page=10&${DEFAULT_WINDOW}&search=in&geoloc=1&geoloc_lat=39.7817&geoloc_lng=-89.6501&status=publish`,
+      `${API_ROOT}/events/?page=1&per_page=10&${DEFAULT_WINDOW}` +
+        '&search=in&geoloc=1&geoloc_lat=39.7817&geoloc_lng=-89.6501&status=publish',
     );
   });
 

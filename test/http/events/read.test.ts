@@ -141,7 +141,9 @@ describe('GET /events/{id} and /events/by-slug/{slug}', () => {
     expect(plain.headers.get('access-control-allow-headers')).to.equal(
       'Authorization, Content-Disposition, Content-MD5, Content-Type',
     );
-    expect(plain.headers.get('access-control-expose-headers')).to.equal('X-Cal-Total, X-Cal-TotalPages, Link, ETag');
+    expect(plain.headers.get('access-control-expose-headers')).to.equal(
+      'X-Cal-Total, X-Cal-TotalPages, Link, ETag, X-Cal-Truncated',
+    );
     expect(plain.headers.get('access-control-allow-origin')).to.equal(null);
     const res = await t.request('GET', `${API}/events/${String(minimal.id)}`, {
       headers: { origin: 'http://app.example' },

@@ -128,10 +128,12 @@ describe('venue and organizer search', function () {
     expect(itemIdsOf(res, 'organizers')).to.have.length(1);
     expect(bodyOf(res).total).to.equal(2);
     expect(bodyOf(res).rest_url).to.equal(
-      `${API_ROOT}/organizers/?page=1&per_page=1&search=findable&event=${id}&has_events=1&only_with_upcoming=1&status=publish`,
+      `${API_ROOT}/organizers/?page=1&per_page=1&search=findable&event=${id}` +
+        '&has_events=1&only_with_upcoming=1&status=publish',
     );
     expect(bodyOf(res).next_rest_url).to.equal(
-      `${API_ROOT}/organizers/?per_page=1&search=findable&event=${id}&has_events=1&only_with_upcoming=1&status=publish&page=2`,
+      `${API_ROOT}/organizers/?per_page=1&search=findable&event=${id}` +
+        '&has_events=1&only_with_upcoming=1&status=publish&page=2',
     );
     const off = await t.request('GET', `${API}/organizers?has_events=0&only_with_upcoming=0`);
     expect(bodyOf(off).rest_url).to.equal(

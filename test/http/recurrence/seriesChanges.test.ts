@@ -128,7 +128,7 @@ describe('Recurring series: changing the series or one occurrence (docs/api.md Â
     }
   });
 
-  it('concurrent writes without If-Match to the series and several occurrences: none is lost (repeated)', async function () {
+  it('concurrent writes without If-Match to the series and to occurrences: none is lost (repeated)', async function () {
     this.timeout(20000);
     const series = await createEvent(t, weekly('No loss', 6));
     const occurrences = await occurrencesOf(series.id);

@@ -5,7 +5,7 @@ import { startTestService, type TestResponse, type TestService } from '../../sup
 
 const API = '/cal/events/v1';
 const allowHeaders = 'Authorization, Content-Disposition, Content-MD5, Content-Type';
-const exposeHeaders = 'X-Cal-Total, X-Cal-TotalPages, Link, ETag';
+const exposeHeaders = 'X-Cal-Total, X-Cal-TotalPages, Link, ETag, X-Cal-Truncated';
 const preflight = {
   'access-control-request-method': 'POST',
   'access-control-request-headers': 'authorization, content-type',

@@ -1,5 +1,6 @@
 // Specifies that every response, API or not, error or not, streams included, carries nosniff and no-referrer.
 import { expect } from 'chai';
+import { ProjectionLagMeter } from '../../../src/projections/projectionLag.ts';
 import { pino } from 'pino';
 import { listen, type HttpServer } from '../../../src/http/httpServer.ts';
 import { createOperationsApp } from '../../../src/http/operationsApp.ts';
@@ -70,6 +71,7 @@ describe('security headers on every response', function () {
         readStore,
         metrics,
         appliedPosition: async () => projections.appliedPosition,
+        lag: new ProjectionLagMeter(store),
         maxLagSeconds: 5,
         clock: () => new Date(),
       },

@@ -223,7 +223,8 @@ describe('website URLs and json_ld output', function () {
       const text = stringifyBody(body);
       expect(JSON.parse(text)).to.deep.equal(body);
       expect(text).to.equal(
-        '{"a":"</x>","json_ld":{"b":"\\u003C\\/y\\u003E","c":[1,{"d":"e\\/f"}]},"venue":[{"json_ld":{"n":"\\u003Cz\\u003E"}}],"fake":"\\u0000json_ld:0"}',
+        '{"a":"</x>","json_ld":{"b":"\\u003C\\/y\\u003E","c":[1,{"d":"e\\/f"}]},' +
+          '"venue":[{"json_ld":{"n":"\\u003Cz\\u003E"}}],"fake":"\\u0000json_ld:0"}',
       );
       expect(stringifyBody({ a: 1 })).to.equal('{"a":1}');
     });

@@ -167,5 +167,18 @@ export function termCollectionContract(
       await terms.setCount(77, 5);
       expect(await terms.get(77)).to.equal(undefined);
     });
+
+    it('marks live terms stale until setCount counts them; deleted or unknown terms never are', async function () {
+      expect(await terms.staleCounts()).to.deep.equal([]);
+      await terms.markCountsStale([1, 4, 6, 77]);
+      await terms.markCountsStale([4]);
+      expect([...(await terms.staleCounts())].sort()).to.deep.equal([1, 4]);
+      expect((await terms.get(1))?.count, 'the count itself is kept').to.equal(3);
+      await terms.setCount(4, 2);
+      expect(await terms.staleCounts()).to.deep.equal([1]);
+      expect(await terms.get(4)).to.deep.equal({ doc: catalogue[2], count: 2 });
+      await terms.setCount(1, 3);
+      expect(await terms.staleCounts()).to.deep.equal([]);
+    });
   });
 }

@@ -8,6 +8,8 @@ import { compareTerms, matchesTermQuery } from '../../../src/projections/terms/m
 import { createMemoryTermCollection } from '../../../src/projections/memory/memoryTermCollection.ts';
 import {
   fromStoredTermDocument,
+  staleCountsFilter,
+  staleMarkFilter,
   toStoredTermDocument,
   translateTermListQuery,
   type StoredTermDocument,
@@ -157,5 +159,43 @@ describe('translateTermListQuery', function () {
     expect(stored).to.include({ _id: 3, nameKey: 'jazz club', slugKey: 'jazz', count: 2 });
     expect(stored).not.to.have.property('id');
     expect(fromStoredTermDocument(stored)).to.deep.equal(term);
+  });
+});
+
+describe('stale count marks on MongoDB', function () {
+  const marks = fc.tuple(termsArb, fc.array(idPool, { maxLength: 8 }), fc.array(idPool, { maxLength: 4 }));
+
+  /** What the memory adapter reports stale after marking `marked` and setting the counts of `counted`. */
+  async function staleInMemory(terms: readonly CountedTerm[], marked: number[], counted: number[]): Promise<number[]> {
+    const collection = createMemoryTermCollection('category');
+    for (const t of terms) await collection.put(t.doc);
+    await collection.markCountsStale(marked);
+    for (const id of counted) await collection.setCount(id, 1);
+    return [...(await collection.staleCounts())].sort((a, b) => a - b);
+  }
+
+  /** The same through the filters the Mongo adapter sends: `$set` where the mark filter matches, `$unset` by id. */
+  function staleWithMingo(terms: readonly CountedTerm[], marked: number[], counted: number[]): number[] {
+    let stored: StoredTermDocument[] = terms.map(toStoredTermDocument);
+    const matched = new Query(staleMarkFilter(marked)).find(stored).all() as unknown as StoredTermDocument[];
+    const toMark = new Set(matched.map((d) => d._id));
+    stored = stored.map((d) => (toMark.has(d._id) ? { ...d, countStale: true as const } : d));
+    stored = stored.map(({ countStale, ...d }) => (counted.includes(d._id) || !countStale ? d : { ...d, countStale }));
+    const stale = new Query(staleCountsFilter).find(stored).all() as unknown as StoredTermDocument[];
+    return stale.map((d) => d._id).sort((a, b) => a - b);
+  }
+
+  it('select the same terms as the memory adapter (mingo)', async function () {
+    await fc.assert(
+      fc.asyncProperty(marks, async ([terms, marked, counted]) => {
+        expect(staleWithMingo(terms, marked, counted)).to.deep.equal(await staleInMemory(terms, marked, counted));
+      }),
+      deterministic,
+    );
+  });
+
+  it('never show in a term read back', function () {
+    const [term] = fc.sample(termArb, { seed: 3, numRuns: 1 }) as [CountedTerm];
+    expect(fromStoredTermDocument({ ...toStoredTermDocument(term), countStale: true })).to.deep.equal(term);
   });
 });

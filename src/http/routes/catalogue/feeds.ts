@@ -1,7 +1,7 @@
 // The calendar feed routes (docs/api.md §21.1): service additions, described by the index, OPTIONS and `/doc`.
 import { eventListArgs } from './eventListArgs.ts';
 import { eventReadArgs } from './events.ts';
-import type { RouteSpec } from './routeSpec.ts';
+import { withLanguage, type RouteSpec } from './routeSpec.ts';
 
 /** Every filter of `GET /events` except paging: a feed holds every matching event. */
 export const eventFeedArgs = eventListArgs.filter((arg) => arg.name !== 'page' && arg.name !== 'per_page');
@@ -14,10 +14,14 @@ export const feedRoutes: readonly (RouteSpec & { readonly description: string })
   {
     pattern: eventsFeedPattern,
     documented: false,
-    endpoints: [{ methods: ['GET'], args: eventFeedArgs }],
+    endpoints: [
+      { methods: ['GET'], args: eventFeedArgs },
+      { methods: ['POST'], args: withLanguage() },
+    ],
     description:
       'iCalendar (RFC 5545) feed of the events GET /events lists with the same filters, without paging, for calendar ' +
-      'applications to subscribe to; up to CAL_ICAL_MAX_EVENTS events, the nearest in time (X-Cal-Truncated).',
+      'applications to subscribe to; up to CAL_ICAL_MAX_EVENTS events, the nearest in time (X-Cal-Truncated). ' +
+      'POST a calendar file (Content-Type: text/calendar) to import its events.',
   },
   {
     pattern: eventFeedPattern,

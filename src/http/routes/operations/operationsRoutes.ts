@@ -3,7 +3,7 @@ import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { EventStore } from '../../../events/eventStore.ts';
 import type { ReadStore } from '../../../projections/readStore.ts';
-import { measureProjectionLag, type ProjectionLag } from '../../../projections/projectionLag.ts';
+import type { ProjectionLag, ProjectionLagMeter } from '../../../projections/projectionLag.ts';
 import type { ServiceMetrics } from '../../observability/metrics.ts';
 
 export interface OperationsDeps {
@@ -11,6 +11,8 @@ export interface OperationsDeps {
   readonly readStore: ReadStore;
   /** Last global position the read model this process serves reflects. */
   readonly appliedPosition: () => Promise<bigint>;
+  /** The process's lag meter, shared with the metrics: a probe reads only the events appended since the last one. */
+  readonly lag: ProjectionLagMeter;
   readonly metrics: ServiceMetrics;
   /** Ready only while the oldest unapplied event is at most this old. */
   readonly maxLagSeconds: number;
@@ -53,7 +55,7 @@ export function operationsRoutes(deps: OperationsDeps): Middleware {
       probe(() => deps.appliedPosition()),
     ]);
     const lag: Check<ProjectionLag> = readStore.ok
-      ? await probe(() => measureProjectionLag(deps.store, readStore.value, deps.clock()))
+      ? await probe(() => deps.lag.measure(readStore.value, deps.clock()))
       : { ok: false, error: 'read store unreachable' };
     const caughtUp = lag.ok && lag.value.seconds <= deps.maxLagSeconds;
     json(ctx, eventStore.ok && readStore.ok && caughtUp ? 200 : 503, {

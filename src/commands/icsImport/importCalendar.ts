@@ -1,0 +1,201 @@
+// `POST events.ics` and `cal import-ics` (docs/api.md §21.2): a calendar file becomes events through the ordinary
+// event commands. The whole file is checked, read and planned first; only then are venues, organizers, categories and
+// events written, each entry as one event write, and its UID recorded so that a re-import finds it.
+import { left, right, type Either } from 'fp-ts/lib/Either.js';
+import type { WriteContext } from '../../events/catalogue/envelope.ts';
+import type { Language } from '../../events/catalogue/values.ts';
+import type { WriteDeps } from '../writeDeps.ts';
+import type { DuplicateFinder } from '../posts/itemCommands.ts';
+import { registerVenue } from '../venues/venueCommands.ts';
+import { registerOrganizer } from '../organizers/organizerCommands.ts';
+import { createTerm } from '../terms/termCommands.ts';
+import { changeEventDetails, scheduleEvent, trashEvent } from '../events/eventCommands.ts';
+import type { EventInput } from '../events/eventInput.ts';
+import type { ImportedUids } from '../registries/importedUids.ts';
+import { scanCalendar, type IcsLimits, type IcsScanFailure } from './icsScan.ts';
+import { readCalendar, type ImportedComponent, type SkippedComponent } from './icsComponents.ts';
+import { planImport, type PlannedWrite } from './icsPlan.ts';
+
+export interface IcsImportDeps {
+  readonly writes: WriteDeps;
+  /** Existing venues and organizers with the same fields are linked rather than created again (§10.2 Duplicates). */
+  readonly venues: DuplicateFinder;
+  readonly organizers: DuplicateFinder;
+  readonly uids: ImportedUids;
+}
+
+export interface IcsImportOptions {
+  readonly siteZone: string;
+  readonly language: Language;
+  /** The user id the new events, venues and organizers are written by. */
+  readonly author: string;
+  readonly scaleDownStatus: boolean;
+  /** Kept in each written event's metadata beside the UID: `upload`, or the file name. */
+  readonly source: string;
+  readonly limits: IcsLimits;
+}
+
+export type ImportOutcome = 'created' | 'updated' | 'unchanged';
+
+/** The answer of an import (docs/api.md §21.2). */
+export interface ImportReport {
+  readonly created: number;
+  readonly updated: number;
+  readonly unchanged: number;
+  readonly skipped: number;
+  readonly skipped_components: readonly SkippedComponent[];
+  /** Each imported entry's UID, the event it is, and what this import did to it. */
+  readonly events: readonly { readonly uid: string; readonly id: number; readonly outcome: ImportOutcome }[];
+}
+
+/** Venues, organizers and categories met earlier in the same file: linked without asking again. */
+interface LinkMemo {
+  readonly venues: Map<string, number>;
+  readonly organizers: Map<string, number>;
+  readonly categories: Map<string, number>;
+}
+
+type Linked = Either<Refusal, Pick<EventInput['request'], 'venues' | 'organizers' | 'categories'>>;
+
+/** Why a write was refused, for the report. */
+/** A write refused: the entry is skipped with the reason, unless the store itself is unavailable. */
+interface Refusal {
+  readonly reason: string;
+  readonly storeUnavailable: boolean;
+}
+
+const refusal = (what: string, error: { readonly kind: string }): Refusal => ({
+  reason: `${what} was refused (${error.kind})`,
+  storeUnavailable: error.kind === 'store-unavailable',
+});
+
+/** Why an import stopped: the file (nothing written), or the store, while writing (the entries before it stay). */
+export type ImportFailure = IcsScanFailure | { readonly kind: 'store-unavailable' };
+
+async function memoized(memo: Map<string, number>, key: string, create: () => Promise<Either<Refusal, number>>) {
+  const known = memo.get(key);
+  if (known !== undefined) return right(known);
+  const created = await create();
+  if (created._tag === 'Right') memo.set(key, created.right);
+  return created;
+}
+
+async function linksOf(
+  deps: IcsImportDeps,
+  component: ImportedComponent,
+  options: IcsImportOptions,
+  memo: LinkMemo,
+  ctx: WriteContext,
+): Promise<Linked> {
+  const defaults = { language: options.language, author: options.author, status: 'publish' as const };
+  const { venue, organizer } = component;
+  const venueId =
+    venue &&
+    (await memoized(memo.venues, `${venue.name}\n${venue.address}`, async () => {
+      const written = await registerVenue(deps.writes, deps.venues, { request: venue }, defaults, ctx);
+      return written._tag === 'Left' ? left(refusal('its venue', written.left)) : right(written.right.id);
+    }));
+  if (venueId?._tag === 'Left') return venueId;
+  const organizerId =
+    organizer &&
+    (await memoized(memo.organizers, `${organizer.name}\n${organizer.email}`, async () => {
+      const written = await registerOrganizer(deps.writes, deps.organizers, { request: organizer }, defaults, ctx);
+      return written._tag === 'Left' ? left(refusal('its organizer', written.left)) : right(written.right.id);
+    }));
+  if (organizerId?._tag === 'Left') return organizerId;
+  const categories: number[] = [];
+  for (const name of component.categories) {
+    const id = await memoized(memo.categories, name.toLowerCase(), async () => {
+      const created = await createTerm(deps.writes, 'category', { name }, options.language, ctx);
+      if (created._tag === 'Right') return right(created.right.id);
+      // A category of that name exists: link it, as an event write naming it would (docs/api.md §10.1).
+      return created.left.kind === 'term-exists'
+        ? right(created.left.id)
+        : left(refusal(`category ${name}`, created.left));
+    });
+    if (id._tag === 'Left') return id;
+    categories.push(id.right);
+  }
+  return right({
+    venues: venueId ? [venueId.right] : [],
+    organizers: organizerId ? [organizerId.right] : [],
+    categories,
+  });
+}
+
+type Written = Either<Refusal, { readonly id: number; readonly outcome: ImportOutcome }>;
+
+/** One planned entry: its links, its event write, then its record in the registry of UIDs. */
+async function writeEntry(
+  deps: IcsImportDeps,
+  planned: PlannedWrite,
+  options: IcsImportOptions,
+  memo: LinkMemo,
+  base: WriteContext,
+): Promise<Written> {
+  const { component } = planned;
+  const ctx: WriteContext = { ...base, importedFrom: { uid: component.uid, source: options.source } };
+  const links = await linksOf(deps, component, options, memo, ctx);
+  if (links._tag === 'Left') return links;
+  const input = { ...planned.input, request: { ...planned.input.request, ...links.right } };
+  const version = { sequence: component.sequence, lastModified: component.lastModified };
+  if (planned.action === 'update') {
+    const changed = await changeEventDetails(deps.writes, planned.registered.id, input, ctx);
+    if (changed._tag === 'Left') return left(refusal('the update of its event', changed.left));
+    await deps.uids.record(component.uid, { id: planned.registered.id, ...version }, planned.registered, ctx);
+    return right({ id: planned.registered.id, outcome: 'updated' });
+  }
+  const request = input.request as EventInput['request'] & { title: string; start: string; end: string };
+  const defaults = { language: options.language, author: options.author, status: 'publish' as const };
+  const created = await scheduleEvent(
+    deps.writes,
+    { ...input, request },
+    { ...defaults, timezone: options.siteZone },
+    ctx,
+  );
+  if (created._tag === 'Left') return left(refusal('its event', created.left));
+  if (await deps.uids.record(component.uid, { id: created.right.id, ...version }, undefined, ctx))
+    return right({ id: created.right.id, outcome: 'created' });
+  // Another import of the same UID recorded its event first: that one stands, and ours goes to the trash.
+  await trashEvent(deps.writes, created.right.id, ctx);
+  const winner = await deps.uids.find(component.uid);
+  return right({ id: winner?.id ?? created.right.id, outcome: 'unchanged' });
+}
+
+/**
+ * Imports a calendar file: a problem of the file (not UTF-8, not iCalendar, too many components, a value that is not
+ * what its property says) refuses it whole before anything is written. A store that becomes unavailable while writing
+ * stops the import: the entries written so far stay, and importing the file again completes it (they are then
+ * unchanged).
+ */
+export async function importCalendar(
+  deps: IcsImportDeps,
+  bytes: Uint8Array,
+  options: IcsImportOptions,
+  ctx: WriteContext,
+): Promise<Either<ImportFailure, ImportReport>> {
+  const scanned = scanCalendar(bytes, options.limits);
+  if (scanned._tag === 'Left') return scanned;
+  const { zones } = deps.writes;
+  const read = readCalendar(scanned.right, { zones, siteZone: options.siteZone });
+  if (read._tag === 'Left') return read;
+  const plan = await planImport(read.right, { ...options, now: ctx.now, zones, uids: deps.uids });
+  const memo: LinkMemo = { venues: new Map(), organizers: new Map(), categories: new Map() };
+  const events: ImportReport['events'][number][] = plan.unchanged.map((entry) => ({ ...entry, outcome: 'unchanged' }));
+  const skipped = [...plan.skipped];
+  for (const planned of plan.writes) {
+    const written = await writeEntry(deps, planned, options, memo, ctx);
+    if (written._tag === 'Left' && written.left.storeUnavailable) return left({ kind: 'store-unavailable' });
+    if (written._tag === 'Left') skipped.push({ uid: planned.component.uid, reason: written.left.reason });
+    else events.push({ uid: planned.component.uid, ...written.right });
+  }
+  const count = (outcome: ImportOutcome) => events.filter((event) => event.outcome === outcome).length;
+  return right({
+    created: count('created'),
+    updated: count('updated'),
+    unchanged: count('unchanged'),
+    skipped: skipped.length,
+    skipped_components: skipped,
+    events,
+  });
+}

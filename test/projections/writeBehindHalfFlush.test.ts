@@ -13,6 +13,11 @@ import type { ReadStore } from '../../src/projections/readStore.ts';
 import type { EventDocument } from '../../src/projections/events/eventDocument.ts';
 import { testMemos, testProjections } from '../support/memos.ts';
 import { writtenStore, type WrittenStore } from './support/convergence.ts';
+import { openTempStore } from '../support/tempStore.ts';
+import { AnyRevision } from '../../src/events/eventStore.ts';
+import { ProjectionRunner } from '../../src/projections/projectionRunner.ts';
+
+const fast = { retry: { initialMs: 1, maxMs: 5 }, checkpointIdleMs: 1 };
 
 const batched = { handlers: testProjections, writeBehind: { eventsPerFlush: 50, venueLocations: testMemos.venues } };
 
@@ -35,6 +40,41 @@ async function differingCollections(readStore: ReadStore, expected: ReadStore): 
     .map(({ collection }) => collection);
 }
 
+interface HalfFlushed {
+  readonly readStore: ReadStore;
+  readonly checkpoint: bigint;
+  /** The later event's position, and a fresh replay up to it. */
+  readonly upTo: bigint;
+  readonly fresh: ReadStore;
+}
+
+/**
+ * The read store a batch after the checkpoint leaves when its flush stopped half-way: its marks and the later event
+ * written, the earlier one not, and no count (the counts round never ran).
+ */
+async function halfFlushed(written: WrittenStore): Promise<HalfFlushed> {
+  const recorded = await written.store.readAll();
+  // Concert (Music, free) then Fair (Music, Outdoor, family): two published events sharing the Music count.
+  const earlier = recorded.findIndex(scheduled('Concert'));
+  const later = recorded.findIndex(scheduled('Fair'));
+  expect([earlier, later].every((index) => index > 0) && earlier < later).to.equal(true);
+  const checkpoint = (recorded[earlier - 1] as RecordedEvent).position;
+  const upTo = (recorded[later] as RecordedEvent).position;
+
+  const readStore = await replayedTo(written, checkpoint);
+  const fresh = await replayedTo(written, upTo);
+  const documentOf = async (index: number) =>
+    (await fresh.events.get((recorded[index]?.data as { id: number }).id)) as EventDocument;
+  const [concert, laterDocument] = [await documentOf(earlier), await documentOf(later)];
+  await readStore.events.put(laterDocument);
+  await readStore.categories.markCountsStale([...concert.categories, ...laterDocument.categories]);
+  await readStore.tags.markCountsStale([...concert.tags, ...laterDocument.tags]);
+  expect(await readStore.events.get(concert.id)).to.equal(undefined);
+  expect(await readStore.checkpoints.get(readModelCheckpoint)).to.equal(checkpoint);
+
+  return { readStore, checkpoint, upTo, fresh };
+}
+
 describe('a write-behind replay resuming after a half-done unordered flush', function () {
   this.timeout(60_000);
   let written: WrittenStore;
@@ -42,28 +82,27 @@ describe('a write-behind replay resuming after a half-done unordered flush', fun
   after(async () => written.dispose());
 
   it('settles the marked counts before its first event and ends with the fresh replay digest', async () => {
-    const recorded = await written.store.readAll();
-    // Concert (Music, free) then Fair (Music, Outdoor, family): two published events sharing the Music count.
-    const earlier = recorded.findIndex(scheduled('Concert'));
-    const later = recorded.findIndex(scheduled('Fair'));
-    expect([earlier, later].every((index) => index > 0) && earlier < later).to.equal(true);
-    const checkpoint = (recorded[earlier - 1] as RecordedEvent).position;
-    const upTo = (recorded[later] as RecordedEvent).position;
-
-    // The batch after the checkpoint, flushed half-way: its marks and the later event written, the earlier one not,
-    // and no count (the counts round never ran).
-    const readStore = await replayedTo(written, checkpoint);
-    const fresh = await replayedTo(written, upTo);
-    const documentOf = async (index: number) =>
-      (await fresh.events.get((recorded[index]?.data as { id: number }).id)) as EventDocument;
-    const [concert, laterDocument] = [await documentOf(earlier), await documentOf(later)];
-    await readStore.events.put(laterDocument);
-    await readStore.categories.markCountsStale([...concert.categories, ...laterDocument.categories]);
-    await readStore.tags.markCountsStale([...concert.tags, ...laterDocument.tags]);
-    expect(await readStore.events.get(concert.id)).to.equal(undefined);
-    expect(await readStore.checkpoints.get(readModelCheckpoint)).to.equal(checkpoint);
-
+    const { readStore, checkpoint, upTo, fresh } = await halfFlushed(written);
     await replayInto(written.store, readStore, { ...batched, after: checkpoint, upTo });
+    expect(await differingCollections(readStore, fresh)).to.deep.equal([]);
+    expect(await readStore.categories.staleCounts()).to.deep.equal([]);
+  });
+
+  it('is resumed by the live projector, which settles the marked counts when it starts', async () => {
+    const { readStore, upTo, fresh } = await halfFlushed(written);
+    // The projector runs to the head: a copy of the store ending with the later event, at the same positions.
+    const copy = await openTempStore();
+    try {
+      for (const recorded of await written.store.readAll({ maxCount: Number(upTo) + 1 }))
+        await copy.store.append(recorded.streamId, [recorded], AnyRevision);
+      expect(await copy.store.headPosition()).to.equal(upTo);
+      const runner = new ProjectionRunner(copy.store, readStore, testProjections, fast);
+      await runner.start();
+      expect(await runner.waitFor(upTo, 20_000)).to.equal(true);
+      await runner.stop();
+    } finally {
+      await copy.dispose();
+    }
     expect(await differingCollections(readStore, fresh)).to.deep.equal([]);
     expect(await readStore.categories.staleCounts()).to.deep.equal([]);
   });

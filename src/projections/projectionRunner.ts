@@ -5,6 +5,7 @@ import type { ReadStore } from './readStore.ts';
 import type { ProjectionHandler } from './projectionHandler.ts';
 import { applyRecordedEvent, handledTypes, readModelCheckpoint } from './projectionStep.ts';
 import { PositionWaiters, type ProjectionProgress } from './projectionProgress.ts';
+import { settleStaleCounts } from './terms/termCounts.ts';
 
 export interface ProjectionRunnerOptions {
   /** Called when the subscription failed; the runner resubscribes after `retryInMs`. */
@@ -34,6 +35,8 @@ export class ProjectionRunner implements ProjectionProgress {
   private appliedSinceSave = 0;
   /** True until the current subscription's catch-up reaches the head it started from. */
   private catchingUp = true;
+  /** Whether the counts left marked before this runner started are settled (see `apply`). */
+  private countsSettled = false;
   private idleTimer: NodeJS.Timeout | undefined;
   private retryTimer: NodeJS.Timeout | undefined;
   private retryDelayMs: number;
@@ -112,7 +115,17 @@ export class ProjectionRunner implements ProjectionProgress {
     }, delay);
   }
 
+  /**
+   * Before the first event, counts left marked by a batched rebuild whose flush failed half-way are derived from the
+   * documents: that flush may have written a later event and not an earlier one, and the earlier one, applied again,
+   * would move a stale count by one and clear its mark (the write-behind replay's first step too, replay.ts). A
+   * failure fails the subscription like any failed write, and the next one settles again.
+   */
   private async apply(recorded: RecordedEvent): Promise<void> {
+    if (!this.countsSettled) {
+      await settleStaleCounts(this.readStore);
+      this.countsSettled = true;
+    }
     await applyRecordedEvent(recorded, this.handlers, this.readStore, this.handledTypes);
     this.position = recorded.position;
     if (++this.appliedSinceSave >= (this.options.checkpointEvery ?? 1000)) await this.saveCheckpoint();

@@ -40,10 +40,15 @@ export const itemBulkOperations = (docs: readonly ItemDocument[]): AnyBulkWriteO
 /**
  * The documents and stale marks (one round trip), then the counts (a second one, only when the batch holds both): a
  * count set before its term's put could be dropped. A marked put carries its mark itself, since unordered operations
- * may insert it after the `updateMany` of the marks ran; setting the mark twice is harmless.
+ * may insert it after the `updateMany` of the marks ran; setting the mark twice is harmless. A term the batch puts
+ * deleted is left out of the `updateMany`: run before the put, it would mark the live document the put then deletes
+ * (the memory read model marks after the put, so never a deleted term). Deleted stays deleted, so a newer stored
+ * document that refuses the put is deleted too and needs no mark either.
  */
 export function termBulkOperations(batch: TermWriteBatch): AnyBulkWriteOperation[][] {
   const marked = new Set(batch.staleMarks ?? []);
+  const putDeleted = new Set((batch.puts ?? []).filter((doc) => doc.deleted).map((doc) => doc.id));
+  const markedLive = [...marked].filter((id) => !putDeleted.has(id));
   const documents: AnyBulkWriteOperation[] = (batch.puts ?? []).map((doc) => {
     const mark = marked.has(doc.id) && !doc.deleted ? { countStale: true } : {};
     return {
@@ -54,8 +59,8 @@ export function termBulkOperations(batch: TermWriteBatch): AnyBulkWriteOperation
       },
     };
   });
-  if (marked.size > 0)
-    documents.push({ updateMany: { filter: staleMarkFilter([...marked]), update: { $set: { countStale: true } } } });
+  if (markedLive.length > 0)
+    documents.push({ updateMany: { filter: staleMarkFilter(markedLive), update: { $set: { countStale: true } } } });
   const counts: AnyBulkWriteOperation[] = (batch.counts ?? []).map(({ id, count }) => ({
     updateOne: { filter: byId(id), update: { $set: { count }, $unset: { countStale: '' } } },
   }));

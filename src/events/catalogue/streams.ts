@@ -33,6 +33,18 @@ const termId: StreamParameter = {
 const language: StreamParameter = { description: 'Language of the item.', enum: languages };
 const sha256Hex = (of: string): StreamParameter => ({ description: `SHA-256 (lower-case hex) of ${of}.` });
 
+/** What a calendar event's stream holds: its own life and, on a series item's stream, the series. */
+export const eventStreamTypes = [
+  'EventScheduled',
+  'EventDetailsChanged',
+  'EventTrashed',
+  'EventRecurrenceSet',
+  'EventRecurrenceRemoved',
+  'EventOccurrenceChanged',
+  'EventOccurrenceCancelled',
+  'EventSeriesSplit',
+] as const satisfies readonly CatalogueType[];
+
 /** Resource streams first (what most consumers want), then users, then the registries that keep identity unique. */
 export const streamFamilies: readonly StreamFamily[] = [
   {
@@ -42,16 +54,7 @@ export const streamFamilies: readonly StreamFamily[] = [
     description:
       "The life of one calendar event; for a recurring series, the series item's stream also holds the series: its " +
       'rule and the occurrences it planned (docs/api.md §20).',
-    eventTypes: [
-      'EventScheduled',
-      'EventDetailsChanged',
-      'EventTrashed',
-      'EventRecurrenceSet',
-      'EventRecurrenceRemoved',
-      'EventOccurrenceChanged',
-      'EventOccurrenceCancelled',
-      'EventSeriesSplit',
-    ],
+    eventTypes: eventStreamTypes,
   },
   {
     id: 'venue',

@@ -1,4 +1,5 @@
 // Feeds calendar event domain events to the pure event projector, embeds the linked items, and keeps term counts.
+import { eventStreamTypes } from '../../events/catalogue/streams.ts';
 import { isCalendarEventEvent } from '../../events/catalogue/calendarEvents.ts';
 import type { TypedProjectionHandler } from '../projectionStep.ts';
 import type { ReadStore } from '../readStore.ts';
@@ -14,16 +15,7 @@ import { appliedOf, eventDocumentOf, eventUpdate, type EventUpdate } from './eve
 /** `memos`: the read model's own, given once, so applying an event allocates none. */
 export const eventProjection = (memos: ProjectionMemos): TypedProjectionHandler => ({
   name: 'events',
-  eventTypes: [
-    'EventScheduled',
-    'EventDetailsChanged',
-    'EventTrashed',
-    'EventRecurrenceSet',
-    'EventRecurrenceRemoved',
-    'EventOccurrenceChanged',
-    'EventOccurrenceCancelled',
-    'EventSeriesSplit',
-  ],
+  eventTypes: eventStreamTypes,
   handles: isCalendarEventEvent,
   async apply(event, recorded, readStore) {
     if (!isCalendarEventEvent(event)) return;

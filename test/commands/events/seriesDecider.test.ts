@@ -2,44 +2,17 @@
 // command carrying the series the handler planned, then the series events on the series item's stream.
 import { eventDecider, type EventCommand, type EventRequest } from '../../../src/commands/events/eventDecider.ts';
 import type { SeriesPlan } from '../../../src/commands/events/seriesDecision.ts';
-import type { CalendarEventEvent, EventFacts } from '../../../src/events/catalogue/calendarEvents.ts';
+import type { CalendarEventEvent } from '../../../src/events/catalogue/calendarEvents.ts';
 import type { PlannedOccurrence } from '../../../src/events/catalogue/seriesEvents.ts';
 import { deciderSpecification } from '../../support/specification.ts';
+import { someEventFacts } from '../../support/eventFacts.ts';
 import { testZones } from '../../support/memos.ts';
 
 const { given } = deciderSpecification(eventDecider);
 
 const id = 7;
 const nowUtc = '2025-11-10 12:00:00';
-const facts: EventFacts = {
-  language: 'en',
-  author: '1',
-  status: 'publish',
-  publishedUtc: nowUtc,
-  title: 'Choir',
-  description: '',
-  excerpt: '',
-  slug: 'choir',
-  timezone: 'UTC',
-  allDay: false,
-  start: '2025-11-20 19:00:00',
-  end: '2025-11-20 21:00:00',
-  startUtc: '2025-11-20 19:00:00',
-  endUtc: '2025-11-20 21:00:00',
-  cost: null,
-  website: null,
-  showMap: false,
-  showMapLink: false,
-  hideFromListings: false,
-  sticky: false,
-  featured: false,
-  image: null,
-  categories: [],
-  tags: [],
-  venues: [],
-  organizers: [],
-  passwordHash: null,
-};
+const facts = someEventFacts({ publishedUtc: nowUtc });
 
 const occurrence = (planned: number, day: string): PlannedOccurrence => ({
   id: planned,

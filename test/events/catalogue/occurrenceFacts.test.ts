@@ -1,39 +1,19 @@
 // The facts of one occurrence (docs/api.md §20.2, §20.3): the series' facts on the occurrence's own dates and slug,
 // its exception over them, and the trash of the series over everything.
 import { expect } from 'chai';
-import type { EventFacts } from '../../../src/events/catalogue/calendarEvents.ts';
 import { occurrenceFactsOf } from '../../../src/events/catalogue/occurrenceFacts.ts';
 import { testZones } from '../../support/memos.ts';
+import { someEventFacts } from '../../support/eventFacts.ts';
 
-const series: EventFacts = {
-  language: 'en',
-  author: '1',
-  status: 'publish',
+const series = someEventFacts({
   publishedUtc: '2026-11-01 10:00:00',
-  title: 'Choir',
-  description: '',
-  excerpt: '',
-  slug: 'choir',
   timezone: 'Europe/Madrid',
-  allDay: false,
   start: '2026-03-22 19:00:00',
   end: '2026-03-22 21:30:00',
   startUtc: '2026-03-22 18:00:00',
   endUtc: '2026-03-22 20:30:00',
-  cost: null,
-  website: null,
-  showMap: false,
-  showMapLink: false,
-  hideFromListings: false,
-  sticky: false,
-  featured: false,
-  image: null,
   categories: [3],
-  tags: [],
-  venues: [],
-  organizers: [],
-  passwordHash: null,
-};
+});
 const occurrence = { id: 8, slug: 'choir-2026-03-29', originalStart: '2026-03-29 19:00:00' };
 
 describe('occurrenceFactsOf', () => {

@@ -1,15 +1,13 @@
 // `cal import-ics FILE`: imports a calendar file into the store the CLI opened, through the same command as
 // `POST events.ics` (docs/api.md §21.2). Venues and organizers already in the store are found in a read model
 // replayed here from the store, as the service's own duplicate check finds them in its read model.
+import { openWriteDeps } from '../commands/writeDeps.ts';
 import { randomUUID } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { EventStore } from '../events/eventStore.ts';
-import { loadConfig, ConfigError } from '../config/config.ts';
-import { IdAllocator } from '../commands/registries/idAllocator.ts';
-import { SlugRegistry } from '../commands/registries/slugRegistry.ts';
+import { recurrenceSettingsOf, loadConfig, ConfigError } from '../config/config.ts';
 import { ImportedUids } from '../commands/registries/importedUids.ts';
-import { StreamLocks } from '../commands/streamLocks.ts';
 import { importCalendar, type ImportFailure, type ImportReport } from '../commands/icsImport/importCalendar.ts';
 import { createMemoryReadStore } from '../projections/memory/memoryReadStore.ts';
 import { replayInto } from '../projections/replay.ts';
@@ -61,15 +59,7 @@ export function prepareImportIcsCommand(invocation: Invocation): PreparedCommand
     const { memos } = parts.folding;
     const readStore = await readModelOf(store, memos);
     const zones = memos.zones;
-    const writes = {
-      store,
-      postIds: new IdAllocator(store, 'ids-post'),
-      termIds: new IdAllocator(store, 'ids-term'),
-      slugs: new SlugRegistry(store),
-      locks: new StreamLocks(),
-      zones,
-      recurrence: { horizonMonths: config.recurrenceHorizonMonths, maxOccurrences: config.recurrenceMaxOccurrences },
-    };
+    const writes = openWriteDeps(store, zones, recurrenceSettingsOf(config));
     const id = randomUUID();
     const imported = await importCalendar(
       { writes, venues: readStore.venues, organizers: readStore.organizers, uids: new ImportedUids(store) },

@@ -1,8 +1,8 @@
 // What every command handler writes through: the store and the identity registries shared by all resources.
 import type { EventStore } from '../events/eventStore.ts';
-import type { IdSource } from './registries/idAllocator.ts';
-import type { SlugRegistry } from './registries/slugRegistry.ts';
-import type { StreamLocks } from './streamLocks.ts';
+import { IdAllocator, type IdSource } from './registries/idAllocator.ts';
+import { SlugRegistry } from './registries/slugRegistry.ts';
+import { StreamLocks } from './streamLocks.ts';
 import type { ZoneClock } from '../domain/timeZone.ts';
 import type { RecurrenceSettings } from './events/seriesPlanning.ts';
 
@@ -19,4 +19,17 @@ export interface WriteDeps {
   readonly zones: ZoneClock;
   /** The horizon and maximum of recurring series (CAL_RECURRENCE_HORIZON_MONTHS, CAL_RECURRENCE_MAX_OCCURRENCES). */
   readonly recurrence: RecurrenceSettings;
+}
+
+/** A process's write deps over `store`: its id sequences, slug registry and stream locks, made once by a root. */
+export function openWriteDeps(store: EventStore, zones: ZoneClock, recurrence: RecurrenceSettings): WriteDeps {
+  return {
+    store,
+    postIds: new IdAllocator(store, 'ids-post'),
+    termIds: new IdAllocator(store, 'ids-term'),
+    slugs: new SlugRegistry(store),
+    locks: new StreamLocks(),
+    zones,
+    recurrence,
+  };
 }

@@ -1,14 +1,12 @@
 // The series horizon process manager as the composition root runs it (docs/architecture.md §8): next to scheduled
 // publication, in the roles that project, reading the open-ended series from the read model.
+import { openWriteDeps } from '../commands/writeDeps.ts';
 import type { Logger } from 'pino';
-import type { Config, ServiceRole } from '../config/config.ts';
+import { recurrenceSettingsOf, type Config, type ServiceRole } from '../config/config.ts';
 import type { EventStore } from '../events/eventStore.ts';
 import type { ReadStore } from '../projections/readStore.ts';
 import type { WriteDeps } from '../commands/writeDeps.ts';
 import type { EventCommandDeps } from '../commands/events/eventCommands.ts';
-import { IdAllocator } from '../commands/registries/idAllocator.ts';
-import { SlugRegistry } from '../commands/registries/slugRegistry.ts';
-import { StreamLocks } from '../commands/streamLocks.ts';
 import { ZoneClock } from '../domain/timeZone.ts';
 import { isOpenEnded } from '../domain/recurrence/openEnded.ts';
 import { SeriesHorizonKeeper, type OpenSeriesSource } from '../commands/scheduling/seriesHorizonKeeper.ts';
@@ -37,15 +35,7 @@ export function startSeriesHorizon(
   logger: Logger,
 ): SeriesHorizonKeeper | undefined {
   if (role === 'api' || !config.scheduler) return undefined;
-  const recurrence = { horizonMonths: config.recurrenceHorizonMonths, maxOccurrences: config.recurrenceMaxOccurrences };
-  const writes: EventCommandDeps = apiWrites ?? {
-    store,
-    postIds: new IdAllocator(store, 'ids-post'),
-    slugs: new SlugRegistry(store),
-    locks: new StreamLocks(),
-    zones: new ZoneClock(),
-    recurrence,
-  };
+  const writes: EventCommandDeps = apiWrites ?? openWriteDeps(store, new ZoneClock(), recurrenceSettingsOf(config));
   const keeper = new SeriesHorizonKeeper({
     source: openSeriesOf(readStore),
     writes,

@@ -268,3 +268,9 @@ export function checkRole(config: Config, role: ServiceRole): void {
         `and read model live in one process: use npm start)`,
     );
 }
+
+/** The horizon and maximum of recurring series, as the commands take them. */
+export const recurrenceSettingsOf = (config: Config) => ({
+  horizonMonths: config.recurrenceHorizonMonths,
+  maxOccurrences: config.recurrenceMaxOccurrences,
+});

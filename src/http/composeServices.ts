@@ -1,14 +1,12 @@
 // Builds what the HTTP layer needs from the stores and projections: the part of the composition root for Koa.
-import { StreamLocks } from '../commands/streamLocks.ts';
+import { openWriteDeps } from '../commands/writeDeps.ts';
 import { RenderedItems } from './representation/renderedItems.ts';
 import { siteSettings } from './representation/site.ts';
-import type { Config } from '../config/config.ts';
+import { recurrenceSettingsOf, type Config } from '../config/config.ts';
 import type { EventStore } from '../events/eventStore.ts';
 import type { ReadStore } from '../projections/readStore.ts';
 import type { ProjectionProgress } from '../projections/projectionProgress.ts';
 import type { UserDirectory } from '../projections/users/userDirectory.ts';
-import { IdAllocator } from '../commands/registries/idAllocator.ts';
-import { SlugRegistry } from '../commands/registries/slugRegistry.ts';
 import { ImportedUids } from '../commands/registries/importedUids.ts';
 import { unlinkCascade } from '../commands/events/unlinkFromEvents.ts';
 import { CredentialChecker } from './auth/basicAuth.ts';
@@ -50,10 +48,7 @@ type Settings = HttpParts['settings'];
 export function composeHttpServices(parts: ServiceParts): HttpParts {
   const { config, store, readStore, folding } = parts;
   const zones = folding.memos.zones;
-  const writes = writeParts(store, zones, {
-    horizonMonths: config.recurrenceHorizonMonths,
-    maxOccurrences: config.recurrenceMaxOccurrences,
-  });
+  const writes = openWriteDeps(store, zones, recurrenceSettingsOf(config));
   const settings = siteSettings({
     base: config.publicUrl,
     timeZone: config.timeZone,
@@ -95,19 +90,6 @@ export function composeHttpServices(parts: ServiceParts): HttpParts {
     historyKinds: resourceHistoryKinds(folding),
   };
   return services;
-}
-
-/** What the commands write with: the store, its ID and slug registries, the stream locks and the zone clock. */
-function writeParts(store: EventStore, zones: Writes['zones'], recurrence: Writes['recurrence']): Writes {
-  return {
-    recurrence,
-    store,
-    postIds: new IdAllocator(store, 'ids-post'),
-    termIds: new IdAllocator(store, 'ids-term'),
-    slugs: new SlugRegistry(store),
-    locks: new StreamLocks(),
-    zones,
-  };
 }
 
 /** The login check and the item passwords, each with its own limiter of failed attempts. */

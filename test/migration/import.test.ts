@@ -56,7 +56,13 @@ describe('cal import from a running source service', function () {
     for (const [key, item] of sourceItems) expect(targetItems.get(key), key).to.deep.equal(item);
     const hidden = seeded.eventIds[3] as number;
     expect(await readEvent(target.service.url, hidden)).to.deep.equal(await readEvent(source.url, hidden));
-    expect(summary.counts.created).to.equal(sourceItems.size + 1);
+    // A series is one item of the import, its occurrences with it (docs/migration.md).
+    expect(summary.counts.created).to.equal(sourceItems.size + 1 - seeded.series.listedOccurrences);
+    const moved = targetItems.get(`event:${seeded.series.moved}`) as Record<string, unknown>;
+    expect(moved).to.include({ title: 'Weekly class (moved)', start_date: '2027-03-16 19:00:00' });
+    expect(moved.recurring_event_id).to.equal(seeded.series.id);
+    const item = targetItems.get(`event:${seeded.series.id}`) as { recurrence: string[] };
+    expect(item.recurrence).to.have.length(2).and.to.include('RRULE:FREQ=WEEKLY;COUNT=6');
     expect(summary.locked).to.have.length(2);
     const anonymous = await target.request('GET', `${API}/events/${seeded.eventIds[1]}`);
     expect((anonymous.body as { code: string }).code).to.equal('event-password-protected');

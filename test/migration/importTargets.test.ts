@@ -76,8 +76,8 @@ describe('cal import into a target with items of its own, and re-runs that follo
     const lines = jsonLines(run.stdout);
     const planned = lines.find((line) => line.step === 'planned') as unknown as { counts: Record<string, number> };
     const total = Object.values(planned.counts).reduce((sum, count) => sum + count, 0);
-    // 4 categories, 2 tags, 2 venues, 2 organizers, 5 events and 4 generated ones.
-    expect(total).to.equal(19);
+    // 4 categories, 2 tags, 2 venues, 2 organizers, 5 events, 4 generated ones and a series (its occurrences with it).
+    expect(total).to.equal(20);
     expect(summaryOf(run.stdout)).to.deep.include({ dryRun: true, failed: [] });
     expect(summaryOf(run.stdout).counts).to.include({ created: total, updated: 0, unchanged: 0 });
     expect((await target.admin('GET', `${API}/events/${seeded.eventIds[0]}`)).status).to.equal(404);

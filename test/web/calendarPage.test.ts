@@ -262,6 +262,20 @@ describe('Calendar page (browser)', function () {
     await page.locator('.fc-event', { hasText: 'Weekly choir' }).first().click();
     expect(await page.getByRole('dialog').textContent()).to.include('Part of a series');
     await page.close();
+    // The month and week views mark them too: a symbol hidden from screen readers, and words read in its place.
+    const month = (await open('/?date=2026-03-23&search=choir')).page;
+    for (const day of ['2026-03-23', '2026-03-30']) {
+      const cell = month.locator(`.fc-daygrid-day[data-date="${day}"]`);
+      expect(await cell.locator('.event-series[aria-hidden="true"]').textContent()).to.equal('↻');
+      expect(await cell.locator('.fc-event .visually-hidden').textContent()).to.equal('Part of a series');
+      expect(await cell.locator('.fc-event').textContent()).to.include('Weekly choir↻Part of a series');
+    }
+    expect(await seriousViolations(month)).to.deep.equal([]);
+    await screenshot(month, 'calendar-month-series-desktop');
+    await month.close();
+    const week = (await open('/?view=week&date=2026-03-30&search=choir')).page;
+    expect(await week.locator('.fc-timegrid-col[data-date="2026-03-30"] .event-series').count()).to.equal(1);
+    await week.close();
   });
 
   it('shows an empty period as such', async () => {

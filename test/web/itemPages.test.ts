@@ -111,6 +111,81 @@ describe('Public item pages (browser)', function () {
     await onPhone.page.close();
   });
 
+  it('an occurrence page: part of a series, the rule in words, the series item, the other dates', async () => {
+    // Tuesdays from the test clock's week (today is Sunday 2026-11-22) to 22 December: five dates.
+    const series = (
+      await t.admin('POST', `${API}/events`, {
+        body: {
+          title: 'Tuesday choir',
+          start_date: '2026-11-24 19:00:00',
+          end_date: '2026-11-24 20:30:00',
+          recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=TU;UNTIL=20261222'],
+        },
+      })
+    ).body as Json;
+    const children = (await t.request('GET', `${API}/events?post_parent=${series.id}`)).body as { events: Json[] };
+    expect(children.events.map((event) => String(event.start_date).slice(0, 10))).to.deep.equal([
+      '2026-12-01',
+      '2026-12-08',
+      '2026-12-15',
+      '2026-12-22',
+    ]);
+    const [second, ...later] = children.events as [Json, ...Json[]];
+    const { page, errors } = await visit(second.url);
+    expect(await page.locator('.series-note').textContent()).to.match(
+      /^\s*Part of a series: every week on Tuesday until December 22, 2026 · First event of the series\s*$/,
+    );
+    expect(await page.getByRole('link', { name: 'First event of the series' }).getAttribute('href')).to.equal(
+      new URL(series.url).pathname,
+    );
+    const dates = page.getByRole('region', { name: 'Other upcoming dates of the series' });
+    const links = await dates
+      .getByRole('link')
+      .evaluateAll((anchors) => anchors.map((anchor) => [anchor.textContent?.trim(), anchor.getAttribute('href')]));
+    expect(links).to.deep.equal(
+      later.map((event) => [
+        `Tuesday, ${new Date(`${String(event.start_date).slice(0, 10)}T12:00:00Z`).toLocaleDateString('en', {
+          month: 'long',
+          day: 'numeric',
+          timeZone: 'UTC',
+        })}, 2026, 7:00 PM – 8:30 PM (CET)`,
+        new URL(event.url).pathname,
+      ]),
+    );
+    expect(errors).to.deep.equal([]);
+    expect(await seriousViolations(page)).to.deep.equal([]);
+    await screenshot(page, 'event-series-page-desktop');
+    await page.close();
+    // The series item itself: the rule, no link to itself, every occurrence as its other dates.
+    const first = await visit(series.url);
+    expect(await first.page.locator('.series-note').textContent()).to.match(
+      /^\s*Part of a series: every week on Tuesday until December 22, 2026\s*$/,
+    );
+    expect(await first.page.locator('.series-dates li').count()).to.equal(4);
+    await first.page.close();
+  });
+
+  it('a Catalan series page lists its dates in Catalan in place of the rule in words', async () => {
+    const series = (
+      await t.admin('POST', `/ca${API}/events`, {
+        body: {
+          title: 'Coral dels dimarts',
+          start_date: '2026-11-24 19:00:00',
+          end_date: '2026-11-24 20:30:00',
+          recurrence: ['RRULE:FREQ=WEEKLY;COUNT=3'],
+        },
+      })
+    ).body as Json;
+    const { page } = await visit(series.url);
+    expect((await page.locator('.series-note').textContent())?.trim()).to.equal("Forma part d'una sèrie");
+    const dates = page.getByRole('region', { name: 'Altres dates properes de la sèrie' });
+    expect((await dates.getByRole('link').allTextContents()).map((text) => text.trim())).to.deep.equal([
+      'dimarts, 1 de desembre del 2026, 19:00 – 20:30 (CET)',
+      'dimarts, 8 de desembre del 2026, 19:00 – 20:30 (CET)',
+    ]);
+    await page.close();
+  });
+
   it('a venue and an organizer page list their upcoming events, linked to their pages', async () => {
     for (const item of [seeded.hall, seeded.organizer]) {
       const { page } = await visit(item.url);

@@ -14,6 +14,7 @@ import { sourceHttp, SourceUnreachable, type RetryPolicy } from './sourceHttp.ts
 import { discoverSource, readSourceCalendar } from './sourceReader.ts';
 import { readImportLedger } from './importLedger.ts';
 import { runImport, type ItemOutcome } from './importRun.ts';
+import { foldSeries } from './importSeries.ts';
 import { followSourceTrash } from './importTrash.ts';
 import { jsonReporter, summaryCollector, terminalReporter, type ImportReporter } from './importProgress.ts';
 import { importKinds, type ImportKind } from './sourceItems.ts';
@@ -74,10 +75,12 @@ async function importInto(
   const startedAt = performance.now();
   const http = sourceHttp({ ...settings, ...(context.policy ? { policy: context.policy } : {}) });
   await discoverSource(http, settings.source);
-  const calendar = await readSourceCalendar(http, settings.source, {
+  const listed = await readSourceCalendar(http, settings.source, {
     signedIn: settings.user !== undefined,
     onRead: (kind, count, total) => reporter.read(kind, count, total),
   });
+  // A series is copied as one item, its occurrences with it (importSeries.ts).
+  const calendar = { ...listed, event: foldSeries(listed.event) };
   reporter.planned(
     Object.fromEntries(importKinds.map((kind) => [kind, calendar[kind].length])) as Record<ImportKind, number>,
   );

@@ -72,7 +72,7 @@ async function reserveSourceIds(
   for (const sequence of ['ids-post', 'ids-term'] as const) {
     const ids = importKinds
       .filter((kind) => sequenceOf(kind) === sequence)
-      .flatMap((k) => calendar[k].map((i) => i.id));
+      .flatMap((k) => calendar[k].flatMap((i) => [i.id, ...(i.occurrences ?? []).map((o) => o.id)]));
     if (ids.length === 0) continue;
     const allocator = sequence === 'ids-post' ? deps.postIds : deps.termIds;
     const origin = { source: options.source, kind: 'ids', sourceId: 0, version: '' };
@@ -161,6 +161,7 @@ async function importItem(
       targetOf: lookups.targetOf,
       author: options.author,
       siteZone: options.siteZone,
+      keepsId: (id: number) => inReservedBlock(ledger.reserved['ids-post'], id),
       ctx: contextOf(options, { source: options.source, kind: item.kind, sourceId: item.id, version }),
     };
     if (item.kind === 'event') await writeEvent(deps, write);

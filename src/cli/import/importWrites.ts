@@ -4,11 +4,13 @@ import { randomBytes } from 'node:crypto';
 import type { Either } from 'fp-ts/lib/Either.js';
 import type { WriteContext } from '../../events/catalogue/envelope.ts';
 import type { ImageRef } from '../../events/catalogue/values.ts';
+import type { SeriesFacts } from '../../events/catalogue/seriesEvents.ts';
 import type { WriteDeps } from '../../commands/writeDeps.ts';
 import type { IdAllocator } from '../../commands/registries/idAllocator.ts';
 import type { TranslationTarget } from '../../commands/registries/translationClaims.ts';
 import { readEventInput } from '../../commands/events/eventInput.ts';
-import { changeEventDetails, scheduleEvent } from '../../commands/events/eventCommands.ts';
+import { changeEventDetails, loadEvent, scheduleEvent } from '../../commands/events/eventCommands.ts';
+import { changeOccurrence } from '../../commands/events/occurrenceCommands.ts';
 import { changeVenueDetails, readVenueInput, registerVenue } from '../../commands/venues/venueCommands.ts';
 import {
   changeOrganizerDetails,
@@ -20,6 +22,7 @@ import { imageForUrl } from '../../commands/images/imageRecords.ts';
 import type { InvalidParam } from '../../commands/errors.ts';
 import { eventArgs, imageUrlOf, itemArgs } from './importInputs.ts';
 import { eventLinks, languageOf, type SourceItem } from './sourceItems.ts';
+import { exceptionOf, originalStartOf, sourceOrderIds } from './importSeries.ts';
 
 /** The target's real id sequences: images and new ids come from them. */
 export type ImportWriteDeps = WriteDeps & { readonly postIds: IdAllocator; readonly termIds: IdAllocator };
@@ -35,6 +38,8 @@ export interface ItemWrite {
   readonly author: string;
   readonly siteZone: string;
   readonly ctx: WriteContext;
+  /** Whether a source id is this import's to keep at the target (see importRun.ts). */
+  readonly keepsId: (id: number) => boolean;
 }
 
 /** Why an item was not written, in one line for the summary. */
@@ -88,29 +93,98 @@ function mapped(write: ItemWrite, kind: SourceItem['kind'], ids: readonly number
 }
 
 export async function writeEvent(deps: ImportWriteDeps, write: ItemWrite): Promise<void> {
-  const read = readEventInput(eventArgs(write.item.body), inputContext(deps, write));
+  const { occurrences } = write.item;
+  const args = {
+    ...eventArgs(write.item.body),
+    ...(occurrences ? { recurrence: write.item.body.recurrence } : {}),
+  };
+  const read = readEventInput(args, inputContext(deps, write));
   if (read._tag === 'Left') refusedParams(read.left);
-  const links = eventLinks(write.item.body);
   const request = {
     ...read.right.request,
-    venues: mapped(write, 'venue', links.venues),
-    organizers: mapped(write, 'organizer', links.organizers),
-    categories: mapped(write, 'category', links.categories),
-    tags: mapped(write, 'tag', links.tags),
+    ...linksOf(write, write.item.body),
     ...(await imageOf(deps, write)),
   };
   const input = { ...read.right, request, ...unknownPassword(write) };
-  if (write.exists) return written(await changeEventDetails(deps, write.targetId, input, write.ctx));
-  const { timezone } = request;
-  const defaults = { ...defaultsOf(write), timezone: timezone ?? write.siteZone };
-  written(
-    await scheduleEvent(
-      { ...deps, postIds: fixedId(write.targetId) },
-      input as typeof input & { request: { title: string; start: string; end: string } },
-      defaults,
-      write.ctx,
-    ),
+  const exceptions = (occurrences ?? []).filter((occurrence) => isException(write.item, occurrence));
+  // Until its last exception is written, the series is recorded as not yet copied: a run killed between the writes
+  // leaves a version no later run matches, so that run writes the series again (docs/migration.md).
+  const ctx = exceptions.length > 0 ? pending(write.ctx) : write.ctx;
+  if (write.exists) {
+    const planned = occurrences ? await plannedStarts(deps, write.targetId) : new Set<string>();
+    const postIds = sourceOrderIds(undefined, occurrences ?? [], planned, write.keepsId, deps.postIds);
+    written(await changeEventDetails({ ...deps, postIds }, write.targetId, input, ctx));
+  } else {
+    const { timezone } = request;
+    const defaults = { ...defaultsOf(write), timezone: timezone ?? write.siteZone };
+    const postIds = occurrences
+      ? sourceOrderIds(write.targetId, occurrences, new Set(), write.keepsId, deps.postIds)
+      : fixedId(write.targetId);
+    written(
+      await scheduleEvent(
+        { ...deps, postIds },
+        input as typeof input & { request: { title: string; start: string; end: string } },
+        defaults,
+        ctx,
+      ),
+    );
+  }
+  await writeExceptions(deps, write, exceptions);
+}
+
+function linksOf(write: ItemWrite, body: Readonly<Record<string, unknown>>, only?: readonly string[]) {
+  const links = eventLinks(body);
+  const kinds = [
+    ['venues', 'venue'],
+    ['organizers', 'organizer'],
+    ['categories', 'category'],
+    ['tags', 'tag'],
+  ] as const;
+  return Object.fromEntries(
+    kinds
+      .filter(([field]) => only === undefined || only.includes(field))
+      .map(([field, kind]) => [field, mapped(write, kind, links[field])]),
   );
+}
+
+const isException = (series: SourceItem, occurrence: SourceItem): boolean => {
+  const { args, links } = exceptionOf(series.body, occurrence.body);
+  return Object.keys(args).length > 0 || links.length > 0;
+};
+
+/** The write context of a series write that is not its last one: its recorded version marks it unfinished. */
+const pending = (ctx: WriteContext): WriteContext =>
+  ctx.importedFrom && 'version' in ctx.importedFrom
+    ? { ...ctx, importedFrom: { ...ctx.importedFrom, version: `pending:${ctx.importedFrom.version}` } }
+    : ctx;
+
+/** The occurrences the target planned for a series, by original start. */
+async function plannedOccurrences(deps: ImportWriteDeps, id: number): Promise<Map<string, number>> {
+  const { state } = await loadEvent(deps.store, id);
+  const series = (state as { series?: SeriesFacts }).series;
+  return new Map(series?.occurrences.map((occurrence) => [occurrence.originalStart, occurrence.id]) ?? []);
+}
+
+const plannedStarts = async (deps: ImportWriteDeps, id: number): Promise<Set<string>> =>
+  new Set((await plannedOccurrences(deps, id)).keys());
+
+/**
+ * The occurrences that differ from their series at the source become exceptions at the target, written to the
+ * occurrence the target planned for the same original start (cancelled ones are EXDATE lines of the series already).
+ */
+async function writeExceptions(deps: ImportWriteDeps, write: ItemWrite, occurrences: readonly SourceItem[]) {
+  if (occurrences.length === 0) return;
+  const targetOf = await plannedOccurrences(deps, write.targetId);
+  for (const [index, occurrence] of occurrences.entries()) {
+    const { args, links } = exceptionOf(write.item.body, occurrence.body);
+    const target = targetOf.get(originalStartOf(occurrence));
+    if (target === undefined) throw new ItemRefused(`occurrence ${occurrence.id}: not planned at the target`);
+    const ctx = index === occurrences.length - 1 ? write.ctx : pending(write.ctx);
+    const read = readEventInput(args, { ...inputContext(deps, write), storedZone: String(write.item.body.timezone) });
+    if (read._tag === 'Left') refusedParams(read.left);
+    const input = { ...read.right, request: { ...read.right.request, ...linksOf(write, occurrence.body, links) } };
+    written(await changeOccurrence(deps, write.targetId, target, input, ctx));
+  }
 }
 
 export async function writeVenueOrOrganizer(deps: ImportWriteDeps, write: ItemWrite): Promise<void> {

@@ -15,6 +15,8 @@ export interface SourceItem {
   readonly locked?: boolean;
   /** Why it cannot be copied (a protected item without an editor's credentials). */
   readonly unreadable?: string;
+  /** A series item: the occurrences the source listed, in order of original start (importSeries.ts). */
+  readonly occurrences?: readonly SourceItem[];
 }
 
 export type SourceCalendar = Readonly<Record<ImportKind, readonly SourceItem[]>>;
@@ -30,6 +32,12 @@ export function isLocked(kind: ImportKind, body: Readonly<Record<string, unknown
   return false;
 }
 
+/** A series changes when its item or any occurrence does (each has its own `modified_utc` at the source). */
+function seriesVersion(item: SourceItem): string {
+  const parts = [item.body.modified_utc, ...(item.occurrences ?? []).map((o) => [o.id, o.body.modified_utc])];
+  return `series:${createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 32)}`;
+}
+
 /**
  * What a later run compares to know whether the item changed: `modified_utc` for posts; terms have no modification
  * time, so a digest of the fields copied.
@@ -40,6 +48,7 @@ export function versionOf(item: SourceItem): string {
     const text = JSON.stringify([name, slug, description, parent ?? 0, language]);
     return `sha256:${createHash('sha256').update(text).digest('hex').slice(0, 32)}`;
   }
+  if (item.occurrences) return seriesVersion(item);
   return typeof item.body.modified_utc === 'string' ? item.body.modified_utc : '';
 }
 

@@ -23,6 +23,7 @@ export interface WireEvent {
   readonly tags: readonly WireTerm[];
   readonly venue: WireVenue | readonly WireVenue[];
   readonly organizer: readonly WireOrganizer[];
+  readonly recurrence?: readonly string[];
   readonly recurring_event_id?: number;
   readonly language?: string;
   readonly json_ld?: unknown;

@@ -24,6 +24,7 @@ import {
   websiteLink,
 } from './itemParts.ts';
 import type { PageRequest } from './pageRequest.ts';
+import { seriesPart } from './seriesPart.ts';
 
 export async function sendEventPage(
   request: PageRequest,
@@ -33,14 +34,15 @@ export async function sendEventPage(
   const { words } = request;
   const [termLinks, series, languageLinks] = await Promise.all([
     categoryLinks(request, event.categories, apiLanguage),
-    seriesNote(request, event, apiLanguage),
+    seriesPart(request, event, apiLanguage),
     translationLinks(request, 'events', event),
   ]);
   const main = html`<h1>${event.title}</h1>
-    ${series} ${event.image ? html`<img class="item-image" src="${event.image.url}" alt="" />` : ''}
+    ${series.note} ${event.image ? html`<img class="item-image" src="${event.image.url}" alt="" />` : ''}
     <dl class="facts">${eventFacts(request, event, termLinks, apiLanguage)}</dl>
     ${event.description ? html`<div class="description">${editorHtml(event.description)}</div>` : ''}
-    <p class="actions"><a href="${request.local(event.rest_url)}.ics">${words.addToCalendar}</a></p>`;
+    <p class="actions"><a href="${request.local(event.rest_url)}.ics">${words.addToCalendar}</a></p>
+    ${series.dates}`;
   sendItemPage(request, {
     title: event.title,
     contentLanguage: event.language,
@@ -120,20 +122,4 @@ async function categoryLinks(
       </li>`;
     }),
   );
-}
-
-/** "Part of a series" (docs/api.md §20.2), with a link to the series' first event when this is a later one. */
-async function seriesNote(
-  request: PageRequest,
-  event: WireEvent,
-  language: PageLanguage | undefined,
-): Promise<SafeHtml | ''> {
-  if (event.recurring_event_id === undefined) return '';
-  const { words } = request;
-  if (event.recurring_event_id === event.id) return html`<p class="series-note">${words.partOfSeries}</p>`;
-  const answer = await request.api(`/events/${event.recurring_event_id}`, { language });
-  const first = answer.status === 200 ? (answer.body as WireEvent) : undefined;
-  return html`<p class="series-note">
-    ${words.partOfSeries}${first ? html` · <a href="${request.local(first.url)}">${words.seriesFirst}</a>` : ''}
-  </p>`;
 }

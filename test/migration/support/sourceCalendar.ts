@@ -10,6 +10,8 @@ async function write(url: string, path: string, body: unknown, method = 'POST'):
 
 export interface SeededCalendar {
   readonly eventIds: number[];
+  /** A weekly series of six: its item, its third date moved and renamed, its fifth cancelled. */
+  readonly series: { readonly id: number; readonly moved: number; readonly listedOccurrences: number };
   readonly venueId: number;
   readonly categoryIds: number[];
 }
@@ -103,7 +105,37 @@ export async function seedSourceCalendar(url: string, generated = 60): Promise<S
     });
     eventIds.push(made.id as number);
   }
-  return { eventIds, venueId: hall.id as number, categoryIds: [music.id, jazz.id, bebop.id, talks.id] as number[] };
+  const series = await seedSeries(url, hall.id as number);
+  return {
+    eventIds,
+    series,
+    venueId: hall.id as number,
+    categoryIds: [music.id, jazz.id, bebop.id, talks.id] as number[],
+  };
+}
+
+/** A weekly series with one occurrence moved (an exception) and one cancelled (an EXDATE). */
+async function seedSeries(url: string, venue: number) {
+  const item = await write(url, '/events', {
+    title: 'Weekly class',
+    start_date: '2027-03-02 18:00',
+    end_date: '2027-03-02 19:30',
+    timezone: 'Europe/Madrid',
+    venue,
+    tags: ['family'],
+    recurrence: ['RRULE:FREQ=WEEKLY;COUNT=6'],
+  });
+  const listed = (await adminRequest(url, 'GET', `/events?post_parent=${item.id}&start_date=2027-01-01`)) as Answer;
+  const occurrences = (listed.body as { events: { id: number }[] }).events;
+  const [, second, , fourth] = occurrences as [unknown, { id: number }, unknown, { id: number }];
+  await write(
+    url,
+    `/events/${second.id}`,
+    { title: 'Weekly class (moved)', start_date: '2027-03-16 19:00', end_date: '2027-03-16 20:30' },
+    'PATCH',
+  );
+  await write(url, `/events/${fourth.id}`, {}, 'DELETE');
+  return { id: item.id as number, moved: second.id, listedOccurrences: occurrences.length - 1 };
 }
 
 const plural = { venue: 'venues', organizer: 'organizers', category: 'categories', tag: 'tags', event: 'events' };

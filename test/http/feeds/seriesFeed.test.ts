@@ -108,6 +108,38 @@ describe('series in calendar feeds (docs/api.md §21.1)', function () {
     await expectSameInstances('search=course&start_date=2027-05-04 12:00:00&end_date=2027-12-31');
   });
 
+  it('rewrites UNTIL, RDATE and EXDATE values on the event wall clock, whole-day series as dates', async () => {
+    await createEvent(t, {
+      title: 'Market',
+      status: 'publish',
+      all_day: true,
+      start_date: '2027-07-03',
+      end_date: '2027-07-03',
+      recurrence: ['RRULE:FREQ=WEEKLY;UNTIL=20270717T120000', 'RDATE;VALUE=DATE:20270728', 'EXDATE:20270710T000000'],
+    });
+    await createEvent(t, {
+      title: 'Tango',
+      status: 'publish',
+      timezone: 'America/New_York',
+      start_date: '2027-08-02 21:00:00',
+      end_date: '2027-08-02 23:00:00',
+      recurrence: [
+        'RRULE:FREQ=DAILY;UNTIL=20270805',
+        'RDATE;TZID=Europe/Madrid:20270810T030000',
+        'EXDATE:20270804T010000Z',
+      ],
+    });
+    // node-ical 0.27 does not read RDATE at all: the windows leave the added dates out, whose lines are checked as text.
+    const feed = await expectSameInstances('search=market&start_date=2027-07-01&end_date=2027-07-25');
+    expect(feed).to.contain('RRULE:FREQ=WEEKLY;UNTIL=20270717');
+    expect(feed).to.contain('RDATE;VALUE=DATE:20270728');
+    expect(feed).to.contain('EXDATE;VALUE=DATE:20270710');
+    const tango = await expectSameInstances('search=tango&start_date=2027-08-01&end_date=2027-08-08');
+    expect(tango).to.contain('RRULE:FREQ=DAILY;UNTIL=20270806T035959Z');
+    expect(tango).to.contain('RDATE;TZID=America/New_York:20270809T210000');
+    expect(tango).to.contain('EXDATE;TZID=America/New_York:20270803T210000');
+  });
+
   it('answers the whole series on the address of one occurrence', async () => {
     const occurrence = (await occurrencesOf(ids.monthly))[2];
     const res = await t.request('GET', `${API}/events/${String(occurrence?.id)}.ics`);

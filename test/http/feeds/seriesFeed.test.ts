@@ -129,7 +129,7 @@ describe('series in calendar feeds (docs/api.md §21.1)', function () {
         'EXDATE:20270804T010000Z',
       ],
     });
-    // node-ical 0.27 does not read RDATE at all: the windows leave the added dates out, whose lines are checked as text.
+    // node-ical 0.27 reads no RDATE: the windows leave the added dates out; their lines are checked as text.
     const feed = await expectSameInstances('search=market&start_date=2027-07-01&end_date=2027-07-25');
     expect(feed).to.contain('RRULE:FREQ=WEEKLY;UNTIL=20270717');
     expect(feed).to.contain('RDATE;VALUE=DATE:20270728');

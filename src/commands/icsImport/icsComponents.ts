@@ -3,11 +3,12 @@
 // site zone come in; nothing is written here.
 import ICAL from 'ical.js';
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
-import { instantToLocal, localToInstant } from '../../domain/localDateTime.ts';
 import type { TimeZoneId, ZoneClock } from '../../domain/timeZone.ts';
 import type { IcsProblem, ScannedCalendar } from './icsScan.ts';
-import { resolveZone, type ZoneContext } from './icsZones.ts';
-import { isRuleBomb, seriesSkipReason } from './icsSeries.ts';
+import type { ZoneContext } from './icsZones.ts';
+import { dateText, inZone, zoneOfValue } from './icsTimes.ts';
+import { isRuleBomb } from './icsSeries.ts';
+import { recurrenceIdOf, recurrenceLinesOf, type RecurrenceId } from './icsRecurrence.ts';
 
 /** An event write as the REST API takes it (docs/api.md §10.1), read from one VEVENT. */
 export interface ImportedEventArgs {
@@ -19,6 +20,8 @@ export interface ImportedEventArgs {
   readonly all_day: boolean;
   readonly status: 'publish' | 'draft';
   readonly website?: string;
+  /** The series' RRULE/RDATE/EXDATE lines (docs/api.md §20.1); absent for a single event. */
+  readonly recurrence?: readonly string[];
 }
 
 export interface ImportedVenue {
@@ -43,6 +46,18 @@ export interface ImportedComponent {
   readonly categories: readonly string[];
 }
 
+/**
+ * A VEVENT with a RECURRENCE-ID: one occurrence of the series of the same UID, changed (`change`, the whole entry as
+ * written) or cancelled (`change` absent, STATUS:CANCELLED).
+ */
+export interface ImportedOverride {
+  readonly uid: string;
+  readonly sequence: number;
+  readonly lastModified: string;
+  readonly recurrenceId: RecurrenceId;
+  readonly change?: ImportedEventArgs;
+}
+
 /** A VEVENT that is not imported, and why (the answer lists them). */
 export interface SkippedComponent {
   readonly uid: string;
@@ -52,6 +67,7 @@ export interface SkippedComponent {
 export interface ReadCalendar {
   readonly prodId: string;
   readonly components: readonly ImportedComponent[];
+  readonly overrides: readonly ImportedOverride[];
   readonly skipped: readonly SkippedComponent[];
 }
 
@@ -82,27 +98,10 @@ function timeOf(event: ICAL.Component, name: string): ICAL.Time | undefined {
   return value;
 }
 
-const two = (n: number): string => String(n).padStart(2, '0');
-/** `YYYY-MM-DD`, the date of a DATE or DATE-TIME value as written (its zone aside). */
-const dateText = (time: ICAL.Time): string =>
-  `${String(time.year).padStart(4, '0')}-${two(time.month)}-${two(time.day)}`;
-/** `YYYY-MM-DD HH:MM:SS`, the wall clock of a DATE-TIME value as written (without a UTC `Z`). */
-const wallText = (time: ICAL.Time): string =>
-  `${dateText(time)} ${two(time.hour)}:${two(time.minute)}:${two(time.second)}`;
-
 /** Where a DTSTART/DTEND's wall clock is: UTC, a TZID's database zone, or floating (the site zone, §21.2). */
 function zoneOfTime(event: ICAL.Component, name: string, time: ICAL.Time, ctx: ZoneContext): TimeZoneId | undefined {
-  if (time.zone === ICAL.Timezone.utcTimezone) return 'UTC';
-  const tzid = event.getFirstProperty(name)?.getParameter('tzid');
-  if (typeof tzid !== 'string' || tzid === '') return ctx.siteZone;
-  return resolveZone(tzid, [time.year, time.month, time.day, time.hour], ctx);
-}
-
-/** The wall clock of `time` (in `from`) read in the zone `to`. */
-function inZone(time: ICAL.Time, from: TimeZoneId, to: TimeZoneId, zones: ZoneClock): string {
-  if (from === to) return wallText(time);
-  const instant = localToInstant(wallText(time), from, zones) as number;
-  return instantToLocal(new Date(instant), to, zones);
+  const property = event.getFirstProperty(name);
+  return property ? zoneOfValue(property, time, ctx) : ctx.siteZone;
 }
 
 function plus(time: ICAL.Time, duration: ICAL.Duration): ICAL.Time {
@@ -180,41 +179,69 @@ function lastModifiedOf(event: ICAL.Component): string {
   return time ? new Date(time.toUnixTime() * 1000).toISOString() : '';
 }
 
+const versionOf = (event: ICAL.Component): { sequence: number; lastModified: string } => {
+  const sequence = Number(event.getFirstPropertyValue('sequence') ?? 0);
+  return {
+    sequence: Number.isSafeInteger(sequence) && sequence >= 0 ? sequence : 0,
+    lastModified: lastModifiedOf(event),
+  };
+};
+
+/** The event write a VEVENT becomes, with its series lines; or why it cannot be. */
+function argsOf(event: ICAL.Component, status: string, ctx: ZoneContext): ImportedEventArgs | string {
+  const title = textOf(event, 'summary');
+  if (title === '') return 'no SUMMARY';
+  const dates = datesOf(event, ctx);
+  if (typeof dates === 'string') return dates;
+  const recurrence = event.hasProperty('recurrence-id') ? [] : recurrenceLinesOf(event, dates, ctx);
+  if (typeof recurrence === 'string') return recurrence;
+  return {
+    title: escapeHtml(title),
+    description: escapeHtml(textOf(event, 'description')),
+    ...dates,
+    status: status === 'TENTATIVE' ? 'draft' : 'publish',
+    ...websiteOf(event),
+    ...(recurrence.length > 0 ? { recurrence } : {}),
+  };
+}
+
+/** A VEVENT with a RECURRENCE-ID: the occurrence it changes or cancels. */
+function readOverride(event: ICAL.Component, uid: string, status: string, ctx: ZoneContext) {
+  const recurrenceId = recurrenceIdOf(event, ctx);
+  if (typeof recurrenceId === 'string') return { uid, reason: recurrenceId };
+  if (status === 'CANCELLED') return { uid, ...versionOf(event), recurrenceId };
+  const change = argsOf(event, status, ctx);
+  if (typeof change === 'string') return { uid, reason: change };
+  return { uid, ...versionOf(event), recurrenceId, change };
+}
+
+type ReadVevent = ImportedComponent | ImportedOverride | SkippedComponent;
+
 /** One VEVENT: what to import, or why it is skipped. Throws ValueProblem on a value that is not what its type says. */
-function readVevent(event: ICAL.Component, ctx: ZoneContext): ImportedComponent | SkippedComponent {
+function readVevent(event: ICAL.Component, ctx: ZoneContext): ReadVevent {
   const uid = textOf(event, 'uid');
   if (uid === '') return { uid: '', reason: 'no UID' };
   for (const rule of event.getAllProperties('rrule').map((property) => property.getFirstValue()))
     if (rule instanceof ICAL.Recur && isRuleBomb({ freq: rule.freq, count: rule.count })) throw new RuleBomb();
-  const series = seriesSkipReason((name) => event.hasProperty(name));
-  if (series) return { uid, reason: series };
   const status = textOf(event, 'status').toUpperCase();
+  if (event.hasProperty('recurrence-id')) return readOverride(event, uid, status, ctx);
   if (status === 'CANCELLED') return { uid, reason: 'cancelled' };
-  const title = textOf(event, 'summary');
-  if (title === '') return { uid, reason: 'no SUMMARY' };
-  const dates = datesOf(event, ctx);
-  if (typeof dates === 'string') return { uid, reason: dates };
-  const sequence = Number(event.getFirstPropertyValue('sequence') ?? 0);
+  const args = argsOf(event, status, ctx);
+  if (typeof args === 'string') return { uid, reason: args };
   const venue = venueOf(event);
   const organizer = organizerOf(event);
   return {
     uid,
-    sequence: Number.isSafeInteger(sequence) && sequence >= 0 ? sequence : 0,
-    lastModified: lastModifiedOf(event),
-    args: {
-      title: escapeHtml(title),
-      description: escapeHtml(textOf(event, 'description')),
-      ...dates,
-      status: status === 'TENTATIVE' ? 'draft' : 'publish',
-      ...websiteOf(event),
-    },
+    ...versionOf(event),
+    args,
     ...(venue ? { venue } : {}),
     ...(organizer ? { organizer } : {}),
     categories: categoriesOf(event),
   };
 }
 
-const isSkipped = (read: ImportedComponent | SkippedComponent): read is SkippedComponent => 'reason' in read;
+const isSkipped = (read: ReadVevent): read is SkippedComponent => 'reason' in read;
+const isOverride = (read: ReadVevent): read is ImportedOverride => 'recurrenceId' in read;
 
 /** Every VEVENT of the file, read; a value ical.js cannot read makes the whole file a 400 (at its VEVENT's line). */
 export function readCalendar(scanned: ScannedCalendar, ctx: ReadContext): Either<IcsProblem, ReadCalendar> {
@@ -229,12 +256,14 @@ export function readCalendar(scanned: ScannedCalendar, ctx: ReadContext): Either
   );
   const zoneContext: ZoneContext = { ...ctx, vtimezones };
   const components: ImportedComponent[] = [];
+  const overrides: ImportedOverride[] = [];
   const skipped: SkippedComponent[] = [];
   const vevents = calendar.getAllSubcomponents('vevent');
   for (const [index, event] of vevents.entries()) {
     try {
       const read = readVevent(event, zoneContext);
       if (isSkipped(read)) skipped.push(read);
+      else if (isOverride(read)) overrides.push(read);
       else components.push(read);
     } catch (error) {
       if (!(error instanceof Error)) throw error;
@@ -247,5 +276,5 @@ export function readCalendar(scanned: ScannedCalendar, ctx: ReadContext): Either
       });
     }
   }
-  return right({ prodId: textOf(calendar, 'prodid'), components, skipped });
+  return right({ prodId: textOf(calendar, 'prodid'), components, overrides, skipped });
 }

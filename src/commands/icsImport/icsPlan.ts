@@ -5,16 +5,18 @@ import { endBeforeStart } from '../events/eventDecider.ts';
 import { readEventInput, type EventInput } from '../events/eventInput.ts';
 import type { ZoneClock } from '../../domain/timeZone.ts';
 import { isNewerEntry, type ImportedUids, type RegisteredEntry } from '../registries/importedUids.ts';
-import type { ImportedComponent, ReadCalendar, SkippedComponent } from './icsComponents.ts';
+import type { ImportedComponent, ImportedOverride, ReadCalendar, SkippedComponent } from './icsComponents.ts';
+
+interface PlannedEntry {
+  readonly component: ImportedComponent;
+  readonly input: EventInput;
+  /** The RECURRENCE-ID overrides of a series, applied once it is written. */
+  readonly overrides: readonly ImportedOverride[];
+}
 
 export type PlannedWrite =
-  | { readonly action: 'create'; readonly component: ImportedComponent; readonly input: EventInput }
-  | {
-      readonly action: 'update';
-      readonly component: ImportedComponent;
-      readonly input: EventInput;
-      readonly registered: RegisteredEntry;
-    };
+  | (PlannedEntry & { readonly action: 'create' })
+  | (PlannedEntry & { readonly action: 'update'; readonly registered: RegisteredEntry });
 
 export interface ImportPlan {
   readonly writes: readonly PlannedWrite[];
@@ -32,7 +34,26 @@ export interface PlanContext {
   readonly uids: ImportedUids;
 }
 
-/** Of entries sharing a UID (single events only; overrides are series), the newest is imported. */
+/** A series' version is its newest VEVENT's: a newer override alone updates the series and its exceptions. */
+function withOverridesVersion(component: ImportedComponent, overrides: readonly ImportedOverride[]): ImportedComponent {
+  let version = { sequence: component.sequence, lastModified: component.lastModified };
+  for (const override of overrides) if (isNewerEntry(override, { ...version, id: 0 })) version = override;
+  return { ...component, sequence: version.sequence, lastModified: version.lastModified };
+}
+
+/** The overrides of each series, by UID; those whose series is not a recurring entry of the file are skipped. */
+function overridesByUid(read: ReadCalendar): { byUid: Map<string, ImportedOverride[]>; orphans: SkippedComponent[] } {
+  const series = new Set(read.components.filter((entry) => entry.args.recurrence).map((entry) => entry.uid));
+  const byUid = new Map<string, ImportedOverride[]>();
+  const orphans: SkippedComponent[] = [];
+  for (const override of read.overrides) {
+    if (!series.has(override.uid)) orphans.push({ uid: override.uid, reason: 'RECURRENCE-ID without its series' });
+    else byUid.set(override.uid, [...(byUid.get(override.uid) ?? []), override]);
+  }
+  return { byUid, orphans };
+}
+
+/** Of entries sharing a UID (overrides aside), the newest is imported. */
 function newestByUid(components: readonly ImportedComponent[]): {
   kept: ImportedComponent[];
   duplicates: SkippedComponent[];
@@ -50,9 +71,9 @@ function newestByUid(components: readonly ImportedComponent[]): {
 }
 
 /** The event write an entry becomes, checked as the REST API checks it; or why it cannot be. */
-function inputOf(component: ImportedComponent, ctx: PlanContext): EventInput | string {
+export function inputOf(args: Record<string, unknown>, ctx: PlanContext): EventInput | string {
   const read = readEventInput(
-    { ...component.args },
+    { ...args },
     {
       siteZone: ctx.siteZone,
       now: ctx.now,
@@ -70,18 +91,22 @@ function inputOf(component: ImportedComponent, ctx: PlanContext): EventInput | s
 
 export async function planImport(read: ReadCalendar, ctx: PlanContext): Promise<ImportPlan> {
   const { kept, duplicates } = newestByUid(read.components);
+  const { byUid, orphans } = overridesByUid(read);
   const writes: PlannedWrite[] = [];
   const unchanged: { uid: string; id: number }[] = [];
-  const skipped: SkippedComponent[] = [...read.skipped, ...duplicates];
-  for (const component of kept) {
-    const input = inputOf(component, ctx);
+  const skipped: SkippedComponent[] = [...read.skipped, ...duplicates, ...orphans];
+  for (const entry of kept) {
+    const overrides = byUid.get(entry.uid) ?? [];
+    const component = withOverridesVersion(entry, overrides);
+    const input = inputOf({ ...component.args }, ctx);
     if (typeof input === 'string') {
       skipped.push({ uid: component.uid, reason: input });
       continue;
     }
     const registered = await ctx.uids.find(component.uid);
-    if (!registered) writes.push({ action: 'create', component, input });
-    else if (isNewerEntry(component, registered)) writes.push({ action: 'update', component, input, registered });
+    if (!registered) writes.push({ action: 'create', component, input, overrides });
+    else if (isNewerEntry(component, registered))
+      writes.push({ action: 'update', component, input, overrides, registered });
     else unchanged.push({ uid: component.uid, id: registered.id });
   }
   return { writes, unchanged, skipped };

@@ -14,7 +14,8 @@ import type { EventInput } from '../events/eventInput.ts';
 import type { ImportedUids } from '../registries/importedUids.ts';
 import { scanCalendar, type IcsLimits, type IcsScanFailure } from './icsScan.ts';
 import { readCalendar, type ImportedComponent, type SkippedComponent } from './icsComponents.ts';
-import { planImport, type PlannedWrite } from './icsPlan.ts';
+import { inputOf, planImport, type PlanContext, type PlannedWrite } from './icsPlan.ts';
+import { applyOverrides, refusal, type Refusal } from './icsOverrides.ts';
 
 export interface IcsImportDeps {
   readonly writes: WriteDeps;
@@ -56,18 +57,6 @@ interface LinkMemo {
 }
 
 type Linked = Either<Refusal, Pick<EventInput['request'], 'venues' | 'organizers' | 'categories'>>;
-
-/** Why a write was refused, for the report. */
-/** A write refused: the entry is skipped with the reason, unless the store itself is unavailable. */
-interface Refusal {
-  readonly reason: string;
-  readonly storeUnavailable: boolean;
-}
-
-const refusal = (what: string, error: { readonly kind: string }): Refusal => ({
-  reason: `${what} was refused (${error.kind})`,
-  storeUnavailable: error.kind === 'store-unavailable',
-});
 
 /** Why an import stopped: the file (nothing written), or the store, while writing (the entries before it stay). */
 export type ImportFailure = IcsScanFailure | { readonly kind: 'store-unavailable' };
@@ -179,7 +168,8 @@ export async function importCalendar(
   const { zones } = deps.writes;
   const read = readCalendar(scanned.right, { zones, siteZone: options.siteZone });
   if (read._tag === 'Left') return read;
-  const plan = await planImport(read.right, { ...options, now: ctx.now, zones, uids: deps.uids });
+  const planContext: PlanContext = { ...options, now: ctx.now, zones, uids: deps.uids };
+  const plan = await planImport(read.right, planContext);
   const memo: LinkMemo = { venues: new Map(), organizers: new Map(), categories: new Map() };
   const events: ImportReport['events'][number][] = plan.unchanged.map((entry) => ({ ...entry, outcome: 'unchanged' }));
   const skipped = [...plan.skipped];
@@ -188,6 +178,20 @@ export async function importCalendar(
     if (written._tag === 'Left' && written.left.storeUnavailable) return left({ kind: 'store-unavailable' });
     if (written._tag === 'Left') skipped.push({ uid: planned.component.uid, reason: written.left.reason });
     else events.push({ uid: planned.component.uid, ...written.right });
+    if (written._tag === 'Left' || written.right.outcome === 'unchanged') continue;
+    const { uid } = planned.component;
+    const overrideCtx: WriteContext = { ...ctx, importedFrom: { uid, source: options.source } };
+    const readArgs = (args: Record<string, unknown>) => inputOf(args, planContext);
+    const applied = await applyOverrides(
+      deps.writes,
+      written.right.id,
+      planned.component,
+      planned.overrides,
+      readArgs,
+      overrideCtx,
+    );
+    if (applied.storeUnavailable) return left({ kind: 'store-unavailable' });
+    skipped.push(...applied.skipped);
   }
   const count = (outcome: ImportOutcome) => events.filter((event) => event.outcome === outcome).length;
   return right({

@@ -9,6 +9,8 @@ import type { VenueDocument } from '../../projections/venues/venueDocument.ts';
 import { eventUrl } from '../representation/eventRepresentation.ts';
 import type { Addresses } from '../representation/site.ts';
 import { vtimezoneOf } from './vtimezone.ts';
+import type { ZoneClock } from '../../domain/timeZone.ts';
+import { seriesLines } from './seriesLines.ts';
 
 /** What a feed shows beside its events. */
 export interface CalendarContext {
@@ -21,7 +23,24 @@ export interface CalendarContext {
   readonly siteZone: string;
   /** Whether a linked venue or organizer is locked for this request: a locked one is left out, never blanked in. */
   readonly isLocked: (item: VenueDocument | EventDocument['embedded']['organizers'][number]) => boolean;
+  /** Reads the series' lines on their event's wall clock. */
+  readonly zones: ZoneClock;
 }
+
+/**
+ * What a feed writes: a single event, or a series (docs/api.md §21.1) as its series item, the ids of the occurrences
+ * (the series item's own among them) the feed shows, and the exceptions it shows (documents of occurrences with their
+ * own facts). Every planned occurrence not shown is excluded with EXDATE, so that a calendar application's expansion
+ * gives the occurrences the feed's filters matched, and no others.
+ */
+export type CalendarEntry =
+  | { readonly kind: 'event'; readonly event: EventDocument }
+  | {
+      readonly kind: 'series';
+      readonly series: EventDocument;
+      readonly shown: ReadonlySet<number>;
+      readonly exceptions: readonly EventDocument[];
+    };
 
 /** How often calendar applications should fetch the feed again (`REFRESH-INTERVAL`, `X-PUBLISHED-TTL`), in seconds. */
 export const refreshSeconds = 3600;
@@ -127,28 +146,57 @@ function vevent(event: EventDocument, ctx: CalendarContext): ICalEventData {
     organizer: organizer(event, ctx),
     categories: event.embedded.categories.map((term) => ({ name: plainText(term.name) })),
     status: statusOf[event.status],
-    // Seam for series (docs/api.md §20, §21.1): RRULE/RDATE/EXDATE go into `repeating`, each exception becomes a
-    // VEVENT with this UID and `recurrenceId`, once events can recur.
   };
 }
 
+/** The starts of the series' planned occurrences (its own first) that the feed does not show. */
+function hiddenStarts(series: EventDocument, shown: ReadonlySet<number>): string[] {
+  const planned = [{ id: series.id, originalStart: series.start }, ...(series.occurrences ?? [])];
+  return planned.filter(({ id }) => !shown.has(id)).map(({ originalStart }) => originalStart);
+}
+
+/** The series' VEVENT with its lines, then a VEVENT per exception shown, under the series' UID (RFC 5545 §3.8.4.4). */
+function seriesVevents(entry: Extract<CalendarEntry, { kind: 'series' }>, ctx: CalendarContext): ICalEventData[] {
+  const { series } = entry;
+  const start = { start: series.start, zone: series.timezone, allDay: series.allDay };
+  const lines = seriesLines(series.recurrence ?? [], start, hiddenStarts(series, entry.shown), ctx.zones);
+  // ical-generator writes a one-line text as an RRULE value; an RDATE alone is given twice (RFC 5545 §3.8.5.2: the
+  // recurrence set is a set, so the same date twice is one occurrence).
+  const text = lines.length === 1 && !lines[0]?.startsWith('RRULE:') ? [...lines, ...lines] : lines;
+  const master = { ...vevent(series, ctx), repeating: text.join('\r\n') };
+  const overrides = entry.exceptions.map((exception) => {
+    const original = exception.originalStart ?? exception.start;
+    const recurrenceId = series.allDay
+      ? DateTime.fromISO(original.slice(0, 10), { zone: 'UTC' })
+      : wallClock(original, series.timezone);
+    // SEQUENCE is the series' revision on every VEVENT of the series: they change together.
+    return { ...vevent(exception, ctx), id: eventUid(series.id, ctx.uidHost), recurrenceId };
+  });
+  return [master, ...overrides];
+}
+
 /** The years the events span, in their own zones: each VTIMEZONE covers them (and the site zone, `X-WR-TIMEZONE`). */
-function yearSpan(events: readonly EventDocument[], fallback: number): { from: number; to: number } {
+function yearSpan(entries: readonly CalendarEntry[], fallback: number): { from: number; to: number } {
   let from = fallback;
   let to = fallback;
-  for (const event of events) {
-    from = Math.min(from, Number(event.start.slice(0, 4)) - 1);
-    to = Math.max(to, Number(event.end.slice(0, 4)) + 1);
+  for (const entry of entries) {
+    const events = entry.kind === 'event' ? [entry.event] : [entry.series, ...entry.exceptions];
+    // A series spans the years up to its last planned occurrence.
+    const last = entry.kind === 'series' ? entry.series.occurrences?.at(-1)?.originalStart : undefined;
+    for (const event of events) {
+      from = Math.min(from, Number(event.start.slice(0, 4)) - 1);
+      to = Math.max(to, Number((last !== undefined && last > event.end ? last : event.end).slice(0, 4)) + 1);
+    }
   }
   return { from, to };
 }
 
 /**
- * The calendar of `events` in their order. `year` (the year of the request in the site zone) bounds the VTIMEZONE of
+ * The calendar of `entries` in their order. `year` (the year of the request in the site zone) bounds the VTIMEZONE of
  * an empty feed. A year's margin on either side covers the instants that fall in a neighbouring year in another zone.
  */
-export function eventCalendar(events: readonly EventDocument[], ctx: CalendarContext, year: number): string {
-  const span = yearSpan(events, year);
+export function eventCalendar(entries: readonly CalendarEntry[], ctx: CalendarContext, year: number): string {
+  const span = yearSpan(entries, year);
   const calendar: ICalCalendar = ical({
     name: ctx.name,
     prodId: { company: 'cal-events-service', product: 'events', language: 'EN' },
@@ -159,7 +207,10 @@ export function eventCalendar(events: readonly EventDocument[], ctx: CalendarCon
     timezone: { name: null, generator: (zone) => vtimezoneOf(zone, span.from, span.to) },
     x: [['X-WR-TIMEZONE', ctx.siteZone]],
   });
-  for (const event of events) calendar.createEvent(vevent(event, ctx));
+  for (const entry of entries) {
+    const vevents = entry.kind === 'event' ? [vevent(entry.event, ctx)] : seriesVevents(entry, ctx);
+    for (const data of vevents) calendar.createEvent(data);
+  }
   // RFC 5545 §3.1 ends every content line with CRLF, the last one too; ical-generator leaves the last one open.
   return `${calendar.toString()}\r\n`;
 }

@@ -58,12 +58,9 @@ describe('POST events.ics imports calendar files (docs/api.md §21.2)', function
   });
   afterEach(() => svc.close());
 
-  it('imports a Google Calendar export: zones, all-day, UTC, escaped texts, venue, organizer, no series', async () => {
+  it('imports a Google Calendar export: zones, all-day, UTC, escaped texts, venue, organizer, a series', async () => {
     const report = await imported(svc, 'google.ics');
-    expect(report).to.include({ created: 3, updated: 0, unchanged: 0, skipped: 1 });
-    expect(report.skipped_components).to.deep.equal([
-      { uid: 'weekly-club@google.com', reason: 'recurring events are imported once series are supported' },
-    ]);
+    expect(report).to.include({ created: 4, updated: 0, unchanged: 0, skipped: 0 });
     const jazz = await eventOf(svc, report, '7kukuqrfedlm2f9t0vr42f4vd1@google.com');
     expect(jazz).to.include({
       title: 'Nit de jazz al Palau',
@@ -89,10 +86,9 @@ describe('POST events.ics imports calendar files (docs/api.md §21.2)', function
     expect(talk.organizer.map((o) => [o.organizer, o.email])).to.deep.equal([['Anna Puig', 'anna.puig@example.org']]);
   });
 
-  it('imports an Outlook export: Windows zone names, categories, X- properties and alarms ignored', async () => {
+  it('imports an Outlook export: Windows zone names, categories, a series, X- properties, alarms ignored', async () => {
     const report = await imported(svc, 'outlook.ics');
-    expect(report).to.include({ created: 2, skipped: 1 });
-    expect(report.skipped_components[0]?.reason).to.equal('recurring events are imported once series are supported');
+    expect(report).to.include({ created: 2, skipped: 0 });
     const meeting = await eventOf(svc, report, '040000008200E00074C5B7101A82E00800000000A0B1C2D3E4F5@example.com');
     expect(meeting).to.include({ title: 'Reunión del comité', timezone: 'Europe/Berlin' });
     expect(meeting.utc_start_date).to.equal('2027-05-12 08:00:00');
@@ -169,7 +165,7 @@ describe('POST events.ics is idempotent by UID, SEQUENCE and LAST-MODIFIED (docs
     const before = await countEvents();
     const again = await importIcs(svc, fixture('google.ics'));
     expect(again.status).to.equal(200);
-    expect(again.body).to.include({ created: 0, updated: 0, unchanged: 3, skipped: 1 });
+    expect(again.body).to.include({ created: 0, updated: 0, unchanged: 4, skipped: 0 });
     expect((again.body as Report).events.map((e) => e.id).sort()).to.deep.equal(first.events.map((e) => e.id).sort());
     expect(await countEvents()).to.equal(before);
     const id = first.events.find((e) => e.uid === 'utc-talk-0001@google.com')?.id;

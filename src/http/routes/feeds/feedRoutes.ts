@@ -17,7 +17,8 @@ import { isLockedPost } from '../../auth/postAccess.ts';
 import { paramValue } from '../../params/requestParams.ts';
 import type { Scope } from '../../requestScope.ts';
 import type { EventDocument } from '../../../projections/events/eventDocument.ts';
-import { eventCalendar } from '../../ical/eventCalendar.ts';
+import { eventCalendar, type CalendarEntry } from '../../ical/eventCalendar.ts';
+import { feedEntries, wholeSeriesEntry } from './feedEntries.ts';
 import { nearestInTime } from './nearestInTime.ts';
 import { FirstSeen } from './firstSeen.ts';
 
@@ -39,7 +40,7 @@ interface FeedAnswers {
   validatorOf(scope: Scope, resolved: unknown): string;
   /** Sets the validators; true (and a 304) when the request's own still match, so nothing is rendered. */
   notModified(ctx: Context, etag: string): boolean;
-  answer(ctx: Context, scope: Scope, events: readonly EventDocument[]): void;
+  answer(ctx: Context, scope: Scope, entries: readonly CalendarEntry[]): void;
 }
 
 /** RFC 9110 §13.2.2: If-None-Match, when sent, decides alone; else If-Modified-Since. */
@@ -84,16 +85,17 @@ function feedAnswers(deps: FeedDeps): FeedAnswers {
       if (fresh) ctx.status = 304;
       return fresh;
     },
-    answer: (ctx, scope, events) => {
+    answer: (ctx, scope, entries) => {
       const calendar = {
         addresses: scope.addresses,
         uidHost,
         name: 'Events',
         siteZone: settings.timeZone,
         isLocked: (item: Parameters<typeof isLockedPost>[0]) => isLockedPost(item, scope),
+        zones: deps.zones,
       };
       ctx.state.contentType = calendarType;
-      ctx.body = eventCalendar(events, calendar, today().year);
+      ctx.body = eventCalendar(entries, calendar, today().year);
     },
   };
 }
@@ -125,7 +127,7 @@ async function answerEventsFeed(ctx: Context, deps: FeedDeps, answers: FeedAnswe
   const reference = answers.today().toUTC().toFormat('yyyy-MM-dd HH:mm:ss');
   const { kept, truncated } = nearestInTime(readable, deps.icalMaxEvents, reference);
   if (truncated) ctx.set('X-Cal-Truncated', 'true');
-  answers.answer(ctx, scope, kept);
+  answers.answer(ctx, scope, await feedEntries(kept, readStore.events));
 }
 
 async function answerEventFeed(ctx: Context, deps: FeedDeps, answers: FeedAnswers): Promise<void> {
@@ -135,10 +137,11 @@ async function answerEventFeed(ctx: Context, deps: FeedDeps, answers: FeedAnswer
   checked.validation.throwIfAny();
   const { scope } = checked;
   const doc = await deps.readStore.events.get(id);
+  const readable = (candidate: EventDocument) =>
+    candidate.status !== 'trash' && canReadPost(scope.caller, candidate) && !isLockedPost(candidate, scope);
   // Unknown and unreadable alike: a feed does not tell an event it may not show from one that does not exist.
-  if (!doc || doc.status === 'trash' || !canReadPost(scope.caller, doc) || isLockedPost(doc, scope)) {
-    throw simpleError(404, 'rest-event-not-found', id);
-  }
+  if (!doc || !readable(doc)) throw simpleError(404, 'rest-event-not-found', id);
   if (answers.notModified(ctx, answers.validatorOf(scope, ['event', id, scope.language]))) return;
-  answers.answer(ctx, scope, [doc]);
+  // An occurrence's id answers its whole series (§21.1).
+  answers.answer(ctx, scope, [await wholeSeriesEntry(doc, deps.readStore.events, readable)]);
 }

@@ -1,0 +1,98 @@
+// RECURRENCE-ID overrides of an imported series (docs/api.md §21.2), applied once the series is written: each finds
+// the planned occurrence whose original start it names; a changed one becomes an exception holding the fields that
+// differ from the series (a write to the occurrence, §20.3), a cancelled one a delete of the occurrence (an EXDATE).
+import type { WriteContext } from '../../events/catalogue/envelope.ts';
+import type { PlannedOccurrence } from '../../events/catalogue/seriesEvents.ts';
+import type { CommandError, InvalidParam } from '../errors.ts';
+import type { WriteDeps } from '../writeDeps.ts';
+import { loadEvent } from '../events/eventCommands.ts';
+import { cancelOccurrence, changeOccurrence } from '../events/occurrenceCommands.ts';
+import type { EventInput } from '../events/eventInput.ts';
+import type { EventState } from '../events/eventState.ts';
+import type { ImportedComponent, ImportedEventArgs, ImportedOverride, SkippedComponent } from './icsComponents.ts';
+import { localIn } from './icsTimes.ts';
+
+/** A write refused: the entry is skipped with the reason, unless the store itself is unavailable. */
+export interface Refusal {
+  readonly reason: string;
+  readonly storeUnavailable: boolean;
+}
+
+/** The reason words a refused write for the report: the parameters and their reason codes when a value was refused. */
+const paramText = (param: InvalidParam): string => (param.reason ? `${param.name}: ${param.reason.code}` : param.name);
+
+export function refusal(what: string, error: CommandError | { readonly kind: string }): Refusal {
+  const detail =
+    'params' in error && error.kind === 'invalid-params'
+      ? `invalid ${error.params.map(paramText).join(', ')}`
+      : error.kind;
+  return { reason: `${what} was refused (${detail})`, storeUnavailable: error.kind === 'store-unavailable' };
+}
+
+/** The planned occurrence an override names: its RECURRENCE-ID read on the series' wall clock (by day if all-day). */
+function occurrenceOf(
+  override: ImportedOverride,
+  series: ImportedEventArgs,
+  planned: readonly PlannedOccurrence[],
+  deps: WriteDeps,
+): PlannedOccurrence | undefined {
+  const { local, zone, isDate } = override.recurrenceId;
+  if (series.all_day || isDate) return planned.find((o) => o.originalStart.slice(0, 10) === local.slice(0, 10));
+  const originalStart = localIn(local, zone, series.timezone, deps.zones);
+  return planned.find((occurrence) => occurrence.originalStart === originalStart);
+}
+
+const dateKeys = ['start_date', 'end_date', 'timezone', 'all_day'] as const;
+const textKeys = ['title', 'description', 'status', 'website'] as const;
+
+/**
+ * The fields of an override that differ from its series: the dates together when one moved. An override without a
+ * DESCRIPTION keeps the series' (applications write overrides with only what changed).
+ */
+function changedArgs(change: ImportedEventArgs, series: ImportedEventArgs): Record<string, unknown> {
+  const changed: Record<string, unknown> = {};
+  if (dateKeys.some((key) => change[key] !== series[key])) for (const key of dateKeys) changed[key] = change[key];
+  for (const key of textKeys)
+    if (change[key] !== undefined && change[key] !== series[key] && !(key === 'description' && change[key] === ''))
+      changed[key] = change[key];
+  return changed;
+}
+
+export type ReadArgs = (args: Record<string, unknown>) => EventInput | string;
+
+/** Applies a series' overrides; what cannot be applied is skipped under the series' UID with the reason. */
+export async function applyOverrides(
+  deps: WriteDeps,
+  seriesId: number,
+  series: ImportedComponent,
+  overrides: readonly ImportedOverride[],
+  readArgs: ReadArgs,
+  ctx: WriteContext,
+): Promise<{ readonly skipped: SkippedComponent[]; readonly storeUnavailable: boolean }> {
+  if (overrides.length === 0) return { skipped: [], storeUnavailable: false };
+  const { state } = await loadEvent(deps.store, seriesId);
+  const planned = (state as EventState).series?.occurrences ?? [];
+  const skipped: SkippedComponent[] = [];
+  const skip = (reason: string) => skipped.push({ uid: series.uid, reason });
+  for (const override of overrides) {
+    const occurrence = occurrenceOf(override, series.args, planned, deps);
+    if (!occurrence) {
+      skip(`RECURRENCE-ID ${override.recurrenceId.local} is no occurrence of its series`);
+      continue;
+    }
+    const input = override.change ? readArgs(changedArgs(override.change, series.args)) : undefined;
+    if (typeof input === 'string') {
+      skip(`the override of ${occurrence.originalStart}: ${input}`);
+      continue;
+    }
+    if (input && Object.keys(input.request).length === 0) continue;
+    const written = input
+      ? await changeOccurrence(deps, seriesId, occurrence.id, input, ctx)
+      : await cancelOccurrence(deps, seriesId, occurrence.id, ctx);
+    if (written._tag === 'Right') continue;
+    const refused = refusal(`the override of ${occurrence.originalStart}`, written.left);
+    if (refused.storeUnavailable) return { skipped, storeUnavailable: true };
+    skip(refused.reason);
+  }
+  return { skipped, storeUnavailable: false };
+}

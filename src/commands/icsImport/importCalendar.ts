@@ -11,11 +11,11 @@ import { registerOrganizer } from '../organizers/organizerCommands.ts';
 import { createTerm } from '../terms/termCommands.ts';
 import { changeEventDetails, scheduleEvent, trashEvent } from '../events/eventCommands.ts';
 import type { EventInput } from '../events/eventInput.ts';
-import type { ImportedUids } from '../registries/importedUids.ts';
+import type { ImportedUids, RegisteredEntry } from '../registries/importedUids.ts';
 import { scanCalendar, type IcsLimits, type IcsScanFailure } from './icsScan.ts';
 import { readCalendar, type ImportedComponent, type SkippedComponent } from './icsComponents.ts';
 import { inputOf, planImport, type PlanContext, type PlannedWrite } from './icsPlan.ts';
-import { applyOverrides, refusal, type Refusal } from './icsOverrides.ts';
+import { applyOverrides, refusal, type ReadArgs, type Refusal } from './icsOverrides.ts';
 
 export interface IcsImportDeps {
   readonly writes: WriteDeps;
@@ -112,9 +112,23 @@ async function linksOf(
   });
 }
 
-type Written = Either<Refusal, { readonly id: number; readonly outcome: ImportOutcome }>;
+/**
+ * The version a series' UID is first recorded with while its overrides are not applied yet: older than any a file
+ * holds (SEQUENCE is never negative), so that a re-import after a failure in between updates the series and applies
+ * them, rather than finding it unchanged. The claim itself cannot wait: it is what decides a race of two imports.
+ */
+const pendingVersion = { sequence: -1, lastModified: '' } as const;
 
-/** One planned entry: its links, its event write, then its record in the registry of UIDs. */
+interface WrittenEntry {
+  readonly id: number;
+  readonly outcome: ImportOutcome;
+  /** The registry record to supersede with the entry's version once its overrides are applied. */
+  readonly recordAfter?: RegisteredEntry;
+}
+
+type Written = Either<Refusal, WrittenEntry>;
+
+/** One planned entry: its links, its event write, then its record in the registry of UIDs (or its pending claim). */
 async function writeEntry(
   deps: IcsImportDeps,
   planned: PlannedWrite,
@@ -127,12 +141,10 @@ async function writeEntry(
   const links = await linksOf(deps, component, options, memo, ctx);
   if (links._tag === 'Left') return links;
   const input = { ...planned.input, request: { ...planned.input.request, ...links.right } };
-  const version = { sequence: component.sequence, lastModified: component.lastModified };
   if (planned.action === 'update') {
     const changed = await changeEventDetails(deps.writes, planned.registered.id, input, ctx);
     if (changed._tag === 'Left') return left(refusal('the update of its event', changed.left));
-    await deps.uids.record(component.uid, { id: planned.registered.id, ...version }, planned.registered, ctx);
-    return right({ id: planned.registered.id, outcome: 'updated' });
+    return right({ id: planned.registered.id, outcome: 'updated', recordAfter: planned.registered });
   }
   const request = input.request as EventInput['request'] & { title: string; start: string; end: string };
   const defaults = { language: options.language, author: options.author, status: 'publish' as const };
@@ -143,12 +155,39 @@ async function writeEntry(
     ctx,
   );
   if (created._tag === 'Left') return left(refusal('its event', created.left));
-  if (await deps.uids.record(component.uid, { id: created.right.id, ...version }, undefined, ctx))
-    return right({ id: created.right.id, outcome: 'created' });
+  const { id } = created.right;
+  const pending = planned.overrides.length > 0;
+  const claim = pending ? pendingVersion : { sequence: component.sequence, lastModified: component.lastModified };
+  if (await deps.uids.record(component.uid, { id, ...claim }, undefined, ctx)) {
+    const recordAfter = pending ? await deps.uids.find(component.uid) : undefined;
+    return right({ id, outcome: 'created', ...(recordAfter && { recordAfter }) });
+  }
   // Another import of the same UID recorded its event first: that one stands, and ours goes to the trash.
-  await trashEvent(deps.writes, created.right.id, ctx);
+  await trashEvent(deps.writes, id, ctx);
   const winner = await deps.uids.find(component.uid);
-  return right({ id: winner?.id ?? created.right.id, outcome: 'unchanged' });
+  return right({ id: winner?.id ?? id, outcome: 'unchanged' });
+}
+
+/**
+ * A written series' overrides, then its version in the registry of UIDs: recorded only once they are applied, so
+ * that a store failing in between leaves the entry to be completed by the next import.
+ */
+async function completeEntry(
+  deps: IcsImportDeps,
+  planned: PlannedWrite,
+  written: WrittenEntry,
+  options: IcsImportOptions,
+  readArgs: ReadArgs,
+  ctx: WriteContext,
+): Promise<Awaited<ReturnType<typeof applyOverrides>>> {
+  const { component } = planned;
+  const entryCtx: WriteContext = { ...ctx, importedFrom: { uid: component.uid, source: options.source } };
+  const applied = await applyOverrides(deps.writes, written.id, component, planned.overrides, readArgs, entryCtx);
+  if (applied.storeUnavailable || !written.recordAfter) return applied;
+  const version = { sequence: component.sequence, lastModified: component.lastModified };
+  // False when another import recorded the UID meanwhile: its version stands.
+  await deps.uids.record(component.uid, { id: written.id, ...version }, written.recordAfter, entryCtx);
+  return applied;
 }
 
 /**
@@ -177,19 +216,10 @@ export async function importCalendar(
     const written = await writeEntry(deps, planned, options, memo, ctx);
     if (written._tag === 'Left' && written.left.storeUnavailable) return left({ kind: 'store-unavailable' });
     if (written._tag === 'Left') skipped.push({ uid: planned.component.uid, reason: written.left.reason });
-    else events.push({ uid: planned.component.uid, ...written.right });
+    else events.push({ uid: planned.component.uid, id: written.right.id, outcome: written.right.outcome });
     if (written._tag === 'Left' || written.right.outcome === 'unchanged') continue;
-    const { uid } = planned.component;
-    const overrideCtx: WriteContext = { ...ctx, importedFrom: { uid, source: options.source } };
     const readArgs = (args: Record<string, unknown>) => inputOf(args, planContext);
-    const applied = await applyOverrides(
-      deps.writes,
-      written.right.id,
-      planned.component,
-      planned.overrides,
-      readArgs,
-      overrideCtx,
-    );
+    const applied = await completeEntry(deps, planned, written.right, options, readArgs, ctx);
     if (applied.storeUnavailable) return left({ kind: 'store-unavailable' });
     skipped.push(...applied.skipped);
   }

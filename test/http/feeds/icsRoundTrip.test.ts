@@ -1,10 +1,12 @@
-// Specifies the round trip of single events (docs/api.md §21.2): a feed of one service imported into an empty one
-// gives a feed with the same events: dates, zones, texts, venues, organizers and categories. Both feeds are read by
-// node-ical, a parser independent of both ical.js (which the import uses) and ical-generator (which the export uses).
+// Specifies the round trip (docs/api.md §21.1, §21.2): a feed of one service imported into an empty one gives a feed
+// with the same events: dates, zones, texts, venues, organizers and categories; series with the same rules, EXDATEs
+// and exceptions (RECURRENCE-ID). Both feeds are read by node-ical, a parser independent of both ical.js (which the
+// import uses) and ical-generator (which the export uses).
 import { expect } from 'chai';
 import * as ical from 'node-ical';
 import { startTestService, type TestService } from '../../support/testService.ts';
-import { API } from '../events/support/eventsApi.ts';
+import { API, createEvent, eventsOf } from '../events/support/eventsApi.ts';
+import { feedInstances } from './support/feedInstances.ts';
 
 const window = 'start_date=2027-01-01&end_date=2027-12-31&status=publish';
 
@@ -107,5 +109,104 @@ describe('export, import into an empty service, export: the same events (docs/ap
       ['Ada Events', 'ada@example.com'],
       ['Barri Gòtic Association', ''],
     ]);
+  });
+});
+
+/** A series as a calendar application sees it: its rule, EXDATEs and exceptions by RECURRENCE-ID, no service ids. */
+interface SeenSeries extends Omit<Seen, 'organizer' | 'categories' | 'location'> {
+  rule: string;
+  exdates: string[];
+  exceptions: { recurrenceId: string; zone: string | undefined; seen: Omit<SeenSeries, 'exceptions'> }[];
+}
+
+function seenSeries(feed: string): SeenSeries[] {
+  const one = (event: ical.VEvent): Omit<SeenSeries, 'exceptions'> => ({
+    summary: String(event.summary),
+    start: event.start.toISOString(),
+    end: event.end?.toISOString() ?? '',
+    zone: (event.start as { tz?: string }).tz,
+    allDay: event.datetype === 'date',
+    description: String(event.description ?? ''),
+    rule: event.rrule?.toString() ?? '',
+    exdates: Object.values(event.exdate ?? {})
+      .map((date) => `${date.toISOString()} ${String((date as { tz?: string }).tz)}`)
+      .filter((date, index, all) => all.indexOf(date) === index)
+      .sort(),
+  });
+  return Object.values(ical.sync.parseICS(feed))
+    .filter((entry): entry is ical.VEvent => entry?.type === 'VEVENT' && entry.recurrenceid === undefined)
+    .map((event) => ({
+      ...one(event),
+      exceptions: Object.values(event.recurrences ?? {})
+        .map((exception) => ({
+          recurrenceId: new Date(exception.recurrenceid as Date).toISOString(),
+          zone: (exception.recurrenceid as { tz?: string } | undefined)?.tz,
+          seen: one(exception as ical.VEvent),
+        }))
+        .filter((exception, index, all) => all.findIndex((e) => e.recurrenceId === exception.recurrenceId) === index)
+        .sort((a, b) => a.recurrenceId.localeCompare(b.recurrenceId)),
+    }))
+    .sort((a, b) => a.summary.localeCompare(b.summary));
+}
+
+describe('export, import into an empty service, export: the same series (docs/api.md §21.1, §21.2)', function () {
+  this.timeout(60_000);
+  let source: TestService;
+  let target: TestService;
+  before(async () => {
+    source = await startTestService({ CAL_TIMEZONE: 'Europe/Madrid' });
+    target = await startTestService({ CAL_TIMEZONE: 'Europe/Madrid' });
+  });
+  after(async () => {
+    await source.close();
+    await target.close();
+  });
+
+  const series = async (title: string, start: string, end: string, rule: string): Promise<number> =>
+    (
+      await createEvent(source, {
+        title,
+        description: `${title}: every time; bring, if you can, water.`,
+        status: 'publish',
+        timezone: 'Europe/Madrid',
+        start_date: start,
+        end_date: end,
+        recurrence: [rule],
+      })
+    ).id as number;
+
+  it('keeps rules across a change of time, EXDATEs, moved and retitled exceptions, second Tuesdays', async () => {
+    // Madrid leaves winter time on 2027-03-28: the series keeps 19:00 on the wall clock on both sides.
+    const choir = await series('Choir', '2027-03-16 19:00:00', '2027-03-16 21:00:00', 'RRULE:FREQ=WEEKLY;COUNT=5');
+    await series('Book club', '2027-04-13 18:00:00', '2027-04-13 19:30:00', 'RRULE:FREQ=MONTHLY;BYDAY=2TU;COUNT=5');
+    const listed = eventsOf(
+      await source.admin('GET', `${API}/events?post_parent=${String(choir)}&per_page=50&${window}`),
+    );
+    // The series item is the first occurrence; the list names the four others.
+    expect(listed).to.have.length(4);
+    const moved = await source.admin('PATCH', `${API}/events/${String(listed[1]?.id)}`, {
+      body: { title: 'Choir, in the garden', start_date: '2027-04-01 20:00:00', end_date: '2027-04-01 22:00:00' },
+    });
+    expect(moved.status, moved.text).to.equal(200);
+    expect((await source.admin('DELETE', `${API}/events/${String(listed[2]?.id)}`)).status).to.equal(200);
+
+    const exported = await source.request('GET', `${API}/events.ics?${window}`);
+    expect(exported.text).to.contain('RECURRENCE-ID;TZID=Europe/Madrid:20270330T190000');
+    expect(exported.text).to.contain('EXDATE;TZID=Europe/Madrid:20270406T190000');
+    const imported = await target.admin('POST', `${API}/events.ics`, {
+      rawBody: exported.text,
+      contentType: 'text/calendar',
+    });
+    expect(imported.status, imported.text).to.equal(200);
+    expect(imported.body).to.include({ created: 2, skipped: 0 });
+    const again = await target.request('GET', `${API}/events.ics?${window}`);
+    const before = seenSeries(exported.text);
+    expect(before.map((entry) => [entry.summary, entry.exdates.length, entry.exceptions.length])).to.deep.equal([
+      ['Book club', 0, 0],
+      ['Choir', 1, 1],
+    ]);
+    expect(seenSeries(again.text)).to.deep.equal(before);
+    // And node-ical's expansion of both feeds gives the same instances, the change of time included.
+    expect(feedInstances(again.text)).to.deep.equal(feedInstances(exported.text)).and.to.have.length(9);
   });
 });

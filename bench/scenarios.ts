@@ -79,6 +79,13 @@ export function scenariosFor(layout: SeedLayout, now: Date): Scenario[] {
       `/events?categories=${categoryIdAt(0)}&start_date=${day(now)}&end_date=${day(monthsLater(now, 6))}`,
       true,
     ),
+    // Past the single events (two years ahead): the long series and the short ones that start there.
+    read(
+      'listSeriesWindow',
+      'GET /events, a window of series occurrences',
+      `/events?start_date=${day(monthsLater(now, 25))}&end_date=${day(monthsLater(now, 31))}&per_page=50`,
+      true,
+    ),
     read('listVenue', 'GET /events?venue=<id>', `/events?venue=${layout.firstVenue}`, true),
     read('listSearch', `GET /events?search=${searchWord} (~1% of titles)`, `/events?search=${searchWord}`, true),
     read(

@@ -7,6 +7,7 @@ import { layoutOf, type SeedItem, type SeedLayout, type SeedShape } from './seed
 import { categoryItems, tagItems } from './seedTerms.ts';
 import { organizerItems, venueItems } from './seedVenuesOrganizers.ts';
 import { eventItems } from './seedEvents.ts';
+import { seriesItems } from './seedSeries.ts';
 import { instantToUtc } from '../src/domain/localDateTime.ts';
 
 /** lmdb commits every append queued in one event turn together: batches make one commit each. */
@@ -32,6 +33,7 @@ export function* seedItems(shape: SeedShape, layout: SeedLayout, now: Date): Gen
   yield* venueItems(shape, layout, publishedUtc);
   yield* organizerItems(shape, layout, publishedUtc);
   yield* eventItems(shape, layout, now);
+  yield* seriesItems(shape, layout, now);
 }
 
 /**

@@ -78,7 +78,8 @@ export type PlainReasonCode =
   | 'not-a-position-or-date'
   | 'not-a-translation-target'
   | 'tags-have-no-parent'
-  | 'category-cycle';
+  | 'category-cycle'
+  | 'occurrence-has-no-rule';
 
 /** A reason with nothing to fill in. */
 export const reason = (code: PlainReasonCode): ParamReason => ({ code });

@@ -115,7 +115,9 @@ function cascadeOfUnlinks(parts: ServiceParts, writes: Writes): HttpParts['unlin
       async (f, linked) => {
         // Read first: the documents then reflect at least every event up to it.
         const reflects = parts.projections.appliedPosition;
-        return { eventIds: (await parts.readStore.events.linking(f, linked)).map((doc) => doc.id), reflects };
+        // An occurrence has no stream of its own: its series' stream holds the exception that links (§20.3).
+        const linking = await parts.readStore.events.linking(f, linked);
+        return { eventIds: linking.map((doc) => doc.recurringEventId ?? doc.id), reflects };
       },
       ctx,
     );

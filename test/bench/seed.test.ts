@@ -16,7 +16,9 @@ const items = [...seedItems(shape, layoutOf(shape), now)];
 const created = <T extends DomainEvent['type']>(type: T) =>
   items.map(([, event]) => event).filter((event): event is Extract<DomainEvent, { type: T }> => event.type === type);
 
-const events = created('EventScheduled');
+const layout = layoutOf(shape);
+/** The single events; the series items come after them (bench/seedSeries.ts). */
+const events = created('EventScheduled').filter((event) => event.data.id < layout.firstSeries);
 const languageOf = new Map<string, Language>();
 for (const event of created('CategoryCreated')) languageOf.set(`category-${event.data.id}`, event.data.facts.language);
 for (const event of created('TagCreated')) languageOf.set(`tag-${event.data.id}`, event.data.facts.language);
@@ -110,13 +112,34 @@ describe('bench seed: the data set', () => {
   });
 
   it('keeps drafts together after the published events, so reads by id can walk the published ones', () => {
-    const layout = layoutOf(shape);
     for (const { data } of events) {
       expect(data.facts.status, `event ${data.id}`).to.equal(
         data.id < layout.firstEvent + layout.publishedEvents ? 'publish' : 'draft',
       );
     }
     expect(layout.publishedEvents).to.be.below(shape.events);
+  });
+
+  it('plans weekly series: one of 1,000 occurrences and the short ones, ids and slugs claimed, none shared', () => {
+    const series = created('EventRecurrenceSet');
+    const { series: seriesShape } = shape;
+    expect(series.map((set) => set.data.occurrences.length + 1)).to.deep.equal([
+      seriesShape?.longOccurrences,
+      ...Array.from({ length: seriesShape?.shortSeries ?? 0 }, () => seriesShape?.shortOccurrences),
+    ]);
+    const ids = series.flatMap((set) => [set.data.id, ...set.data.occurrences.map((o) => o.id)]);
+    expect(new Set(ids).size).to.equal(ids.length);
+    expect(Math.min(...ids)).to.equal(layout.firstSeries);
+    expect(Math.max(...ids)).to.equal(layout.lastPost);
+    const claimed = new Set(items.filter(([, e]) => e.type === 'SlugReserved').map(([stream]) => stream));
+    const [long] = series;
+    for (const occurrence of long?.data.occurrences ?? [])
+      expect(claimed.has(`slug-event-en-${occurrence.slug}`), occurrence.slug).to.equal(true);
+    // Weekly on the wall clock: 19:00 every seven days, across the daylight-saving changes.
+    const starts = (long?.data.occurrences ?? []).map((o) => o.originalStart);
+    expect(starts.every((start) => start.endsWith(' 19:00:00'))).to.equal(true);
+    const days = starts.map((start) => Date.parse(`${start.slice(0, 10)}T00:00:00Z`) / 86_400_000);
+    expect(days.slice(1).every((day, i) => day - (days[i] as number) === 7)).to.equal(true);
   });
 
   it('refuses a shape the runs of four languages cannot split evenly', () => {

@@ -1,12 +1,12 @@
 // Command handlers for one occurrence of a series (docs/api.md §20.3): the write goes to the series item's stream,
 // the one stream of the series, with its expected revision, so concurrent writes to the series and its occurrences
 // are ordered there (an `If-Match` holds against that stream's revision, which is every occurrence's ETag).
-import { right, type Either } from 'fp-ts/lib/Either.js';
+import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import type { WriteContext } from '../../events/catalogue/envelope.ts';
 import { eventStreamId } from '../../events/catalogue/calendarEvents.ts';
 import { instantToUtc } from '../../domain/localDateTime.ts';
 import { appendEvents } from '../commandHandler.ts';
-import type { CommandError } from '../errors.ts';
+import { invalidParams, reason, type CommandError } from '../errors.ts';
 import { onLoadedPost } from '../posts/postStreamWrites.ts';
 import { requestWithPasswordHash } from '../posts/passwordToStore.ts';
 import type { WriteGuard } from '../posts/writeGuard.ts';
@@ -44,6 +44,9 @@ export async function changeOccurrence(
   ctx: WriteContext,
   guard: WriteGuard = {},
 ): Promise<Either<CommandError, OccurrenceWritten>> {
+  // Ignoring the lines would answer 200 for a rule that was never set (docs/api.md §20.3).
+  if ('recurrence' in input)
+    return left(invalidParams({ name: 'recurrence', reason: reason('occurrence-has-no-rule') }));
   // A new password is hashed here; the occurrence's own stored hash is only ever replaced, never read back.
   const request = await requestWithPasswordHash(input, () => Promise.resolve(undefined));
   const command: EventCommand = {

@@ -94,22 +94,34 @@ export async function planSeries(
   const planned = new Map((series?.occurrences ?? []).map((occurrence) => [occurrence.originalStart, occurrence]));
   const occurrences: PlannedOccurrence[] = [];
   const claimed: PlannedOccurrence[] = [];
-  for (const originalStart of reading.recurrence.expansion.starts) {
-    // The series item is the first occurrence (docs/api.md §20.2).
-    if (originalStart === next.start) continue;
-    const known = planned.get(originalStart);
-    if (known) {
-      occurrences.push(known);
-      continue;
+  try {
+    for (const originalStart of reading.recurrence.expansion.starts) {
+      // The series item is the first occurrence (docs/api.md §20.2).
+      if (originalStart === next.start) continue;
+      const known = planned.get(originalStart);
+      occurrences.push(known ?? (await claimOccurrence(deps, next.language, slugBase, originalStart, ctx)));
+      if (!known) claimed.push(occurrences.at(-1) as PlannedOccurrence);
     }
-    const id = await deps.postIds.next();
-    const base = `${slugBase}-${originalStart.slice(0, 10)}`;
-    const slug = await deps.slugs.reserve('event', next.language, base, eventStreamId(id), ctx);
-    const occurrence = { id, slug, originalStart };
-    occurrences.push(occurrence);
-    claimed.push(occurrence);
+  } catch (error) {
+    // A claim that failed midway must not keep the ones before it: a retry plans new ids and wants the same slugs.
+    await releaseClaims(deps, next.language, claimed, ctx);
+    throw error;
   }
   return right({ plan: { kind: 'set', recurrence: reading.recurrence.lines, occurrences }, claimed });
+}
+
+/** A new occurrence: an id from the shared post sequence and the slug `{series slug}-{date}`, claimed for it. */
+async function claimOccurrence(
+  deps: SeriesPlanningDeps,
+  language: string,
+  slugBase: string,
+  originalStart: PlannedOccurrence['originalStart'],
+  ctx: WriteContext,
+): Promise<PlannedOccurrence> {
+  const id = await deps.postIds.next();
+  const base = `${slugBase}-${originalStart.slice(0, 10)}`;
+  const slug = await deps.slugs.reserve('event', language, base, eventStreamId(id), ctx);
+  return { id, slug, originalStart };
 }
 
 /** Gives back the slugs a plan claimed when its events were not written. */

@@ -12,6 +12,9 @@ import { venueKind } from '../venues/venueKind.ts';
 import { loadTerm } from '../terms/termCommands.ts';
 import { isLive } from '../terms/termState.ts';
 import { changeEventDetails, loadEvent, type EventWritten } from './eventCommands.ts';
+import type { EventState } from './eventState.ts';
+import { changeOccurrence } from './occurrenceCommands.ts';
+import type { SeriesFacts } from '../../events/catalogue/seriesEvents.ts';
 
 export type LinkList = 'venues' | 'organizers' | 'categories' | 'tags';
 export const linkLists: readonly LinkList[] = ['venues', 'organizers', 'categories', 'tags'];
@@ -102,6 +105,8 @@ export async function dropRemovedLinks(
     }
   }
   if (Object.keys(removed).length === 0) return { written };
+  const series = (written as { readonly series?: number }).series;
+  if (series !== undefined) return dropRemovedOccurrenceLinks(deps, written, series, removed, ctx);
   const { state } = await loadEvent(deps.store, written.id);
   if (!state.exists) return { written };
   const remaining = Object.fromEntries(
@@ -111,6 +116,28 @@ export async function dropRemovedLinks(
     ]),
   );
   const changed = await changeEventDetails(deps, written.id, { request: remaining }, ctx);
+  return changed._tag === 'Right' ? { written: changed.right } : { written, error: changed.left };
+}
+
+/** After a write to an occurrence: its exception's lists without the removed items, through the series stream. */
+async function dropRemovedOccurrenceLinks(
+  deps: WriteDeps,
+  written: EventWritten,
+  series: number,
+  removed: Partial<Record<LinkList, Set<number>>>,
+  ctx: WriteContext,
+): Promise<{ readonly written: EventWritten; readonly error?: CommandError }> {
+  const { state } = await loadEvent(deps.store, series);
+  const exception = (state as EventState).series?.exceptions[written.id];
+  if (!state.exists || !exception) return { written };
+  const remaining = Object.fromEntries(
+    Object.entries(removed).flatMap(([field, ids]) => {
+      const own = exception[field as LinkList];
+      return own ? [[field, own.filter((linked) => !ids.has(linked))]] : [];
+    }),
+  );
+  if (Object.keys(remaining).length === 0) return { written };
+  const changed = await changeOccurrence(deps, series, written.id, { request: remaining }, ctx);
   return changed._tag === 'Right' ? { written: changed.right } : { written, error: changed.left };
 }
 
@@ -130,6 +157,9 @@ async function eventsLinkedAfter(
       const event = recorded.streamId.startsWith('event-') ? decodeDomainEvent(recorded) : undefined;
       if (event?.type === 'EventScheduled' && event.data.facts[field].includes(id)) eventIds.add(event.data.id);
       if (event?.type === 'EventDetailsChanged' && event.data.changes[field]?.includes(id)) eventIds.add(event.data.id);
+      // An exception's own links: the series (`data.id`) is what gets unlinked.
+      if (event?.type === 'EventOccurrenceChanged' && event.data.changes[field]?.includes(id))
+        eventIds.add(event.data.id);
     }
     head = (batch.at(-1) as (typeof batch)[number]).position;
   }
@@ -144,9 +174,35 @@ async function unlinkEach(
 ): Promise<CommandError | undefined> {
   for (const eventId of new Set(eventIds)) {
     const { state } = await loadEvent(deps.store, eventId);
-    if (!state.exists || !state.facts[field].includes(id)) continue;
-    const remaining = state.facts[field].filter((linked) => linked !== id);
-    const changed = await changeEventDetails(deps, eventId, { request: { [field]: remaining } }, ctx);
+    if (!state.exists) continue;
+    if (state.facts[field].includes(id)) {
+      const remaining = state.facts[field].filter((linked) => linked !== id);
+      const changed = await changeEventDetails(deps, eventId, { request: { [field]: remaining } }, ctx);
+      if (changed._tag === 'Left' && changed.left.kind !== 'not-found') return changed.left;
+    }
+    const failed = await unlinkExceptions(deps, eventId, (state as EventState).series, field, id, ctx);
+    if (failed) return failed;
+  }
+  return undefined;
+}
+
+/**
+ * Exceptions of a series that set their own list with the item (docs/api.md §20.3) are written through the series
+ * stream: the occurrence's list without it. Occurrences that follow the series lose the link with the series item.
+ */
+async function unlinkExceptions(
+  deps: WriteDeps,
+  seriesId: number,
+  series: SeriesFacts | undefined,
+  field: LinkList,
+  id: number,
+  ctx: WriteContext,
+): Promise<CommandError | undefined> {
+  for (const [occurrence, changes] of Object.entries(series?.exceptions ?? {})) {
+    const own = changes[field];
+    if (!own?.includes(id)) continue;
+    const request = { [field]: own.filter((linked) => linked !== id) };
+    const changed = await changeOccurrence(deps, seriesId, Number(occurrence), { request }, ctx);
     if (changed._tag === 'Left' && changed.left.kind !== 'not-found') return changed.left;
   }
   return undefined;

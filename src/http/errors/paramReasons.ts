@@ -7,6 +7,8 @@ import type { MessageLanguage } from './messages.ts';
 type Texts = Readonly<Record<MessageLanguage, string>>;
 
 const DATE_EXAMPLES = '2026-12-24 20:00, December 24, 2026 8pm, 12/24/2026, tomorrow 9am, next friday, +2 weeks';
+/** The way to change the rule from an occurrence (docs/api.md §20.3), named the same in every language. */
+const splitScope = 'recurrence_scope=following.';
 
 /** `{limit}`, `{allowed}` and `{value}` are filled from the reason; recurrence reasons have texts of their own. */
 const texts: Readonly<Record<Exclude<ParamReason, RecurrenceReason>['code'], Texts>> = {
@@ -224,6 +226,12 @@ const texts: Readonly<Record<Exclude<ParamReason, RecurrenceReason>['code'], Tex
     en: 'Tags have no parent; send 0 or leave it out.',
     ca: 'Les etiquetes no tenen pare; envieu 0 o ometeu-lo.',
     es: 'Las etiquetas no tienen padre; envía 0 u omítelo.',
+  },
+  'occurrence-has-no-rule': {
+    en: 'An occurrence has no rule of its own: change the rule on the series item, or split with ' + splitScope,
+    ca: "Una ocurrència no té regla pròpia: canvieu la regla a l'element de la sèrie, o dividiu-la amb " + splitScope,
+    es:
+      'Una ocurrencia no tiene regla propia: cambia la regla en el elemento de la serie, o divídela con ' + splitScope,
   },
   'category-cycle': {
     en: 'A category cannot be placed below itself or one of its descendants.',

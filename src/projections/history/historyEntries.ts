@@ -31,16 +31,17 @@ export function historyOf(
 ): HistoryEntry[] {
   const kind = resourceHistoryKindOf(kinds, streamId);
   if (!kind)
-    return events.map((recorded) => ({ ...entryOf(recorded, {}), data: redactSecrets(recorded.data) ?? null }));
+    return events.map((recorded) => ({ ...historyEntryOf(recorded, {}), data: redactSecrets(recorded.data) ?? null }));
   let doc: object | undefined = before;
   return events.map((recorded) => {
     const before = doc;
     doc = kind.fold(doc, recorded);
-    return entryOf(recorded, before === doc ? {} : changesBetween(before, doc, kind.ignored));
+    return historyEntryOf(recorded, before === doc ? {} : changesBetween(before, doc, kind.ignored));
   });
 }
 
-function entryOf(recorded: RecordedEvent, changes: Changes): HistoryEntry {
+/** The entry of one recorded event with the changes it made. */
+export function historyEntryOf(recorded: RecordedEvent, changes: Changes): HistoryEntry {
   const { metadata } = recorded;
   return {
     position: recorded.position,

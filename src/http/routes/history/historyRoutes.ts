@@ -3,7 +3,10 @@
 // the reference's; OPTIONS describes it (docs/api.md §19).
 import type Router from '@koa/router';
 import type { Context } from 'koa';
+import { eventStreamId } from '../../../events/catalogue/calendarEvents.ts';
+import type { EventDocument } from '../../../projections/events/eventDocument.ts';
 import { historyOf, type HistoryEntry } from '../../../projections/history/historyEntries.ts';
+import { occurrenceHistory } from '../../../projections/history/occurrenceHistory.ts';
 import { chargeCostlyRead } from '../../costs/chargeCostlyRead.ts';
 import { historyEntryJson } from '../../../projections/history/historyJson.ts';
 import { checkArgs } from '../../endpoint.ts';
@@ -17,7 +20,7 @@ import { historyResources, type HistoryResource } from './historyResources.ts';
 /** History reads are folded from the store's streams (remembered), charged to the caller's costly reads. */
 export type HistoryDeps = Pick<
   HttpParts,
-  'settings' | 'costlyReads' | 'pastFolds' | 'writes' | 'folding' | 'historyKinds'
+  'settings' | 'costlyReads' | 'pastFolds' | 'writes' | 'folding' | 'historyKinds' | 'readStore'
 >;
 
 export function registerHistoryRoutes(router: Router, deps: HistoryDeps): void {
@@ -37,14 +40,15 @@ export function historyOfResource(deps: HistoryDeps, resource: HistoryResource) 
     const folds = deps.pastFolds;
     // The state now decides who may read (remembered per revision, so a repeated read folds nothing again).
     const head = await folds.foldAt(streamId, resource.fold, { kind: 'head' });
-    await resource.admit(deps, checked, id, head.doc);
+    // An occurrence has no stream of its own (docs/api.md §20.3): its entries are picked from its series stream.
+    const occurrence = head.doc || resource.plural !== 'events' ? undefined : await occurrenceOf(deps, id);
+    await resource.admit(deps, checked, id, occurrence ?? head.doc);
 
-    // Revisions are dense from 0, so the page is a revision range: only its events and the state before it are read.
-    const total = Number(head.revision + 1n);
     const { page, perPage } = pagingOf(checked.args.values);
     const first = (page - 1) * perPage;
-    const entries =
-      first < total ? await historyPage(deps, streamId, resource, first, Math.min(perPage, total - first)) : [];
+    const { entries, total } = occurrence
+      ? await occurrenceHistoryPage(deps, occurrence, first, perPage)
+      : await streamHistoryPage(deps, streamId, resource, head.revision, first, perPage);
     const totalPages = totalPagesOf(total, perPage);
     const links = pageLinks(
       `${checked.scope.addresses.apiRoot}/${resource.plural}/${id}/history`,
@@ -63,6 +67,39 @@ export function historyOfResource(deps: HistoryDeps, resource: HistoryResource) 
       total_pages: totalPages,
     };
   };
+}
+
+/** Revisions are dense from 0, so the page is a revision range: only its events and the state before it are read. */
+async function streamHistoryPage(
+  deps: HistoryDeps,
+  streamId: string,
+  resource: HistoryResource,
+  headRevision: bigint,
+  first: number,
+  perPage: number,
+): Promise<{ entries: HistoryEntry[]; total: number }> {
+  const total = Number(headRevision + 1n);
+  const count = Math.min(perPage, total - first);
+  return { entries: first < total ? await historyPage(deps, streamId, resource, first, count) : [], total };
+}
+
+/** The occurrence's entries are a selection of its series stream: the stream is read whole and the page cut out. */
+async function occurrenceHistoryPage(
+  deps: HistoryDeps,
+  occurrence: EventDocument,
+  first: number,
+  perPage: number,
+): Promise<{ entries: HistoryEntry[]; total: number }> {
+  const seriesId = occurrence.recurringEventId ?? occurrence.id;
+  const events = await deps.pastFolds.store.readStream(eventStreamId(seriesId));
+  const all = occurrenceHistory(deps.historyKinds, deps.folding, seriesId, occurrence.id, events);
+  return { entries: all.slice(first, first + perPage), total: all.length };
+}
+
+/** The read model's document of `id` when it is an occurrence of a series (not the series item itself). */
+async function occurrenceOf(deps: HistoryDeps, id: number): Promise<EventDocument | undefined> {
+  const doc = await deps.readStore.events.get(id);
+  return doc?.recurringEventId !== undefined && doc.recurringEventId !== id ? doc : undefined;
 }
 
 /** The entries of revisions first…first+count-1, each with the changes it made to the state before it. */

@@ -4,6 +4,7 @@ import type { EventFolding } from '../../../projections/events/eventDocumentAt.t
 import type { GlobalPoint } from '../../../projections/history/foldPoint.ts';
 import type { FoldSource } from '../../../projections/history/streamFolds.ts';
 import { liveTerm, pastEventDocument } from '../../../projections/history/pastEventDocument.ts';
+import { pastOccurrenceDocument } from '../../../projections/history/occurrenceHistory.ts';
 import type { ItemDocument } from '../../../projections/posts/itemDocument.ts';
 import type { TermCollection } from '../../../projections/terms/termCollection.ts';
 import type { TermDocument } from '../../../projections/terms/termDocument.ts';
@@ -36,7 +37,12 @@ export async function readablePastEvent(
   if (!canReadPost(scope.caller, now))
     throw simpleError(403, now.status === 'trash' ? 'event-no-longer-available' : 'event-not-accessible');
   if (isLockedPost(now, scope)) throw simpleError(403, 'event-password-protected');
-  const past = await pastEventDocument(store, folding, now.id, point);
+  // An occurrence is folded from its series stream (docs/api.md §20.3); the series item and others from their own.
+  const series = now.recurringEventId;
+  const past =
+    series !== undefined && series !== now.id
+      ? await pastOccurrenceDocument(store, folding, series, now.id, point)
+      : await pastEventDocument(store, folding, now.id, point);
   if (!past) throw notFound();
   assertReadable(past, scope);
   return past;

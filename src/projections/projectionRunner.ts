@@ -121,16 +121,32 @@ export class ProjectionRunner implements ProjectionProgress {
    * would move a stale count by one and clear its mark (the write-behind replay's first step too, replay.ts). A
    * failure fails the subscription like any failed write, and the next one settles again.
    */
-  private async apply(recorded: RecordedEvent): Promise<void> {
-    if (!this.countsSettled) {
-      await settleStaleCounts(this.readStore);
-      this.countsSettled = true;
+  private apply(recorded: RecordedEvent): Promise<void> | void {
+    if (!this.countsSettled) return this.settleCountsThenApply(recorded);
+    // Most stored events are passed over (registry bookkeeping): they go through without a promise. A failure is
+    // still a rejection, as from an async function: some subscriptions wrap the call in Promise.resolve.
+    try {
+      const applying = applyRecordedEvent(recorded, this.handlers, this.readStore, this.handledTypes);
+      return applying ? applying.then(() => this.applied(recorded)) : this.applied(recorded);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
-    await applyRecordedEvent(recorded, this.handlers, this.readStore, this.handledTypes);
+  }
+
+  private async settleCountsThenApply(recorded: RecordedEvent): Promise<void> {
+    await settleStaleCounts(this.readStore);
+    this.countsSettled = true;
+    await this.apply(recorded);
+  }
+
+  /** The event's writes are done: its position is the read model's, and those waiting for it are let go. */
+  private applied(recorded: RecordedEvent): Promise<void> | void {
     this.position = recorded.position;
-    if (++this.appliedSinceSave >= (this.options.checkpointEvery ?? 1000)) await this.saveCheckpoint();
+    if (++this.appliedSinceSave >= (this.options.checkpointEvery ?? 1000)) {
+      return this.saveCheckpoint().then(() => this.waiters.release(recorded.position));
+    }
     // A catch-up saves when it ends (onCaughtUp); an idle timer per event would only cost it time.
-    else if (!this.catchingUp) this.saveWhenIdle();
+    if (!this.catchingUp) this.saveWhenIdle();
     this.waiters.release(this.position);
   }
 

@@ -88,6 +88,8 @@ export class ProjectionRunner implements ProjectionProgress {
     const subscription = this.store.subscribeToAll({
       ...(this.position >= 0n ? { after: this.position } : {}),
       onEvent: (event) => this.apply(event),
+      // Events of types no handler takes are not even decoded (the embedded store reads their types alone).
+      ...(this.handledTypes ? { types: this.handledTypes, onPassedOver: (position) => this.applied(position) } : {}),
       onCaughtUp: () => {
         this.catchingUp = false;
         this.retryDelayMs = this.options.retry?.initialMs ?? 100;
@@ -127,7 +129,7 @@ export class ProjectionRunner implements ProjectionProgress {
     // still a rejection, as from an async function: some subscriptions wrap the call in Promise.resolve.
     try {
       const applying = applyRecordedEvent(recorded, this.handlers, this.readStore, this.handledTypes);
-      return applying ? applying.then(() => this.applied(recorded)) : this.applied(recorded);
+      return applying ? applying.then(() => this.applied(recorded.position)) : this.applied(recorded.position);
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
@@ -139,15 +141,15 @@ export class ProjectionRunner implements ProjectionProgress {
     await this.apply(recorded);
   }
 
-  /** The event's writes are done: its position is the read model's, and those waiting for it are let go. */
-  private applied(recorded: RecordedEvent): Promise<void> | void {
-    this.position = recorded.position;
+  /** The event's writes are done (or it had none): its position is the read model's, and its waiters are let go. */
+  private applied(position: bigint): Promise<void> | void {
+    this.position = position;
     if (++this.appliedSinceSave >= (this.options.checkpointEvery ?? 1000)) {
-      return this.saveCheckpoint().then(() => this.waiters.release(recorded.position));
+      return this.saveCheckpoint().then(() => this.waiters.release(position));
     }
     // A catch-up saves when it ends (onCaughtUp); an idle timer per event would only cost it time.
     if (!this.catchingUp) this.saveWhenIdle();
-    this.waiters.release(this.position);
+    this.waiters.release(position);
   }
 
   private saveWhenIdle(): void {

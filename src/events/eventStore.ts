@@ -120,6 +120,13 @@ export interface SubscribeOptions {
   readonly readAheadBytes?: number;
   /** Observes each batch of events as the adapter reads it from the store, before their delivery to `onEvent`. */
   readonly onRead?: (events: readonly RecordedEvent[]) => void;
+  /**
+   * With `onPassedOver`: the only types the subscriber needs in `onEvent`. An adapter may then pass an event of
+   * another type over without decoding it, and hand its position to `onPassedOver` instead, in the same order and
+   * with the same waiting as `onEvent`; an adapter may also deliver such events to `onEvent` as usual.
+   */
+  readonly types?: ReadonlySet<string>;
+  readonly onPassedOver?: (position: bigint) => Promise<void> | void;
 }
 
 export interface EventStore {

@@ -88,6 +88,8 @@ export class ProjectionRunner implements ProjectionProgress {
     const subscription = this.store.subscribeToAll({
       ...(this.position >= 0n ? { after: this.position } : {}),
       onEvent: (event) => this.apply(event),
+      // Events of types no handler takes are not even decoded (the embedded store reads their types alone).
+      ...(this.handledTypes ? { types: this.handledTypes, onPassedOver: (position) => this.applied(position) } : {}),
       onCaughtUp: () => {
         this.catchingUp = false;
         this.retryDelayMs = this.options.retry?.initialMs ?? 100;
@@ -121,17 +123,33 @@ export class ProjectionRunner implements ProjectionProgress {
    * would move a stale count by one and clear its mark (the write-behind replay's first step too, replay.ts). A
    * failure fails the subscription like any failed write, and the next one settles again.
    */
-  private async apply(recorded: RecordedEvent): Promise<void> {
-    if (!this.countsSettled) {
-      await settleStaleCounts(this.readStore);
-      this.countsSettled = true;
+  private apply(recorded: RecordedEvent): Promise<void> | void {
+    if (!this.countsSettled) return this.settleCountsThenApply(recorded);
+    // Most stored events are passed over (registry bookkeeping): they go through without a promise. A failure is
+    // still a rejection, as from an async function: some subscriptions wrap the call in Promise.resolve.
+    try {
+      const applying = applyRecordedEvent(recorded, this.handlers, this.readStore, this.handledTypes);
+      return applying ? applying.then(() => this.applied(recorded.position)) : this.applied(recorded.position);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
-    await applyRecordedEvent(recorded, this.handlers, this.readStore, this.handledTypes);
-    this.position = recorded.position;
-    if (++this.appliedSinceSave >= (this.options.checkpointEvery ?? 1000)) await this.saveCheckpoint();
+  }
+
+  private async settleCountsThenApply(recorded: RecordedEvent): Promise<void> {
+    await settleStaleCounts(this.readStore);
+    this.countsSettled = true;
+    await this.apply(recorded);
+  }
+
+  /** The event's writes are done (or it had none): its position is the read model's, and its waiters are let go. */
+  private applied(position: bigint): Promise<void> | void {
+    this.position = position;
+    if (++this.appliedSinceSave >= (this.options.checkpointEvery ?? 1000)) {
+      return this.saveCheckpoint().then(() => this.waiters.release(position));
+    }
     // A catch-up saves when it ends (onCaughtUp); an idle timer per event would only cost it time.
-    else if (!this.catchingUp) this.saveWhenIdle();
-    this.waiters.release(this.position);
+    if (!this.catchingUp) this.saveWhenIdle();
+    this.waiters.release(position);
   }
 
   private saveWhenIdle(): void {

@@ -1,6 +1,6 @@
 // One step of the read-model projection, shared by the live runner and replays: a recorded event through every handler.
 import type { RecordedEvent } from '../events/eventStore.ts';
-import type { CatalogueType } from '../events/catalogue/index.ts';
+import type { CatalogueType, DomainEvent } from '../events/catalogue/index.ts';
 import { decodeDomainEvent } from '../events/catalogue/envelope.ts';
 import type { ReadStore } from './readStore.ts';
 import type { ProjectionHandler } from './projectionHandler.ts';
@@ -27,15 +27,26 @@ export function handledTypes(handlers: readonly ProjectionHandler[]): ReadonlySe
 /**
  * Events that no handler takes (registries, users) or that do not decode change no document but still count as applied.
  * `types`: the handlers' `handledTypes`, which a caller applying many events works out once and passes in.
+ * Returns undefined for an event passed over, so that replays (most stored events are registry bookkeeping) make no
+ * promise for it; otherwise the promise of the handlers' writes.
  */
-export async function applyRecordedEvent(
+export function applyRecordedEvent(
   recorded: RecordedEvent,
   handlers: readonly ProjectionHandler[],
   readStore: ReadStore,
   types: ReadonlySet<string> | undefined = handledTypes(handlers),
-): Promise<void> {
-  if (types?.has(recorded.type) === false) return;
+): Promise<void> | undefined {
+  if (types?.has(recorded.type) === false) return undefined;
   const event = decodeDomainEvent(recorded);
-  if (!event) return;
+  if (!event) return undefined;
+  return applyToHandlers(event, recorded, handlers, readStore);
+}
+
+async function applyToHandlers(
+  event: DomainEvent,
+  recorded: RecordedEvent,
+  handlers: readonly ProjectionHandler[],
+  readStore: ReadStore,
+): Promise<void> {
   for (const handler of handlers) if (handler.handles(event)) await handler.apply(event, recorded, readStore);
 }

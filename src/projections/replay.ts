@@ -80,10 +80,12 @@ export async function replayInto(
         more = false;
         break;
       }
-      await applyRecordedEvent(recorded, handlers, target, types);
+      // Awaited only when there is something to wait for: most stored events are passed over without a promise.
+      const applying = applyRecordedEvent(recorded, handlers, target, types);
+      if (applying) await applying;
       appliedPosition = recorded.position;
       appliedEvents++;
-      await batches?.applied(appliedPosition);
+      if (batches?.flushDue()) await batches.flush(appliedPosition);
     }
     options.onProgress?.({ appliedEvents, appliedPosition, upTo });
     if (page.length < pageSize || appliedPosition >= upTo) more = false;
@@ -105,8 +107,9 @@ class FlushedBatches {
     this.target = writeBehind(readStore, options.venueLocations);
   }
 
-  async applied(position: bigint): Promise<void> {
-    if (++this.unflushed >= this.options.eventsPerFlush) await this.flush(position);
+  /** Counts one more applied event; true when the batch is full and must be flushed before the next. */
+  flushDue(): boolean {
+    return ++this.unflushed >= this.options.eventsPerFlush;
   }
 
   /** The checkpoint only once the documents it covers are written. */

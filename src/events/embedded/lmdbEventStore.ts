@@ -29,7 +29,12 @@ import {
   toStoredEvent,
   type LmdbLayout,
 } from './lmdbLayout.ts';
-import { startPollingSubscription, type PollingSettings, type PollingSubscription } from './pollingSubscription.ts';
+import {
+  startPollingSubscription,
+  type PollingSettings,
+  type PollingSubscription,
+  type ReadItem,
+} from './pollingSubscription.ts';
 import { observeCommitFailure, tolerateUnreachableCommitFailures } from './lmdbCommitFailures.ts';
 import { defaultMinFreeBytes, guardFreeSpace, type FreeSpaceGuard } from './freeSpaceGuard.ts';
 import { DurablePosition } from './durablePosition.ts';
@@ -243,11 +248,31 @@ class LmdbStore implements LmdbEventStore {
     return result;
   }
 
+  /**
+   * The types are read first, and only the events of the wanted ones decoded, each with its own lookup in the same
+   * synchronous turn, hence from the same lmdb snapshot (stored events never change anyway).
+   */
+  private readPassingOver(
+    after: bigint | undefined,
+    limit: number,
+    upTo: bigint,
+    types: ReadonlySet<string>,
+  ): ReadItem[] {
+    const result: ReadItem[] = [];
+    const start = after === undefined ? 0 : Number(after) + 1;
+    for (const { key, value: type } of this.db.eventTypes.getRange({ start, end: Number(upTo) + 1, limit })) {
+      const stored = types.has(type) ? this.db.eventsView.get(key) : undefined;
+      result.push(stored === undefined ? BigInt(key) : toRecordedEvent(key, stored));
+    }
+    return result;
+  }
+
   subscribeToAll(options: SubscribeOptions): Subscription {
     if (this.closed) throw new Error('the event store is closed');
     const subscription = startPollingSubscription(
       {
         readAfter: (after, limit, upTo, maxBytes) => this.readAfter(after, limit, upTo, maxBytes),
+        readPassingOver: (after, limit, upTo, types) => this.readPassingOver(after, limit, upTo, types),
         head: () => BigInt(lastPosition(this.db.events)),
         // Only flushed events: a subscriber (the change feed, the projections) never sees one a crash could take back.
         durableHead: async () => BigInt(await this.durable.head()),

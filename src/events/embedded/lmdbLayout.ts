@@ -1,6 +1,6 @@
 // How the embedded event store lays events out in lmdb: sub-database names, key shapes, the stored tuple.
 import type { Database, DatabaseOptions, RootDatabase } from 'lmdb';
-import { storedEventDecoder, type ValueDecoder } from './storedEventDecoder.ts';
+import { storedEventDecoder, storedEventTypeReader, type ValueDecoder } from './storedEventDecoder.ts';
 import type { EventMetadata, NewEvent, RecordedEvent } from '../eventStore.ts';
 
 /**
@@ -24,6 +24,8 @@ export interface LmdbLayout {
   readonly events: Database<StoredEvent, number>;
   /** The same database read through the stored-event decoder: every read of events goes through this view. */
   readonly eventsView: Database<StoredEvent, number>;
+  /** The same database read for the events' types alone: replays pass most events over by their type. */
+  readonly eventTypes: Database<string, number>;
   /** [streamId, revision] → global position: reads one stream without scanning $all. */
   readonly streamIndex: Database<number, StreamIndexKey>;
   /** streamId → revision of its last event: the optimistic-concurrency check is one lookup. */
@@ -34,13 +36,13 @@ export function openLayout(root: RootDatabase<unknown, string>): LmdbLayout {
   const events = root.openDB<StoredEvent, number>('events', {});
   // lmdb takes a decoder object as `encoder` (its README documents it; its typings omit it). Values are still written
   // through `events`, and read by its own msgpack decoder wherever the view's decoder hands them over.
-  const viewOptions = {
-    encoder: storedEventDecoder((events as unknown as { decoder: ValueDecoder }).decoder),
-  } as DatabaseOptions;
+  const generic = (events as unknown as { decoder: ValueDecoder }).decoder;
+  const viewOptions = { encoder: storedEventDecoder(generic) } as DatabaseOptions;
   return {
     root,
     events,
     eventsView: root.openDB<StoredEvent, number>('events', viewOptions),
+    eventTypes: root.openDB<string, number>('events', { encoder: storedEventTypeReader(generic) } as DatabaseOptions),
     streamIndex: root.openDB<number, StreamIndexKey>('streamIndex', {}),
     heads: root.openDB<number, string>('heads', {}),
   };

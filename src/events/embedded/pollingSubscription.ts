@@ -8,6 +8,11 @@ export interface PolledSource {
    * with `maxBytes`, no more once the events read reach that many bytes (approximateBytes), but at least one.
    */
   readAfter(after: bigint | undefined, limit: number, upTo: bigint, maxBytes?: number): RecordedEvent[];
+  /**
+   * As `readAfter` without `maxBytes`, but an event whose type is not in `types` is given as its position alone,
+   * without decoding its data and metadata.
+   */
+  readPassingOver?(after: bigint | undefined, limit: number, upTo: bigint, types: ReadonlySet<string>): ReadItem[];
   /** Global position of the last event, or -1n when empty. */
   head(): bigint;
   /**
@@ -16,6 +21,9 @@ export interface PolledSource {
    */
   durableHead(): Promise<bigint>;
 }
+
+/** An event read, or the position of one passed over by its type. */
+export type ReadItem = RecordedEvent | bigint;
 
 export interface PollingSettings {
   readonly batchSize: number;
@@ -72,12 +80,12 @@ export function startPollingSubscription(
       changed = false;
       const durable = await source.durableHead();
       if (stopped) return;
-      const batch = source.readAfter(after, settings.batchSize, durable, options.readAheadBytes);
-      if (batch.length > 0) options.onRead?.(batch);
-      for (const event of batch) {
+      const batch = readBatch(source, options, after, settings.batchSize, durable);
+      for (const item of batch) {
         if (stopped) return;
-        await options.onEvent(event);
-        after = event.position;
+        if (typeof item === 'bigint') await options.onPassedOver?.(item);
+        else await options.onEvent(item);
+        after = typeof item === 'bigint' ? item : item.position;
         noteProgress(after);
       }
       if (batch.length === settings.batchSize || (options.readAheadBytes !== undefined && batch.length > 0)) {
@@ -103,4 +111,23 @@ export function startPollingSubscription(
       await ended;
     },
   };
+}
+
+/** The next batch, passing events over by type when the subscriber asked for that and the source can. */
+function readBatch(
+  source: PolledSource,
+  options: SubscribeOptions,
+  after: bigint | undefined,
+  limit: number,
+  upTo: bigint,
+): readonly ReadItem[] {
+  const { types, onPassedOver, readAheadBytes } = options;
+  if (types && onPassedOver && readAheadBytes === undefined && source.readPassingOver) {
+    const items = source.readPassingOver(after, limit, upTo, types);
+    if (options.onRead && items.length > 0) options.onRead(items.filter((item) => typeof item !== 'bigint'));
+    return items;
+  }
+  const batch = source.readAfter(after, limit, upTo, readAheadBytes);
+  if (batch.length > 0) options.onRead?.(batch);
+  return batch;
 }

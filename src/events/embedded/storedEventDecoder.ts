@@ -242,3 +242,47 @@ function builderOf(keys: readonly string[]): () => Record<string, unknown> {
     unknown
   >;
 }
+
+/**
+ * Reads only the type of a stored event (the third item of its tuple, see lmdbLayout.ts), leaving its data and
+ * metadata undecoded: a replay passes most stored events over by their type alone. A value of another shape is
+ * decoded whole by `generic` and its third item taken.
+ */
+export function storedEventTypeReader(generic: ValueDecoder): ValueDecoder & { encode(): never } {
+  return {
+    decode(bytes, endOrOptions) {
+      const size = typeof endOrOptions === 'number' ? endOrOptions : bytes.length;
+      const type = typeOfStoredTuple(bytes, size);
+      if (type !== outsideSubset) return type;
+      const whole = generic.decode(bytes, endOrOptions);
+      return Array.isArray(whole) ? whole[2] : undefined;
+    },
+    encode() {
+      throw new Error('stored events are written through the store, not through its reading view');
+    },
+  };
+}
+
+function typeOfStoredTuple(bytes: Uint8Array, size: number): string | OutsideSubset {
+  src = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  position = 0;
+  end = Math.min(size, src.length);
+  try {
+    // A five-item array whose stream id and revision are a plain string and number (no record definitions yet).
+    if (readArrayHeader() !== 5) return outsideSubset;
+    if (typeof readPlain() !== 'string' || typeof readPlain() !== 'number') return outsideSubset;
+    const type = readPlain();
+    return typeof type === 'string' && position <= end ? type : outsideSubset;
+  } catch (error) {
+    if (error === outsideSubset || error instanceof RangeError) return outsideSubset;
+    throw error;
+  }
+}
+
+/** A value that cannot be a record nor an array: those would need the definitions of the whole value. */
+function readPlain(): unknown {
+  const token = src[position];
+  if (token === undefined || (token >= 0x40 && token < 0xa0) || token === 0xd4 || token === 0xdc || token === 0xdd)
+    throw outsideSubset;
+  return read();
+}

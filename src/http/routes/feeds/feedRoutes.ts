@@ -21,6 +21,7 @@ import { eventCalendar, type CalendarContext, type CalendarEntry } from '../../i
 import { feedEntries, wholeSeriesEntry } from './feedEntries.ts';
 import { nearestInTime } from './nearestInTime.ts';
 import { FirstSeen } from './firstSeen.ts';
+import { CalendarMemo } from '../../ical/calendarMemo.ts';
 import { KeptFeeds, type FeedShelf, type RenderedFeed } from './keptFeeds.ts';
 
 export type FeedDeps = Pick<
@@ -73,6 +74,7 @@ function feedAnswers(deps: FeedDeps): FeedAnswers {
   const { settings } = deps;
   const firstSeen = new FirstSeen(1000);
   const kept = new KeptFeeds(deps.memo);
+  const calendarMemo = new CalendarMemo();
   const uidHost = new URL(settings.base).host;
   const today = () => DateTime.fromJSDate(deps.clock(), { zone: settings.timeZone }).startOf('day');
   const calendarOf = (scope: Scope): CalendarContext => ({
@@ -82,6 +84,7 @@ function feedAnswers(deps: FeedDeps): FeedAnswers {
     siteZone: settings.timeZone,
     isLocked: (item) => isLockedPost(item, scope),
     zones: deps.zones,
+    memo: calendarMemo,
   });
   return {
     today,

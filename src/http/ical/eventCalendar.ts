@@ -8,9 +8,10 @@ import type { EventDocument } from '../../projections/events/eventDocument.ts';
 import type { VenueDocument } from '../../projections/venues/venueDocument.ts';
 import { eventUrl } from '../representation/eventRepresentation.ts';
 import type { Addresses } from '../representation/site.ts';
-import { vtimezoneOf } from './vtimezone.ts';
+import type { CalendarMemo } from './calendarMemo.ts';
 import type { ZoneClock } from '../../domain/timeZone.ts';
 import { seriesLines } from './seriesLines.ts';
+import { fieldsMs } from '../../domain/wallClock.ts';
 
 /** What a feed shows beside its events. */
 export interface CalendarContext {
@@ -25,6 +26,8 @@ export interface CalendarContext {
   readonly isLocked: (item: VenueDocument | EventDocument['embedded']['organizers'][number]) => boolean;
   /** Reads the series' lines on their event's wall clock. */
   readonly zones: ZoneClock;
+  /** Zone answers kept across renderings (zones known, VTIMEZONE texts). */
+  readonly memo: CalendarMemo;
 }
 
 /**
@@ -49,7 +52,22 @@ const localFormat = 'yyyy-MM-dd HH:mm:ss';
 
 /** A stored wall-clock text (`YYYY-MM-DD HH:MM:SS`) in `zone`. */
 const wallClock = (text: string, zone: string): DateTime => DateTime.fromFormat(text, localFormat, { zone });
-const utc = (text: string): DateTime => DateTime.fromFormat(text, localFormat, { zone: 'UTC' });
+/**
+ * A stored UTC text (`YYYY-MM-DD HH:MM:SS`) as an instant. Read by hand rather than by luxon's format parser, which
+ * took about half of a feed's rendering; the stored texts were checked when written.
+ */
+const utcMs = (text: string): number =>
+  fieldsMs(
+    +text.slice(0, 4),
+    +text.slice(5, 7),
+    +text.slice(8, 10),
+    +text.slice(11, 13),
+    +text.slice(14, 16),
+    +text.slice(17, 19),
+  );
+const utc = (text: string, zone = 'utc'): DateTime => DateTime.fromMillis(utcMs(text), { zone });
+/** DTSTAMP, CREATED and LAST-MODIFIED are UTC: ical-generator writes a Date's UTC reading without luxon. */
+const utcDate = (text: string): Date => new Date(utcMs(text));
 
 /** RFC 5545 §3.8.1.11; a draft, pending or future event is not yet confirmed. */
 const statusOf: Record<PostStatus, ICalEventStatus> = {
@@ -118,15 +136,18 @@ function organizer(event: EventDocument, ctx: CalendarContext): ICalEventData['o
 }
 
 /** All-day events are dates with an exclusive end (RFC 5545 §3.6.1): the day after the last day. */
-function dates(event: EventDocument): Pick<ICalEventData, 'start' | 'end' | 'allDay' | 'timezone'> {
+function dates(
+  event: EventDocument,
+  ctx: CalendarContext,
+): Pick<ICalEventData, 'start' | 'end' | 'allDay' | 'timezone'> {
   if (event.allDay) {
     const start = DateTime.fromISO(event.start.slice(0, 10), { zone: 'UTC' });
     const end = DateTime.fromISO(event.end.slice(0, 10), { zone: 'UTC' }).plus({ days: 1 });
     return { start, end, allDay: true, timezone: null };
   }
-  const zone = wallClock(event.start, event.timezone).isValid ? event.timezone : null;
+  const zone = ctx.memo.zoneKnown(event.timezone) ? event.timezone : null;
   if (zone === null) return { start: utc(event.startUtc), end: utc(event.endUtc), timezone: null };
-  return { start: utc(event.startUtc).setZone(zone), end: utc(event.endUtc).setZone(zone), timezone: zone };
+  return { start: utc(event.startUtc, zone), end: utc(event.endUtc, zone), timezone: zone };
 }
 
 function vevent(event: EventDocument, ctx: CalendarContext): ICalEventData {
@@ -135,10 +156,10 @@ function vevent(event: EventDocument, ctx: CalendarContext): ICalEventData {
     id: eventUid(event.id, ctx.uidHost),
     // The stream revision grows with every change of the event: what SEQUENCE must do.
     sequence: event.revision,
-    stamp: utc(event.modifiedUtc),
-    created: utc(event.publishedUtc),
-    lastModified: utc(event.modifiedUtc),
-    ...dates(event),
+    stamp: utcDate(event.modifiedUtc),
+    created: utcDate(event.publishedUtc),
+    lastModified: utcDate(event.modifiedUtc),
+    ...dates(event, ctx),
     summary: plainText(event.title),
     ...(description !== '' ? { description } : {}),
     url: eventUrl(event, ctx.addresses),
@@ -204,7 +225,7 @@ export function eventCalendar(entries: readonly CalendarEntry[], ctx: CalendarCo
     scale: 'GREGORIAN',
     ttl: refreshSeconds,
     // No calendar zone: ical-generator would write DTSTAMP, CREATED and LAST-MODIFIED in it, and those must be UTC.
-    timezone: { name: null, generator: (zone) => vtimezoneOf(zone, span.from, span.to) },
+    timezone: { name: null, generator: (zone) => ctx.memo.vtimezone(zone, span.from, span.to) },
     x: [['X-WR-TIMEZONE', ctx.siteZone]],
   });
   for (const entry of entries) {

@@ -17,14 +17,16 @@ import { isLockedPost } from '../../auth/postAccess.ts';
 import { paramValue } from '../../params/requestParams.ts';
 import type { Scope } from '../../requestScope.ts';
 import type { EventDocument } from '../../../projections/events/eventDocument.ts';
-import { eventCalendar, type CalendarEntry } from '../../ical/eventCalendar.ts';
+import { eventCalendar, type CalendarContext, type CalendarEntry } from '../../ical/eventCalendar.ts';
 import { feedEntries, wholeSeriesEntry } from './feedEntries.ts';
 import { nearestInTime } from './nearestInTime.ts';
 import { FirstSeen } from './firstSeen.ts';
+import { CalendarMemo } from '../../ical/calendarMemo.ts';
+import { KeptFeeds, type FeedShelf, type RenderedFeed } from './keptFeeds.ts';
 
 export type FeedDeps = Pick<
   HttpParts,
-  'settings' | 'clock' | 'readStore' | 'listWindows' | 'zones' | 'projectionPosition' | 'icalMaxEvents'
+  'settings' | 'clock' | 'readStore' | 'listWindows' | 'zones' | 'projectionPosition' | 'icalMaxEvents' | 'memo'
 >;
 
 /** More matching events than this are not read for one feed; far more than any feed holds (CAL_ICAL_MAX_EVENTS). */
@@ -40,7 +42,21 @@ interface FeedAnswers {
   validatorOf(scope: Scope, resolved: unknown): string;
   /** Sets the validators; true (and a 304) when the request's own still match, so nothing is rendered. */
   notModified(ctx: Context, etag: string): boolean;
-  answer(ctx: Context, scope: Scope, entries: readonly CalendarEntry[]): void;
+  /** The kept feeds at the read model's position: taken before the request reads anything. */
+  shelf(): FeedShelf;
+  /** Answers the feed kept on `shelf` under its validator, else the one `read` gives, rendered. */
+  answer(
+    ctx: Context,
+    scope: Scope,
+    kept: { shelf: FeedShelf; etag: string },
+    read: () => Promise<FeedContent>,
+  ): Promise<void>;
+}
+
+/** What a feed shows: its entries, and whether it left events out. */
+interface FeedContent {
+  readonly entries: readonly CalendarEntry[];
+  readonly truncated: boolean;
 }
 
 /** RFC 9110 §13.2.2: If-None-Match, when sent, decides alone; else If-Modified-Since. */
@@ -57,8 +73,19 @@ function stillFresh(ctx: Context, etag: string, lastModified: Date): boolean {
 function feedAnswers(deps: FeedDeps): FeedAnswers {
   const { settings } = deps;
   const firstSeen = new FirstSeen(1000);
+  const kept = new KeptFeeds(deps.memo);
+  const calendarMemo = new CalendarMemo();
   const uidHost = new URL(settings.base).host;
   const today = () => DateTime.fromJSDate(deps.clock(), { zone: settings.timeZone }).startOf('day');
+  const calendarOf = (scope: Scope): CalendarContext => ({
+    addresses: scope.addresses,
+    uidHost,
+    name: 'Events',
+    siteZone: settings.timeZone,
+    isLocked: (item) => isLockedPost(item, scope),
+    zones: deps.zones,
+    memo: calendarMemo,
+  });
   return {
     today,
     // The read model's position is taken before the read, so a feed read across a change carries the older position
@@ -85,17 +112,19 @@ function feedAnswers(deps: FeedDeps): FeedAnswers {
       if (fresh) ctx.status = 304;
       return fresh;
     },
-    answer: (ctx, scope, entries) => {
-      const calendar = {
-        addresses: scope.addresses,
-        uidHost,
-        name: 'Events',
-        siteZone: settings.timeZone,
-        isLocked: (item: Parameters<typeof isLockedPost>[0]) => isLockedPost(item, scope),
-        zones: deps.zones,
+    shelf: () => kept.atPosition(),
+    answer: async (ctx, scope, { shelf, etag }, read) => {
+      const render = async (): Promise<RenderedFeed> => {
+        const { entries, truncated } = await read();
+        return { body: Buffer.from(eventCalendar(entries, calendarOf(scope), today().year)), truncated };
       };
+      // A `password` is checked by argon2 after a first rendering that shows its items locked, then the request is
+      // rendered again (unlockingRoutes.ts): that first rendering must not be kept, so such feeds are never kept.
+      const keepable = paramValue(scope.sources, 'password') === undefined;
+      const feed = keepable ? await shelf.feed(etag, render) : await render();
+      if (feed.truncated) ctx.set('X-Cal-Truncated', 'true');
       ctx.state.contentType = calendarType;
-      ctx.body = eventCalendar(entries, calendar, today().year);
+      ctx.body = feed.body;
     },
   };
 }
@@ -108,6 +137,7 @@ export function registerFeedRoutes(router: Router, deps: FeedDeps): void {
 
 async function answerEventsFeed(ctx: Context, deps: FeedDeps, answers: FeedAnswers): Promise<void> {
   const { settings, readStore } = deps;
+  const shelf = answers.shelf();
   const checked = checkArgs(ctx, settings, eventFeedArgs);
   const listed = await readEventListRequest(checked, {
     now: deps.clock(),
@@ -120,14 +150,16 @@ async function answerEventsFeed(ctx: Context, deps: FeedDeps, answers: FeedAnswe
   checked.validation.throwIfAny();
   const { scope } = checked;
   const query = { ...(await withListLocks(listed.query, scope, readStore.events)), offset: 0, limit: scanLimit };
-  if (answers.notModified(ctx, answers.validatorOf(scope, [query, listed.alwaysEmpty]))) return;
-  const matching = listed.alwaysEmpty ? [] : (await readStore.events.list(query)).items;
-  // Lists blank a locked event (§12); a calendar entry cannot be blanked, so a feed leaves it out.
-  const readable = matching.filter((doc) => !isLockedPost(doc, scope));
-  const reference = answers.today().toUTC().toFormat('yyyy-MM-dd HH:mm:ss');
-  const { kept, truncated } = nearestInTime(readable, deps.icalMaxEvents, reference);
-  if (truncated) ctx.set('X-Cal-Truncated', 'true');
-  answers.answer(ctx, scope, await feedEntries(kept, readStore.events));
+  const etag = answers.validatorOf(scope, [query, listed.alwaysEmpty]);
+  if (answers.notModified(ctx, etag)) return;
+  await answers.answer(ctx, scope, { shelf, etag }, async () => {
+    const matching = listed.alwaysEmpty ? [] : (await readStore.events.list(query)).items;
+    // Lists blank a locked event (§12); a calendar entry cannot be blanked, so a feed leaves it out.
+    const readable = matching.filter((doc) => !isLockedPost(doc, scope));
+    const reference = answers.today().toUTC().toFormat('yyyy-MM-dd HH:mm:ss');
+    const { kept, truncated } = nearestInTime(readable, deps.icalMaxEvents, reference);
+    return { entries: await feedEntries(kept, readStore.events), truncated };
+  });
 }
 
 async function answerEventFeed(ctx: Context, deps: FeedDeps, answers: FeedAnswers): Promise<void> {
@@ -136,12 +168,17 @@ async function answerEventFeed(ctx: Context, deps: FeedDeps, answers: FeedAnswer
   const checked = checkArgs(ctx, deps.settings, eventReadArgs, { id: String(id) });
   checked.validation.throwIfAny();
   const { scope } = checked;
+  const shelf = answers.shelf();
   const doc = await deps.readStore.events.get(id);
   const readable = (candidate: EventDocument) =>
     candidate.status !== 'trash' && canReadPost(scope.caller, candidate) && !isLockedPost(candidate, scope);
   // Unknown and unreadable alike: a feed does not tell an event it may not show from one that does not exist.
   if (!doc || !readable(doc)) throw simpleError(404, 'rest-event-not-found', id);
-  if (answers.notModified(ctx, answers.validatorOf(scope, ['event', id, scope.language]))) return;
+  const etag = answers.validatorOf(scope, ['event', id, scope.language]);
+  if (answers.notModified(ctx, etag)) return;
   // An occurrence's id answers its whole series (§21.1).
-  answers.answer(ctx, scope, [await wholeSeriesEntry(doc, deps.readStore.events, readable)]);
+  await answers.answer(ctx, scope, { shelf, etag }, async () => ({
+    entries: [await wholeSeriesEntry(doc, deps.readStore.events, readable)],
+    truncated: false,
+  }));
 }

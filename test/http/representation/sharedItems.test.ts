@@ -42,7 +42,9 @@ describe('single reads kept as bytes for anonymous callers', function () {
     await changed(path, { title: 'Renamed concert' });
     const res = await t.request('GET', `${API}${path}`);
     expect(bodyOf(res).title).to.equal('Renamed concert');
-    expect(res.headers.get('etag')).to.match(/^W\/"\d+"$/).and.not.equal(etagBefore);
+    expect(res.headers.get('etag'))
+      .to.match(/^W\/"\d+"$/)
+      .and.not.equal(etagBefore);
   });
 
   it('an event read after a change of its venue, organizer or category shows the new names', async () => {
@@ -57,19 +59,27 @@ describe('single reads kept as bytes for anonymous callers', function () {
       categories: [category.id as number],
     });
     const path = `/events/${event.id as number}`;
-    expect(JSON.stringify(await readTwice(path))).to.include('Old hall').and.include('Old genre');
+    expect(JSON.stringify(await readTwice(path)))
+      .to.include('Old hall')
+      .and.include('Old genre');
     await readTwice(`/venues/${venue.id as number}`);
     await readTwice(`/categories/${category.id as number}`);
 
     await changed(`/venues/${venue.id as number}`, { venue: 'New hall' });
-    expect(JSON.stringify(await readTwice(path))).to.include('New hall').and.not.include('Old hall');
+    expect(JSON.stringify(await readTwice(path)))
+      .to.include('New hall')
+      .and.not.include('Old hall');
     expect((await readTwice(`/venues/${venue.id as number}`)).venue).to.equal('New hall');
 
     await changed(`/organizers/${organizer.id as number}`, { organizer: 'New crew' });
-    expect(JSON.stringify(await readTwice(path))).to.include('New crew').and.not.include('Old crew');
+    expect(JSON.stringify(await readTwice(path)))
+      .to.include('New crew')
+      .and.not.include('Old crew');
 
     await changed(`/categories/${category.id as number}`, { name: 'New genre' });
-    expect(JSON.stringify(await readTwice(path))).to.include('New genre').and.not.include('Old genre');
+    expect(JSON.stringify(await readTwice(path)))
+      .to.include('New genre')
+      .and.not.include('Old genre');
     expect((await readTwice(`/categories/${category.id as number}`)).name).to.equal('New genre');
   });
 

@@ -228,5 +228,24 @@ describe('website URLs and json_ld output', function () {
       );
       expect(stringifyBody({ a: 1 })).to.equal('{"a":1}');
     });
+
+    it('writes a single item (one json_ld, at the top) the same, whatever its other texts hold', () => {
+      const body = {
+        title: '</x> "json_ld":{ \u0000json_ld:0',
+        json_ld: { name: '</script>', offers: [{ url: 'https://x/y' }] },
+        venue: { json_ld_like: '<b>', items: ['"json_ld":['] },
+      };
+      const text = stringifyBody(body);
+      expect(JSON.parse(text)).to.deep.equal(body);
+      expect(text).to.equal(
+        '{"title":"</x> \\"json_ld\\":{ \\u0000json_ld:0",' +
+          '"json_ld":{"name":"\\u003C\\/script\\u003E","offers":[{"url":"https:\\/\\/x\\/y"}]},' +
+          '"venue":{"json_ld_like":"<b>","items":["\\"json_ld\\":["]}}',
+      );
+      const withDate = { at: new Date(0), venue: [{ json_ld: { n: '</z>' } }] };
+      expect(stringifyBody(withDate)).to.equal(
+        '{"at":"1970-01-01T00:00:00.000Z","venue":[{"json_ld":{"n":"\\u003C\\/z\\u003E"}}]}',
+      );
+    });
   });
 });

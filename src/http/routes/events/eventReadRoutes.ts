@@ -4,6 +4,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { checkArgs } from '../../endpoint.ts';
 import { invalidParams, noRoute, simpleError, type WireError } from '../../errors/wireError.ts';
+import { answerItem, sharedItemsOf, type SharedItems } from '../../representation/sharedItems.ts';
 import { eventWithJsonLd } from '../../representation/eventRepresentation.ts';
 import { listText } from '../../representation/jsonText.ts';
 import { renderJsonText, type TranslationFillDeps } from '../../middleware/translationFill.ts';
@@ -63,10 +64,14 @@ export type EventReadDeps = LinkedRenderingDeps &
     | 'folding'
   >;
 
-/** Checks 3–6 of §9 on the event now, or with `as_of` on it now and as it was then (`notFound`: not yet created). */
+/**
+ * Checks 3–6 of §9 on the event now, or with `as_of` on it now and as it was then (`notFound`: not yet created).
+ * `shared` was taken before `doc` was read.
+ */
 async function answerEvent(
   deps: EventReadDeps,
   ctx: Context,
+  shared: SharedItems,
   doc: EventDocument,
   scope: Scope,
   asOf: GlobalPoint | undefined,
@@ -75,12 +80,15 @@ async function answerEvent(
   if (!asOf) assertReadable(doc, scope);
   if (asOf) chargeCostlyRead(deps.costlyReads, ctx);
   const shown = asOf ? await readablePastEvent(deps.pastFolds, deps.folding, doc, scope, asOf, notFound) : doc;
-  ctx.set('ETag', etagOfPost(shown));
-  ctx.body = eventWithJsonLd(
-    shown,
-    deps.settings,
-    scope.addresses,
-    await linkedRendering(deps, scope, [shown], asOf ? 'past' : 'now'),
+  // Past reads are costly and rare: kept bytes are only for the event as it stands.
+  const key = asOf ? undefined : anonymousPageKey(scope, ['event', scope.language, doc.id]);
+  await answerItem(ctx, deps, shared, key, etagOfPost(shown), async () =>
+    eventWithJsonLd(
+      shown,
+      deps.settings,
+      scope.addresses,
+      await linkedRendering(deps, scope, [shown], asOf ? 'past' : 'now'),
+    ),
   );
 }
 
@@ -117,13 +125,14 @@ export function registerEventReads(router: Router, deps: EventReadDeps): void {
   router.get('/events/by-slug/:slug', async (ctx: Context) => {
     const slug = ctx.params.slug as string;
     const checked = checkArgs(ctx, settings, eventBySlugReadArgs, { slug });
+    const shared = sharedItemsOf(deps.memo, 'event');
     const doc = await eventBySlug(deps, checked.scope.language, slug);
     setPostAllow(ctx, checked.scope.caller, doc);
     if (!doc) checked.validation.invalid('slug', reason('unknown-slug'));
     const asOf = readAsOf(checked, settings.timeZone, deps.clock(), deps.zones);
     checked.validation.throwIfAny();
     if (!doc) throw invalidParams([{ name: 'slug', reason: reason('unknown-slug') }]);
-    await answerEvent(deps, ctx, doc, checked.scope, asOf, () =>
+    await answerEvent(deps, ctx, shared, doc, checked.scope, asOf, () =>
       invalidParams([{ name: 'slug', reason: reason('unknown-slug') }]),
     );
   });
@@ -131,12 +140,13 @@ export function registerEventReads(router: Router, deps: EventReadDeps): void {
   router.get('/events/:id', async (ctx: Context) => {
     const id = pathId(ctx.params.id);
     if (id === undefined) throw noRoute();
+    const shared = sharedItemsOf(deps.memo, 'event');
     const doc = await readStore.events.get(id);
     setPostAllow(ctx, ctx.state.caller, doc);
     const checked = checkArgs(ctx, settings, eventReadArgs, { id: String(id) });
     const asOf = readAsOf(checked, settings.timeZone, deps.clock(), deps.zones);
     checked.validation.throwIfAny();
     if (!doc) return assertEventId(deps, id);
-    await answerEvent(deps, ctx, doc, checked.scope, asOf, () => simpleError(404, 'rest-event-not-found', id));
+    await answerEvent(deps, ctx, shared, doc, checked.scope, asOf, () => simpleError(404, 'rest-event-not-found', id));
   });
 }

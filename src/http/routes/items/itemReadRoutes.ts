@@ -11,30 +11,33 @@ import type { HttpParts } from '../../services.ts';
 import { pathId } from '../events/eventAccess.ts';
 import { assertItemReadable, renderItem } from './itemAccess.ts';
 import { etagOfPost, itemsBySlug, preferredBySlug, setPostAllow } from '../../auth/postAccess.ts';
+import { answerItem, sharedItemsOf, type SharedItems } from '../../representation/sharedItems.ts';
+import { anonymousPageKey } from '../../representation/sharedPages.ts';
 import type { ItemRouteKind } from './itemRouteKind.ts';
 import { readAsOf } from '../history/asOfParam.ts';
 import { readablePastItem, renderPastItem } from '../history/pastReads.ts';
 import { chargeCostlyRead } from '../../costs/chargeCostlyRead.ts';
 
 /** Single venue and organizer reads: the read model, and past folds for `as_of`. */
-export type ItemReadDeps = Pick<HttpParts, 'settings' | 'clock' | 'readStore' | 'costlyReads' | 'pastFolds' | 'zones'>;
+export type ItemReadDeps = Pick<
+  HttpParts,
+  'settings' | 'clock' | 'readStore' | 'memo' | 'costlyReads' | 'pastFolds' | 'zones'
+>;
 
-export function registerItemReads<D extends ItemDocument>(
-  router: Router,
-  deps: ItemReadDeps,
-  kind: ItemRouteKind<D>,
-): void {
+/**
+ * The answer of a single read: with `as_of`, the item as it was then (an item that did not exist yet is unknown, like a
+ * wrong id or slug); else the item as it stands. `shared` was taken before `doc` was read.
+ */
+function answerItemRead<D extends ItemDocument>(deps: ItemReadDeps, kind: ItemRouteKind<D>) {
   const { settings } = deps;
-  const collection = () => kind.collection(deps.readStore);
-
-  /** With `as_of`, the item as it was then; an item that did not exist yet is unknown, like a wrong id or slug. */
-  const answer = async (
+  return async (
     ctx: Context,
+    shared: SharedItems,
     doc: D,
     scope: Scope,
     asOf: GlobalPoint | undefined,
     unknownName: 'id' | 'slug',
-  ) => {
+  ): Promise<void> => {
     if (asOf) {
       chargeCostlyRead(deps.costlyReads, ctx);
       const past = await readablePastItem(kind, deps.pastFolds, doc, scope, asOf, () =>
@@ -47,24 +50,37 @@ export function registerItemReads<D extends ItemDocument>(
       return;
     }
     assertItemReadable(kind.singular, doc, scope);
-    ctx.set('ETag', etagOfPost(doc));
-    ctx.body = renderItem(kind, doc, settings, scope, true);
+    const key = anonymousPageKey(scope, [kind.singular, scope.language, doc.id]);
+    await answerItem(ctx, deps, shared, key, etagOfPost(doc), () => renderItem(kind, doc, settings, scope, true));
   };
+}
+
+export function registerItemReads<D extends ItemDocument>(
+  router: Router,
+  deps: ItemReadDeps,
+  kind: ItemRouteKind<D>,
+): void {
+  const { settings } = deps;
+  const collection = () => kind.collection(deps.readStore);
+
+  const answer = answerItemRead(deps, kind);
 
   router.get(`/${kind.plural}/by-slug/:slug`, async (ctx: Context) => {
     const slug = ctx.params.slug as string;
     const checked = checkArgs(ctx, settings, kind.args.bySlugRead, { slug });
+    const shared = sharedItemsOf(deps.memo, kind.singular);
     const doc = preferredBySlug(await itemsBySlug((sent) => collection().bySlug(checked.scope.language, sent), slug));
     setPostAllow(ctx, checked.scope.caller, doc);
     if (!doc) checked.validation.invalid('slug', reason('unknown-slug'));
     const asOf = readAsOf(checked, settings.timeZone, deps.clock(), deps.zones);
     checked.validation.throwIfAny();
-    await answer(ctx, doc as D, checked.scope, asOf, 'slug');
+    await answer(ctx, shared, doc as D, checked.scope, asOf, 'slug');
   });
 
   router.get(`/${kind.plural}/:id`, async (ctx: Context) => {
     const id = pathId(ctx.params.id);
     if (id === undefined) throw noRoute();
+    const shared = sharedItemsOf(deps.memo, kind.singular);
     const doc = await collection().get(id);
     setPostAllow(ctx, ctx.state.caller, doc);
     const checked = checkArgs(ctx, settings, kind.args.read, { id: String(id) });
@@ -72,6 +88,6 @@ export function registerItemReads<D extends ItemDocument>(
     if (!doc) checked.validation.invalid('id', reason(`unknown-${kind.singular}`));
     const asOf = readAsOf(checked, settings.timeZone, deps.clock(), deps.zones);
     checked.validation.throwIfAny();
-    await answer(ctx, doc as D, checked.scope, asOf, 'id');
+    await answer(ctx, shared, doc as D, checked.scope, asOf, 'id');
   });
 }

@@ -7,7 +7,8 @@ import type { Context } from 'koa';
 import { checkArgs } from '../../endpoint.ts';
 import { invalidParams, noRoute } from '../../errors/wireError.ts';
 import { totalPagesOf } from '../../representation/listEnvelope.ts';
-import { answerListPage } from '../../representation/sharedPages.ts';
+import { answerListPage, anonymousPageKey } from '../../representation/sharedPages.ts';
+import { answerItem, sharedItemsOf } from '../../representation/sharedItems.ts';
 import { fillTranslations, type TranslationFillDeps } from '../../middleware/translationFill.ts';
 import { termRepresentation, type TermView } from '../../representation/termRepresentation.ts';
 import { termViewOf, termViewsOf } from '../../representation/termView.ts';
@@ -32,10 +33,6 @@ export function registerTermReads(
   const { settings } = deps;
   const { taxonomy, plural, args } = routes;
   const collection = routes.collection(deps.readStore);
-  const currentView = async (id: number): Promise<TermView | undefined> => {
-    const term = await collection.get(id);
-    return term && termViewOf(collection, term);
-  };
 
   router.get(`/${plural}`, async (ctx: Context) => {
     setTermAllow(ctx, taxonomy, 'collection');
@@ -64,19 +61,35 @@ export function registerTermReads(
     });
   });
 
-  router.get(`/${plural}/:id`, async (ctx: Context) => {
+  router.get(`/${plural}/:id`, termByIdRoute(deps, routes));
+}
+
+/** GET /categories/{id} and /tags/{id}, also as of a past point. */
+function termByIdRoute(deps: TermReadDeps, routes: TaxonomyRoutes): (ctx: Context) => Promise<void> {
+  const { settings } = deps;
+  const { taxonomy, args } = routes;
+  const collection = routes.collection(deps.readStore);
+  const currentView = async (id: number): Promise<TermView | undefined> => {
+    const term = await collection.get(id);
+    return term && termViewOf(collection, term);
+  };
+  return async (ctx: Context) => {
     const id = pathId(ctx.params.id);
     if (id === undefined) throw noRoute();
     setTermAllow(ctx, taxonomy, 'item');
     const checked = checkArgs(ctx, settings, args.read, { id: String(id) });
     const asOf = readAsOf(checked, settings.timeZone, deps.clock(), deps.zones);
     if (asOf) chargeCostlyRead(deps.costlyReads, ctx);
+    const shared = sharedItemsOf(deps.memo, taxonomy);
     // As of a past point the term is judged as it was then: one deleted since is still shown (terms are public).
     const view = asOf ? await pastTermView(deps.pastFolds, collection, taxonomy, id, asOf) : await currentView(id);
     if (!view) checked.validation.invalid('id', reason(`unknown-${taxonomy}`));
     checked.validation.throwIfAny();
     if (!view) throw invalidParams([{ name: 'id', reason: reason(`unknown-${taxonomy}`) }]);
-    ctx.set('ETag', termEtag(view.doc.revision));
-    ctx.body = termRepresentation(view, checked.scope.addresses);
-  });
+    const { scope } = checked;
+    const key = asOf ? undefined : anonymousPageKey(scope, [taxonomy, scope.language, id]);
+    await answerItem(ctx, deps, shared, key, termEtag(view.doc.revision), () =>
+      termRepresentation(view, scope.addresses),
+    );
+  };
 }

@@ -1,0 +1,60 @@
+// Single items (an event, venue, organizer or term) that many callers read alike, answered again from their bytes
+// while the read model stays put, as list pages are (sharedPages.ts).
+import type { Context } from 'koa';
+import type { ReadModelMemo } from '../readModelMemo.ts';
+import { anonymous } from '../auth/caller.ts';
+import { fillTranslations, type TranslationFillDeps } from '../middleware/translationFill.ts';
+import { stringifyBody } from './jsonLdText.ts';
+
+/** An item as answered: its body with `translations` filled, and its validator. */
+interface KeptItem {
+  readonly body: Buffer;
+  readonly etag: string;
+}
+
+/**
+ * Items kept per kind and read-model position: an event is about 6 KB, so at most about 60 MB for events. When a kind
+ * holds this many the memo starts its table afresh, so a walk over more distinct ids than this keeps rendering.
+ */
+const itemsKept = 10_000;
+
+/** Where the bytes of one kind of item are kept for the current read-model position. */
+export type SharedItems = Map<string, KeptItem>;
+
+/**
+ * The table of `kind` at the read model's current position. Take it BEFORE reading the item: the memo starts new
+ * tables when the position moves, so bytes rendered from a read across that move land where no later request looks,
+ * and a request never gets bytes older than the position it waited for (read-your-writes).
+ */
+export const sharedItemsOf = (memo: ReadModelMemo, kind: string): SharedItems =>
+  memo.table<KeptItem, string>(`${kind} items`, itemsKept);
+
+/**
+ * Answers with the bytes kept under `key`, else with what `render` makes, its translations filled for an anonymous
+ * caller and kept as bytes. `key` must stand for everything the body depends on besides the read model (see
+ * `anonymousPageKey`); without one (a caller with rights or unlocks of their own) the body is answered as an object,
+ * which the translation fill and conditional GET finish for that caller. The item's read rules are checked before.
+ */
+export async function answerItem(
+  ctx: Context,
+  deps: TranslationFillDeps,
+  shared: SharedItems,
+  key: string | undefined,
+  etag: string,
+  render: () => unknown,
+): Promise<void> {
+  ctx.set('ETag', etag);
+  if (key === undefined) {
+    ctx.body = await render();
+    return;
+  }
+  let kept = shared.get(key);
+  if (kept === undefined || kept.etag !== etag) {
+    const body = await render();
+    await fillTranslations(body, deps, anonymous);
+    kept = { body: Buffer.from(stringifyBody(body)), etag };
+    shared.set(key, kept);
+  }
+  ctx.type = 'application/json';
+  ctx.body = kept.body;
+}

@@ -29,6 +29,9 @@ export interface ProjectionRunnerOptions {
 export class ProjectionRunner implements ProjectionProgress {
   private subscription: Subscription | undefined;
   private stopped = false;
+  /** True from the start of an event's application to its end, while its documents are half-written. */
+  private applying = false;
+  private readonly pendingCaptures: { run: () => void; reject: (error: Error) => void }[] = [];
   private position = -1n;
   private savedPosition = -1n;
   /** Events applied since the last checkpoint save began. */
@@ -73,12 +76,38 @@ export class ProjectionRunner implements ProjectionProgress {
     return this.position >= position ? Promise.resolve(true) : this.waiters.wait(position, timeoutMs);
   }
 
+  /**
+   * Runs `capture` between two events, never inside one (an event's handlers await between their writes), with the
+   * position its documents reflect: at once when no event is being applied, else as soon as the current one is.
+   */
+  atRest<T>(capture: (position: bigint) => T): Promise<T> {
+    if (!this.applying) return Promise.resolve(capture(this.position));
+    return new Promise<T>((resolve, reject) =>
+      this.pendingCaptures.push({
+        run: () => {
+          try {
+            resolve(capture(this.position));
+          } catch (error) {
+            reject(error instanceof Error ? error : new Error(String(error)));
+          }
+        },
+        reject,
+      }),
+    );
+  }
+
+  private runPendingCaptures(): void {
+    for (const capture of this.pendingCaptures.splice(0)) capture.run();
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.retryTimer);
     clearTimeout(this.idleTimer);
     this.idleTimer = undefined;
     await this.subscription?.stop();
+    // Left half-applied by a failed write: no consistent moment is coming any more.
+    for (const capture of this.pendingCaptures.splice(0)) capture.reject(new Error('the projection stopped mid-event'));
     await this.saveCheckpoint();
   }
 
@@ -122,12 +151,15 @@ export class ProjectionRunner implements ProjectionProgress {
    * failure fails the subscription like any failed write, and the next one settles again.
    */
   private async apply(recorded: RecordedEvent): Promise<void> {
+    this.applying = true;
     if (!this.countsSettled) {
       await settleStaleCounts(this.readStore);
       this.countsSettled = true;
     }
     await applyRecordedEvent(recorded, this.handlers, this.readStore, this.handledTypes);
     this.position = recorded.position;
+    this.applying = false;
+    this.runPendingCaptures();
     if (++this.appliedSinceSave >= (this.options.checkpointEvery ?? 1000)) await this.saveCheckpoint();
     // A catch-up saves when it ends (onCaughtUp); an idle timer per event would only cost it time.
     else if (!this.catchingUp) this.saveWhenIdle();

@@ -38,6 +38,7 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 export class PeriodicSnapshots {
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<SnapshotSave | undefined> | undefined;
+  private stopping = false;
   private abandoned = false;
   /** Waiting for a moment between two events, which a projection stuck half-way through one never gives. */
   private capturing = false;
@@ -73,12 +74,16 @@ export class PeriodicSnapshots {
   private async writeInBackground(): Promise<SnapshotSave | undefined> {
     const { target, readStore, runner, logger } = this.options;
     const current = runner();
-    if (!current || this.abandoned || current.appliedPosition === this.savedPosition) return undefined;
+    if (!current || this.stopping || current.appliedPosition === this.savedPosition) return undefined;
     const startedAt = performance.now();
     try {
       this.capturing = true;
+      // Cleared by the capture itself (synchronously), or by its refusal.
       const held = await current
-        .atRest((position) => ({ position, ...readStore.holdDocuments() }))
+        .atRest((position) => {
+          this.capturing = false;
+          return { position, ...readStore.holdDocuments() };
+        })
         .finally(() => (this.capturing = false));
       return await this.write(held, startedAt).finally(held.release);
     } catch (error) {
@@ -95,10 +100,14 @@ export class PeriodicSnapshots {
     const capturedMs = Math.round(performance.now() - startedAt);
     const saved = await writeReadModelSnapshot(target.path, store, view, target.fingerprint, {
       betweenSlices: async () => {
-        await nextTurn();
+        // Stopping: the rest is encoded at once, the stop waiting for it being cheaper than a whole new snapshot.
+        if (!this.stopping) await nextTurn();
         if (this.abandoned) throw new Error('the service is stopping');
       },
-      write: writeFileAtomicallyInBackground,
+      write: async (path, parts) => {
+        if (this.abandoned) throw new Error('the service is stopping');
+        await writeFileAtomicallyInBackground(path, parts);
+      },
       originalOf: view.originalOf,
       ...(this.options.eventsPerFrame ? { eventsPerFrame: this.options.eventsPerFrame } : {}),
     });
@@ -108,12 +117,16 @@ export class PeriodicSnapshots {
     return saved;
   }
 
-  /** Before the projection stops: no new background write, and one being encoded is abandoned (nothing on disk). */
+  /**
+   * Before the projection stops: no new background write; one under way is finished without yielding, one still
+   * waiting for its moment is abandoned (it may wait for an event that failed half-way, which only the projection's
+   * stop ends; the stop's own write must not race it for the file either).
+   */
   async stop(): Promise<void> {
     clearInterval(this.timer);
-    this.abandoned = true;
-    // A capture still waiting ends when the projection stops (refused), which comes after this.
-    if (!this.capturing) await this.writing;
+    this.stopping = true;
+    if (this.capturing) this.abandoned = true;
+    else await this.writing;
   }
 
   /**

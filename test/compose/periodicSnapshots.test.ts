@@ -97,14 +97,16 @@ describe('read-model snapshots written in the background', function () {
     expect(snapshots.needsWriteAtStop(t.service.projections.appliedPosition)).to.equal(false);
   });
 
-  it('leaves nothing behind when abandoned by a stop', async () => {
-    const path = join(dir, 'abandoned.snapshot');
+  it('is finished at once by a stop that finds it under way, and none starts after the stop', async () => {
+    await t.admin('PATCH', `${API}/venues/${venue}`, { body: { venue: 'Stopping Hall' } });
+    const path = join(dir, 'stopping.snapshot');
     const snapshots = snapshotsInto(path);
     const writing = snapshots.writeNow();
     await snapshots.stop();
-    expect(await writing).to.equal(undefined);
-    expect(
-      (await loadReadModelSnapshot(path, t.service.store, createMemoryReadStore(testMemos), fingerprint)).kind,
-    ).to.equal('absent');
+    const saved = await writing;
+    expect(saved?.kind).to.equal('saved');
+    expect(await expectSnapshotEqualsReplay(t, path)).to.equal(saved?.kind === 'saved' ? saved.position : undefined);
+    await createEvent(t, { title: 'After the stop', venue });
+    expect(await snapshots.writeNow()).to.equal(undefined);
   });
 });

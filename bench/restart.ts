@@ -1,7 +1,7 @@
 // Start-up costs: the service started on an empty data directory (its baseline RSS), and on a store seeded with the
-// mode's number of stored events (1M in full mode): a cold start (full replay), a graceful stop (which writes the
-// read-model snapshot), and a restart (snapshot plus the events after it), timed until it listens, is ready, and is
-// caught up.
+// mode's number of stored events (1M in full mode): a cold start (full replay, then its background snapshot), a
+// graceful stop (little or nothing left to write), a restart, and a start after a SIGKILL, each timed until it
+// listens, is ready, and is caught up.
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,19 +29,50 @@ export interface RestartMeasurement extends StartMeasurement {
   readonly coldStart: StartReading;
   /** SIGTERM to exit of the cold-started service: draining, and writing the read-model snapshot. */
   readonly stopSeconds: number;
-  /** Size of the snapshot that stop wrote (0: none). */
+  /** Size of the snapshot on disk after that stop (0: none). */
   readonly snapshotBytes: number;
+  /** From the cold start's readiness until the background snapshot it starts at once was on disk. */
+  readonly backgroundSnapshotSeconds?: number;
+  /** Started on the data directory of a service killed with SIGKILL (the last periodic snapshot plus the tail). */
+  readonly afterKill?: StartReading;
 }
 
 type StartReading = Pick<StartMeasurement, 'times' | 'rssMegabytes' | 'anonymousRssMegabytes'>;
 
-/** Started, measured, and stopped gracefully (SIGTERM), with the time the stop took. */
+/** Polls (no timing asserted) until the snapshot file's modification time moves past `after`. */
+async function snapshotWrittenAfter(path: string, after: number, deadlineMs: number): Promise<void> {
+  const deadline = performance.now() + deadlineMs;
+  while (modifiedAt(path) <= after) {
+    if (performance.now() > deadline) throw new Error('no background snapshot was written');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const modifiedAt = (path: string): number => {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return 0;
+  }
+};
+
+/**
+ * Started, measured, and stopped gracefully (SIGTERM) or killed, with the time the stop took. `beforeStop`: waits for
+ * what a service running for a while would have done (its background snapshot).
+ */
 async function startOnce(
   nodeFlags: readonly string[],
   dataDir: string,
   deadlineMs: number,
+  beforeStop: () => Promise<void> = async () => {},
+  kill = false,
 ): Promise<StartReading & { stopSeconds: number }> {
   const service = await startServiceProcess(nodeFlags, dataDir, deadlineMs);
+  await beforeStop();
+  if (kill) {
+    await service.kill();
+    return { times: service.times, rssMegabytes: 0, anonymousRssMegabytes: 0, stopSeconds: 0 };
+  }
   let memory: Omit<StartReading, 'times'>;
   try {
     memory = { rssMegabytes: service.rssMegabytes(), anonymousRssMegabytes: service.anonymousRssMegabytes() };
@@ -84,9 +115,21 @@ export async function measureRestart(
     const seeded = await seed(store, mode.restartShape, now, mode.restartStoreEvents);
     const seedSeconds = (performance.now() - startedAt) / 1000;
     await store.close();
-    const { stopSeconds, ...coldStart } = await startOnce(nodeFlags, dir, mode.startDeadlineMs);
-    const snapshotBytes = sizeOf(join(dir, snapshotFileName));
+    const path = join(dir, snapshotFileName);
+    let backgroundSnapshotSeconds = 0;
+    const backgroundSnapshot = async () => {
+      const readyAt = performance.now();
+      // With CAL_READ_MODEL_SNAPSHOT_INTERVAL=0 there is none to wait for (the stop writes it).
+      if (process.env.CAL_READ_MODEL_SNAPSHOT_INTERVAL !== '0')
+        await snapshotWrittenAfter(path, 0, mode.startDeadlineMs);
+      backgroundSnapshotSeconds = (performance.now() - readyAt) / 1000;
+    };
+    const { stopSeconds, ...coldStart } = await startOnce(nodeFlags, dir, mode.startDeadlineMs, backgroundSnapshot);
+    const snapshotBytes = sizeOf(path);
     const { stopSeconds: _, ...restarted } = await startOnce(nodeFlags, dir, mode.startDeadlineMs);
+    // Killed once it runs (its snapshot is the one the restart above loaded), then started again.
+    await startOnce(nodeFlags, dir, mode.startDeadlineMs, async () => {}, true);
+    const { stopSeconds: __, ...afterKill } = await startOnce(nodeFlags, dir, mode.startDeadlineMs);
     return {
       storeEvents: seeded.storeEvents,
       calendarEvents: seeded.calendarEvents,
@@ -95,6 +138,8 @@ export async function measureRestart(
       coldStart,
       stopSeconds,
       snapshotBytes,
+      backgroundSnapshotSeconds,
+      afterKill,
       ...restarted,
     };
   } finally {

@@ -22,6 +22,8 @@ export interface ServiceProcess {
   rssMegabytes(): number;
   anonymousRssMegabytes(): number;
   stop(): Promise<void>;
+  /** SIGKILL: no drain, no snapshot at the stop. */
+  kill(): Promise<void>;
 }
 
 interface ReadyBody {
@@ -78,6 +80,11 @@ export async function startServiceProcess(
       rssMegabytes: () => rssMegabytes(child.pid as number),
       anonymousRssMegabytes: () => anonymousRssMegabytes(child.pid as number),
       stop: () => stopChild(child),
+      kill: async () => {
+        const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+        await exited;
+      },
     };
   } catch (error) {
     await stopChild(child, 2_000);

@@ -9,6 +9,7 @@ import { meteredEventStore } from './events/meteredEventStore.ts';
 import type { ReadStore } from './projections/readStore.ts';
 import type { SnapshotLoad } from './projections/snapshot/readModelSnapshot.ts';
 import { saveSnapshot } from './compose/embeddedReadModel.ts';
+import { PeriodicSnapshots } from './compose/periodicSnapshots.ts';
 import { openStores, type OpenedStores } from './compose/openStores.ts';
 import { startScheduler } from './compose/scheduler.ts';
 import { startSeriesHorizon } from './compose/seriesHorizon.ts';
@@ -47,6 +48,8 @@ export interface RunningService {
   readonly metrics: ServiceMetrics;
   /** Embedded with snapshots on: what the start made of the read-model snapshot; undefined otherwise. */
   readonly snapshotLoad: SnapshotLoad | undefined;
+  /** Embedded with snapshots on, where the projection runs: the background snapshot writer. */
+  readonly snapshots: PeriodicSnapshots | undefined;
   /** Publishes `future` items when their date passes; undefined in the `api` role and with `CAL_SCHEDULER=off`. */
   readonly scheduler: PublicationScheduler | undefined;
   /** Plans open-ended series as their horizon moves; where `scheduler` runs (docs/architecture.md §8). */
@@ -158,10 +161,32 @@ interface ServiceParts {
   readonly api: StartedApi | undefined;
   readonly scheduler: PublicationScheduler | undefined;
   readonly seriesHorizon: SeriesHorizonKeeper | undefined;
+  readonly snapshots: PeriodicSnapshots | undefined;
+}
+
+/** Background snapshots where this process keeps an embedded read model with snapshots on, and projects into it. */
+function periodicSnapshots(
+  stores: OpenedStores,
+  projections: ReturnType<typeof projectionsOf>,
+  config: Config,
+  logger: Logger,
+): PeriodicSnapshots | undefined {
+  const { snapshot, memory, snapshotLoad } = stores;
+  const { runner } = projections;
+  if (!snapshot || !memory || !runner) return undefined;
+  return new PeriodicSnapshots({
+    target: snapshot,
+    store: stores.store,
+    readStore: memory,
+    runner: () => runner.runner,
+    intervalMs: config.readModelSnapshotIntervalSeconds * 1000,
+    loadedPosition: snapshotLoad?.kind === 'loaded' ? snapshotLoad.position : undefined,
+    logger,
+  });
 }
 
 function runningService(parts: ServiceParts): RunningService {
-  const { server, config, logger, role, stores, store, metrics, api, scheduler, seriesHorizon } = parts;
+  const { server, config, logger, role, stores, store, metrics, api, scheduler, seriesHorizon, snapshots } = parts;
   const { runner, progress } = parts.projections;
   const { readStore } = stores;
   return {
@@ -179,13 +204,16 @@ function runningService(parts: ServiceParts): RunningService {
     snapshotLoad: stores.snapshotLoad,
     scheduler,
     seriesHorizon,
+    snapshots,
     close: async () => {
       // Open change feeds never end by themselves and would hold the drain until the grace period ends.
       await server.close(config.shutdownGraceMs, async () => api?.changeFeeds.closeAll());
       await scheduler?.stop();
       await seriesHorizon?.stop();
+      await snapshots?.stop();
       await runner?.stop();
-      if (stores.snapshot) await saveSnapshot(stores.snapshot, stores.store, stores.readStore, logger);
+      const atStop = !snapshots || snapshots.needsWriteAtStop(progress.appliedPosition);
+      if (stores.snapshot && atStop) await saveSnapshot(stores.snapshot, stores.store, stores.readStore, logger);
       await readStore.close();
       await store.close();
     },
@@ -231,8 +259,10 @@ async function startBound(
   const scheduler = startScheduler(role, config, readStore, store, api?.writes, clock, logger);
   const seriesHorizon = startSeriesHorizon(role, config, readStore, store, api?.writes, clock, logger);
   server.serve(api?.app ?? createOperationsApp(operations, logger));
+  const snapshots = periodicSnapshots(stores, projections, config, logger);
+  snapshots?.start();
   const parts = { server, config, logger, role, stores, store, projections, metrics, api, scheduler, seriesHorizon };
-  return runningService(parts);
+  return runningService({ ...parts, snapshots });
 }
 
 async function startApi(

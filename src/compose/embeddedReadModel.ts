@@ -1,5 +1,6 @@
 // Part of the composition root: the embedded deployment's in-memory read model and its snapshot as the service uses
-// them: where the snapshot lives, loading it into a fresh memory read model at start, saving it at close. Failures are
+// them: where the snapshot lives, loading it into a fresh memory read model at start, saving it at close (the
+// background writes are periodicSnapshots.ts). Failures are
 // logged, never fatal: the store is the truth.
 import { join } from 'node:path';
 import type { Logger } from 'pino';
@@ -46,7 +47,7 @@ export async function openMemoryReadModel(
   logger: Logger,
 ) {
   const readStore = createMemoryReadStore(memos);
-  if (!target) return { readStore };
+  if (!target) return { readStore, memory: readStore };
   const startedAt = performance.now();
   let snapshotLoad: SnapshotLoad;
   try {
@@ -56,8 +57,10 @@ export async function openMemoryReadModel(
       { err: error, path: target.path },
       'read-model snapshot failed to load: replaying the whole event store',
     );
+    const fresh = createMemoryReadStore(memos);
     return {
-      readStore: createMemoryReadStore(memos),
+      readStore: fresh,
+      memory: fresh,
       snapshot: target,
       snapshotLoad: { kind: 'ignored', reason: String(error) } as const,
     };
@@ -75,7 +78,7 @@ export async function openMemoryReadModel(
       'read model loaded from its snapshot: applying the events written since',
     );
   }
-  return { readStore, snapshot: target, snapshotLoad };
+  return { readStore, memory: readStore, snapshot: target, snapshotLoad };
 }
 
 /** After the projection stopped, before the stores close; a failure leaves the previous file and is only logged. */

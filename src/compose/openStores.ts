@@ -7,6 +7,7 @@ import type { EventStore } from '../events/eventStore.ts';
 import { openLmdbEventStore } from '../events/embedded/lmdbEventStore.ts';
 import { connectEsdbEventStore } from '../events/esdb/esdbEventStore.ts';
 import type { ReadStore } from '../projections/readStore.ts';
+import type { MemoryReadStore } from '../projections/memory/memoryReadStore.ts';
 import type { SnapshotLoad } from '../projections/snapshot/readModelSnapshot.ts';
 import type { ProjectionMemos } from '../projections/projectionMemos.ts';
 import {
@@ -26,6 +27,8 @@ export interface OpenedStores {
   /** Embedded with snapshots on: where the read model is saved at close. */
   readonly snapshot?: SnapshotTarget;
   readonly snapshotLoad?: SnapshotLoad;
+  /** Embedded: the in-memory read model itself (background snapshots read it without awaiting). */
+  readonly memory?: MemoryReadStore;
   /** MongoDB only: the failed-login log every API instance shares (embedded, each process keeps its own). */
   readonly loginFailures?: FailureLog;
 }

@@ -47,6 +47,8 @@ export interface Config {
   readonly minFreeDiskMb: number;
   /** Embedded only: save the read model at graceful close and load it at the next start instead of a full replay. */
   readonly readModelSnapshot: boolean;
+  /** Seconds between background snapshots of a read model that moved; 0: only at graceful close. */
+  readonly readModelSnapshotIntervalSeconds: number;
   /**
    * Publish `future` items when their date passes (docs/api.md §20.6), in the roles that project (`all`, `projector`).
    */
@@ -123,6 +125,9 @@ export const variables = {
     'embedded only: on to save the in-memory read model to CAL_DATA_DIR/read-model.snapshot at ' +
     'graceful shutdown and start from it (plus the events written since) instead of replaying ' +
     'the whole store; off: always replay (default on)',
+  CAL_READ_MODEL_SNAPSHOT_INTERVAL:
+    'embedded, snapshots on: seconds between snapshots written in the background while the read model moves, so ' +
+    'that a crash restarts from the last one plus the events since (default 60; 0: only at graceful shutdown)',
   CAL_RECURRENCE_HORIZON_MONTHS:
     'how many months ahead of now the occurrences of a series without COUNT or UNTIL are planned (default 24)',
   CAL_RECURRENCE_MAX_OCCURRENCES:
@@ -176,6 +181,7 @@ const decoders: Record<keyof typeof variables, t.Decoder<unknown, unknown>> = {
   CAL_TRUST_PROXY: Flag,
   CAL_MIN_FREE_DISK_MB: wholeNumber('FreeDiskMegabytes', 0, 999_999_999),
   CAL_READ_MODEL_SNAPSHOT: OnOff,
+  CAL_READ_MODEL_SNAPSHOT_INTERVAL: wholeNumber('IntervalSeconds', 0, 86_400),
   CAL_SCHEDULER: OnOff,
   CAL_RECURRENCE_HORIZON_MONTHS: wholeNumber('HorizonMonths', 1, 120),
   CAL_RECURRENCE_MAX_OCCURRENCES: wholeNumber('MaxOccurrences', 1, 100_000),
@@ -229,6 +235,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     trustProxy: (values.CAL_TRUST_PROXY as boolean | undefined) ?? false,
     minFreeDiskMb: (values.CAL_MIN_FREE_DISK_MB as number | undefined) ?? 64,
     readModelSnapshot: (values.CAL_READ_MODEL_SNAPSHOT as boolean | undefined) ?? true,
+    readModelSnapshotIntervalSeconds: (values.CAL_READ_MODEL_SNAPSHOT_INTERVAL as number | undefined) ?? 60,
     scheduler: (values.CAL_SCHEDULER as boolean | undefined) ?? true,
     recurrenceHorizonMonths: (values.CAL_RECURRENCE_HORIZON_MONTHS as number | undefined) ?? 24,
     recurrenceMaxOccurrences: (values.CAL_RECURRENCE_MAX_OCCURRENCES as number | undefined) ?? 1000,

@@ -29,6 +29,9 @@ export interface ProjectionRunnerOptions {
 export class ProjectionRunner implements ProjectionProgress {
   private subscription: Subscription | undefined;
   private stopped = false;
+  /** True from the start of an event's application to its end, while its documents are half-written. */
+  private applying = false;
+  private readonly pendingCaptures: { run: () => void; reject: (error: Error) => void }[] = [];
   private position = -1n;
   private savedPosition = -1n;
   /** Events applied since the last checkpoint save began. */
@@ -73,12 +76,38 @@ export class ProjectionRunner implements ProjectionProgress {
     return this.position >= position ? Promise.resolve(true) : this.waiters.wait(position, timeoutMs);
   }
 
+  /**
+   * Runs `capture` between two events, never inside one (an event's handlers await between their writes), with the
+   * position its documents reflect: at once when no event is being applied, else as soon as the current one is.
+   */
+  atRest<T>(capture: (position: bigint) => T): Promise<T> {
+    if (!this.applying) return Promise.resolve(capture(this.position));
+    return new Promise<T>((resolve, reject) =>
+      this.pendingCaptures.push({
+        run: () => {
+          try {
+            resolve(capture(this.position));
+          } catch (error) {
+            reject(error instanceof Error ? error : new Error(String(error)));
+          }
+        },
+        reject,
+      }),
+    );
+  }
+
+  private runPendingCaptures(): void {
+    for (const capture of this.pendingCaptures.splice(0)) capture.run();
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.retryTimer);
     clearTimeout(this.idleTimer);
     this.idleTimer = undefined;
     await this.subscription?.stop();
+    // Left half-applied by a failed write: no consistent moment is coming any more.
+    for (const capture of this.pendingCaptures.splice(0)) capture.reject(new Error('the projection stopped mid-event'));
     await this.saveCheckpoint();
   }
 
@@ -126,24 +155,35 @@ export class ProjectionRunner implements ProjectionProgress {
   private apply(recorded: RecordedEvent): Promise<void> | void {
     if (!this.countsSettled) return this.settleCountsThenApply(recorded);
     // Most stored events are passed over (registry bookkeeping): they go through without a promise. A failure is
-    // still a rejection, as from an async function: some subscriptions wrap the call in Promise.resolve.
+    // still a rejection, as from an async function: some subscriptions wrap the call in Promise.resolve. While an
+    // event's writes are under way the read model is between two positions: `applying` holds snapshot captures
+    // back (atRest), and stays set after a failed event, whose writes may be half done.
     try {
       const applying = applyRecordedEvent(recorded, this.handlers, this.readStore, this.handledTypes);
-      return applying ? applying.then(() => this.applied(recorded.position)) : this.applied(recorded.position);
+      if (!applying) return this.applied(recorded.position);
+      this.applying = true;
+      return applying.then(() => {
+        this.applying = false;
+        return this.applied(recorded.position);
+      });
     } catch (error) {
+      this.applying = true;
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
   }
 
   private async settleCountsThenApply(recorded: RecordedEvent): Promise<void> {
+    this.applying = true;
     await settleStaleCounts(this.readStore);
     this.countsSettled = true;
+    this.applying = false;
     await this.apply(recorded);
   }
 
   /** The event's writes are done (or it had none): its position is the read model's, and its waiters are let go. */
   private applied(position: bigint): Promise<void> | void {
     this.position = position;
+    this.runPendingCaptures();
     if (++this.appliedSinceSave >= (this.options.checkpointEvery ?? 1000)) {
       return this.saveCheckpoint().then(() => this.waiters.release(position));
     }

@@ -22,3 +22,20 @@ describe('config: CAL_READ_MODEL_SNAPSHOT', () => {
     );
   });
 });
+
+describe('config: CAL_READ_MODEL_SNAPSHOT_INTERVAL', () => {
+  it('is 60 seconds by default, takes 0 (only at shutdown) to a day, and is documented for --help', () => {
+    expect(loadConfig({}).readModelSnapshotIntervalSeconds).to.equal(60);
+    expect(loadConfig({ CAL_READ_MODEL_SNAPSHOT_INTERVAL: '0' }).readModelSnapshotIntervalSeconds).to.equal(0);
+    expect(loadConfig({ CAL_READ_MODEL_SNAPSHOT_INTERVAL: '86400' }).readModelSnapshotIntervalSeconds).to.equal(86_400);
+    expect(variables.CAL_READ_MODEL_SNAPSHOT_INTERVAL).to.match(/background/);
+  });
+
+  it('refuses what is not a whole number of seconds up to a day, naming the variable', () => {
+    for (const value of ['-1', '1.5', 'soon', '86401'])
+      expect(() => loadConfig({ CAL_READ_MODEL_SNAPSHOT_INTERVAL: value }), value).to.throw(
+        ConfigError,
+        /CAL_READ_MODEL_SNAPSHOT_INTERVAL/,
+      );
+  });
+});

@@ -1,5 +1,6 @@
 // In-process event documents with real indexes: per language and status a start-ordered partition; maps by id, slug,
 // linked item and venue location; the words of the search texts; per document the fields queries check most.
+import { HeldViews, type HeldDocuments } from './heldViews.ts';
 import { IdsByKey } from './idsByKey.ts';
 import { translationsOf, type Translations } from '../translationGroups.ts';
 import { TranslationGroupIndex } from './translationGroupIndex.ts';
@@ -53,6 +54,7 @@ export class MemoryEventCollection implements EventCollection {
   private readonly marks = new SlotMarks();
   private readonly searchWords = new SearchWordIndex(this.columns, this.marks);
   private readonly future = new FuturePublications();
+  private readonly heldViews = new HeldViews<EventDocument>();
 
   /** `venueLocations`: the projector's, so that a refreshed document shares the venue's points with the others. */
   constructor(private readonly venueLocations: VenueLocations) {}
@@ -226,6 +228,7 @@ export class MemoryEventCollection implements EventCollection {
     const doc = this.columns.get(id);
     if (!doc) return;
     // In place: the same object sits in the columns and a partition, and its shape (so its hidden class) stays.
+    this.heldViews.beforeChange(doc);
     const mutable = doc as { embedded: EmbeddedLinks; venueLocations: readonly VenueLocation[] };
     mutable.embedded = embedded;
     mutable.venueLocations = this.venueLocations.of(embedded.venues);
@@ -241,6 +244,11 @@ export class MemoryEventCollection implements EventCollection {
   /** Every document in ascending id order (the port's `documents`); synchronous, so the caller sees one state. */
   *byAscendingId(): Generator<EventDocument> {
     yield* this.columns.byAscendingId();
+  }
+
+  /** The documents in ascending id order as they are now, kept so (copy-on-write) until the view is released. */
+  holdAscending(): HeldDocuments<EventDocument> {
+    return this.heldViews.hold(this.columns.byAscendingId());
   }
 
   private partition(doc: EventDocument): StartOrderedPartition {

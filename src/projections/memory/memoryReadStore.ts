@@ -1,6 +1,7 @@
 // The embedded ReadStore: documents and checkpoints in process memory, rebuilt from the event store at start.
 import type { CheckpointStore, ReadModelCollection, ReadModelDocuments, ReadStore } from '../readStore.ts';
 import type { ProjectionMemos } from '../projectionMemos.ts';
+import type { EventDocument } from '../events/eventDocument.ts';
 import { MemoryEventCollection } from './memoryEventCollection.ts';
 import { createMemoryTermCollection } from './memoryTermCollection.ts';
 import { createMemoryOrganizerCollection, createMemoryVenueCollection } from './memoryItemCollection.ts';
@@ -25,7 +26,23 @@ async function* asAsync<T>(documents: Iterable<T>): AsyncGenerator<T> {
   yield* documents;
 }
 
-export function createMemoryReadStore(memos: ProjectionMemos): ReadStore {
+/** Every collection's documents, taken in one synchronous step. */
+export type DocumentsNow = { readonly [C in ReadModelCollection]: ReadModelDocuments[C][] };
+
+/** The documents of one moment, which keep describing it while the projection goes on, until released. */
+export interface HeldReadModel {
+  readonly documents: DocumentsNow;
+  /** An event as it was at that moment (events are the only documents changed in place: their embedded copies). */
+  readonly originalOf: (doc: EventDocument) => EventDocument;
+  readonly release: () => void;
+}
+
+export interface MemoryReadStore extends ReadStore {
+  /** The documents as they are now, taken without awaiting; release the view once done with it. */
+  holdDocuments(): HeldReadModel;
+}
+
+export function createMemoryReadStore(memos: ProjectionMemos): MemoryReadStore {
   const events = new MemoryEventCollection(memos.venues);
   const categories = createMemoryTermCollection('category');
   const tags = createMemoryTermCollection('tag');
@@ -46,6 +63,18 @@ export function createMemoryReadStore(memos: ProjectionMemos): ReadStore {
     organizers,
     checkpoints: new MemoryCheckpoints(),
     documents: (collection) => asAsync(sources[collection]()),
+    holdDocuments: () => {
+      const held = events.holdAscending();
+      const documents = {
+        events: [...held.documents],
+        // Venues and organizers are replaced, never changed; counted terms are made afresh with today's count.
+        venues: [...sources.venues()],
+        organizers: [...sources.organizers()],
+        categories: [...sources.categories()],
+        tags: [...sources.tags()],
+      };
+      return { documents, originalOf: held.originalOf, release: held.release };
+    },
     init: async () => {},
     close: async () => {},
   };

@@ -1,5 +1,6 @@
-// The memory read model saved at graceful close and loaded at the next start, so that a start applies only the events
-// written since instead of replaying the whole store. Any doubt about a snapshot means a full replay, never a failure.
+// The memory read model saved (in the background and at graceful close) and loaded at the next start, so that a
+// start applies only the events written since instead of replaying the whole store. Any doubt about a snapshot
+// means a full replay, never a failure.
 import { createHash } from 'node:crypto';
 import type { EventStore, RecordedEvent } from '../../events/eventStore.ts';
 import type { ReadModelCollection, ReadModelDocuments, ReadStore } from '../readStore.ts';
@@ -11,6 +12,7 @@ import {
   type SnapshotDocuments,
   type StoreEventIdentity,
 } from './snapshotCodec.ts';
+import type { FrameSlicing } from './snapshotFrames.ts';
 import { readFileIfExists, writeFileAtomically } from './snapshotFile.ts';
 
 /** The file's name inside the data directory. */
@@ -56,6 +58,39 @@ const countOf = (documents: SnapshotDocuments): number =>
   documents.categories.length +
   documents.tags.length;
 
+/** What a snapshot is made of: the documents of one moment and the read model's position at that moment. */
+export interface ReadModelView {
+  readonly position: bigint;
+  readonly documents: SnapshotDocuments;
+}
+
+/** How the bytes are made and written: all at once at close, or a slice at a time beside a running service. */
+export interface SnapshotWriting extends FrameSlicing {
+  readonly write?: (path: string, parts: readonly Uint8Array[]) => Promise<void>;
+}
+
+/**
+ * Writes the view, once the store is known to hold an event at its position (a snapshot never describes a state the
+ * store does not hold).
+ */
+export async function writeReadModelSnapshot(
+  path: string,
+  store: EventStore,
+  view: ReadModelView,
+  fingerprint: string,
+  writing: SnapshotWriting = {},
+): Promise<SnapshotSave> {
+  const { position, documents } = view;
+  if (position < 0n) return { kind: 'skipped', reason: 'nothing projected yet' };
+  const storeEvent = await identityAt(store, position);
+  if (!storeEvent) return { kind: 'skipped', reason: `the store holds no event at the checkpoint ${position}` };
+  const header = { fingerprint, position: String(position), storeEvent };
+  const parts = await encodeSnapshot(header, documents, writing);
+  await (writing.write ?? (async (to, bytes) => writeFileAtomically(to, bytes)))(path, parts);
+  const bytes = parts.reduce((sum, part) => sum + part.length, 0);
+  return { kind: 'saved', position, documents: countOf(documents), bytes };
+}
+
 /**
  * Writes the read model at its checkpoint. The projection must be stopped: the documents are then those of exactly
  * that position (the memory store's `documents` awaits nothing, so nothing can land between two collections anyway).
@@ -68,8 +103,6 @@ export async function saveReadModelSnapshot(
 ): Promise<SnapshotSave> {
   const position = await readStore.checkpoints.get(readModelCheckpoint);
   if (position === undefined) return { kind: 'skipped', reason: 'nothing projected yet' };
-  const storeEvent = await identityAt(store, position);
-  if (!storeEvent) return { kind: 'skipped', reason: `the store holds no event at the checkpoint ${position}` };
   const documents: SnapshotDocuments = {
     events: await collect(readStore, 'events'),
     venues: await collect(readStore, 'venues'),
@@ -77,14 +110,7 @@ export async function saveReadModelSnapshot(
     categories: await collect(readStore, 'categories'),
     tags: await collect(readStore, 'tags'),
   };
-  const parts = encodeSnapshot({ fingerprint, position: String(position), storeEvent }, documents);
-  writeFileAtomically(path, parts);
-  return {
-    kind: 'saved',
-    position,
-    documents: countOf(documents),
-    bytes: parts.reduce((sum, part) => sum + part.length, 0),
-  };
+  return writeReadModelSnapshot(path, store, { position, documents }, fingerprint);
 }
 
 /** Puts every document as a projection would, in ascending id order, then the checkpoint the runner continues from. */

@@ -2,14 +2,21 @@
 // and the documents (msgpack), guarded by the header's length and SHA-256 so that a torn or damaged file is refused.
 import { createHash } from 'node:crypto';
 import { Packr, Unpackr } from 'msgpackr';
-import type { EventDocument, LinkField } from '../events/eventDocument.ts';
-import type { VenueDocument } from '../venues/venueDocument.ts';
-import type { OrganizerDocument } from '../organizers/organizerDocument.ts';
-import type { CountedTerm } from '../terms/termCollection.ts';
+import type { EventDocument } from '../events/eventDocument.ts';
 import { SharedLists } from '../events/sharedLists.ts';
+import {
+  bodyFrames,
+  encodeBodyFrames,
+  type EventFrame,
+  type FrameSlicing,
+  type SnapshotDocuments,
+  unpackFrame,
+} from './snapshotFrames.ts';
+
+export type { SnapshotDocuments } from './snapshotFrames.ts';
 
 /** Bumped when the layout below changes; projection code changes are caught by the code fingerprint instead. */
-export const snapshotFormat = 1;
+export const snapshotFormat = 2;
 
 const magic = Buffer.from('cal read-model snapshot\n', 'utf8');
 
@@ -34,51 +41,8 @@ export interface SnapshotHeader {
   readonly bodySha256: string;
 }
 
-/** Embedded copies as indexes into `embedded`: hundreds of thousands of events share a few thousand copies. */
-type EncodedEvent = Omit<EventDocument, 'embedded'> & {
-  readonly embedded: { readonly [F in LinkField]: readonly number[] };
-};
-
-export interface SnapshotDocuments {
-  readonly events: readonly EventDocument[];
-  readonly venues: readonly VenueDocument[];
-  readonly organizers: readonly OrganizerDocument[];
-  readonly categories: readonly CountedTerm[];
-  readonly tags: readonly CountedTerm[];
-}
-
-interface EncodedBody extends Omit<SnapshotDocuments, 'events'> {
-  readonly embedded: readonly object[];
-  readonly events: readonly EncodedEvent[];
-}
-
-// Records: each document shape's keys are written once per file instead of once per document. A packer per
-// snapshot, since a packer keeps its (here large) buffer for the next call; an unpacker per decoding, since an
-// unpacker remembers the record structures it read, which belong to that one file part.
 const packer = () => new Packr({ useRecords: true });
 const unpacker = () => new Unpackr({ useRecords: true });
-/** msgpack's nil: the smallest document there is. */
-const emptyDocument = Buffer.from([0xc0]);
-
-function encodeBody(documents: SnapshotDocuments): Uint8Array {
-  const embedded: object[] = [];
-  const indexOf = new Map<object, number>();
-  const refer = (copy: object): number => {
-    let index = indexOf.get(copy);
-    if (index === undefined) indexOf.set(copy, (index = embedded.push(copy) - 1));
-    return index;
-  };
-  const events = documents.events.map((doc): EncodedEvent => ({
-    ...doc,
-    embedded: {
-      venues: doc.embedded.venues.map(refer),
-      organizers: doc.embedded.organizers.map(refer),
-      categories: doc.embedded.categories.map(refer),
-      tags: doc.embedded.tags.map(refer),
-    },
-  }));
-  return packer().pack({ ...documents, embedded, events } satisfies EncodedBody);
-}
 
 /**
  * Short texts that many documents hold (statuses, languages, zones): decoding gives each document its own. Dates
@@ -91,12 +55,9 @@ const maxSharedText = 16;
  * item or id, and equal short texts. Without it a loaded read model took about 60% more heap than a replayed one.
  */
 function decodeBody(bytes: Uint8Array): SnapshotDocuments {
-  const unpackr = unpacker();
-  const body = unpackr.unpack(bytes) as EncodedBody;
-  // msgpackr keeps a view of the last buffer it read until it reads another (in its own module, whichever unpacker
-  // read it), which would keep the whole file alive.
-  unpackr.unpack(emptyDocument);
-  const copies = body.embedded as never[];
+  const [first, ...eventFrames] = [...bodyFrames(bytes)].map(unpackFrame);
+  const { venues, organizers, categories, tags } = first as Omit<SnapshotDocuments, 'events'>;
+  const copies: never[] = [];
   // The loaded documents share among themselves; the lists die with them, not with the process.
   const lists = new SharedLists();
   const copiesAt = (indexes: readonly number[]) =>
@@ -112,39 +73,41 @@ function decodeBody(bytes: Uint8Array): SnapshotDocuments {
     const isIdList = Array.isArray(value) && value.length <= 1 && value.every((item) => typeof item === 'number');
     return isIdList ? lists.ids(value as number[]) : value;
   };
-  // Changed in place: the decoded objects are this function's own, and keep the compact shape msgpackr gave them.
-  const events = body.events.map((encoded): EventDocument => {
-    const doc = encoded as unknown as Record<string, unknown>;
-    for (const key of Object.keys(doc)) doc[key] = shared(doc[key]);
-    const { venues, organizers, categories, tags } = encoded.embedded;
-    doc.embedded = {
-      venues: copiesAt(venues),
-      organizers: copiesAt(organizers),
-      categories: copiesAt(categories),
-      tags: copiesAt(tags),
-    };
-    return doc as unknown as EventDocument;
-  });
-  return { events, venues: body.venues, organizers: body.organizers, categories: body.categories, tags: body.tags };
+  const events: EventDocument[] = [];
+  for (const frame of eventFrames as EventFrame[]) {
+    for (const copy of frame.embedded) copies.push(copy as never);
+    // Changed in place: the decoded objects are this function's own, and keep the compact shape msgpackr gave them.
+    for (const encoded of frame.events) {
+      const doc = encoded as unknown as Record<string, unknown>;
+      for (const key of Object.keys(doc)) doc[key] = shared(doc[key]);
+      const { venues: v, organizers: o, categories: c, tags: t } = encoded.embedded;
+      doc.embedded = { venues: copiesAt(v), organizers: copiesAt(o), categories: copiesAt(c), tags: copiesAt(t) };
+      events.push(doc as unknown as EventDocument);
+    }
+  }
+  return { events, venues, organizers, categories, tags };
 }
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
-/** The file's parts, in order. */
-export function encodeSnapshot(
+/** The file's parts, in order: the body's frames are encoded a slice of events at a time (`slicing`). */
+export async function encodeSnapshot(
   header: Omit<SnapshotHeader, 'format' | 'bodyBytes' | 'bodySha256'>,
   documents: SnapshotDocuments,
-): Uint8Array[] {
-  const body = encodeBody(documents);
+  slicing: FrameSlicing = {},
+): Promise<Uint8Array[]> {
+  const frames = await encodeBodyFrames(documents, slicing);
+  const hash = createHash('sha256');
+  for (const frame of frames) hash.update(frame);
   const headerBytes = packer().pack({
     ...header,
     format: snapshotFormat,
-    bodyBytes: body.length,
-    bodySha256: sha256(body),
+    bodyBytes: frames.reduce((sum, frame) => sum + frame.length, 0),
+    bodySha256: hash.digest('hex'),
   } satisfies SnapshotHeader);
   const headerLength = Buffer.alloc(4);
   headerLength.writeUInt32BE(headerBytes.length);
-  return [magic, headerLength, headerBytes, body];
+  return [magic, headerLength, headerBytes, ...frames];
 }
 
 export type Decoded<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly reason: string };

@@ -1,5 +1,6 @@
 // The snapshot file on disk: replaced atomically, so that a crash while writing leaves the previous file or none.
 import { closeSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /** Temp files carry the writer's pid: two processes sharing a data directory never write into the same temp file. */
@@ -56,6 +57,34 @@ export function writeFileAtomically(path: string, parts: readonly Uint8Array[]):
   closeSync(fd);
   renameSync(temp, path);
   fsyncPath(dirname(path), 'r');
+}
+
+/**
+ * As `writeFileAtomically`, with the writing and flushing done off the event loop: for a write beside a running
+ * service, which a few hundred MB written and flushed at once would stall.
+ */
+export async function writeFileAtomicallyInBackground(path: string, parts: readonly Uint8Array[]): Promise<void> {
+  removeAbandonedTempFiles(path);
+  const temp = `${path}.${process.pid}.tmp`;
+  const file = await open(temp, 'w', 0o600);
+  try {
+    for (const part of parts) {
+      for (let written = 0; written < part.length;) written += (await file.write(part, written)).bytesWritten;
+    }
+    await file.sync();
+  } catch (error) {
+    await file.close();
+    await rm(temp, { force: true });
+    throw error;
+  }
+  await file.close();
+  await rename(temp, path);
+  const directory = await open(dirname(path), 'r');
+  try {
+    await directory.sync();
+  } finally {
+    await directory.close();
+  }
 }
 
 /** The file's bytes, or undefined when there is none. */

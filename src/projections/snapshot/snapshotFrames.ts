@@ -1,0 +1,115 @@
+// The body of a read-model snapshot as a run of length-prefixed msgpack frames: the small collections first, then the
+// events a slice per frame, so that a writer can encode a million events in short steps between which the service
+// goes on serving (and a frame is never larger than a slice).
+import { Packr, Unpackr } from 'msgpackr';
+import type { EventDocument, LinkField } from '../events/eventDocument.ts';
+import type { VenueDocument } from '../venues/venueDocument.ts';
+import type { OrganizerDocument } from '../organizers/organizerDocument.ts';
+import type { CountedTerm } from '../terms/termCollection.ts';
+
+/** What a snapshot holds. */
+export interface SnapshotDocuments {
+  readonly events: readonly EventDocument[];
+  readonly venues: readonly VenueDocument[];
+  readonly organizers: readonly OrganizerDocument[];
+  readonly categories: readonly CountedTerm[];
+  readonly tags: readonly CountedTerm[];
+}
+
+/** Events per frame: a few milliseconds of encoding, so that a background write never holds the event loop long. */
+export const eventsPerFrame = 2000;
+
+/** Embedded copies as indexes into the copies so far: hundreds of thousands of events share a few thousand copies. */
+type EncodedEvent = Omit<EventDocument, 'embedded'> & {
+  readonly embedded: { readonly [F in LinkField]: readonly number[] };
+};
+
+/** One slice of events, with the embedded copies first met in it (appended, in order, to those of earlier frames). */
+export interface EventFrame {
+  readonly embedded: readonly object[];
+  readonly events: readonly EncodedEvent[];
+}
+
+// Records: each document shape's keys are written once per frame instead of once per document. A packer per frame,
+// since a packer keeps its buffer for the next call; an unpacker per frame, since an unpacker remembers the record
+// structures it read, which belong to that one frame.
+const packFrame = (value: object): Uint8Array => {
+  const packed = new Packr({ useRecords: true }).pack(value);
+  const frame = Buffer.alloc(4 + packed.length);
+  frame.writeUInt32BE(packed.length);
+  frame.set(packed, 4);
+  return frame;
+};
+
+/** msgpack's nil: the smallest document there is. */
+const emptyDocument = Buffer.from([0xc0]);
+
+export function unpackFrame(bytes: Uint8Array): unknown {
+  const unpackr = new Unpackr({ useRecords: true });
+  const value = unpackr.unpack(bytes);
+  // msgpackr keeps a view of the last buffer it read until it reads another (in its own module, whichever unpacker
+  // read it), which would keep the whole file alive.
+  unpackr.unpack(emptyDocument);
+  return value;
+}
+
+/** The frames' msgpack bytes, in order; throws on a frame that runs past the body. */
+export function* bodyFrames(body: Uint8Array): Generator<Uint8Array> {
+  const view = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  for (let offset = 0; offset < view.length;) {
+    if (offset + 4 > view.length) throw new Error('a frame length runs past the body');
+    const length = view.readUInt32BE(offset);
+    if (offset + 4 + length > view.length) throw new Error('a frame runs past the body');
+    yield view.subarray(offset + 4, offset + 4 + length);
+    offset += 4 + length;
+  }
+}
+
+/** How the events are cut and read while they are encoded beside a running projection. */
+export interface FrameSlicing {
+  /** Awaited after each frame of events: where a caller yields the event loop, or throws to abandon. */
+  readonly betweenSlices?: () => Promise<void>;
+  /** Events per frame (default `eventsPerFrame`). */
+  readonly eventsPerFrame?: number;
+  /** An event as it was when the documents were taken, for one changed in place since (see memory/heldViews.ts). */
+  readonly originalOf?: (doc: EventDocument) => EventDocument;
+}
+
+/** The frames: the small collections, then the events a slice at a time. */
+export async function encodeBodyFrames(
+  documents: SnapshotDocuments,
+  slicing: FrameSlicing = {},
+): Promise<Uint8Array[]> {
+  const perFrame = slicing.eventsPerFrame ?? eventsPerFrame;
+  const originalOf = slicing.originalOf ?? ((doc: EventDocument) => doc);
+  const { venues, organizers, categories, tags } = documents;
+  const frames = [packFrame({ venues, organizers, categories, tags })];
+  const indexOf = new Map<object, number>();
+  let copies = 0;
+  for (let start = 0; start < documents.events.length; start += perFrame) {
+    const embedded: object[] = [];
+    const refer = (copy: object): number => {
+      let index = indexOf.get(copy);
+      if (index === undefined) {
+        indexOf.set(copy, (index = copies++));
+        embedded.push(copy);
+      }
+      return index;
+    };
+    const events = documents.events
+      .slice(start, start + perFrame)
+      .map(originalOf)
+      .map((doc): EncodedEvent => ({
+        ...doc,
+        embedded: {
+          venues: doc.embedded.venues.map(refer),
+          organizers: doc.embedded.organizers.map(refer),
+          categories: doc.embedded.categories.map(refer),
+          tags: doc.embedded.tags.map(refer),
+        },
+      }));
+    frames.push(packFrame({ embedded, events } satisfies EventFrame));
+    await slicing.betweenSlices?.();
+  }
+  return frames;
+}

@@ -44,6 +44,7 @@ function scenarioRow(scenario: ScenarioResult, level: LevelResult, first: boolea
     ms(service.p99Ms),
     count(bare.requestsPerSecond),
     share(level.ratioToBare),
+    level.serviceCpuMsPerRequest === undefined ? '' : level.serviceCpuMsPerRequest.toFixed(3),
     first ? count(scenario.responseBytes) : '',
     first && scenario.listTotal !== undefined ? count(scenario.listTotal) : '',
     problems,
@@ -61,15 +62,24 @@ function migrationRow(migration: BenchResults['migration']): string[] {
   ];
 }
 
+/** The HTTP scenarios' table: one row per scenario and concurrency level. */
+export function scenarioTable(scenarios: readonly ScenarioResult[]): string[] {
+  const rows = scenarios.flatMap((scenario) =>
+    scenario.levels.map((level, index) => scenarioRow(scenario, level, index === 0)),
+  );
+  return table(
+    ['scenario', 'c', 'req/s', 'p50 ms', 'p99 ms', 'bare req/s', 'ratio', 'cpu ms/req', 'body B', 'total', 'problems'],
+    rows,
+    [1, 2, 3, 4, 5, 6, 7, 8, 9],
+  );
+}
+
 export function formatReport(results: BenchResults): string {
   const { machine, dataSet, replay, appendRate, emptyStart, seededStart, restart, memory, timing } = results;
   const { shape } = dataSet;
   const startLine = (times: { listeningMs: number; readyMs: number; caughtUpMs: number }) =>
     `listening ${seconds(times.listeningMs)}, /ready 200 ${seconds(times.readyMs)}, caught up ` +
     `${seconds(times.caughtUpMs)}`;
-  const scenarioRows = results.scenarios.flatMap((scenario) =>
-    scenario.levels.map((level, index) => scenarioRow(scenario, level, index === 0)),
-  );
   const targets = targetChecks(results);
   return [
     `Calendar events service benchmark: ${results.mode} mode, ${machine.date}`,
@@ -137,11 +147,7 @@ export function formatReport(results: BenchResults): string {
       `${timing.scenarios.roundSeconds} s after ${timing.scenarios.warmupSeconds} s warm-up ` +
       `(bare Koa: ${timing.references.rounds} × ${timing.references.roundSeconds} s); ratio = req/s ` +
       `÷ bare Koa req/s, same body size and concurrency`,
-    ...table(
-      ['scenario', 'c', 'req/s', 'p50 ms', 'p99 ms', 'bare req/s', 'ratio', 'body B', 'total', 'problems'],
-      scenarioRows,
-      [1, 2, 3, 4, 5, 6, 7, 8],
-    ),
+    ...scenarioTable(results.scenarios),
     `  POST /events at c=64 ÷ raw durable appends: ${share(results.createRatioToRawAppends)}`,
     '',
     `Memory: service RSS after the reads ${count(memory.serviceRssAfterReadsMb)} MB with ` +

@@ -9,7 +9,7 @@ import { modeOf } from './benchMode.ts';
 import { seed } from './seed.ts';
 import { layoutOf } from './seedShape.ts';
 import { machineInfo, currentLoadAverage } from './machine.ts';
-import { startScriptNodeFlags } from './nodeProcesses.ts';
+import { processCpuMs, startScriptNodeFlags } from './nodeProcesses.ts';
 import { ensureBuilt } from '../scripts/ensureBuilt.mjs';
 import { measureAppendsInChild, measureReplayInChild } from './storeMeasurements.ts';
 import { startServiceProcess } from './serviceProcess.ts';
@@ -101,7 +101,9 @@ async function run(): Promise<BenchResults> {
         appendRate = await measureAppendRate();
       }
       progress(scenario.label);
-      scenarios.push(await runScenario(scenario, service.origin, load, references, mode.timing));
+      scenarios.push(
+        await runScenario(scenario, service.origin, load, references, mode.timing, () => processCpuMs(service.pid)),
+      );
     }
     rssAfterWritesMb = service.rssMegabytes();
     anonymousRssAfterReadsMb ??= service.anonymousRssMegabytes();

@@ -18,6 +18,11 @@ export interface LevelResult {
   readonly bare: Measurement & { readonly bytes: number };
   /** Service req/s ÷ bare Koa req/s at the same concurrency. */
   readonly ratioToBare: number | undefined;
+  /**
+   * CPU time of the service process per request (user + system, warm-up included): unlike req/s, this hardly moves
+   * when other processes load the machine, so it compares runs made under different loads.
+   */
+  readonly serviceCpuMsPerRequest?: number;
 }
 
 export interface ScenarioResult {
@@ -137,6 +142,7 @@ export async function runScenario(
   load: LoadGenerator,
   bareReferences: BareReferences,
   modeTiming: Timing,
+  serviceCpuMs?: () => number | undefined,
 ): Promise<ScenarioResult> {
   const timing = { ...modeTiming, roundSeconds: Math.max(modeTiming.roundSeconds, scenario.minRoundSeconds ?? 0) };
   const { bytes, listTotal } = await probe(origin, scenario);
@@ -146,10 +152,20 @@ export async function runScenario(
     const bare = await bareReferences.at(scenario, bytes, connections);
     const plan = planAtLevel(scenario.plan, connections, walked);
     const expected = scenario.expectedStatus === undefined ? {} : { expectedStatus: scenario.expectedStatus };
+    const cpuBefore = serviceCpuMs?.();
     const result = await load.run({ origin, plan, headers: scenario.headers, connections, ...expected, ...timing });
+    const cpuAfter = serviceCpuMs?.();
     walked += result.issued;
     const service = measurementOf(result, `${scenario.label} at c=${connections}`);
-    levels.push({ connections, service, bare, ratioToBare: ratio(service.requestsPerSecond, bare.requestsPerSecond) });
+    levels.push({
+      connections,
+      service,
+      bare,
+      ratioToBare: ratio(service.requestsPerSecond, bare.requestsPerSecond),
+      ...(cpuBefore !== undefined && cpuAfter !== undefined && result.issued > 0
+        ? { serviceCpuMsPerRequest: (cpuAfter - cpuBefore) / result.issued }
+        : {}),
+    });
   }
   return {
     key: scenario.key,

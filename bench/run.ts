@@ -21,9 +21,11 @@ import { measureEmptyStart, measureRestart } from './restart.ts';
 import { measureMigration } from './migrationRate.ts';
 import { median, ratio } from './rounds.ts';
 import { formatReport, writeResults } from './report.ts';
+import { onlyKeysOf, profileDirOf, runSelectedScenarios } from './selectedScenarios.ts';
 import type { AppendRate, BenchResults, DataSet } from './benchResults.ts';
 
 const mode = modeOf(process.argv);
+const onlyKeys = onlyKeysOf(process.argv);
 const now = new Date();
 const machine = machineInfo(now);
 const nodeFlags = startScriptNodeFlags();
@@ -160,13 +162,18 @@ async function run(): Promise<BenchResults> {
   };
 }
 
-try {
+async function runAll(): Promise<void> {
   const results = await run();
   const json = writeResults(results, resultsPath);
   console.log(formatReport(results));
   console.log(`\nJSON written to ${resultsPath}`);
   console.log(JSON.stringify(JSON.parse(json)));
   process.exitCode = results.broken ? 1 : 0;
+}
+
+try {
+  if (onlyKeys) await runSelectedScenarios(onlyKeys, { mode, nodeFlags, profileDir: profileDirOf(process.argv) });
+  else await runAll();
 } catch (error) {
   console.error(`benchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   process.exitCode = 1;

@@ -49,6 +49,10 @@ export const quickMode: BenchMode = {
   migrationEvents: 500,
 };
 
+/** `--quick` picks the quick mode; `--no-series` seeds the mode's data set without its weekly series. */
 export function modeOf(argv: readonly string[]): BenchMode {
-  return argv.includes('--quick') ? quickMode : fullMode;
+  const mode = argv.includes('--quick') ? quickMode : fullMode;
+  if (!argv.includes('--no-series')) return mode;
+  const { series: _series, ...shape } = mode.shape;
+  return { ...mode, shape };
 }

@@ -110,21 +110,6 @@ export function anonymousRssMegabytes(pid: number): number {
   return rssMegabytes(pid);
 }
 
-/**
- * CPU time a process has used so far (user + system), in milliseconds, from /proc/<pid>/stat (clock ticks of 10 ms);
- * undefined where there is none (not Linux).
- */
-export function processCpuMs(pid: number): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name, which may itself hold spaces: utime and stime are the 12th and 13th of them.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
-}
-
 /** SIGTERM, then SIGKILL after `graceMs`; resolves once the process is gone. */
 export async function stopChild(child: ChildProcessWithoutNullStreams, graceMs = 15_000): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;

@@ -9,7 +9,8 @@ import { modeOf } from './benchMode.ts';
 import { seed } from './seed.ts';
 import { layoutOf } from './seedShape.ts';
 import { machineInfo, currentLoadAverage } from './machine.ts';
-import { processCpuMs, startScriptNodeFlags } from './nodeProcesses.ts';
+import { startScriptNodeFlags } from './nodeProcesses.ts';
+import { processCpuReader } from './processCpu.ts';
 import { ensureBuilt } from '../scripts/ensureBuilt.mjs';
 import { measureAppendsInChild, measureReplayInChild } from './storeMeasurements.ts';
 import { startServiceProcess } from './serviceProcess.ts';
@@ -21,9 +22,11 @@ import { measureEmptyStart, measureRestart } from './restart.ts';
 import { measureMigration } from './migrationRate.ts';
 import { median, ratio } from './rounds.ts';
 import { formatReport, writeResults } from './report.ts';
+import { onlyKeysOf, profileDirOf, runSelectedScenarios } from './selectedScenarios.ts';
 import type { AppendRate, BenchResults, DataSet } from './benchResults.ts';
 
 const mode = modeOf(process.argv);
+const onlyKeys = onlyKeysOf(process.argv);
 const now = new Date();
 const machine = machineInfo(now);
 const nodeFlags = startScriptNodeFlags();
@@ -91,6 +94,7 @@ async function run(): Promise<BenchResults> {
   let rssAfterWritesMb: number;
   try {
     const references = new BareReferences(bare, load, mode.referenceTiming);
+    const serviceCpuMs = processCpuReader(service.pid);
     for (const scenario of scenariosFor(layoutOf(mode.shape), now)) {
       if (scenario.writes && !appendRate) {
         // Per 100k events is taken while the service holds exactly the seeded events.
@@ -101,9 +105,7 @@ async function run(): Promise<BenchResults> {
         appendRate = await measureAppendRate();
       }
       progress(scenario.label);
-      scenarios.push(
-        await runScenario(scenario, service.origin, load, references, mode.timing, () => processCpuMs(service.pid)),
-      );
+      scenarios.push(await runScenario(scenario, service.origin, load, references, mode.timing, serviceCpuMs));
     }
     rssAfterWritesMb = service.rssMegabytes();
     anonymousRssAfterReadsMb ??= service.anonymousRssMegabytes();
@@ -162,13 +164,18 @@ async function run(): Promise<BenchResults> {
   };
 }
 
-try {
+async function runAll(): Promise<void> {
   const results = await run();
   const json = writeResults(results, resultsPath);
   console.log(formatReport(results));
   console.log(`\nJSON written to ${resultsPath}`);
   console.log(JSON.stringify(JSON.parse(json)));
   process.exitCode = results.broken ? 1 : 0;
+}
+
+try {
+  if (onlyKeys) await runSelectedScenarios(onlyKeys, { mode, nodeFlags, profileDir: profileDirOf(process.argv) });
+  else await runAll();
 } catch (error) {
   console.error(`benchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   process.exitCode = 1;

@@ -9,6 +9,9 @@ import { ratio, summarizeRounds, type Measurement } from './rounds.ts';
 import type { Scenario } from './scenarios.ts';
 
 const probeRequests = 10;
+
+/** What a scenario needs of the load generator: a run (a wrapper may measure around it). */
+export type LoadRunner = Pick<LoadGenerator, 'run'>;
 /** Bare measurements are shared by scenarios whose bodies differ by at most this share (the five event lists). */
 const bareSizeTolerance = 0.05;
 
@@ -108,7 +111,7 @@ export class BareReferences {
 
   constructor(
     private readonly bare: BareKoa,
-    private readonly load: LoadGenerator,
+    private readonly load: LoadRunner,
     private readonly timing: Timing,
   ) {}
 
@@ -139,7 +142,7 @@ export class BareReferences {
 export async function runScenario(
   scenario: Scenario,
   origin: string,
-  load: LoadGenerator,
+  load: LoadRunner,
   bareReferences: BareReferences,
   modeTiming: Timing,
   serviceCpuMs?: () => number | undefined,

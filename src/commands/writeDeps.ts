@@ -3,6 +3,7 @@ import type { EventStore } from '../events/eventStore.ts';
 import { IdAllocator, type IdSource } from './registries/idAllocator.ts';
 import { SlugRegistry } from './registries/slugRegistry.ts';
 import { StreamLocks } from './streamLocks.ts';
+import { StreamStates } from './streamStates.ts';
 import type { ZoneClock } from '../domain/timeZone.ts';
 import type { RecurrenceSettings } from './events/seriesPlanning.ts';
 
@@ -15,6 +16,8 @@ export interface WriteDeps {
   readonly slugs: SlugRegistry;
   /** The process's one set of stream locks (see streamLocks.ts). */
   readonly locks: StreamLocks;
+  /** The process's kept states of streams read again and again (see streamStates.ts). */
+  readonly streamStates: StreamStates;
   /** The process's zone clock (its memos), for the dates commands read and settle into UTC. */
   readonly zones: ZoneClock;
   /** The horizon and maximum of recurring series (CAL_RECURRENCE_HORIZON_MONTHS, CAL_RECURRENCE_MAX_OCCURRENCES). */
@@ -29,6 +32,7 @@ export function openWriteDeps(store: EventStore, zones: ZoneClock, recurrence: R
     termIds: new IdAllocator(store, 'ids-term'),
     slugs: new SlugRegistry(store),
     locks: new StreamLocks(),
+    streamStates: new StreamStates(),
     zones,
     recurrence,
   };

@@ -86,6 +86,40 @@ describe('lmdb event store', function () {
       expect(commits).to.be.within(1, 8);
     });
 
+    it('refuses only the append of a shared commit with a wrong expected revision', async function () {
+      const dir = await freshDir();
+      const store = await openLmdbEventStore(dir);
+      for (let round = 0; round < 10; round++) await store.append(`stale-${round}`, events(2), NoStream);
+      for (let round = 0; round < 10; round++) {
+        const before = store.lastTransactionId();
+        const outcomes = await Promise.allSettled(
+          Array.from({ length: 16 }, (_, index) =>
+            // The eighth append expects revision 0 of a stream at revision 1 (or more): only it can fail.
+            index === 7
+              ? store.append(`stale-${round}`, events(1), 0n)
+              : store.append(`fresh-${round}-${index}`, events(1), NoStream),
+          ),
+        );
+        expect(store.lastTransactionId() - before).to.be.within(1, 4);
+        expect(outcomes.map((outcome) => outcome.status)).to.deep.equal(
+          Array.from({ length: 16 }, (_, index) => (index === 7 ? 'rejected' : 'fulfilled')),
+        );
+        expect((outcomes[7] as PromiseRejectedResult).reason).to.be.instanceOf(WrongExpectedRevision);
+      }
+      const acknowledged = await store.readAll();
+      await store.close();
+      const reopened = await openStore(dir);
+      expect(await reopened.readAll()).to.deep.equal(acknowledged);
+      expect(positionsOf(acknowledged)).to.deep.equal(denseFromZero(20 + 10 * 15));
+      const fresh = acknowledged.filter((event) => event.streamId.startsWith('fresh-')).map((event) => event.streamId);
+      // In the order they were asked for, each once, with nothing of the refused one in between.
+      const asked = Array.from({ length: 10 }, (_, round) =>
+        Array.from({ length: 16 }, (_, index) => `fresh-${round}-${index}`).filter((id) => id !== `fresh-${round}-7`),
+      ).flat();
+      expect(fresh).to.deep.equal(asked);
+      expect((await reopened.readStream('stale-3')).length).to.equal(2);
+    });
+
     it('rolls back an append that fails half-way, without disturbing appends sharing its commit', async function () {
       const store = await openStore(await freshDir());
       const unencodable = {

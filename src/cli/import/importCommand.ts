@@ -7,6 +7,7 @@ import type { Output, PreparedCommand } from '../preparedCommand.ts';
 import type { EventStore } from '../../events/eventStore.ts';
 import { IdAllocator } from '../../commands/registries/idAllocator.ts';
 import { SlugRegistry } from '../../commands/registries/slugRegistry.ts';
+import { StreamStates } from '../../commands/streamStates.ts';
 import { StreamLocks } from '../../commands/streamLocks.ts';
 import { findUserId } from '../../commands/users/userLookup.ts';
 import { parseTimeZone, ZoneClock } from '../../domain/timeZone.ts';
@@ -59,6 +60,7 @@ function writeDepsOf(store: EventStore) {
     termIds: new IdAllocator(store, 'ids-term'),
     slugs: new SlugRegistry(store),
     locks: new StreamLocks(),
+    streamStates: new StreamStates(),
     zones: new ZoneClock(),
     // The copied series keep the occurrences the source lists; the horizon applies to rules written here later.
     recurrence: defaultRecurrenceSettings,

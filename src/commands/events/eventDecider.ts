@@ -110,7 +110,7 @@ export function nextEventFacts(state: EventState, command: EventCommand): Either
       return settle(scheduledBase(command), command.request, command.nowUtc, command.zones);
     case 'ChangeEventDetails':
       if (!state.exists) return left({ kind: 'not-found', resource: 'event', id: 0 });
-      return settle(state.facts, command.request, command.nowUtc, command.zones);
+      return settle(state.facts, command.request, command.nowUtc, command.zones, 'recorded');
     case 'PublishScheduled':
       if (!state.exists) return left({ kind: 'not-found', resource: 'event', id: 0 });
       return right(
@@ -214,9 +214,12 @@ function settle(
   request: EventRequest,
   nowUtc: LocalDateTime,
   zones: ZoneClock,
+  baseInstants: 'recorded' | 'placeholders' = 'placeholders',
 ): Either<CommandError, EventFacts> {
   const { date, ...fields } = request;
   const merged: EventFacts = { ...base, ...definedOnly(fields) };
+  // The base's instants were settled with its dates and zone (a stored event), or are placeholders (a new one).
+  const recorded = baseInstants === 'recorded' && merged.timezone === base.timezone;
   const allDayStart = merged.allDay ? startOfDay(merged.start) : merged.start;
   const allDayEnd = merged.allDay ? endOfDay(merged.end) : merged.end;
   if (endBeforeStart(merged.start, merged.end, merged.allDay)) {
@@ -237,11 +240,25 @@ function settle(
     ...merged,
     start: allDayStart,
     end: allDayEnd,
-    startUtc: localToUtc(allDayStart, merged.timezone, zones),
-    endUtc: localToUtc(allDayEnd, merged.timezone, zones),
+    startUtc: instantOf(allDayStart, merged.timezone, zones, recorded && { local: base.start, utc: base.startUtc }),
+    endUtc: instantOf(allDayEnd, merged.timezone, zones, recorded && { local: base.end, utc: base.endUtc }),
     publishedUtc,
     status: publicationStatus(merged.status, publishedUtc, nowUtc),
   });
+}
+
+/**
+ * The UTC instant of a local time in a zone. A change that leaves a date and its zone as recorded keeps the instant
+ * recorded with them (`recorded`, given when the zone is the recorded one): it records no change of the instant, even
+ * if the platform's zone rules moved since, and converts nothing (the conversion was a large part of a change's CPU).
+ */
+function instantOf(
+  local: LocalDateTime,
+  zone: string,
+  zones: ZoneClock,
+  recorded: false | { readonly local: LocalDateTime; readonly utc: LocalDateTime },
+): LocalDateTime {
+  return recorded && recorded.local === local ? recorded.utc : localToUtc(local, zone, zones);
 }
 
 /** After whole-day normalisation, the end must not be earlier than the start (equal is fine). */

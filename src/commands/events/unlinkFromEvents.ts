@@ -6,10 +6,12 @@ import { decodeDomainEvent } from '../../events/catalogue/envelope.ts';
 import type { EventStore } from '../../events/eventStore.ts';
 import type { CommandError } from '../errors.ts';
 import type { WriteDeps } from '../writeDeps.ts';
-import { loadItem } from '../posts/itemCommands.ts';
+import { itemStreamFold } from '../posts/itemCommands.ts';
 import { organizerKind } from '../organizers/organizerKind.ts';
 import { venueKind } from '../venues/venueKind.ts';
-import { loadTerm } from '../terms/termCommands.ts';
+import { termStreamFold } from '../terms/termWriteSteps.ts';
+import { termStreamId } from '../../events/catalogue/terms.ts';
+import type { StreamStates } from '../streamStates.ts';
 import { isLive } from '../terms/termState.ts';
 import { changeEventDetails, loadEvent, type EventWritten } from './eventCommands.ts';
 import type { EventState } from './eventState.ts';
@@ -73,17 +75,29 @@ export type IsRemoved = (field: LinkList, id: number) => Promise<boolean>;
 const isTrashed = (state: { readonly exists: boolean; readonly facts?: { readonly status: string } }): boolean =>
   !state.exists || state.facts?.status === 'trash';
 
+const removalFolds = {
+  venues: itemStreamFold(venueKind),
+  organizers: itemStreamFold(organizerKind),
+  categories: termStreamFold('category'),
+  tags: termStreamFold('tag'),
+};
+
+/**
+ * Read from the store after the write's commit, through the process's kept states (`StreamStates`): each check reads
+ * only the events of the item's stream after its kept state, so a removal committed before it is always seen.
+ */
 export const removedInStore =
-  (store: EventStore): IsRemoved =>
+  (store: EventStore, states: StreamStates): IsRemoved =>
   async (field, id) => {
     switch (field) {
       case 'venues':
-        return isTrashed((await loadItem(venueKind, store, id)).state);
+        return isTrashed((await states.load(store, venueKind.streamId(id), removalFolds.venues)).state);
       case 'organizers':
-        return isTrashed((await loadItem(organizerKind, store, id)).state);
+        return isTrashed((await states.load(store, organizerKind.streamId(id), removalFolds.organizers)).state);
       case 'categories':
+        return !isLive((await states.load(store, termStreamId('category', id), removalFolds.categories)).state);
       case 'tags':
-        return !isLive((await loadTerm(store, field === 'categories' ? 'category' : 'tag', id)).state);
+        return !isLive((await states.load(store, termStreamId('tag', id), removalFolds.tags)).state);
     }
   };
 

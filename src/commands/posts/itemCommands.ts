@@ -20,6 +20,8 @@ import {
 } from './itemDecider.ts';
 import type { ItemInput } from './itemInput.ts';
 import type { WriteGuard } from './writeGuard.ts';
+import type { PostState } from './postState.ts';
+import type { StreamFold } from '../streamStates.ts';
 import {
   changePost,
   decideWithSlug,
@@ -79,6 +81,14 @@ export const loadItem = <F extends ItemFacts, E extends DomainEvent, C extends o
   store: WriteDeps['store'],
   id: number,
 ) => loadPost(itemResource(kind), store, id);
+
+/** The fold of a kind's item streams, for states kept across writes (`StreamStates`). */
+export function itemStreamFold<F extends ItemFacts, E extends DomainEvent, C extends object>(
+  kind: ItemStreamKind<F, E, C>,
+): StreamFold<PostState<F>, E> {
+  const { decider, accepts } = itemResource(kind);
+  return { name: kind.resource, initial: decider.initialState, evolve: decider.evolve, accepts };
+}
 
 /** The probe of a create: name, description and excerpt always, the kind's fields only when sent. */
 export function duplicateProbeOf(duplicateFields: readonly string[], input: ItemInput<ItemFacts>): DuplicateProbe {

@@ -3,14 +3,15 @@
 import { left, type Either } from 'fp-ts/lib/Either.js';
 import type { EventStore } from '../../events/eventStore.ts';
 import type { Language } from '../../events/catalogue/values.ts';
-import { isTermEvent, termStreamId, type Taxonomy } from '../../events/catalogue/terms.ts';
+import { isTermEvent, termStreamId, type TermEvent, type Taxonomy } from '../../events/catalogue/terms.ts';
+import type { StreamFold } from '../streamStates.ts';
 import type { IdSource } from '../registries/idAllocator.ts';
 import type { SlugRegistry } from '../registries/slugRegistry.ts';
 import { loadStream, type Written } from '../commandHandler.ts';
 import type { StreamLocks } from '../streamLocks.ts';
 import { termDecider } from './termDecider.ts';
 import type { TermCommandError } from './termErrors.ts';
-import { isLive, type LiveTerm } from './termState.ts';
+import { isLive, type LiveTerm, type TermState } from './termState.ts';
 
 export interface TermCommandDeps {
   readonly store: EventStore;
@@ -37,6 +38,14 @@ export type TermAttempt<T> = Either<TermCommandError, T> | 'lost-race';
 
 export const loadTerm = (store: EventStore, taxonomy: Taxonomy, id: number) =>
   loadStream(store, termStreamId(taxonomy, id), termDecider.initialState, termDecider.evolve, isTermEvent);
+
+/** The fold of a taxonomy's term streams, for states kept across writes (`StreamStates`). */
+export const termStreamFold = (taxonomy: Taxonomy): StreamFold<TermState, TermEvent> => ({
+  name: taxonomy,
+  initial: termDecider.initialState,
+  evolve: termDecider.evolve,
+  accepts: isTermEvent,
+});
 
 /** The live category `id` when it is of `language`; a parent must be both (a term never mixes languages). */
 export async function liveParent(store: EventStore, id: number, language: Language): Promise<LiveTerm | undefined> {

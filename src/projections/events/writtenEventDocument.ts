@@ -18,9 +18,9 @@ export interface WrittenEvent {
 }
 
 /**
- * Folded from the event's own stream (as the write knew it, or read up to the write), so concurrent writes never lend
- * it their state; the linked items are embedded from the read model, which a write's answer has waited for. Undefined
- * only if the stream does not hold the write.
+ * The read model's document when it is at the write's revision; else folded from the event's own stream (as the write
+ * knew it, or read up to the write), so concurrent writes never lend it their state, with the linked items embedded
+ * from the read model, which a write's answer has waited for. Undefined only if the stream does not hold the write.
  */
 export async function writtenEventDocument(
   store: FoldSource,
@@ -29,6 +29,13 @@ export async function writtenEventDocument(
   folding: EventFolding,
 ): Promise<EventDocument | undefined> {
   const { id, revision, stream, series } = written;
+  if (series === undefined) {
+    // The read model at exactly this write's revision holds the same fold of the same events, its copies of linked
+    // items as current as a fresh embedding: no need to fold and embed again. At any other revision (a later write
+    // to the event, or a read model the wait gave up on) the answer is folded from the stream.
+    const projected = await readStore.events.get(id);
+    if (projected !== undefined && BigInt(projected.revision) === revision) return projected;
+  }
   const streamOwner = series ?? id;
   const folded = stream
     ? foldDocument(folding.fold, stream)

@@ -282,6 +282,24 @@ describe('event decider', () => {
         ]);
     });
 
+    it('keeps the UTC dates recorded with dates and a zone the change leaves alone, converting nothing again', () => {
+      // Recorded under other zone rules than today's (New York at UTC-4 in November): the instants stay as recorded.
+      const recordedUnderOtherRules = scheduled(
+        facts({
+          slug: 'concert',
+          timezone: 'America/New_York',
+          startUtc: '2025-11-20 18:00:00',
+          endUtc: '2025-11-20 20:00:00',
+        }),
+      );
+      given([recordedUnderOtherRules])
+        .when(change({ description: 'Doors at seven.', start: '2025-11-20 14:00:00' }))
+        .then([detailsChanged({ description: 'Doors at seven.' })]);
+      given([recordedUnderOtherRules])
+        .when(change({ end: '2025-11-20 17:00:00' }))
+        .then([detailsChanged({ end: '2025-11-20 17:00:00', endUtc: '2025-11-20 22:00:00' })]);
+    });
+
     it('re-normalises the stored dates to whole days on all_day: true without dates', () => {
       given([rich])
         .when(change({ allDay: true }))

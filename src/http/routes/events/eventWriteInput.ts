@@ -95,7 +95,7 @@ export async function withoutRemovedLinks(
     writes,
     written.right,
     input.request,
-    removedInStore(writes.store),
+    removedInStore(writes.store, writes.streamStates),
     writeContextOf(ctx, deps.clock()),
   );
   return checked.error ? left(checked.error) : right(checked.written);

@@ -1,0 +1,102 @@
+// Specification of the kept stream states (src/commands/streamStates.ts) against a real embedded event store: a load
+// folds only what came after the kept state, sees every append (another store's on the same data dir included), and
+// keeps a bounded number of states.
+import { expect } from 'chai';
+import { join } from 'node:path';
+import { StreamLocks } from '../../src/commands/streamLocks.ts';
+import { StreamStates } from '../../src/commands/streamStates.ts';
+import { IdAllocator } from '../../src/commands/registries/idAllocator.ts';
+import { SlugRegistry } from '../../src/commands/registries/slugRegistry.ts';
+import { createTerm, deleteTerm, type TermCommandDeps } from '../../src/commands/terms/termCommands.ts';
+import { termStreamFold } from '../../src/commands/terms/termWriteSteps.ts';
+import { isLive } from '../../src/commands/terms/termState.ts';
+import type { WriteContext } from '../../src/events/catalogue/envelope.ts';
+import { termStreamId } from '../../src/events/catalogue/terms.ts';
+import type { EventStore, ReadStreamOptions } from '../../src/events/eventStore.ts';
+import { openLmdbEventStore } from '../../src/events/embedded/lmdbEventStore.ts';
+import { openTempStore, type TempStore } from '../support/tempStore.ts';
+
+const ctx: WriteContext = { actor: '1', now: new Date('2025-11-10T12:00:00Z'), correlationId: 'c', causationId: 'c' };
+const tags = termStreamFold('tag');
+
+/** The real store, noting where each stream read started. */
+function recordingReads(store: EventStore, starts: (bigint | undefined)[]): EventStore {
+  return {
+    append: store.append.bind(store),
+    appendToStreams: store.appendToStreams.bind(store),
+    readStream: (streamId: string, options?: ReadStreamOptions) => {
+      starts.push(options?.fromRevision);
+      return store.readStream(streamId, options);
+    },
+    readAll: store.readAll.bind(store),
+    headPosition: store.headPosition.bind(store),
+    subscribeToAll: store.subscribeToAll.bind(store),
+    close: store.close.bind(store),
+  };
+}
+
+describe('stream states', () => {
+  let temp: TempStore;
+  let deps: TermCommandDeps;
+  beforeEach(async () => {
+    temp = await openTempStore();
+    deps = {
+      store: temp.store,
+      termIds: new IdAllocator(temp.store, 'ids-term'),
+      slugs: new SlugRegistry(temp.store),
+      locks: new StreamLocks(),
+    };
+  });
+  afterEach(async () => temp.dispose());
+
+  const createTag = async (name: string): Promise<number> => {
+    const created = await createTerm(deps, 'tag', { name }, 'en', ctx);
+    if (created._tag === 'Left') return expect.fail(JSON.stringify(created.left));
+    return created.right.id;
+  };
+
+  it('folds the whole stream once, then only the events after the kept state', async () => {
+    const id = await createTag('Jazz');
+    const starts: (bigint | undefined)[] = [];
+    const states = new StreamStates();
+    const store = recordingReads(temp.store, starts);
+    const first = await states.load(store, termStreamId('tag', id), tags);
+    expect(isLive(first.state)).to.equal(true);
+    expect(first.revision).to.equal(0n);
+    const again = await states.load(store, termStreamId('tag', id), tags);
+    expect(again.state).to.equal(first.state);
+    await deleteTerm(deps, 'tag', id, ctx);
+    const afterDelete = await states.load(store, termStreamId('tag', id), tags);
+    expect(isLive(afterDelete.state)).to.equal(false);
+    expect(afterDelete.revision).to.equal(1n);
+    expect(starts).to.deep.equal([undefined, 1n, 1n]);
+  });
+
+  it('sees an append made through another store on the same data directory', async () => {
+    const id = await createTag('Blues');
+    const states = new StreamStates();
+    expect(isLive((await states.load(temp.store, termStreamId('tag', id), tags)).state)).to.equal(true);
+    const other = await openLmdbEventStore(join(temp.dir, 'events'));
+    try {
+      const otherDeps = { ...deps, store: other, locks: new StreamLocks() };
+      const deleted = await deleteTerm(otherDeps, 'tag', id, ctx);
+      expect(deleted._tag).to.equal('Right');
+    } finally {
+      await other.close();
+    }
+    expect(isLive((await states.load(temp.store, termStreamId('tag', id), tags)).state)).to.equal(false);
+  });
+
+  it('keeps at most its capacity of states, letting the least recently used go first', async () => {
+    const ids = [await createTag('One'), await createTag('Two'), await createTag('Three')];
+    const starts: (bigint | undefined)[] = [];
+    const store = recordingReads(temp.store, starts);
+    const states = new StreamStates(2);
+    for (const id of ids) await states.load(store, termStreamId('tag', id), tags);
+    expect(states.size).to.equal(2);
+    starts.length = 0;
+    // The first tag's state went first: it is folded whole again, the last two only from after their kept state.
+    for (const id of [...ids].reverse()) await states.load(store, termStreamId('tag', id), tags);
+    expect(starts).to.deep.equal([1n, 1n, undefined]);
+  });
+});

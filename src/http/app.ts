@@ -8,6 +8,7 @@ import { apiPathOf, insideApiOnly } from './middleware/apiPath.ts';
 import { commonHeaders } from './middleware/commonHeaders.ts';
 import { wireErrors } from './middleware/wireErrors.ts';
 import { conditionalGet } from './middleware/conditionalGet.ts';
+import { keptAnswers } from './middleware/keptAnswers.ts';
 import { crossSiteWrites } from './middleware/crossSiteWrites.ts';
 import { discardUnreadBody, withJsonDepthLimit } from './middleware/requestLimits.ts';
 import { translationFill } from './middleware/translationFill.ts';
@@ -31,6 +32,9 @@ import { webPages } from '../web/webPages.ts';
 import { lazyWebAssets } from '../web/assets/webAssets.ts';
 
 export const bodyLimit = '1mb';
+
+/** The index, `/doc` and `/doc/events`: the root router's paths. */
+const rootAddress = /^\/cal\/events\/v1(?:\/doc(?:\/events)?)?\/?$/i;
 
 /**
  * Wires the routes and middleware, each with the parts it declares (`Pick<HttpParts, …>`), all made by the composition
@@ -95,6 +99,8 @@ function useMiddleware(app: Koa, parts: HttpParts, logger: Logger, operations: O
   app.use(commonHeaders(parts.corsOrigins));
   app.use(wireErrors(logger));
   app.use(conditionalGet);
+  // Inside the conditional GET (an answer given again is revalidated like any other), before everything it skips.
+  app.use(keptAnswers(parts, () => operations.metrics.keptAnswers.inc()));
   app.use(apiPathOf);
   // Before the credentials are looked at: a forged write neither counts as a failed login nor runs as the user.
   app.use(crossSiteWrites(parts.settings.base, parts.corsOrigins));
@@ -106,7 +112,16 @@ function useMiddleware(app: Koa, parts: HttpParts, logger: Logger, operations: O
 
 /** The routes, then the answer for a path none of them took. */
 function useRoutes(app: Koa, root: Router, router: Router, parts: HttpParts): void {
-  app.use(root.routes());
+  // Asked only for the addresses it may match (the router ignores case and one trailing slash).
+  // Koa-router marks its middleware with the router, which is how the app's registered routes are found (OPTIONS).
+  const rootRoutes = root.routes();
+  app.use(
+    Object.assign(
+      (ctx: Koa.Context, next: Koa.Next) =>
+        rootAddress.test(ctx.path) ? rootRoutes(ctx as Parameters<typeof rootRoutes>[0], next) : next(),
+      { router: root },
+    ),
+  );
   const routes = router.routes();
   app.use(
     unlockingRoutes(

@@ -92,9 +92,12 @@ async function sendItem<T>(
   await send(request, found.item, found.language);
 }
 
+/** The API's addresses, which no page pattern takes: they go on without being tried against each. */
+const apiAddress = /^(?:\/(?:ca|en|es))?\/cal\/events\/v1(?:\/|$)/;
+
 export function webPages(deps: WebPagesDeps): Middleware {
   return async (ctx: Context, next: Next) => {
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || apiAddress.test(ctx.path)) return next();
     if (ctx.path.startsWith(assetsPath)) return sendAsset(ctx, await deps.assets(), ctx.path.slice(assetsPath.length));
     for (const [pattern, page] of pages) {
       const match = pattern.exec(ctx.path);

@@ -46,8 +46,8 @@ function originOf(url: string): string | undefined {
 export function crossSiteWrites(publicUrl: string, allowed: CorsOrigins) {
   const publicOrigin = originOf(publicUrl);
   return async (ctx: Context, next: Next): Promise<void> => {
-    // Paths outside the API are no routes at all (404); the web pages answer GET and HEAD only.
-    if (ctx.state.outsideApi) return next();
+    // Paths outside the API are no routes at all (404); the web pages answer GET and HEAD only. Reads pass at once.
+    if (ctx.state.outsideApi || !unsafeMethods.has(ctx.method)) return next();
     const own = [`${ctx.protocol}://${ctx.host}`, ...(publicOrigin ? [publicOrigin] : [])];
     const origin = ctx.get('origin');
     const fetchSite = ctx.get('sec-fetch-site').toLowerCase();

@@ -8,6 +8,8 @@ export interface ServiceMetrics {
   readonly appendedEvents: Counter<'category'>;
   readonly appendFailures: Counter<'reason'>;
   readonly appendDuration: Histogram;
+  /** GET answers given again from the bytes kept for their address (keptAnswers.ts), without running their route. */
+  readonly keptAnswers: Counter;
 }
 
 /**
@@ -42,6 +44,11 @@ export function createServiceMetrics(lag: () => Promise<ProjectionLag>): Service
     buckets: [0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
     registers: [registry],
   });
+  const keptAnswers = new Counter({
+    name: 'cal_http_kept_answers_total',
+    help: 'Anonymous GET answers given again from the bytes kept for their address (also counted in the latency)',
+    registers: [registry],
+  });
   new Gauge({
     name: 'cal_projection_lag_events',
     help: 'Events in the store the read model has not applied yet (capped)',
@@ -58,5 +65,5 @@ export function createServiceMetrics(lag: () => Promise<ProjectionLag>): Service
       this.set((await lag()).seconds);
     },
   });
-  return { registry, requestDuration, appendedEvents, appendFailures, appendDuration };
+  return { registry, requestDuration, appendedEvents, appendFailures, appendDuration, keptAnswers };
 }

@@ -71,17 +71,19 @@ export function requestContext(logger: Logger, metrics: ServiceMetrics) {
       // The route pattern, not the path: one series per route, whatever ids clients send.
       const route = typeof ctx._matchedRoute === 'string' ? ctx._matchedRoute : 'unmatched';
       metrics.requestDuration.observe({ method: ctx.method, route, status: String(ctx.status) }, seconds);
-      logger.info(
-        {
-          reqId: ids.requestId,
-          correlationId: ids.correlationId,
-          method: ctx.method,
-          url: redactedUrl(ctx.originalUrl),
-          status: ctx.status,
-          ms: Math.round(seconds * 1e4) / 10,
-        },
-        'request',
-      );
+      // The log line's fields (the redacted address above all) are built only when the line is written.
+      if (logger.isLevelEnabled('info'))
+        logger.info(
+          {
+            reqId: ids.requestId,
+            correlationId: ids.correlationId,
+            method: ctx.method,
+            url: redactedUrl(ctx.originalUrl),
+            status: ctx.status,
+            ms: Math.round(seconds * 1e4) / 10,
+          },
+          'request',
+        );
     }
   };
 }

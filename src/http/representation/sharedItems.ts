@@ -5,6 +5,7 @@ import type { ReadModelMemo } from '../readModelMemo.ts';
 import { anonymous } from '../auth/caller.ts';
 import { fillTranslations, type TranslationFillDeps } from '../middleware/translationFill.ts';
 import { stringifyBody } from './jsonLdText.ts';
+import { answerIsShared } from '../middleware/keptAnswers.ts';
 
 /** An item as answered: its body with `translations` filled, and its validator. */
 interface KeptItem {
@@ -57,4 +58,5 @@ export async function answerItem(
   }
   ctx.type = 'application/json';
   ctx.body = kept.body;
+  answerIsShared(ctx, 'position');
 }

@@ -5,6 +5,7 @@ import { paramValue } from '../params/requestParams.ts';
 import type { Scope } from '../requestScope.ts';
 import { setListHeaders, type PageLinks } from './listEnvelope.ts';
 import { etagOfBytes } from '../middleware/conditionalGet.ts';
+import { answerIsShared } from '../middleware/keptAnswers.ts';
 
 /** A list page as answered: its body and what its headers say. */
 export interface AnsweredPage {
@@ -37,7 +38,10 @@ export async function answerListPage(
   // Taken before the read: a page read across a position change goes to a table no later request sees.
   const pages = memo.table<KeptPage, string>(list, pagesKept);
   const answered = (key !== undefined && pages.get(key)) || withEtag(await render());
-  if (key !== undefined) pages.set(key, answered);
+  if (key !== undefined) {
+    pages.set(key, answered);
+    answerIsShared(ctx, 'second');
+  }
   setListHeaders(ctx, answered.total, answered.totalPages, answered.links);
   ctx.set('ETag', answered.etag);
   ctx.type = 'application/json';

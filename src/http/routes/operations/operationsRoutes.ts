@@ -80,5 +80,12 @@ export function operationsRoutes(deps: OperationsDeps): Middleware {
     ctx.body = await deps.metrics.registry.metrics();
   });
 
-  return router.routes() as Middleware;
+  // The router is asked only for addresses it may match (it ignores case and one trailing slash), not for every API
+  // request on its way past.
+  const routes = router.routes() as Middleware;
+  const probes: Middleware = (ctx, next) => (operationsAddress.test(ctx.path) ? routes(ctx, next) : next());
+  // Koa-router marks its middleware with the router, which is how the app's registered routes are found.
+  return Object.assign(probes, { router });
 }
+
+const operationsAddress = /^\/(?:health|ready|metrics)\/?$/i;

@@ -89,6 +89,7 @@ async function run(): Promise<BenchResults> {
   let rssAfterReadsMb: number | undefined;
   let anonymousRssAfterReadsMb: number | undefined;
   let rssAfterWritesMb: number;
+  let anonymousRssAfterWritesMb: number;
   try {
     const references = new BareReferences(bare, load, mode.referenceTiming);
     for (const scenario of scenariosFor(layoutOf(mode.shape), now)) {
@@ -104,6 +105,7 @@ async function run(): Promise<BenchResults> {
       scenarios.push(await runScenario(scenario, service.origin, load, references, mode.timing));
     }
     rssAfterWritesMb = service.rssMegabytes();
+    anonymousRssAfterWritesMb = service.anonymousRssMegabytes();
     anonymousRssAfterReadsMb ??= service.anonymousRssMegabytes();
   } finally {
     await load.close();
@@ -149,6 +151,7 @@ async function run(): Promise<BenchResults> {
       rssPer100kEventsMb: rssAfterReadsMb / hundredsOfThousands,
       marginalRssPer100kEventsMb: (rssAfterReadsMb - emptyStart.rssMegabytes) / hundredsOfThousands,
       serviceAnonymousRssAfterReadsMb: anonymousRssAfterReadsMb,
+      serviceAnonymousRssAfterWritesMb: anonymousRssAfterWritesMb,
       emptyServiceAnonymousRssMb: emptyStart.anonymousRssMegabytes,
       marginalAnonymousRssPer100kEventsMb:
         (anonymousRssAfterReadsMb - emptyStart.anonymousRssMegabytes) / hundredsOfThousands,

@@ -39,6 +39,8 @@ export interface Memory {
   readonly marginalRssPer100kEventsMb: number;
   /** The anonymous part of the RSS (no file-backed pages: the mapped store file, the binaries), after the reads. */
   readonly serviceAnonymousRssAfterReadsMb: number;
+  /** The same at the end: what the writes left besides the grown store file's pages (garbage, new documents). */
+  readonly serviceAnonymousRssAfterWritesMb: number;
   readonly emptyServiceAnonymousRssMb: number;
   /**
    * (anonymous RSS after the reads − an empty service's) ÷ (seeded calendar events / 100k): the read model's memory.

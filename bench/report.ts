@@ -156,7 +156,8 @@ export function formatReport(results: BenchResults): string {
       `${count(memory.rssPer100kEventsMb)} MB per 100k events ` +
       `(${count(memory.marginalRssPer100kEventsMb)} MB per 100k above an empty service of ` +
       `${count(memory.emptyServiceRssMb)} MB); after the writes ` +
-      `${count(memory.serviceRssAfterWritesMb)} MB. Anonymous memory ` +
+      `${count(memory.serviceRssAfterWritesMb)} MB (anonymous ${count(memory.serviceAnonymousRssAfterWritesMb)} MB). ` +
+      `Anonymous memory ` +
       `(RSS without the mapped store file and binaries) after the reads ` +
       `${count(memory.serviceAnonymousRssAfterReadsMb)} MB: ` +
       `${count(memory.marginalAnonymousRssPer100kEventsMb)} MB per 100k events above an empty ` +

@@ -92,6 +92,7 @@ async function run(): Promise<BenchResults> {
   let rssAfterReadsMb: number | undefined;
   let anonymousRssAfterReadsMb: number | undefined;
   let rssAfterWritesMb: number;
+  let anonymousRssAfterWritesMb: number;
   try {
     const references = new BareReferences(bare, load, mode.referenceTiming);
     const serviceCpuMs = processCpuReader(service.pid);
@@ -108,6 +109,7 @@ async function run(): Promise<BenchResults> {
       scenarios.push(await runScenario(scenario, service.origin, load, references, mode.timing, serviceCpuMs));
     }
     rssAfterWritesMb = service.rssMegabytes();
+    anonymousRssAfterWritesMb = service.anonymousRssMegabytes();
     anonymousRssAfterReadsMb ??= service.anonymousRssMegabytes();
   } finally {
     await load.close();
@@ -153,6 +155,7 @@ async function run(): Promise<BenchResults> {
       rssPer100kEventsMb: rssAfterReadsMb / hundredsOfThousands,
       marginalRssPer100kEventsMb: (rssAfterReadsMb - emptyStart.rssMegabytes) / hundredsOfThousands,
       serviceAnonymousRssAfterReadsMb: anonymousRssAfterReadsMb,
+      serviceAnonymousRssAfterWritesMb: anonymousRssAfterWritesMb,
       emptyServiceAnonymousRssMb: emptyStart.anonymousRssMegabytes,
       marginalAnonymousRssPer100kEventsMb:
         (anonymousRssAfterReadsMb - emptyStart.anonymousRssMegabytes) / hundredsOfThousands,

@@ -80,6 +80,7 @@ function results(scenarios: ScenarioResult[]): BenchResults {
       rssPer100kEventsMb: 350,
       marginalRssPer100kEventsMb: 250,
       serviceAnonymousRssAfterReadsMb: 260,
+      serviceAnonymousRssAfterWritesMb: 290,
       emptyServiceAnonymousRssMb: 60,
       marginalAnonymousRssPer100kEventsMb: 200,
     },
@@ -156,6 +157,7 @@ describe('bench report', () => {
     expect(formatReport(results([good]))).to.match(
       /Anonymous memory .* after the reads 260 MB: 200 MB per 100k events above an empty service of 60 MB/,
     );
+    expect(formatReport(results([good]))).to.include('after the writes 380 MB (anonymous 290 MB)');
   });
 
   it('writes the JSON with the target checks, creating the directory', () => {

@@ -1,6 +1,11 @@
 // How the embedded event store lays events out in lmdb: sub-database names, key shapes, the stored tuple.
 import type { Database, DatabaseOptions, RootDatabase } from 'lmdb';
-import { storedEventDecoder, storedEventTypeReader, type ValueDecoder } from './storedEventDecoder.ts';
+import {
+  storedEventDecoder,
+  storedEventSelector,
+  type StoredEventSelector,
+  type ValueDecoder,
+} from './storedEventDecoder.ts';
 import type { EventMetadata, NewEvent, RecordedEvent } from '../eventStore.ts';
 
 /**
@@ -24,8 +29,12 @@ export interface LmdbLayout {
   readonly events: Database<StoredEvent, number>;
   /** The same database read through the stored-event decoder: every read of events goes through this view. */
   readonly eventsView: Database<StoredEvent, number>;
-  /** The same database read for the events' types alone: replays pass most events over by their type. */
-  readonly eventTypes: Database<string, number>;
+  /**
+   * The same database read whole for the types `selector.wanted` names, as their type alone for the others: a
+   * subscription's catch-up reads both in one range.
+   */
+  readonly eventsSelected: Database<StoredEvent | string, number>;
+  readonly selector: StoredEventSelector;
   /** [streamId, revision] → global position: reads one stream without scanning $all. */
   readonly streamIndex: Database<number, StreamIndexKey>;
   /** streamId → revision of its last event: the optimistic-concurrency check is one lookup. */
@@ -38,11 +47,13 @@ export function openLayout(root: RootDatabase<unknown, string>): LmdbLayout {
   // through `events`, and read by its own msgpack decoder wherever the view's decoder hands them over.
   const generic = (events as unknown as { decoder: ValueDecoder }).decoder;
   const viewOptions = { encoder: storedEventDecoder(generic) } as DatabaseOptions;
+  const selector = storedEventSelector(generic);
   return {
     root,
     events,
     eventsView: root.openDB<StoredEvent, number>('events', viewOptions),
-    eventTypes: root.openDB<string, number>('events', { encoder: storedEventTypeReader(generic) } as DatabaseOptions),
+    eventsSelected: root.openDB<StoredEvent | string, number>('events', { encoder: selector } as DatabaseOptions),
+    selector,
     streamIndex: root.openDB<number, StreamIndexKey>('streamIndex', {}),
     heads: root.openDB<number, string>('heads', {}),
   };

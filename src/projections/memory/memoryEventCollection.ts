@@ -204,7 +204,9 @@ export class MemoryEventCollection implements EventCollection {
     const slot = this.columns.set(doc);
     this.links.move(slot, previous, doc);
     this.searchWords.noteText(slot, previous?.searchText, doc.searchText);
-    this.venueGrid.set(doc.id, doc.venueLocations);
+    // Locations are shared lists: the same list as before (or none for a new event) leaves the grid as it is.
+    if (previous ? previous.venueLocations !== doc.venueLocations : doc.venueLocations.length > 0)
+      this.venueGrid.set(doc.id, doc.venueLocations);
     if (!doc.hideFromListings) this.partition(doc).insert(slot);
     this.bySlugKey.add(slugKey(doc.language, doc.slug), doc.id);
     this.future.track(doc);

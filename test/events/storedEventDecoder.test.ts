@@ -6,11 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { open, type RootDatabase } from 'lmdb';
-import {
-  storedEventDecoder,
-  storedEventSelector,
-  type ValueDecoder,
-} from '../../src/events/embedded/storedEventDecoder.ts';
+import { storedEventDecoder, type ValueDecoder } from '../../src/events/embedded/storedEventDecoder.ts';
 import { exampleData } from '../../src/events/catalogue/examples.ts';
 
 interface Codec extends ValueDecoder {
@@ -127,25 +123,5 @@ describe('stored-event decoder', () => {
     const decoded = decoder.decode(bytes, bytes.length) as unknown[];
     expect(decoded).to.deep.equal(lmdbCodec.decode(bytes, bytes.length));
     expect(Object.getPrototypeOf(decoded[3])).to.equal(Object.prototype);
-  });
-
-  it('selects: the wanted types decoded whole, the others as their type alone, all whole when none is set', () => {
-    const selector = storedEventSelector({ decode: (bytes, end) => lmdbCodec.decode(bytes, end) });
-    const stored = (type: string) => [`stream-${type}`, 3, type, exampleData.EventScheduled, metadata];
-    const [wanted, other] = [stored('EventScheduled'), stored('SlugReserved')];
-    const decode = (value: unknown[]) => {
-      const bytes = lmdbCodec.encode(value);
-      return selector.decode(bytes, bytes.length);
-    };
-    selector.wanted = new Set(['EventScheduled']);
-    expect(decode(wanted)).to.deep.equal(wanted);
-    expect(decode(other)).to.equal('SlugReserved');
-    // Outside the fast subset (a bigint revision): whole, whatever its type; the reader checks the type itself.
-    const outside = ['stream-1', 2n ** 40n, 'SlugReserved', {}, metadata];
-    expect(decode(outside)).to.deep.equal(
-      lmdbCodec.decode(lmdbCodec.encode(outside), lmdbCodec.encode(outside).length),
-    );
-    selector.wanted = undefined;
-    expect(decode(other)).to.deep.equal(other);
   });
 });

@@ -249,8 +249,8 @@ class LmdbStore implements LmdbEventStore {
   }
 
   /**
-   * One range read, in one synchronous turn (hence one lmdb snapshot): the selector decodes the events of the wanted
-   * types whole and gives the others' types alone, which pass over as their positions.
+   * The types are read first, and only the events of the wanted ones decoded, each with its own lookup in the same
+   * synchronous turn, hence from the same lmdb snapshot (stored events never change anyway).
    */
   private readPassingOver(
     after: bigint | undefined,
@@ -260,15 +260,9 @@ class LmdbStore implements LmdbEventStore {
   ): ReadItem[] {
     const result: ReadItem[] = [];
     const start = after === undefined ? 0 : Number(after) + 1;
-    this.db.selector.wanted = types;
-    try {
-      for (const { key, value } of this.db.eventsSelected.getRange({ start, end: Number(upTo) + 1, limit })) {
-        // A value outside the fast decoder's subset comes whole whatever its type.
-        const passed = typeof value === 'string' || !types.has(value[2]);
-        result.push(passed ? BigInt(key) : toRecordedEvent(key, value));
-      }
-    } finally {
-      this.db.selector.wanted = undefined;
+    for (const { key, value: type } of this.db.eventTypes.getRange({ start, end: Number(upTo) + 1, limit })) {
+      const stored = types.has(type) ? this.db.eventsView.get(key) : undefined;
+      result.push(stored === undefined ? BigInt(key) : toRecordedEvent(key, stored));
     }
     return result;
   }

@@ -1,11 +1,6 @@
 // How the embedded event store lays events out in lmdb: sub-database names, key shapes, the stored tuple.
 import type { Database, DatabaseOptions, RootDatabase } from 'lmdb';
-import {
-  storedEventDecoder,
-  storedEventSelector,
-  type StoredEventSelector,
-  type ValueDecoder,
-} from './storedEventDecoder.ts';
+import { storedEventDecoder, storedEventTypeReader, type ValueDecoder } from './storedEventDecoder.ts';
 import type { EventMetadata, NewEvent, RecordedEvent } from '../eventStore.ts';
 
 /**
@@ -29,12 +24,8 @@ export interface LmdbLayout {
   readonly events: Database<StoredEvent, number>;
   /** The same database read through the stored-event decoder: every read of events goes through this view. */
   readonly eventsView: Database<StoredEvent, number>;
-  /**
-   * The same database read whole for the types `selector.wanted` names, as their type alone for the others: a
-   * subscription's catch-up reads both in one range.
-   */
-  readonly eventsSelected: Database<StoredEvent | string, number>;
-  readonly selector: StoredEventSelector;
+  /** The same database read for the events' types alone: replays pass most events over by their type. */
+  readonly eventTypes: Database<string, number>;
   /** [streamId, revision] → global position: reads one stream without scanning $all. */
   readonly streamIndex: Database<number, StreamIndexKey>;
   /** streamId → revision of its last event: the optimistic-concurrency check is one lookup. */
@@ -47,13 +38,11 @@ export function openLayout(root: RootDatabase<unknown, string>): LmdbLayout {
   // through `events`, and read by its own msgpack decoder wherever the view's decoder hands them over.
   const generic = (events as unknown as { decoder: ValueDecoder }).decoder;
   const viewOptions = { encoder: storedEventDecoder(generic) } as DatabaseOptions;
-  const selector = storedEventSelector(generic);
   return {
     root,
     events,
     eventsView: root.openDB<StoredEvent, number>('events', viewOptions),
-    eventsSelected: root.openDB<StoredEvent | string, number>('events', { encoder: selector } as DatabaseOptions),
-    selector,
+    eventTypes: root.openDB<string, number>('events', { encoder: storedEventTypeReader(generic) } as DatabaseOptions),
     streamIndex: root.openDB<number, StreamIndexKey>('streamIndex', {}),
     heads: root.openDB<number, string>('heads', {}),
   };

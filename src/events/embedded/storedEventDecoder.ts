@@ -243,41 +243,26 @@ function builderOf(keys: readonly string[]): () => Record<string, unknown> {
   >;
 }
 
-/** `storedEventSelector`'s decoder, with the types it decodes whole. */
-export interface StoredEventSelector extends ValueDecoder {
-  encode(): never;
-  /**
-   * Set by the reader around one synchronous range read: events of these types are decoded whole, the others give
-   * their type alone. Undefined: every event whole.
-   */
-  wanted: ReadonlySet<string> | undefined;
-}
-
 /**
- * Decodes a stored event whole only when its type is wanted, else gives its type (a string where a whole event is a
- * tuple): one range read then both passes events over and decodes the others, without a second lookup of each.
+ * Reads only the type of a stored event (the third item of its tuple, see lmdbLayout.ts), leaving its data and
+ * metadata undecoded: a replay passes most stored events over by their type alone. A value of another shape is
+ * decoded whole by `generic` and its third item taken.
  */
-export function storedEventSelector(generic: ValueDecoder): StoredEventSelector {
-  const selector: StoredEventSelector = {
-    wanted: undefined,
+export function storedEventTypeReader(generic: ValueDecoder): ValueDecoder & { encode(): never } {
+  return {
     decode(bytes, endOrOptions) {
       const size = typeof endOrOptions === 'number' ? endOrOptions : bytes.length;
-      const type = selector.wanted && typeOfStoredTuple(bytes, size);
-      if (typeof type === 'string' && !selector.wanted?.has(type)) return type;
-      const value = decodeSubset(bytes, size);
-      return value === outsideSubset ? generic.decode(bytes, endOrOptions) : value;
+      const type = typeOfStoredTuple(bytes, size);
+      if (type !== outsideSubset) return type;
+      const whole = generic.decode(bytes, endOrOptions);
+      return Array.isArray(whole) ? whole[2] : undefined;
     },
     encode() {
       throw new Error('stored events are written through the store, not through its reading view');
     },
   };
-  return selector;
 }
 
-/**
- * Reads only the type of a stored event (the third item of its tuple, see lmdbLayout.ts), leaving its data and
- * metadata undecoded; `outsideSubset` when the value has another shape.
- */
 function typeOfStoredTuple(bytes: Uint8Array, size: number): string | OutsideSubset {
   src = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   position = 0;

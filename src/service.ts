@@ -100,6 +100,7 @@ function projectionsOf(
   const handlers = allProjections(memos);
   const runnerOn = (target: ReadStore) =>
     new ProjectionRunner(stores.store, target, handlers, {
+      venueLocations: memos.venues,
       onFailure: (error, retryInMs) =>
         logger.error({ err: error, retryInMs }, 'projection subscription failed; resubscribing'),
       onCheckpointFailure: (error) =>

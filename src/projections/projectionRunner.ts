@@ -3,9 +3,10 @@
 import type { EventStore, RecordedEvent, Subscription } from '../events/eventStore.ts';
 import type { ReadStore } from './readStore.ts';
 import type { ProjectionHandler } from './projectionHandler.ts';
-import { applyRecordedEvent, handledTypes, readModelCheckpoint } from './projectionStep.ts';
+import { handledTypes, readModelCheckpoint } from './projectionStep.ts';
 import { PositionWaiters, type ProjectionProgress } from './projectionProgress.ts';
-import { settleStaleCounts } from './terms/termCounts.ts';
+import { projectionDriver, type ProjectionDriver } from './projectionDriver.ts';
+import { VenueLocations } from './events/venueLocations.ts';
 
 export interface ProjectionRunnerOptions {
   /** Called when the subscription failed; the runner resubscribes after `retryInMs`. */
@@ -24,6 +25,11 @@ export interface ProjectionRunnerOptions {
   readonly onCheckpointFailure?: (error: Error) => void;
   /** Backoff between resubscriptions: doubles from `initialMs` up to `maxMs` (defaults 100 ms and 30 s). */
   readonly retry?: { readonly initialMs: number; readonly maxMs: number };
+  /**
+   * The read model's memo of venue locations (`ProjectionMemos.venues`), for the documents a read store without a
+   * projection target re-embeds (projectionDriver.ts); omitted: a memo of the runner's own.
+   */
+  readonly venueLocations?: VenueLocations;
 }
 
 export class ProjectionRunner implements ProjectionProgress {
@@ -50,15 +56,17 @@ export class ProjectionRunner implements ProjectionProgress {
   readonly caughtUp = new Promise<void>((resolve) => (this.resolveCaughtUp = resolve));
   /** The handlers' event types, worked out once: every event is checked against them before it is decoded. */
   private readonly handledTypes: ReadonlySet<string> | undefined;
+  private readonly driver: ProjectionDriver;
 
   constructor(
     private readonly store: EventStore,
     private readonly readStore: ReadStore,
-    private readonly handlers: readonly ProjectionHandler[],
+    handlers: readonly ProjectionHandler[],
     private readonly options: ProjectionRunnerOptions = {},
   ) {
     this.retryDelayMs = options.retry?.initialMs ?? 100;
     this.handledTypes = handledTypes(handlers);
+    this.driver = projectionDriver(readStore, handlers, options.venueLocations ?? new VenueLocations());
   }
 
   async start(): Promise<void> {
@@ -77,7 +85,7 @@ export class ProjectionRunner implements ProjectionProgress {
   }
 
   /**
-   * Runs `capture` between two events, never inside one (an event's handlers await between their writes), with the
+   * Runs `capture` between two events, never inside one (a unit of work's flush awaits between its writes), with the
    * position its documents reflect: at once when no event is being applied, else as soon as the current one is.
    */
   atRest<T>(capture: (position: bigint) => T): Promise<T> {
@@ -97,7 +105,8 @@ export class ProjectionRunner implements ProjectionProgress {
   }
 
   private runPendingCaptures(): void {
-    for (const capture of this.pendingCaptures.splice(0)) capture.run();
+    // Checked first: most events find none, and `splice` would make an array for each.
+    if (this.pendingCaptures.length > 0) for (const capture of this.pendingCaptures.splice(0)) capture.run();
   }
 
   async stop(): Promise<void> {
@@ -154,27 +163,43 @@ export class ProjectionRunner implements ProjectionProgress {
    */
   private apply(recorded: RecordedEvent): Promise<void> | void {
     if (!this.countsSettled) return this.settleCountsThenApply(recorded);
-    // Most stored events are passed over (registry bookkeeping): they go through without a promise. A failure is
-    // still a rejection, as from an async function: some subscriptions wrap the call in Promise.resolve. While an
-    // event's writes are under way the read model is between two positions: `applying` holds snapshot captures
-    // back (atRest), and stays set after a failed event, whose writes may be half done.
+    // Most events are applied in the calling turn (the memory read model, and every event passed over): they go
+    // through without a promise. A failure is still a rejection, as from an async function: some subscriptions wrap
+    // the call in Promise.resolve. While an event's writes are under way the read model is between two positions:
+    // `applying` holds snapshot captures back (atRest), and stays set after a failed event, whose writes may be half
+    // done.
     try {
-      const applying = applyRecordedEvent(recorded, this.handlers, this.readStore, this.handledTypes);
-      if (!applying) return this.applied(recorded.position);
+      const applying = this.driver.apply(recorded);
+      const written = applying ? applying.then(() => this.driver.flush()) : this.driver.flush();
+      if (!written) return this.applied(recorded.position);
       this.applying = true;
-      return applying.then(() => {
-        this.applying = false;
-        return this.applied(recorded.position);
-      });
+      return written.then(
+        () => {
+          this.applying = false;
+          return this.applied(recorded.position);
+        },
+        (error: unknown) => this.failed(error),
+      );
     } catch (error) {
-      this.applying = true;
-      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      return this.failed(error);
     }
+  }
+
+  /** What a failed event left unwritten is forgotten: the subscription fails, and the event comes again. */
+  private failed(error: unknown): Promise<never> {
+    this.applying = true;
+    this.driver.discard();
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }
 
   private async settleCountsThenApply(recorded: RecordedEvent): Promise<void> {
     this.applying = true;
-    await settleStaleCounts(this.readStore);
+    try {
+      await this.driver.settleCounts();
+      await this.driver.flush();
+    } catch (error) {
+      return this.failed(error);
+    }
     this.countsSettled = true;
     this.applying = false;
     await this.apply(recorded);

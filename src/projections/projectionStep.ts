@@ -2,7 +2,7 @@
 import type { RecordedEvent } from '../events/eventStore.ts';
 import type { CatalogueType, DomainEvent } from '../events/catalogue/index.ts';
 import { decodeDomainEvent } from '../events/catalogue/envelope.ts';
-import type { ReadStore } from './readStore.ts';
+import type { ProjectionTarget } from './projectionTarget.ts';
 import type { ProjectionHandler } from './projectionHandler.ts';
 
 /** Name of the read model's checkpoint in the CheckpointStore. */
@@ -25,28 +25,35 @@ export function handledTypes(handlers: readonly ProjectionHandler[]): ReadonlySe
 }
 
 /**
- * Events that no handler takes (registries, users) or that do not decode change no document but still count as applied.
- * `types`: the handlers' `handledTypes`, which a caller applying many events works out once and passes in.
- * Returns undefined for an event passed over, so that replays (most stored events are registry bookkeeping) make no
- * promise for it; otherwise the promise of the handlers' writes.
+ * The domain event of a recorded one that some handler may take; undefined for one passed over: of a type no handler
+ * takes (registries, users; `types`: the handlers' `handledTypes`, worked out once by a caller applying many events),
+ * or that does not decode. Such events change no document but still count as applied.
  */
-export function applyRecordedEvent(
+export function handledEventOf(
   recorded: RecordedEvent,
-  handlers: readonly ProjectionHandler[],
-  readStore: ReadStore,
-  types: ReadonlySet<string> | undefined = handledTypes(handlers),
-): Promise<void> | undefined {
+  types: ReadonlySet<string> | undefined,
+): DomainEvent | undefined {
   if (types?.has(recorded.type) === false) return undefined;
-  const event = decodeDomainEvent(recorded);
-  if (!event) return undefined;
-  return applyToHandlers(event, recorded, handlers, readStore);
+  return decodeDomainEvent(recorded);
 }
 
-async function applyToHandlers(
+/** The event through every handler that takes it, in the handlers' order. */
+export function applyToHandlers(
   event: DomainEvent,
   recorded: RecordedEvent,
   handlers: readonly ProjectionHandler[],
-  readStore: ReadStore,
-): Promise<void> {
-  for (const handler of handlers) if (handler.handles(event)) await handler.apply(event, recorded, readStore);
+  target: ProjectionTarget,
+): void {
+  for (const handler of handlers) if (handler.handles(event)) handler.apply(event, recorded, target);
+}
+
+/** One recorded event applied to a target that answers at once (projectionTarget.ts); passed over as above. */
+export function applyRecordedEvent(
+  recorded: RecordedEvent,
+  handlers: readonly ProjectionHandler[],
+  target: ProjectionTarget,
+  types: ReadonlySet<string> | undefined = handledTypes(handlers),
+): void {
+  const event = handledEventOf(recorded, types);
+  if (event) applyToHandlers(event, recorded, handlers, target);
 }

@@ -9,6 +9,7 @@ import type { OrganizerCollection } from './organizers/organizerCollection.ts';
 import type { VenueDocument } from './venues/venueDocument.ts';
 import type { OrganizerDocument } from './organizers/organizerDocument.ts';
 import type { ScheduledPublications } from './scheduledPublications.ts';
+import type { ProjectionTarget } from './projectionTarget.ts';
 
 export interface LinkedIdsFilter {
   readonly statuses: readonly PostStatus[];
@@ -76,6 +77,12 @@ export interface ReadStore {
   readonly categories: TermCollection;
   readonly tags: TermCollection;
   readonly checkpoints: CheckpointStore;
+  /**
+   * The same documents answered in the calling turn, where the adapter can (the memory read model): the runner and
+   * replays then apply each event at once, without a promise per read or write. Absent (MongoDB, wrappers that must
+   * see every write go through the port): they drive the port through a unit of work (projectionDriver.ts).
+   */
+  readonly projectionTarget?: ProjectionTarget;
   /**
    * The whole content of one collection, for verification and audits: every document (trashed and deleted ones
    * included, since they guard against older events) in ascending id order, without storage fields (Mongo `_id`,

@@ -2,10 +2,9 @@
 import type { EventStore } from '../events/eventStore.ts';
 import type { CheckpointStore, ReadStore } from './readStore.ts';
 import type { ProjectionHandler } from './projectionHandler.ts';
-import { applyRecordedEvent, handledTypes, readModelCheckpoint } from './projectionStep.ts';
-import type { VenueLocations } from './events/venueLocations.ts';
-import { writeBehind, type WriteBehindReadStore } from './writeBehind/writeBehindReadStore.ts';
-import { settleStaleCounts } from './terms/termCounts.ts';
+import { readModelCheckpoint } from './projectionStep.ts';
+import { VenueLocations } from './events/venueLocations.ts';
+import { projectionDriver, type ProjectionDriver } from './projectionDriver.ts';
 
 const defaultPageSize = 500;
 
@@ -23,11 +22,16 @@ export interface ReplayOptions {
   readonly pageSize?: number;
   /** Called after each page, for progress bars and rates. */
   readonly onProgress?: (progress: ReplayProgress) => void;
-  /** Omitted: every write goes to the read store as the projections make it (the memory read model gains nothing). */
+  /**
+   * Omitted: each event is written as it is applied (at once into a read store with a projection target, such as the
+   * memory read model; else through a unit of work flushed after each event).
+   */
   readonly writeBehind?: WriteBehindOptions;
+  /** The read model's memo (`ProjectionMemos.venues`), for a read store without a projection target; omitted: own. */
+  readonly venueLocations?: VenueLocations;
 }
 
-/** Batches of events whose writes reach the read store as one bulk write per collection (writeBehindReadStore.ts). */
+/** Batches of events whose writes reach the read store as one bulk write per collection (bufferedProjection.ts). */
 export interface WriteBehindOptions {
   /** The checkpoint is saved after each flush, so a failed flush costs a replay of one batch at most. */
   readonly eventsPerFlush: number;
@@ -60,12 +64,12 @@ export async function replayInto(
   options: ReplayOptions,
 ): Promise<ReplayResult> {
   const upTo = options.upTo ?? (await store.headPosition());
-  const batches = options.writeBehind && new FlushedBatches(readStore, options.writeBehind);
+  const { writeBehind } = options;
+  const venueLocations = writeBehind?.venueLocations ?? options.venueLocations ?? new VenueLocations();
+  const driver = projectionDriver(readStore, options.handlers, venueLocations, { writeBehind: !!writeBehind });
+  const batches = writeBehind && new FlushedBatches(readStore, driver, writeBehind.eventsPerFlush);
   // Counts left marked by a flush that failed half-way are derived from the documents before anything moves them.
-  if (batches) await settleStaleCounts(batches.target);
-  const target = batches?.target ?? readStore;
-  const { handlers } = options;
-  const types = handledTypes(handlers);
+  if (batches) await batches.settleCounts();
   const pageSize = options.pageSize ?? defaultPageSize;
   let appliedPosition = options.after ?? -1n;
   let appliedEvents = 0;
@@ -80,12 +84,17 @@ export async function replayInto(
         more = false;
         break;
       }
-      // Awaited only when there is something to wait for: most stored events are passed over without a promise.
-      const applying = applyRecordedEvent(recorded, handlers, target, types);
+      // Awaited only when there is something to wait for: into the memory read model, no event makes a promise.
+      const applying = driver.apply(recorded);
       if (applying) await applying;
       appliedPosition = recorded.position;
       appliedEvents++;
-      if (batches?.flushDue()) await batches.flush(appliedPosition);
+      if (batches) {
+        if (batches.flushDue()) await batches.flush(appliedPosition);
+      } else {
+        const flushing = driver.flush();
+        if (flushing) await flushing;
+      }
     }
     options.onProgress?.({ appliedEvents, appliedPosition, upTo });
     if (page.length < pageSize || appliedPosition >= upTo) more = false;
@@ -95,27 +104,30 @@ export async function replayInto(
   return { appliedPosition, appliedEvents };
 }
 
-/** The write-behind layer of a replay, flushed every `eventsPerFlush` events, each flush followed by the checkpoint. */
+/** The write-behind batches of a replay, flushed every `eventsPerFlush` events, each flush then the checkpoint. */
 class FlushedBatches {
-  readonly target: WriteBehindReadStore;
   private unflushed = 0;
 
   constructor(
     private readonly readStore: ReadStore,
-    private readonly options: WriteBehindOptions,
-  ) {
-    this.target = writeBehind(readStore, options.venueLocations);
+    private readonly driver: ProjectionDriver,
+    private readonly eventsPerFlush: number,
+  ) {}
+
+  async settleCounts(): Promise<void> {
+    await this.driver.settleCounts();
+    await this.driver.flush();
   }
 
   /** Counts one more applied event; true when the batch is full and must be flushed before the next. */
   flushDue(): boolean {
-    return ++this.unflushed >= this.options.eventsPerFlush;
+    return ++this.unflushed >= this.eventsPerFlush;
   }
 
   /** The checkpoint only once the documents it covers are written. */
   async flush(position: bigint): Promise<void> {
     if (this.unflushed === 0) return;
-    await this.target.flush();
+    await this.driver.flush();
     await this.readStore.checkpoints.set(readModelCheckpoint, position);
     this.unflushed = 0;
   }

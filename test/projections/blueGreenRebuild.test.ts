@@ -200,7 +200,7 @@ describe('MongoDB blue-green rebuild', function () {
     const failing: ProjectionHandler = {
       name: 'failing',
       handles: () => true,
-      apply: async () => {
+      apply: () => {
         throw new Error('projection bug');
       },
     };

@@ -6,6 +6,7 @@ import type { EventFacts } from '../../src/events/catalogue/calendarEvents.ts';
 import { createMemoryReadStore } from '../../src/projections/memory/memoryReadStore.ts';
 import { ProjectionRunner } from '../../src/projections/projectionRunner.ts';
 import type { ReadStore } from '../../src/projections/readStore.ts';
+import type { ProjectionTarget } from '../../src/projections/projectionTarget.ts';
 import { CheckpointWatcher } from '../../src/projections/checkpointWatcher.ts';
 import { anEventDocument } from './eventDocumentFixtures.ts';
 import { openTempStore, type TempStore } from '../support/tempStore.ts';
@@ -77,10 +78,12 @@ describe('ProjectionRunner', () => {
     await rename(temp, 1, 'One, renamed', 0n);
     const three = await schedule(temp, 3, 'Three');
     const applied: string[] = [];
-    const put = readStore.events.put.bind(readStore.events);
-    readStore.events.put = async (doc) => {
+    // The projections write the memory read model through its projection target.
+    const { events } = readStore.projectionTarget as ProjectionTarget;
+    const put = events.put.bind(events);
+    events.put = (doc) => {
       applied.push(`${doc.id}@${doc.revision}`);
-      return put(doc);
+      put(doc);
     };
     const second = new ProjectionRunner(temp.store, readStore, testProjections);
     await second.start();

@@ -8,9 +8,11 @@ import { exampleData } from '../../src/events/catalogue/examples.ts';
 import type { RecordedEvent } from '../../src/events/eventStore.ts';
 import { applyRecordedEvent, handledTypes, type TypedProjectionHandler } from '../../src/projections/projectionStep.ts';
 import type { ProjectionHandler } from '../../src/projections/projectionHandler.ts';
+import type { ProjectionTarget } from '../../src/projections/projectionTarget.ts';
 import { createMemoryReadStore } from '../../src/projections/memory/memoryReadStore.ts';
 import { ProjectionRunner } from '../../src/projections/projectionRunner.ts';
 import { replayInto } from '../../src/projections/replay.ts';
+import { projectionDriver } from '../../src/projections/projectionDriver.ts';
 import { openTempStore, type TempStore } from '../support/tempStore.ts';
 import { testMemos, testProjections } from '../support/memos.ts';
 
@@ -31,7 +33,7 @@ function recordingHandler(eventTypes?: CatalogueType[]): ProjectionHandler & { s
     ...(eventTypes ? { eventTypes } : {}),
     seen,
     handles: () => true,
-    apply: async (event) => void seen.push(event.type),
+    apply: (event) => void seen.push(event.type),
   };
 }
 
@@ -55,15 +57,53 @@ describe('projection step', () => {
     expect(handledTypes([recordingHandler(['VenueRegistered']), recordingHandler()])).to.equal(undefined);
   });
 
-  it('passes over the events of types no handler names, and gives the others to the handlers', async () => {
+  it('passes over the events of types no handler names, and gives the others to the handlers', () => {
+    const target = () => createMemoryReadStore(testMemos).projectionTarget as ProjectionTarget;
     const typed = recordingHandler(['VenueRegistered']);
-    await applyRecordedEvent(recorded('SlugReserved', 1n), [typed], createMemoryReadStore(testMemos));
-    await applyRecordedEvent(recorded('VenueRegistered', 2n), [typed], createMemoryReadStore(testMemos));
+    applyRecordedEvent(recorded('SlugReserved', 1n), [typed], target());
+    applyRecordedEvent(recorded('VenueRegistered', 2n), [typed], target());
     expect(typed.seen).to.deep.equal(['VenueRegistered']);
 
     const untyped = recordingHandler();
-    await applyRecordedEvent(recorded('SlugReserved', 1n), [untyped], createMemoryReadStore(testMemos));
+    applyRecordedEvent(recorded('SlugReserved', 1n), [untyped], target());
     expect(untyped.seen).to.deep.equal(['SlugReserved']);
+  });
+
+  it('applies an event to the memory read model in the calling turn, and through its port with a promise', async () => {
+    const memory = createMemoryReadStore(testMemos);
+    const scheduled = recorded('EventScheduled', 1n);
+    expect(projectionDriver(memory, testProjections, testMemos.venues).apply(scheduled)).to.equal(undefined);
+    expect(memory.projectionTarget?.events.get(7)?.title).to.equal('Jazz Night');
+
+    const remote = createMemoryReadStore(testMemos);
+    const driver = projectionDriver({ ...remote, projectionTarget: undefined }, testProjections, testMemos.venues);
+    await driver.apply(scheduled);
+    expect(await remote.events.get(7), 'before the flush').to.equal(undefined);
+    await driver.flush();
+    expect((await remote.events.get(7))?.title).to.equal('Jazz Night');
+  });
+
+  it('the embedded subscription awaits nothing between events whose handler returns no promise', async () => {
+    const temp = await openTempStore();
+    try {
+      for (const id of [1, 2, 3])
+        await temp.store.append(`event-${id}`, [toNewEvent(exampleOf('EventScheduled'), ctx)], 'no_stream');
+      const turns: string[] = [];
+      let delivered = 0;
+      const done = new Promise<void>((resolve) => {
+        const subscription = temp.store.subscribeToAll({
+          onEvent: () => {
+            turns.push(`event ${++delivered}`);
+            queueMicrotask(() => turns.push('microtask'));
+            if (delivered === 3) void subscription.stop().then(resolve);
+          },
+        });
+      });
+      await done;
+      expect(turns.slice(0, 3)).to.deep.equal(['event 1', 'event 2', 'event 3']);
+    } finally {
+      await temp.dispose();
+    }
   });
 
   describe('on a store that ends with registry events', () => {

@@ -10,6 +10,7 @@ import type { DomainEvent } from '../../src/events/catalogue/index.ts';
 import { exampleData } from '../../src/events/catalogue/examples.ts';
 import { AnyRevision, NoStream, WrongExpectedRevision } from '../../src/events/eventStore.ts';
 import { applyRecordedEvent } from '../../src/projections/projectionStep.ts';
+import type { ProjectionTarget } from '../../src/projections/projectionTarget.ts';
 import { createMemoryReadStore } from '../../src/projections/memory/memoryReadStore.ts';
 import { ProjectionRunner } from '../../src/projections/projectionRunner.ts';
 import { replayInto } from '../../src/projections/replay.ts';
@@ -186,7 +187,7 @@ describe('read model invariants over random histories', () => {
               });
             if (!written) continue;
             const [recorded] = await temp.store.readAll({ after: written.position - 1n, maxCount: 1 });
-            if (recorded) await applyRecordedEvent(recorded, testProjections, stepwise);
+            if (recorded) applyRecordedEvent(recorded, testProjections, stepwise.projectionTarget as ProjectionTarget);
             await expectInvariants(stepwise);
             expect(await runner.waitFor(written.position, 5000)).to.equal(true);
           }

@@ -1,5 +1,7 @@
-// The replay loops that pass over unhandled events without a promise (replayInto, the ProjectionRunner) give the same
-// read model, digest for digest, as applying every stored event through every handler one awaited step at a time, on a
+// The replay loops that apply events without a promise (replayInto, the ProjectionRunner, into the memory read model's
+// projection target) and the unit of work of remote read stores (the runner through the port, write-behind batches)
+// give the same read model, digest for digest, as applying every stored event through every handler one awaited step
+// at a time, on a
 // store holding every kind of projected write: the bench seed (registries, terms, venues, organizers, events, edits)
 // and, written through the service, series with an exception, a cancellation, a split and a removed rule, links,
 // status changes and trash.
@@ -10,11 +12,11 @@ import { join } from 'node:path';
 import { seed } from '../../bench/seed.ts';
 import { quickShape } from '../../bench/seedShape.ts';
 import { openLmdbEventStore, type LmdbEventStore } from '../../src/events/embedded/lmdbEventStore.ts';
-import type { RecordedEvent } from '../../src/events/eventStore.ts';
 import { decodeDomainEvent } from '../../src/events/catalogue/envelope.ts';
 import { createMemoryReadStore } from '../../src/projections/memory/memoryReadStore.ts';
 import type { ReadStore } from '../../src/projections/readStore.ts';
 import { replayInto } from '../../src/projections/replay.ts';
+import { BufferedProjection } from '../../src/projections/writeBehind/bufferedProjection.ts';
 import { ProjectionRunner } from '../../src/projections/projectionRunner.ts';
 import { digestReadStore } from '../../src/projections/digest/readModelDigest.ts';
 import { startTestService, type TestService } from '../support/testService.ts';
@@ -61,16 +63,24 @@ async function writeSeriesScenario(t: TestService): Promise<void> {
   await written(t, 'DELETE', `events/${String(ending.id)}`);
 }
 
-/** The reference: every stored event decoded and handed to every handler that takes it, each write awaited. */
+/**
+ * The reference: every stored event decoded and handed to every handler that takes it, through a unit of work over the
+ * read store's port, its writes awaited after each event (the step-by-step path of a remote read store).
+ */
 async function appliedOneByOne(store: LmdbEventStore, readStore: ReadStore): Promise<void> {
-  for (const recorded of await store.readAll()) await applyThroughEveryHandler(recorded, readStore);
+  const unit = new BufferedProjection(throughPort(readStore), testMemos.venues);
+  for (const recorded of await store.readAll()) {
+    const event = decodeDomainEvent(recorded);
+    if (!event) continue;
+    await unit.run((target) => {
+      for (const handler of testProjections) if (handler.handles(event)) handler.apply(event, recorded, target);
+    });
+    await unit.flush();
+  }
 }
 
-async function applyThroughEveryHandler(recorded: RecordedEvent, readStore: ReadStore): Promise<void> {
-  const event = decodeDomainEvent(recorded);
-  if (!event) return;
-  for (const handler of testProjections) if (handler.handles(event)) await handler.apply(event, recorded, readStore);
-}
+/** The read store without its projection target: the projections drive its port. */
+const throughPort = (readStore: ReadStore): ReadStore => ({ ...readStore, projectionTarget: undefined });
 
 async function runnerReplayed(store: LmdbEventStore, readStore: ReadStore): Promise<void> {
   const runner = new ProjectionRunner(store, readStore, testProjections, { checkpointEvery: 97 });
@@ -119,7 +129,7 @@ describe('replay paths', function () {
   });
 
   for (let round = 1; round <= 3; round++) {
-    it(`replayInto and the runner end with the digest of the one-by-one reference (round ${round})`, async () => {
+    it(`replayInto, the runner and write-behind batches end with the one-by-one digest (round ${round})`, async () => {
       const reference = await digestAfter((readStore) => appliedOneByOne(store, readStore));
       const pageSize = [500, 7, 64][round - 1] as number;
       const replayed = await digestAfter((readStore) =>
@@ -127,6 +137,13 @@ describe('replay paths', function () {
       );
       expect(replayed).to.deep.equal(reference);
       expect(await digestAfter((readStore) => runnerReplayed(store, readStore))).to.deep.equal(reference);
+      // The unit of work of remote read stores: flushed after each event (the runner) and per batch (write-behind).
+      expect(await digestAfter((readStore) => runnerReplayed(store, throughPort(readStore)))).to.deep.equal(reference);
+      const writeBehind = { eventsPerFlush: [1000, 1, 37][round - 1] as number, venueLocations: testMemos.venues };
+      const batched = await digestAfter((readStore) =>
+        replayInto(store, readStore, { handlers: testProjections, pageSize, writeBehind }),
+      );
+      expect(batched).to.deep.equal(reference);
     });
   }
 });

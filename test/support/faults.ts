@@ -148,6 +148,8 @@ function faultyCollection<C extends object>(collection: C, name: string, plan: F
 export function faultyReadStore(readStore: ReadStore, plan: FaultPlan): ReadStore {
   return {
     ...readStore,
+    // Every write through the port, where the plan sees it: the projections drive the port through a unit of work.
+    projectionTarget: undefined,
     documents: readStore.documents.bind(readStore),
     init: readStore.init.bind(readStore),
     close: readStore.close.bind(readStore),
@@ -158,6 +160,22 @@ export function faultyReadStore(readStore: ReadStore, plan: FaultPlan): ReadStor
     tags: faultyCollection(readStore.tags, 'tags', plan),
     checkpoints: faultyCheckpoints(readStore.checkpoints, plan),
   };
+}
+
+/** No fault: every call a turn of the event loop later, as on a remote store. */
+class TurnTakingPlan extends FaultPlan {
+  override async run<T>(_what: string, work: () => Promise<T>): Promise<T> {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    return work();
+  }
+}
+
+/**
+ * The real read model through its port alone, each write a turn of the event loop later: the projections then write
+ * through a unit of work whose flush spans several turns.
+ */
+export function writesTakingTurns(readStore: ReadStore): ReadStore {
+  return faultyReadStore(readStore, new TurnTakingPlan());
 }
 
 /** Collects the unhandled rejections of the process while `work` runs, for tests that must show there are none. */

@@ -83,8 +83,10 @@ export function startPollingSubscription(
       const batch = readBatch(source, options, after, settings.batchSize, durable);
       for (const item of batch) {
         if (stopped) return;
-        if (typeof item === 'bigint') await options.onPassedOver?.(item);
-        else await options.onEvent(item);
+        // Awaited only when the handler returned a promise: a replay into memory applies most events in the calling
+        // turn, and an await of nothing would still cost each of them a turn of the microtask queue.
+        const handling = typeof item === 'bigint' ? options.onPassedOver?.(item) : options.onEvent(item);
+        if (handling) await handling;
         after = typeof item === 'bigint' ? item : item.position;
         noteProgress(after);
       }

@@ -2,9 +2,8 @@
 import { eventStreamTypes } from '../../events/catalogue/streams.ts';
 import { isCalendarEventEvent } from '../../events/catalogue/calendarEvents.ts';
 import type { TypedProjectionHandler } from '../projectionStep.ts';
-import type { ReadStore } from '../readStore.ts';
-import type { TermCollection } from '../terms/termCollection.ts';
-import { embedLinks, linksUnchanged } from '../links/embedLinks.ts';
+import type { ProjectedTerms, ProjectionTarget } from '../projectionTarget.ts';
+import { embedLinksNow, linksUnchanged } from '../links/embedLinks.ts';
 import type { ProjectionMemos } from '../projectionMemos.ts';
 import type { EventDocument } from './eventDocument.ts';
 import { isSeriesEvent, type SeriesEvent } from '../../events/catalogue/seriesEvents.ts';
@@ -17,32 +16,32 @@ export const eventProjection = (memos: ProjectionMemos): TypedProjectionHandler 
   name: 'events',
   eventTypes: eventStreamTypes,
   handles: isCalendarEventEvent,
-  async apply(event, recorded, readStore) {
+  apply(event, recorded, target) {
     if (!isCalendarEventEvent(event)) return;
-    const current = await readStore.events.get(event.data.id);
+    const current = target.events.get(event.data.id);
     const at = appliedOf(recorded);
     const update = eventUpdate(current, event, at);
     // Delivered again: this step may have failed after writing the document, before its counts (termCounts.ts).
-    if (!update) return settleStaleCounts(readStore);
-    const next = eventDocumentOf(update, at, await embeddedAfter(readStore, update, memos), memos);
-    await markChangedCountsStale(readStore, current, next);
-    await readStore.events.put(next);
-    await recountTerms(readStore, current, next);
-    if (next.occurrences) await projectOccurrences(readStore, next, memos);
-    if (isSeriesEvent(event)) await removeOccurrences(readStore, removedBy(event), next.revision);
+    if (!update) return settleStaleCounts(target);
+    const next = eventDocumentOf(update, at, embeddedAfter(target, update, memos), memos);
+    markChangedCountsStale(target, current, next);
+    target.events.put(next);
+    recountTerms(target, current, next);
+    if (next.occurrences) projectOccurrences(target, next, memos);
+    if (isSeriesEvent(event)) removeOccurrences(target, removedBy(event), next.revision);
   },
 });
 
 /** Every occurrence of the series follows the series item as it now stands (docs/api.md §20.3). */
-async function projectOccurrences(readStore: ReadStore, series: EventDocument, memos: ProjectionMemos) {
+function projectOccurrences(target: ProjectionTarget, series: EventDocument, memos: ProjectionMemos): void {
   for (const occurrence of series.occurrences ?? []) {
-    const current = await readStore.events.get(occurrence.id);
+    const current = target.events.get(occurrence.id);
     if (current && current.revision >= series.revision) continue;
     const facts = occurrenceFactsFrom(series, occurrence, memos);
-    const embedded = linksUnchanged(series, facts) ? series.embedded : await embedLinks(readStore, facts, memos.lists);
+    const embedded = linksUnchanged(series, facts) ? series.embedded : embedLinksNow(target, facts, memos.lists);
     const next = occurrenceDocumentOf(series, occurrence, facts, current, embedded, memos);
-    await readStore.events.put(next);
-    await recountTerms(readStore, current, next);
+    target.events.put(next);
+    recountTerms(target, current, next);
   }
 }
 
@@ -60,19 +59,19 @@ const removedBy = (event: SeriesEvent): readonly number[] => {
   }
 };
 
-async function removeOccurrences(readStore: ReadStore, removed: readonly number[], revision: number) {
+function removeOccurrences(target: ProjectionTarget, removed: readonly number[], revision: number): void {
   for (const id of removed) {
-    const current = await readStore.events.get(id);
+    const current = target.events.get(id);
     if (!current || current.revision >= revision) continue;
     const next = removedOccurrenceOf(current, revision);
-    await readStore.events.put(next);
-    await recountTerms(readStore, current, next);
+    target.events.put(next);
+    recountTerms(target, current, next);
   }
 }
 
-async function embeddedAfter(readStore: ReadStore, update: EventUpdate, memos: ProjectionMemos) {
+function embeddedAfter(target: ProjectionTarget, update: EventUpdate, memos: ProjectionMemos) {
   const { previous, facts } = update;
-  return previous && linksUnchanged(previous, facts) ? previous.embedded : embedLinks(readStore, facts, memos.lists);
+  return previous && linksUnchanged(previous, facts) ? previous.embedded : embedLinksNow(target, facts, memos.lists);
 }
 
 const noTerms: readonly number[] = [];
@@ -87,40 +86,31 @@ function countedTerms(doc: EventDocument | undefined, field: 'categories' | 'tag
  * revision (the guard above) keeps the sums exact, on replays too; a step interrupted between its writes leaves its
  * counts marked stale, and they are derived again when the event is delivered again.
  */
-async function recountTerms(
-  readStore: ReadStore,
-  before: EventDocument | undefined,
-  after: EventDocument,
-): Promise<void> {
-  await recount(
-    readStore.categories,
-    countedTerms(before, 'categories'),
-    countedTerms(after, 'categories'),
-    after.language,
-  );
-  await recount(readStore.tags, countedTerms(before, 'tags'), countedTerms(after, 'tags'), after.language);
+function recountTerms(target: ProjectionTarget, before: EventDocument | undefined, after: EventDocument): void {
+  recount(target.categories, countedTerms(before, 'categories'), countedTerms(after, 'categories'), after.language);
+  recount(target.tags, countedTerms(before, 'tags'), countedTerms(after, 'tags'), after.language);
 }
 
-async function recount(
-  collection: TermCollection,
-  was: readonly number[],
-  is: readonly number[],
-  language: string,
-): Promise<void> {
+function recount(collection: ProjectedTerms, was: readonly number[], is: readonly number[], language: string): void {
   // The same list (links left alone, published before and after) or nothing counted either way.
   if (was === is) return;
-  for (const [id, change] of countChanges(was, is)) {
-    if (change === 0) continue;
-    const term = await collection.get(id);
-    // Only events of the term's own language count (an event never changes language).
-    if (term && term.doc.language === language) await collection.setCount(id, Math.max(0, term.count + change));
+  // Counted on one side only (a new or newly published event, one no longer published): no map of changes needed.
+  if (was.length === 0 || is.length === 0) {
+    const change = was.length === 0 ? 1 : -1;
+    for (const id of was.length === 0 ? is : was) move(collection, id, change, language);
+    return;
   }
+  for (const [id, change] of countChanges(was, is)) if (change !== 0) move(collection, id, change, language);
+}
+
+/** Only events of the term's own language count (an event never changes language). */
+function move(collection: ProjectedTerms, id: number, change: number, language: string): void {
+  const term = collection.get(id);
+  if (term && term.doc.language === language) collection.setCount(id, Math.max(0, term.count + change));
 }
 
 /** Term id → change of its count; an event newly counted (or no longer) moves each of its terms by one. */
-function countChanges(was: readonly number[], is: readonly number[]): Iterable<readonly [number, number]> {
-  if (was.length === 0) return is.map((id) => [id, 1] as const);
-  if (is.length === 0) return was.map((id) => [id, -1] as const);
+function countChanges(was: readonly number[], is: readonly number[]): Map<number, number> {
   const delta = new Map<number, number>();
   for (const id of was) delta.set(id, (delta.get(id) ?? 0) - 1);
   for (const id of is) delta.set(id, (delta.get(id) ?? 0) + 1);

@@ -1,6 +1,7 @@
 // Builds an event's embedded copies of its linked venues, organizers and terms from the read model.
 import type { EmbeddedLinks, EventDocument } from '../events/eventDocument.ts';
 import type { ReadStore } from '../readStore.ts';
+import type { ProjectionTarget } from '../projectionTarget.ts';
 import type { CountedTerm } from '../terms/termCollection.ts';
 import type { TermDocument } from '../terms/termDocument.ts';
 import type { SharedLists } from '../events/sharedLists.ts';
@@ -23,6 +24,16 @@ export async function embedLinks(readStore: ReadStore, links: Linked, lists: Sha
     organizers: lists.items(organizers),
     categories: termDocuments(categories, lists),
     tags: termDocuments(tags, lists),
+  };
+}
+
+/** As `embedLinks`, from a projection target, which answers at once: the projectors' way. */
+export function embedLinksNow(target: ProjectionTarget, links: Linked, lists: SharedLists): EmbeddedLinks {
+  return {
+    venues: lists.items(links.venues.map((id) => target.venues.get(id))),
+    organizers: lists.items(links.organizers.map((id) => target.organizers.get(id))),
+    categories: lists.items(links.categories.map((id) => target.categories.get(id)?.doc)),
+    tags: lists.items(links.tags.map((id) => target.tags.get(id)?.doc)),
   };
 }
 

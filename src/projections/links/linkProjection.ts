@@ -6,7 +6,7 @@ import { isCategoryEvent, isTagEvent } from '../../events/catalogue/terms.ts';
 import type { LinkField } from '../events/eventDocument.ts';
 import type { TypedProjectionHandler } from '../projectionStep.ts';
 import type { SharedLists } from '../events/sharedLists.ts';
-import { embedLinks } from './embedLinks.ts';
+import { embedLinksNow } from './embedLinks.ts';
 
 function linkedItem(event: DomainEvent): { field: LinkField; id: number } | undefined {
   if (isVenueEvent(event)) return { field: 'venues', id: event.data.id };
@@ -37,11 +37,12 @@ export const linkProjection = (lists: SharedLists): TypedProjectionHandler => ({
     'TagDeleted',
   ],
   handles: (event) => linkedItem(event) !== undefined,
-  async apply(event, _recorded, readStore) {
+  apply(event, _recorded, target) {
     const item = linkedItem(event);
     if (!item) return;
-    for (const doc of await readStore.events.linking(item.field, item.id)) {
-      await readStore.events.setEmbedded(doc.id, await embedLinks(readStore, doc, lists));
+    // A copy: re-embedding may change what the target's own list holds.
+    for (const doc of [...target.events.linking(item.field, item.id)]) {
+      target.events.setEmbedded(doc.id, embedLinksNow(target, doc, lists));
     }
   },
 });

@@ -31,15 +31,18 @@ export class EventLinkIndex {
         continue;
       }
       if (previous) for (const linked of previous[field]) removeFrom(index.get(linked), slot);
-      doc[field].forEach((linked, i, all) => {
-        if (all.indexOf(linked) !== i) return; // listed twice
+      const links = doc[field];
+      // A loop, not a callback: every projected event passes here four times.
+      for (let i = 0; i < links.length; i++) {
+        const linked = links[i] as number;
+        if (links.indexOf(linked) !== i) continue; // listed twice
         const linking = index.get(linked);
         if (!linking) index.set(linked, { slots: [slot], byStart: undefined });
         else {
           linking.slots.push(slot);
           linking.byStart = undefined;
         }
-      });
+      }
     }
   }
 

@@ -18,6 +18,7 @@ import { EarliestFirst } from './earliestFirst.ts';
 import { SearchWordIndex } from './searchWordIndex.ts';
 import { SlotMarks } from './slotMarks.ts';
 import { StartRanges } from './startWindow.ts';
+import { mergedPage } from './mergedPage.ts';
 import { FuturePublications } from './futurePublications.ts';
 import type { ScheduledPublication } from '../scheduledPublications.ts';
 
@@ -69,6 +70,11 @@ export class MemoryEventCollection implements EventCollection {
   }
 
   async get(id: number): Promise<EventDocument | undefined> {
+    return this.columns.get(id);
+  }
+
+  /** `get` answered in the calling turn, for the projection target (memoryProjectionTarget.ts); so are the others. */
+  getNow(id: number): EventDocument | undefined {
     return this.columns.get(id);
   }
 
@@ -178,8 +184,12 @@ export class MemoryEventCollection implements EventCollection {
     return { items: page.map((slot) => this.columns.doc(slot)), total };
   }
 
-  /** An older revision never replaces a newer one (same rule as the Mongo adapter). */
   async put(doc: EventDocument): Promise<void> {
+    this.putNow(doc);
+  }
+
+  /** An older revision never replaces a newer one (same rule as the Mongo adapter). */
+  putNow(doc: EventDocument): void {
     const previous = this.columns.get(doc.id);
     if (previous && previous.revision >= doc.revision) return;
     this.groups.move(previous, doc);
@@ -194,7 +204,9 @@ export class MemoryEventCollection implements EventCollection {
     const slot = this.columns.set(doc);
     this.links.move(slot, previous, doc);
     this.searchWords.noteText(slot, previous?.searchText, doc.searchText);
-    this.venueGrid.set(doc.id, doc.venueLocations);
+    // Locations are shared lists: the same list as before (or none for a new event) leaves the grid as it is.
+    if (previous ? previous.venueLocations !== doc.venueLocations : doc.venueLocations.length > 0)
+      this.venueGrid.set(doc.id, doc.venueLocations);
     if (!doc.hideFromListings) this.partition(doc).insert(slot);
     this.bySlugKey.add(slugKey(doc.language, doc.slug), doc.id);
     this.future.track(doc);
@@ -205,6 +217,10 @@ export class MemoryEventCollection implements EventCollection {
   }
 
   async linking(field: LinkField, id: number): Promise<EventDocument[]> {
+    return this.linkingNow(field, id);
+  }
+
+  linkingNow(field: LinkField, id: number): EventDocument[] {
     return [...this.links.linking(field, id)].map((slot) => this.columns.doc(slot));
   }
 
@@ -225,6 +241,10 @@ export class MemoryEventCollection implements EventCollection {
   }
 
   async setEmbedded(id: number, embedded: EmbeddedLinks): Promise<void> {
+    this.setEmbeddedNow(id, embedded);
+  }
+
+  setEmbeddedNow(id: number, embedded: EmbeddedLinks): void {
     const doc = this.columns.get(id);
     if (!doc) return;
     // In place: the same object sits in the columns and a partition, and its shape (so its hidden class) stays.
@@ -237,8 +257,8 @@ export class MemoryEventCollection implements EventCollection {
 
   /** In process, a batch is its calls one by one. */
   async writeBatch(batch: EventWriteBatch): Promise<void> {
-    for (const doc of batch.puts) await this.put(doc);
-    for (const { id, embedded } of batch.embedded) await this.setEmbedded(id, embedded);
+    for (const doc of batch.puts) this.putNow(doc);
+    for (const { id, embedded } of batch.embedded) this.setEmbeddedNow(id, embedded);
   }
 
   /** Every document in ascending id order (the port's `documents`); synchronous, so the caller sees one state. */
@@ -267,28 +287,4 @@ function readsDocuments(q: EventListQuery, decided?: keyof EventListQuery): bool
 /** Checking `slots` slots against `q` (but for `decided`), in column-check steps. */
 function costOf(slots: number, q: EventListQuery, decided?: keyof EventListQuery): number {
   return slots * (readsDocuments(q, decided) ? 1 + documentReadCost : 1);
-}
-
-/** One page of the merged order of lists that are each in listing order. */
-function mergedPage(
-  lists: readonly (readonly number[])[],
-  offset: number,
-  limit: number,
-  compare: (a: number, b: number) => number,
-): number[] {
-  if (lists.length === 1) return (lists[0] as number[]).slice(offset, offset + limit);
-  const next = lists.map(() => 0);
-  const head = (l: number) => (lists[l] as number[])[next[l] as number];
-  const page: number[] = [];
-  for (let seen = 0; page.length < limit; seen++) {
-    let best = -1;
-    for (let l = 0; l < lists.length; l++) {
-      const slot = head(l);
-      if (slot !== undefined && (best < 0 || compare(slot, head(best) as number) < 0)) best = l;
-    }
-    if (best < 0) break;
-    if (seen >= offset) page.push(head(best) as number);
-    next[best] = (next[best] as number) + 1;
-  }
-  return page;
 }

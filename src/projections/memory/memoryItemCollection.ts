@@ -37,6 +37,11 @@ export class MemoryItemCollection<D extends ItemDocument> {
     return this.byId.get(id);
   }
 
+  /** `get` answered in the calling turn, for the projection target (memoryProjectionTarget.ts); `putNow` too. */
+  getNow(id: number): D | undefined {
+    return this.byId.get(id);
+  }
+
   async bySlug(language: string, slug: string): Promise<D[]> {
     return this.idsToDocs(this.bySlugKey.get(key(language, slug)));
   }
@@ -59,10 +64,14 @@ export class MemoryItemCollection<D extends ItemDocument> {
 
   /** In process, a batch is its calls one by one. */
   async putMany(docs: readonly D[]): Promise<void> {
-    for (const doc of docs) await this.put(doc);
+    for (const doc of docs) this.putNow(doc);
   }
 
   async put(doc: D): Promise<void> {
+    this.putNow(doc);
+  }
+
+  putNow(doc: D): void {
     const previous = this.byId.get(doc.id);
     if (previous && previous.revision >= doc.revision) return;
     this.groups.move(previous, doc);

@@ -5,6 +5,7 @@ import type { EventDocument } from '../events/eventDocument.ts';
 import { MemoryEventCollection } from './memoryEventCollection.ts';
 import { createMemoryTermCollection } from './memoryTermCollection.ts';
 import { createMemoryOrganizerCollection, createMemoryVenueCollection } from './memoryItemCollection.ts';
+import { memoryProjectionTarget } from './memoryProjectionTarget.ts';
 
 class MemoryCheckpoints implements CheckpointStore {
   private readonly positions = new Map<string, bigint>();
@@ -62,6 +63,7 @@ export function createMemoryReadStore(memos: ProjectionMemos): MemoryReadStore {
     venues,
     organizers,
     checkpoints: new MemoryCheckpoints(),
+    projectionTarget: memoryProjectionTarget({ events, venues, organizers, categories, tags }),
     documents: (collection) => asAsync(sources[collection]()),
     holdDocuments: () => {
       const held = events.holdAscending();

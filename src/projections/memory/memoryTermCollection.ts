@@ -48,6 +48,11 @@ export class MemoryTermCollection implements TermCollection {
   }
 
   async get(id: number): Promise<CountedTerm | undefined> {
+    return this.getNow(id);
+  }
+
+  /** `get` answered in the calling turn, for the projection target (memoryProjectionTarget.ts); so are the others. */
+  getNow(id: number): CountedTerm | undefined {
     const doc = this.documents.get(id);
     return doc && !doc.deleted ? this.counted(doc) : undefined;
   }
@@ -90,6 +95,10 @@ export class MemoryTermCollection implements TermCollection {
   }
 
   async put(doc: TermDocument): Promise<void> {
+    this.putNow(doc);
+  }
+
+  putNow(doc: TermDocument): void {
     const previous = this.documents.get(doc.id);
     if (previous && previous.revision >= doc.revision) return;
     this.recentLists.forget();
@@ -106,6 +115,10 @@ export class MemoryTermCollection implements TermCollection {
 
   /** Counts of terms not stored yet are ignored, as in the Mongo adapter where the count lives in the document. */
   async setCount(id: number, count: number): Promise<void> {
+    this.setCountNow(id, count);
+  }
+
+  setCountNow(id: number, count: number): void {
     this.stale.delete(id);
     if (!this.documents.has(id)) return;
     this.counts.set(id, count);
@@ -113,19 +126,27 @@ export class MemoryTermCollection implements TermCollection {
   }
 
   async markCountsStale(ids: readonly number[]): Promise<void> {
+    this.markCountsStaleNow(ids);
+  }
+
+  markCountsStaleNow(ids: readonly number[]): void {
     // Deleted terms keep the count they had: no projection changes it any more, so none is marked.
     for (const id of ids) if (this.documents.get(id)?.deleted === false) this.stale.add(id);
   }
 
   async staleCounts(): Promise<number[]> {
+    return this.staleCountsNow();
+  }
+
+  staleCountsNow(): number[] {
     return [...this.stale];
   }
 
   /** In process, a batch is its calls one by one, in the port's order. */
   async writeBatch(batch: TermWriteBatch): Promise<void> {
-    for (const doc of batch.puts ?? []) await this.put(doc);
-    await this.markCountsStale(batch.staleMarks ?? []);
-    for (const { id, count } of batch.counts ?? []) await this.setCount(id, count);
+    for (const doc of batch.puts ?? []) this.putNow(doc);
+    this.markCountsStaleNow(batch.staleMarks ?? []);
+    for (const { id, count } of batch.counts ?? []) this.setCountNow(id, count);
   }
 
   /** Every term, deleted ones included, with its count, in ascending id order (the port's `documents`). */

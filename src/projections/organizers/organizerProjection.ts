@@ -22,10 +22,10 @@ export const organizerProjection: TypedProjectionHandler = {
   name: 'organizers',
   eventTypes: ['OrganizerRegistered', 'OrganizerDetailsChanged', 'OrganizerTrashed'],
   handles: isOrganizerEvent,
-  async apply(event, recorded, readStore) {
+  apply(event, recorded, target) {
     if (!isOrganizerEvent(event)) return;
-    const current = await readStore.organizers.get(event.data.id);
+    const current = target.organizers.get(event.data.id);
     const next = projectOrganizer(current, event, appliedOf(recorded));
-    if (next && next !== current) await readStore.organizers.put(next);
+    if (next && next !== current) target.organizers.put(next);
   },
 };

@@ -3,32 +3,41 @@
 // mark). When a write fails, the event is delivered again (the runner resubscribes, or a restart replays from the
 // checkpoint) and finds its document already written: the counts still marked are then derived from the documents.
 import type { EventDocument } from '../events/eventDocument.ts';
-import type { ReadStore } from '../readStore.ts';
-import type { TermCollection } from './termCollection.ts';
+import type { ProjectedTerms, ProjectionTarget } from '../projectionTarget.ts';
 
 type CountedField = 'categories' | 'tags';
 const countedFields: readonly CountedField[] = ['categories', 'tags'];
 
+const noTerms: readonly number[] = Object.freeze([]);
+
 function countedTerms(doc: EventDocument | undefined, field: CountedField): readonly number[] {
-  return doc && doc.status === 'publish' ? doc[field] : [];
+  return doc && doc.status === 'publish' ? doc[field] : noTerms;
 }
 
-/** Terms that count the event before and not after, or after and not before. */
-function changedTerms(before: EventDocument | undefined, after: EventDocument, field: CountedField): number[] {
-  const was = new Set(countedTerms(before, field));
-  const is = new Set(countedTerms(after, field));
-  return [...[...was].filter((id) => !is.has(id)), ...[...is].filter((id) => !was.has(id))];
+/**
+ * Terms that count the event before and not after, or after and not before. Every projected event passes here: the
+ * common cases (links left alone, so the same list; counted on one side only) make no set.
+ */
+function changedTerms(before: EventDocument | undefined, after: EventDocument, field: CountedField): readonly number[] {
+  const was = countedTerms(before, field);
+  const is = countedTerms(after, field);
+  if (was === is) return noTerms;
+  if (was.length === 0) return is;
+  if (is.length === 0) return was;
+  const wasSet = new Set(was);
+  const isSet = new Set(is);
+  return [...[...wasSet].filter((id) => !isSet.has(id)), ...[...isSet].filter((id) => !wasSet.has(id))];
 }
 
 /** Before anything of the step is written: marks the counts that going from `before` to `after` changes. */
-export async function markChangedCountsStale(
-  readStore: ReadStore,
+export function markChangedCountsStale(
+  target: ProjectionTarget,
   before: EventDocument | undefined,
   after: EventDocument,
-): Promise<void> {
+): void {
   for (const field of countedFields) {
     const changed = changedTerms(before, after, field);
-    if (changed.length > 0) await readStore[field].markCountsStale(changed);
+    if (changed.length > 0) target[field].markCountsStale(changed);
   }
 }
 
@@ -36,16 +45,17 @@ export async function markChangedCountsStale(
  * Derives every count still marked stale from the event documents: the published events of the term's language that
  * link it. Costs a scan of the term's events, so it runs only when an event is delivered again.
  */
-export async function settleStaleCounts(readStore: ReadStore): Promise<void> {
-  for (const field of countedFields) await settleField(readStore, field, readStore[field]);
+export function settleStaleCounts(target: ProjectionTarget): void {
+  for (const field of countedFields) settleField(target, field, target[field]);
 }
 
-async function settleField(readStore: ReadStore, field: CountedField, terms: TermCollection): Promise<void> {
-  for (const id of await terms.staleCounts()) {
-    const term = await terms.get(id);
+function settleField(target: ProjectionTarget, field: CountedField, terms: ProjectedTerms): void {
+  // A copy: setting a count clears its mark, and the list may be the collection's own.
+  for (const id of [...terms.staleCounts()]) {
+    const term = terms.get(id);
     if (!term) continue;
-    const linking = await readStore.events.linking(field, id);
+    const linking = target.events.linking(field, id);
     const counted = linking.filter((event) => event.status === 'publish' && event.language === term.doc.language);
-    await terms.setCount(id, counted.length);
+    terms.setCount(id, counted.length);
   }
 }

@@ -11,11 +11,11 @@ export const termProjection: TypedProjectionHandler = {
   name: 'terms',
   eventTypes: ['CategoryCreated', 'CategoryChanged', 'CategoryDeleted', 'TagCreated', 'TagChanged', 'TagDeleted'],
   handles: isTermEvent,
-  async apply(event, recorded, readStore) {
+  apply(event, recorded, target) {
     if (!isTermEvent(event)) return;
-    const collection = taxonomyOf(event) === 'category' ? readStore.categories : readStore.tags;
-    const current = (await collection.get(event.data.id))?.doc;
+    const collection = taxonomyOf(event) === 'category' ? target.categories : target.tags;
+    const current = collection.get(event.data.id)?.doc;
     const next = projectTerm(current, event, { revision: Number(recorded.revision) });
-    if (next && next !== current) await collection.put(next);
+    if (next && next !== current) collection.put(next);
   },
 };

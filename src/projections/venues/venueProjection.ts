@@ -54,10 +54,10 @@ export const venueProjection: TypedProjectionHandler = {
   name: 'venues',
   eventTypes: ['VenueRegistered', 'VenueDetailsChanged', 'VenueTrashed'],
   handles: isVenueEvent,
-  async apply(event, recorded, readStore) {
+  apply(event, recorded, target) {
     if (!isVenueEvent(event)) return;
-    const current = await readStore.venues.get(event.data.id);
+    const current = target.venues.get(event.data.id);
     const next = projectVenue(current, event, appliedOf(recorded));
-    if (next && next !== current) await readStore.venues.put(next);
+    if (next && next !== current) target.venues.put(next);
   },
 };

@@ -1,47 +1,37 @@
-// Venues or organizers behind a write-behind batch: puts kept in memory and read back, then one `putMany`.
-import type { VenueCollection } from '../venues/venueCollection.ts';
-import type { OrganizerCollection } from '../organizers/organizerCollection.ts';
-import type { VenueDocument } from '../venues/venueDocument.ts';
-import type { OrganizerDocument } from '../organizers/organizerDocument.ts';
-import { notAnswered } from './notAnswered.ts';
+// Venues or organizers of a unit of work: puts kept in memory and read back over what was loaded, then one `putMany`.
+import type { ProjectedItems } from '../projectionTarget.ts';
+import type { UndoLog } from './undoLog.ts';
 
-type ItemCollection<D> = D extends VenueDocument ? VenueCollection : OrganizerCollection;
-
-export class BufferedItems<D extends VenueDocument | OrganizerDocument> {
+export class BufferedItems<D extends { readonly id: number; readonly revision: number }> implements ProjectedItems<D> {
   private readonly pending = new Map<number, D>();
 
+  /** `loaded`: the inner store's document as loaded (bufferedProjection.ts). */
   constructor(
-    private readonly inner: ItemCollection<D>,
-    private readonly name: string,
+    private readonly loaded: (id: number) => D | undefined,
+    private readonly log: UndoLog,
   ) {}
 
-  async get(id: number): Promise<D | undefined> {
-    return this.pending.get(id) ?? ((await this.inner.get(id)) as D | undefined);
+  get(id: number): D | undefined {
+    return this.pending.get(id) ?? this.loaded(id);
   }
 
-  /** The revision guard of the port, against what the batch holds or else the inner store. */
-  async put(doc: D): Promise<void> {
-    const current = await this.get(doc.id);
+  /** The revision guard of the port, against what the unit holds or else the inner store. */
+  put(doc: D): void {
+    const current = this.get(doc.id);
     if (current && current.revision >= doc.revision) return;
-    this.pending.set(doc.id, doc);
+    this.log.set(this.pending, doc.id, doc);
   }
 
-  async putMany(docs: readonly D[]): Promise<void> {
-    for (const doc of docs) await this.put(doc);
+  /** What the flush writes; undefined when nothing. */
+  writes(): D[] | undefined {
+    return this.pending.size === 0 ? undefined : [...this.pending.values()];
   }
 
-  async flush(): Promise<void> {
-    if (this.pending.size > 0)
-      await (this.inner.putMany as (docs: readonly D[]) => Promise<void>)([...this.pending.values()]);
+  get holdsWrites(): boolean {
+    return this.pending.size > 0;
   }
 
   clear(): void {
     this.pending.clear();
   }
-
-  bySlug = () => notAnswered(`${this.name}.bySlug`);
-  list = () => notAnswered(`${this.name}.list`);
-  translationsOf = () => notAnswered(`${this.name}.translationsOf`);
-  findDuplicate = () => notAnswered(`${this.name}.findDuplicate`);
-  scheduledPublications = () => notAnswered(`${this.name}.scheduledPublications`);
 }

@@ -5,6 +5,7 @@ import type { TermEvent } from '../../../src/events/catalogue/terms.ts';
 import type { RecordedEvent } from '../../../src/events/eventStore.ts';
 import { createMemoryReadStore } from '../../../src/projections/memory/memoryReadStore.ts';
 import type { ReadStore } from '../../../src/projections/readStore.ts';
+import type { ProjectionTarget } from '../../../src/projections/projectionTarget.ts';
 import { termProjection } from '../../../src/projections/terms/termProjection.ts';
 import { testMemos } from '../../support/memos.ts';
 
@@ -40,7 +41,7 @@ const tagCreated = recorded(
 async function given(store: ReadStore, ...events: RecordedEvent[]): Promise<void> {
   for (const event of events) {
     const domain = { type: event.type, data: event.data } as TermEvent;
-    if (termProjection.handles(domain)) await termProjection.apply(domain, event, store);
+    if (termProjection.handles(domain)) termProjection.apply(domain, event, store.projectionTarget as ProjectionTarget);
   }
 }
 

@@ -1,10 +1,9 @@
 // Specifies the blue-green rebuild on a real MongoDB, when CAL_MONGODB_URL names one: versions, pointer, followers.
 import { execFile } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { MongoClient, type Db } from 'mongodb';
 import { toNewEvent } from '../../src/events/catalogue/envelope.ts';
-import type { EventFacts } from '../../src/events/catalogue/calendarEvents.ts';
 import { createMemoryReadStore } from '../../src/projections/memory/memoryReadStore.ts';
 import { replayInto } from '../../src/projections/replay.ts';
 import { digestReadStore } from '../../src/projections/digest/readModelDigest.ts';
@@ -21,28 +20,14 @@ import {
 import { openVersionedMongoReadModel } from '../../src/projections/mongo/versionedMongoReadModel.ts';
 import type { ProjectionHandler } from '../../src/projections/projectionHandler.ts';
 import type { ReadStore } from '../../src/projections/readStore.ts';
-import { anEventDocument } from './eventDocumentFixtures.ts';
+import { aCommandContext, anEventsFacts } from './eventDocumentFixtures.ts';
 import { openTempStore, type TempStore } from '../support/tempStore.ts';
 import { testMemos, testProjections } from '../support/memos.ts';
 
 const url = process.env.CAL_MONGODB_URL;
 const runPrefix = `cal_bluegreen_test_${randomBytes(4).toString('hex')}`;
-const ctx = {
-  actor: '1',
-  now: new Date('2026-11-22T10:00:00Z'),
-  correlationId: randomUUID(),
-  causationId: randomUUID(),
-};
-const {
-  id: _id,
-  revision: _r,
-  modifiedUtc: _m,
-  timezoneAbbr: _a,
-  searchText: _s,
-  statusBeforeTrash: _t,
-  ...facts
-} = anEventDocument();
-const baseFacts: EventFacts = facts;
+const ctx = aCommandContext();
+const baseFacts = anEventsFacts();
 const switchedAt = new Date('2026-11-23T08:00:00Z');
 
 /** The URL with the database path replaced, for the CLI, which uses the database the URL names. */

@@ -1,5 +1,7 @@
 // Builds event read-model documents for ReadStore tests: a plausible published event, with the fields a test cares
 // about.
+import { randomUUID } from 'node:crypto';
+import type { EventFacts } from '../../src/events/catalogue/calendarEvents.ts';
 import { noEmbeddedLinks, type EventDocument } from '../../src/projections/events/eventDocument.ts';
 import { wallClockSeconds } from '../../src/domain/localDateTime.ts';
 import { venueLocationsOf } from '../../src/projections/events/venueLocations.ts';
@@ -97,3 +99,22 @@ export const aFullyDetailedEventDocument: EventDocument = anEventDocument({
   timezoneAbbr: 'CET',
   statusBeforeTrash: null,
 });
+
+/** The facts an `EventScheduled` of `anEventDocument()` carries: the document without what the projection adds. */
+export function anEventsFacts(): EventFacts {
+  const {
+    id: _id,
+    revision: _r,
+    modifiedUtc: _m,
+    timezoneAbbr: _a,
+    searchText: _s,
+    statusBeforeTrash: _t,
+    ...facts
+  } = anEventDocument();
+  return facts;
+}
+
+/** The context of commands written by projection tests: user 1 at a fixed instant, one correlation per file. */
+export function aCommandContext() {
+  return { actor: '1', now: new Date('2026-11-22T10:00:00Z'), correlationId: randomUUID(), causationId: randomUUID() };
+}

@@ -1,34 +1,18 @@
 // Specifies the projection runner: catch-up from a checkpoint, live updates, resumption without loss or double effect.
 import { expect } from 'chai';
-import { randomUUID } from 'node:crypto';
 import { toNewEvent } from '../../src/events/catalogue/envelope.ts';
-import type { EventFacts } from '../../src/events/catalogue/calendarEvents.ts';
 import { createMemoryReadStore } from '../../src/projections/memory/memoryReadStore.ts';
 import { ProjectionRunner } from '../../src/projections/projectionRunner.ts';
 import type { ReadStore } from '../../src/projections/readStore.ts';
 import type { ProjectionTarget } from '../../src/projections/projectionTarget.ts';
 import { CheckpointWatcher } from '../../src/projections/checkpointWatcher.ts';
-import { anEventDocument } from './eventDocumentFixtures.ts';
+import { aCommandContext, anEventsFacts } from './eventDocumentFixtures.ts';
 import { openTempStore, type TempStore } from '../support/tempStore.ts';
 import { failingSubscriptions } from '../support/faults.ts';
 import { testMemos, testProjections } from '../support/memos.ts';
 
-const ctx = {
-  actor: '1',
-  now: new Date('2026-11-22T10:00:00Z'),
-  correlationId: randomUUID(),
-  causationId: randomUUID(),
-};
-const {
-  id: _id,
-  revision: _r,
-  modifiedUtc: _m,
-  timezoneAbbr: _a,
-  searchText: _s,
-  statusBeforeTrash: _t,
-  ...facts
-} = anEventDocument();
-const baseFacts: EventFacts = facts;
+const ctx = aCommandContext();
+const baseFacts = anEventsFacts();
 
 async function schedule(temp: TempStore, id: number, title: string) {
   const event = toNewEvent({ type: 'EventScheduled', data: { id, facts: { ...baseFacts, title } } }, ctx);

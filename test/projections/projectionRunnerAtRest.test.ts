@@ -1,33 +1,19 @@
 // Specifies the moments the projection runner offers between two events (what a background snapshot is taken at):
 // never while an event is half-applied, even when its writes reach the read store over several turns of the event loop.
 import { expect } from 'chai';
-import { randomUUID } from 'node:crypto';
 import { toNewEvent } from '../../src/events/catalogue/envelope.ts';
 import type { EventFacts } from '../../src/events/catalogue/calendarEvents.ts';
 import { createMemoryReadStore } from '../../src/projections/memory/memoryReadStore.ts';
 import { ProjectionRunner } from '../../src/projections/projectionRunner.ts';
 import type { ProjectionHandler } from '../../src/projections/projectionHandler.ts';
-import { anEventDocument } from './eventDocumentFixtures.ts';
+import { aCommandContext, anEventsFacts } from './eventDocumentFixtures.ts';
 import { openTempStore, type TempStore } from '../support/tempStore.ts';
 import { testMemos, testProjections } from '../support/memos.ts';
 import { writesTakingTurns } from '../support/faults.ts';
 import type { ProjectionTarget } from '../../src/projections/projectionTarget.ts';
 
-const ctx = {
-  actor: '1',
-  now: new Date('2026-11-22T10:00:00Z'),
-  correlationId: randomUUID(),
-  causationId: randomUUID(),
-};
-const {
-  id: _id,
-  revision: _r,
-  modifiedUtc: _m,
-  timezoneAbbr: _a,
-  searchText: _s,
-  statusBeforeTrash: _t,
-  ...facts
-} = anEventDocument();
+const ctx = aCommandContext();
+const facts = anEventsFacts();
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 

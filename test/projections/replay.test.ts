@@ -1,32 +1,16 @@
 // Specifies replayInto: the projections over the stored events, in pages, up to a position and never past it.
 import { expect } from 'chai';
-import { randomUUID } from 'node:crypto';
 import { toNewEvent } from '../../src/events/catalogue/envelope.ts';
-import type { EventFacts } from '../../src/events/catalogue/calendarEvents.ts';
 import { createMemoryReadStore } from '../../src/projections/memory/memoryReadStore.ts';
 import { ProjectionRunner } from '../../src/projections/projectionRunner.ts';
 import { replayInto } from '../../src/projections/replay.ts';
 import { digestReadStore } from '../../src/projections/digest/readModelDigest.ts';
-import { anEventDocument } from './eventDocumentFixtures.ts';
+import { aCommandContext, anEventsFacts } from './eventDocumentFixtures.ts';
 import { openTempStore, type TempStore } from '../support/tempStore.ts';
 import { testMemos, testProjections } from '../support/memos.ts';
 
-const ctx = {
-  actor: '1',
-  now: new Date('2026-11-22T10:00:00Z'),
-  correlationId: randomUUID(),
-  causationId: randomUUID(),
-};
-const {
-  id: _id,
-  revision: _r,
-  modifiedUtc: _m,
-  timezoneAbbr: _a,
-  searchText: _s,
-  statusBeforeTrash: _t,
-  ...facts
-} = anEventDocument();
-const baseFacts: EventFacts = facts;
+const ctx = aCommandContext();
+const baseFacts = anEventsFacts();
 
 async function schedule(temp: TempStore, id: number, title: string) {
   return temp.store.append(

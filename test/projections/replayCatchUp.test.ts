@@ -1,30 +1,14 @@
 // Specifies the replay's progress reports and the catch-up that follows writers until a pass is short.
 import { expect } from 'chai';
-import { randomUUID } from 'node:crypto';
 import { toNewEvent } from '../../src/events/catalogue/envelope.ts';
-import type { EventFacts } from '../../src/events/catalogue/calendarEvents.ts';
 import { createMemoryReadStore } from '../../src/projections/memory/memoryReadStore.ts';
 import { replayInto, replayUntilCaughtUp, type ReplayProgress } from '../../src/projections/replay.ts';
-import { anEventDocument } from './eventDocumentFixtures.ts';
+import { aCommandContext, anEventsFacts } from './eventDocumentFixtures.ts';
 import { openTempStore, type TempStore } from '../support/tempStore.ts';
 import { testMemos, testProjections } from '../support/memos.ts';
 
-const ctx = {
-  actor: '1',
-  now: new Date('2026-11-22T10:00:00Z'),
-  correlationId: randomUUID(),
-  causationId: randomUUID(),
-};
-const {
-  id: _id,
-  revision: _r,
-  modifiedUtc: _m,
-  timezoneAbbr: _a,
-  searchText: _s,
-  statusBeforeTrash: _t,
-  ...facts
-} = anEventDocument();
-const baseFacts: EventFacts = facts;
+const ctx = aCommandContext();
+const baseFacts = anEventsFacts();
 
 describe('replay progress and catch-up', () => {
   let temp: TempStore;

@@ -1,33 +1,17 @@
 // The document a write's answer renders (docs/api.md §10.1): the read model's at the write's revision, else the fold of
 // the event's own stream up to the write.
 import { expect } from 'chai';
-import { randomUUID } from 'node:crypto';
 import { toNewEvent } from '../../../src/events/catalogue/envelope.ts';
-import type { EventFacts } from '../../../src/events/catalogue/calendarEvents.ts';
 import { createMemoryReadStore } from '../../../src/projections/memory/memoryReadStore.ts';
 import { ProjectionRunner } from '../../../src/projections/projectionRunner.ts';
 import type { ReadStore } from '../../../src/projections/readStore.ts';
 import { writtenEventDocument } from '../../../src/projections/events/writtenEventDocument.ts';
-import { anEventDocument } from '../eventDocumentFixtures.ts';
+import { aCommandContext, anEventsFacts } from '../eventDocumentFixtures.ts';
 import { openTempStore, type TempStore } from '../../support/tempStore.ts';
 import { testFolding, testMemos, testProjections } from '../../support/memos.ts';
 
-const ctx = {
-  actor: '1',
-  now: new Date('2026-11-22T10:00:00Z'),
-  correlationId: randomUUID(),
-  causationId: randomUUID(),
-};
-const {
-  id: _id,
-  revision: _r,
-  modifiedUtc: _m,
-  timezoneAbbr: _a,
-  searchText: _s,
-  statusBeforeTrash: _t,
-  ...facts
-} = anEventDocument();
-const baseFacts: EventFacts = facts;
+const ctx = aCommandContext();
+const baseFacts = anEventsFacts();
 
 describe('writtenEventDocument', () => {
   let temp: TempStore;

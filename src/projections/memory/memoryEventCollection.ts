@@ -15,6 +15,7 @@ import { listedSlots, unionOf, type CandidateSource } from './eventCandidates.ts
 import { EventColumns } from './eventColumns.ts';
 import { EventLinkIndex } from './eventLinkIndex.ts';
 import { EarliestFirst } from './earliestFirst.ts';
+import { mergedPage } from './mergedPage.ts';
 import { SearchWordIndex } from './searchWordIndex.ts';
 import { SlotMarks } from './slotMarks.ts';
 import { StartRanges } from './startWindow.ts';
@@ -180,6 +181,32 @@ export class MemoryEventCollection implements EventCollection {
 
   /** An older revision never replaces a newer one (same rule as the Mongo adapter). */
   async put(doc: EventDocument): Promise<void> {
+    this.place(doc);
+  }
+
+  /**
+   * `put` of each document in turn, synchronously: a snapshot's hundreds of thousands of documents at start. Into an
+   * empty collection, documents in ascending id order (a snapshot's) take the next slots one after another, and the
+   * link index takes them all at once, a field at a time (half the cost of moving them in one by one).
+   */
+  putAll(docs: readonly EventDocument[]): void {
+    if (this.columns.size > 0 || !inAscendingIdOrder(docs)) {
+      for (const doc of docs) this.place(doc);
+      return;
+    }
+    for (const doc of docs) {
+      this.groups.move(undefined, doc);
+      const slot = this.columns.set(doc);
+      this.searchWords.noteText(slot, undefined, doc.searchText);
+      this.venueGrid.set(doc.id, doc.venueLocations);
+      if (!doc.hideFromListings) this.partition(doc).insert(slot);
+      this.bySlugKey.add(slugKey(doc.language, doc.slug), doc.id);
+      this.future.track(doc);
+    }
+    this.links.addAll(0, docs);
+  }
+
+  private place(doc: EventDocument): void {
     const previous = this.columns.get(doc.id);
     if (previous && previous.revision >= doc.revision) return;
     this.groups.move(previous, doc);
@@ -259,6 +286,13 @@ export class MemoryEventCollection implements EventCollection {
   }
 }
 
+/** Strictly ascending ids: each document new to the collection, in the slot after the one before it. */
+function inAscendingIdOrder(docs: readonly EventDocument[]): boolean {
+  for (let i = 1; i < docs.length; i++)
+    if ((docs[i] as EventDocument).id <= (docs[i - 1] as EventDocument).id) return false;
+  return true;
+}
+
 /** Whether checking `q` reads documents, beyond the condition `decided` (met by the candidates checked). */
 function readsDocuments(q: EventListQuery, decided?: keyof EventListQuery): boolean {
   return documentConditions.some((c) => q[c] !== undefined && q[c] !== false && c !== decided);
@@ -267,28 +301,4 @@ function readsDocuments(q: EventListQuery, decided?: keyof EventListQuery): bool
 /** Checking `slots` slots against `q` (but for `decided`), in column-check steps. */
 function costOf(slots: number, q: EventListQuery, decided?: keyof EventListQuery): number {
   return slots * (readsDocuments(q, decided) ? 1 + documentReadCost : 1);
-}
-
-/** One page of the merged order of lists that are each in listing order. */
-function mergedPage(
-  lists: readonly (readonly number[])[],
-  offset: number,
-  limit: number,
-  compare: (a: number, b: number) => number,
-): number[] {
-  if (lists.length === 1) return (lists[0] as number[]).slice(offset, offset + limit);
-  const next = lists.map(() => 0);
-  const head = (l: number) => (lists[l] as number[])[next[l] as number];
-  const page: number[] = [];
-  for (let seen = 0; page.length < limit; seen++) {
-    let best = -1;
-    for (let l = 0; l < lists.length; l++) {
-      const slot = head(l);
-      if (slot !== undefined && (best < 0 || compare(slot, head(best) as number) < 0)) best = l;
-    }
-    if (best < 0) break;
-    if (seen >= offset) page.push(head(best) as number);
-    next[best] = (next[best] as number) + 1;
-  }
-  return page;
 }

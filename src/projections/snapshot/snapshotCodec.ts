@@ -93,7 +93,7 @@ function eventCompleter() {
     event: (encoded: EncodedEvent): EventDocument => {
       const doc = encoded as unknown as Mutable<EventDocument>;
       // Only the fields whose few values every document repeats: a lookup for every field of every document cost
-      // about as much as a third of msgpack's decoding (bench/snapshotLoad.ts).
+      // 40-90% of what msgpack decoding itself costs (measured on 100k documents).
       doc.language = text(doc.language);
       doc.author = text(doc.author);
       doc.status = text(doc.status);

@@ -51,10 +51,12 @@ async function waitUntilReady(
   throw new Error(`the service was not ready and caught up within ${deadlineMs} ms`);
 }
 
+/** `env`: variables for this service beyond the bench's own (they win over the caller's environment). */
 export async function startServiceProcess(
   nodeFlags: readonly string[],
   dataDir: string,
   deadlineMs: number,
+  env: NodeJS.ProcessEnv = {},
 ): Promise<ServiceProcess> {
   const startedAt = performance.now();
   const child: ChildProcessWithoutNullStreams = spawnNode('service', nodeFlags, ['scripts/start.mjs'], {
@@ -67,6 +69,7 @@ export async function startServiceProcess(
     CAL_EVENTSTORE_URL: undefined,
     CAL_MONGODB_URL: undefined,
     LOG_LEVEL: 'warn',
+    ...env,
   });
   try {
     const match = await waitForOutput(child, /listening on (http:\/\/[^/\s]+)/, deadlineMs, 'the service');

@@ -71,10 +71,10 @@ export async function openMemoryReadModel(
       'read-model snapshot ignored: replaying the whole event store',
     );
   if (snapshotLoad.kind === 'loaded') {
-    const { position, documents, bytes } = snapshotLoad;
+    const { position, documents, bytes, phases } = snapshotLoad;
     const ms = Math.round(performance.now() - startedAt);
     logger.info(
-      { position: String(position), documents, bytes, ms },
+      { position: String(position), documents, bytes, ms, phases },
       'read model loaded from its snapshot: applying the events written since',
     );
   }

@@ -46,6 +46,29 @@ export class EventLinkIndex {
     }
   }
 
+  /**
+   * `move(slot, undefined, doc)` of documents new to the index, in slots `firstSlot`, `firstSlot + 1`, …: a field at a
+   * time, one tight loop per field (a snapshot's hundreds of thousands of documents at start).
+   */
+  addAll(firstSlot: number, docs: readonly EventDocument[]): void {
+    for (const field of linkFields) {
+      const index = this.byField.get(field) as Map<number, Linking>;
+      for (let i = 0; i < docs.length; i++) {
+        const linked = (docs[i] as EventDocument)[field];
+        for (let at = 0; at < linked.length; at++) {
+          const id = linked[at] as number;
+          if (at > 0 && linked.indexOf(id) < at) continue; // listed twice
+          const linking = index.get(id);
+          if (!linking) index.set(id, { slots: [firstSlot + i], byStart: undefined });
+          else {
+            linking.slots.push(firstSlot + i);
+            linking.byStart = undefined;
+          }
+        }
+      }
+    }
+  }
+
   /** Slots of the documents linking `id` through `field`, each once. */
   linking(field: LinkField, id: number): readonly number[] {
     return this.byField.get(field)?.get(id)?.slots ?? noSlots;

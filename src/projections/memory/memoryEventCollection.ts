@@ -15,10 +15,10 @@ import { listedSlots, unionOf, type CandidateSource } from './eventCandidates.ts
 import { EventColumns } from './eventColumns.ts';
 import { EventLinkIndex } from './eventLinkIndex.ts';
 import { EarliestFirst } from './earliestFirst.ts';
+import { mergedPage } from './mergedPage.ts';
 import { SearchWordIndex } from './searchWordIndex.ts';
 import { SlotMarks } from './slotMarks.ts';
 import { StartRanges } from './startWindow.ts';
-import { mergedPage } from './mergedPage.ts';
 import { FuturePublications } from './futurePublications.ts';
 import type { ScheduledPublication } from '../scheduledPublications.ts';
 
@@ -188,6 +188,28 @@ export class MemoryEventCollection implements EventCollection {
     this.putNow(doc);
   }
 
+  /**
+   * `put` of each document in turn, synchronously: a snapshot's hundreds of thousands of documents at start. Into an
+   * empty collection, documents in ascending id order (a snapshot's) take the next slots one after another, and the
+   * link index takes them all at once, a field at a time (half the cost of moving them in one by one).
+   */
+  putAll(docs: readonly EventDocument[]): void {
+    if (this.columns.size > 0 || !inAscendingIdOrder(docs)) {
+      for (const doc of docs) this.putNow(doc);
+      return;
+    }
+    for (const doc of docs) {
+      this.groups.move(undefined, doc);
+      const slot = this.columns.set(doc);
+      this.searchWords.noteText(slot, undefined, doc.searchText);
+      this.venueGrid.set(doc.id, doc.venueLocations);
+      if (!doc.hideFromListings) this.partition(doc).insert(slot);
+      this.bySlugKey.add(slugKey(doc.language, doc.slug), doc.id);
+      this.future.track(doc);
+    }
+    this.links.addAll(0, docs);
+  }
+
   /** An older revision never replaces a newer one (same rule as the Mongo adapter). */
   putNow(doc: EventDocument): void {
     const previous = this.columns.get(doc.id);
@@ -277,6 +299,13 @@ export class MemoryEventCollection implements EventCollection {
     if (!partition) this.partitions.set(key, (partition = new StartOrderedPartition(this.columns, this.startRanges)));
     return partition;
   }
+}
+
+/** Strictly ascending ids: each document new to the collection, in the slot after the one before it. */
+function inAscendingIdOrder(docs: readonly EventDocument[]): boolean {
+  for (let i = 1; i < docs.length; i++)
+    if ((docs[i] as EventDocument).id <= (docs[i - 1] as EventDocument).id) return false;
+  return true;
 }
 
 /** Whether checking `q` reads documents, beyond the condition `decided` (met by the candidates checked). */

@@ -39,6 +39,7 @@ export interface HeldReadModel {
 }
 
 export interface MemoryReadStore extends ReadStore {
+  readonly events: MemoryEventCollection;
   /** The documents as they are now, taken without awaiting; release the view once done with it. */
   holdDocuments(): HeldReadModel;
 }

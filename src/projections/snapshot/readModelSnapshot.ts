@@ -3,13 +3,19 @@
 // means a full replay, never a failure.
 import { createHash } from 'node:crypto';
 import type { EventStore, RecordedEvent } from '../../events/eventStore.ts';
-import type { ReadModelCollection, ReadModelDocuments, ReadStore } from '../readStore.ts';
+import type { EventCollection, ReadModelCollection, ReadModelDocuments, ReadStore } from '../readStore.ts';
+import type { EventDocument } from '../events/eventDocument.ts';
 import { readModelCheckpoint } from '../projectionStep.ts';
 import {
   decodeSnapshotBody,
   decodeSnapshotHeader,
+  bodyMatchesChecksum,
+  bodyOf,
   encodeSnapshot,
+  refused,
+  type Decoded,
   type SnapshotDocuments,
+  type SnapshotHeader,
   type StoreEventIdentity,
 } from './snapshotCodec.ts';
 import type { FrameSlicing } from './snapshotFrames.ts';
@@ -18,8 +24,28 @@ import { readFileIfExists, writeFileAtomically } from './snapshotFile.ts';
 /** The file's name inside the data directory. */
 export const snapshotFileName = 'read-model.snapshot';
 
+/** Milliseconds a load spent in each step, for the log and the bench (bench/snapshotLoad.ts). */
+export interface SnapshotLoadPhases {
+  /** Reading the file. */
+  readonly readMs: number;
+  /** The header, and the store's event at its position. */
+  readonly checkMs: number;
+  /** The documents out of the body. */
+  readonly decodeMs: number;
+  /** Waiting, after decoding, for the body's checksum (computed off the main thread while it decoded). */
+  readonly verifyMs: number;
+  /** The documents into the read model and its indexes. */
+  readonly restoreMs: number;
+}
+
 export type SnapshotLoad =
-  | { readonly kind: 'loaded'; readonly position: bigint; readonly documents: number; readonly bytes: number }
+  | {
+      readonly kind: 'loaded';
+      readonly position: bigint;
+      readonly documents: number;
+      readonly bytes: number;
+      readonly phases: SnapshotLoadPhases;
+    }
   | { readonly kind: 'absent' }
   | { readonly kind: 'ignored'; readonly reason: string };
 
@@ -113,8 +139,13 @@ export async function saveReadModelSnapshot(
   return writeReadModelSnapshot(path, store, { position, documents }, fingerprint);
 }
 
+/** A read store a snapshot fills: its events take a snapshot's documents in one synchronous call (the memory one's). */
+export interface RestorableReadStore extends ReadStore {
+  readonly events: EventCollection & { putAll(docs: readonly EventDocument[]): void };
+}
+
 /** Puts every document as a projection would, in ascending id order, then the checkpoint the runner continues from. */
-async function restore(documents: SnapshotDocuments, position: bigint, readStore: ReadStore): Promise<void> {
+async function restore(documents: SnapshotDocuments, position: bigint, readStore: RestorableReadStore): Promise<void> {
   for (const doc of documents.venues) await readStore.venues.put(doc);
   for (const doc of documents.organizers) await readStore.organizers.put(doc);
   for (const [collection, terms] of [
@@ -126,7 +157,7 @@ async function restore(documents: SnapshotDocuments, position: bigint, readStore
       await collection.setCount(doc.id, count);
     }
   }
-  for (const doc of documents.events) await readStore.events.put(doc);
+  readStore.events.putAll(documents.events);
   await readStore.checkpoints.set(readModelCheckpoint, position);
 }
 
@@ -138,9 +169,10 @@ async function restore(documents: SnapshotDocuments, position: bigint, readStore
 export async function loadReadModelSnapshot(
   path: string,
   store: EventStore,
-  readStore: ReadStore,
+  readStore: RestorableReadStore,
   fingerprint: string,
 ): Promise<SnapshotLoad> {
+  const lap = stopwatch();
   let file: Buffer | undefined;
   try {
     file = readFileIfExists(path);
@@ -148,25 +180,53 @@ export async function loadReadModelSnapshot(
     return { kind: 'ignored', reason: `unreadable file (${(error as Error).message})` };
   }
   if (!file) return { kind: 'absent' };
-  const header = decodeSnapshotHeader(file);
-  if (!header.ok) return { kind: 'ignored', reason: header.reason };
-  const { header: snapshot, bodyOffset } = header.value;
-  if (snapshot.fingerprint !== fingerprint)
-    return { kind: 'ignored', reason: 'written by other projection code (the code fingerprint differs)' };
-  const position = BigInt(snapshot.position);
+  const readMs = lap();
+  const checked = await checkedHeader(file, store, fingerprint);
+  if (!checked.ok) return { kind: 'ignored', reason: checked.reason };
+  const { header, bodyOffset } = checked.value;
+  const checkMs = lap();
+  const body = bodyOf(file, header, bodyOffset);
+  if (!body.ok) return { kind: 'ignored', reason: body.reason };
+  const intact = bodyMatchesChecksum(body.value, header);
+  const documents = decodeSnapshotBody(body.value);
+  const decodeMs = lap();
+  // A damaged body may decode or fail to: either way the checksum is the reason given.
+  if (!(await intact)) return { kind: 'ignored', reason: 'the body does not match its checksum: damaged' };
+  const verifyMs = lap();
+  if (!documents.ok) return { kind: 'ignored', reason: documents.reason };
+  const position = BigInt(header.position);
+  await restore(documents.value, position, readStore);
+  const phases = { readMs, checkMs, decodeMs, verifyMs, restoreMs: lap() };
+  return { kind: 'loaded', position, documents: countOf(documents.value), bytes: file.length, phases };
+}
+
+/** Milliseconds since the previous call (or the stopwatch's start), rounded. */
+function stopwatch(): () => number {
+  let last = performance.now();
+  return () => {
+    const now = performance.now();
+    const ms = Math.round(now - last);
+    last = now;
+    return ms;
+  };
+}
+
+/** The header, once it is of this code and names the store's event at its position. */
+async function checkedHeader(
+  file: Buffer,
+  store: EventStore,
+  fingerprint: string,
+): Promise<Decoded<{ header: SnapshotHeader; bodyOffset: number }>> {
+  const decoded = decodeSnapshotHeader(file);
+  if (!decoded.ok) return decoded;
+  const { header } = decoded.value;
+  if (header.fingerprint !== fingerprint)
+    return refused('written by other projection code (the code fingerprint differs)');
+  const position = BigInt(header.position);
   const atPosition = await identityAt(store, position);
   if (!atPosition)
-    return {
-      kind: 'ignored',
-      reason: `the event store holds no event at the snapshot's position ${position}: another or an older store`,
-    };
-  if (!sameIdentity(atPosition, snapshot.storeEvent))
-    return {
-      kind: 'ignored',
-      reason: `the event store holds another event at the snapshot's position ${position}: another store`,
-    };
-  const body = decodeSnapshotBody(file, snapshot, bodyOffset);
-  if (!body.ok) return { kind: 'ignored', reason: body.reason };
-  await restore(body.value, position, readStore);
-  return { kind: 'loaded', position, documents: countOf(body.value), bytes: file.length };
+    return refused(`the event store holds no event at the snapshot's position ${position}: another or an older store`);
+  if (!sameIdentity(atPosition, header.storeEvent))
+    return refused(`the event store holds another event at the snapshot's position ${position}: another store`);
+  return decoded;
 }

@@ -19,8 +19,11 @@ export interface SnapshotDocuments {
 /** Events per frame: a few milliseconds of encoding, so that a background write never holds the event loop long. */
 export const eventsPerFrame = 2000;
 
-/** Embedded copies as indexes into the copies so far: hundreds of thousands of events share a few thousand copies. */
-type EncodedEvent = Omit<EventDocument, 'embedded'> & {
+/**
+ * Embedded copies as indexes into the copies so far: hundreds of thousands of events share a few thousand copies.
+ * Without `venueLocations`: the reader derives them from the embedded venues, as the projector does.
+ */
+export type EncodedEvent = Omit<EventDocument, 'embedded' | 'venueLocations'> & {
   readonly embedded: { readonly [F in LinkField]: readonly number[] };
 };
 
@@ -30,11 +33,14 @@ export interface EventFrame {
   readonly events: readonly EncodedEvent[];
 }
 
-// Records: each document shape's keys are written once per frame instead of once per document. A packer per frame,
-// since a packer keeps its buffer for the next call; an unpacker per frame, since an unpacker remembers the record
-// structures it read, which belong to that one frame.
-const packFrame = (value: object): Uint8Array => {
-  const packed = new Packr({ useRecords: true }).pack(value);
+/**
+ * Records in sequential mode: each document shape's keys are written once per body (in the frame that first holds
+ * it) and referred to by number after that, so the frames are read in order by one reader, which learns the shapes as
+ * it goes and builds each shape's reading function once for the whole body rather than once per frame.
+ */
+const bodyPacker = () => new Packr({ useRecords: true, sequential: true });
+
+const lengthPrefixed = (packed: Uint8Array): Uint8Array => {
   const frame = Buffer.alloc(4 + packed.length);
   frame.writeUInt32BE(packed.length);
   frame.set(packed, 4);
@@ -44,13 +50,20 @@ const packFrame = (value: object): Uint8Array => {
 /** msgpack's nil: the smallest document there is. */
 const emptyDocument = Buffer.from([0xc0]);
 
-export function unpackFrame(bytes: Uint8Array): unknown {
-  const unpackr = new Unpackr({ useRecords: true });
-  const value = unpackr.unpack(bytes);
-  // msgpackr keeps a view of the last buffer it read until it reads another (in its own module, whichever unpacker
-  // read it), which would keep the whole file alive.
-  unpackr.unpack(emptyDocument);
-  return value;
+/** Unpacks a body's frames, which must be given in the order they were written; `done` once the last is read. */
+export interface FrameReader {
+  read(frame: Uint8Array): unknown;
+  done(): void;
+}
+
+export function frameReader(): FrameReader {
+  const unpackr = new Unpackr({ useRecords: true, sequential: true });
+  return {
+    read: (frame) => unpackr.unpack(frame),
+    // msgpackr keeps a view of the last buffer it read until it reads another (in its own module, whichever
+    // unpacker read it), which would keep the whole file alive.
+    done: () => void new Unpackr().unpack(emptyDocument),
+  };
 }
 
 /** The frames' msgpack bytes, in order; throws on a frame that runs past the body. */
@@ -83,7 +96,8 @@ export async function encodeBodyFrames(
   const perFrame = slicing.eventsPerFrame ?? eventsPerFrame;
   const originalOf = slicing.originalOf ?? ((doc: EventDocument) => doc);
   const { venues, organizers, categories, tags } = documents;
-  const frames = [packFrame({ venues, organizers, categories, tags })];
+  const packer = bodyPacker();
+  const frames = [lengthPrefixed(packer.pack({ venues, organizers, categories, tags }))];
   const indexOf = new Map<object, number>();
   let copies = 0;
   for (let start = 0; start < documents.events.length; start += perFrame) {
@@ -99,7 +113,7 @@ export async function encodeBodyFrames(
     const events = documents.events
       .slice(start, start + perFrame)
       .map(originalOf)
-      .map((doc): EncodedEvent => ({
+      .map(({ venueLocations: _derived, ...doc }): EncodedEvent => ({
         ...doc,
         embedded: {
           venues: doc.embedded.venues.map(refer),
@@ -108,7 +122,7 @@ export async function encodeBodyFrames(
           tags: doc.embedded.tags.map(refer),
         },
       }));
-    frames.push(packFrame({ embedded, events } satisfies EventFrame));
+    frames.push(lengthPrefixed(packer.pack({ embedded, events } satisfies EventFrame)));
     await slicing.betweenSlices?.();
   }
   return frames;

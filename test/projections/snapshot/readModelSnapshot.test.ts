@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Packr } from 'msgpackr';
 import { seed } from '../../../bench/seed.ts';
-import { quickShape } from '../../../bench/seedShape.ts';
+import { layoutOf, quickShape } from '../../../bench/seedShape.ts';
 import { AnyRevision, type EventStore } from '../../../src/events/eventStore.ts';
 import { toNewEvent } from '../../../src/events/catalogue/envelope.ts';
 import type { DomainEvent } from '../../../src/events/catalogue/index.ts';
@@ -20,7 +20,7 @@ import {
   saveReadModelSnapshot,
   type SnapshotLoad,
 } from '../../../src/projections/snapshot/readModelSnapshot.ts';
-import { decodeSnapshotHeader } from '../../../src/projections/snapshot/snapshotCodec.ts';
+import { decodeSnapshotHeader, snapshotFormat } from '../../../src/projections/snapshot/snapshotCodec.ts';
 import { openTempStore, type TempStore } from '../../support/tempStore.ts';
 import { testMemos, testProjections } from '../../support/memos.ts';
 
@@ -164,6 +164,36 @@ describe('read-model snapshot', function () {
     },
   );
 
+  it('derives the venue locations of its events from their venues, shared as a replay shares them', async () => {
+    const located = await openTempStore();
+    try {
+      await seed(located.store, quickShape, seededAt, seededEvents);
+      const { firstVenue } = layoutOf(quickShape);
+      for (let id = firstVenue; id < firstVenue + quickShape.venues; id++)
+        await append(located.store, `venue-${id}`, {
+          type: 'VenueDetailsChanged',
+          data: { id, changes: { geo: { lat: 41 + id / 1000, lng: 2 - id / 1000 } } },
+        } as DomainEvent);
+      const file = join(located.dir, 'located.snapshot');
+      await saveReadModelSnapshot(file, located.store, await replayed(located.store), fingerprint);
+      const { outcome, readStore } = await load(file, located.store);
+      expect(outcome.kind).to.equal('loaded');
+      expect(await digestOf(readStore)).to.deep.equal(await digestOf(await replayed(located.store)));
+      const events: EventDocument[] = [];
+      for await (const doc of readStore.documents('events')) events.push(doc);
+      const withOneVenue = events.filter((doc) => doc.embedded.venues.length === 1);
+      expect(withOneVenue.length).to.be.above(0);
+      for (const doc of withOneVenue) {
+        const venue = doc.embedded.venues[0] as { geoLat: number; geoLng: number };
+        expect(doc.venueLocations).to.deep.equal([{ type: 'Point', coordinates: [venue.geoLng, venue.geoLat] }]);
+      }
+      const listOf = new Map(withOneVenue.map((doc) => [doc.embedded.venues[0], doc.venueLocations]));
+      for (const doc of withOneVenue) expect(doc.venueLocations).to.equal(listOf.get(doc.embedded.venues[0]));
+    } finally {
+      await located.dispose();
+    }
+  });
+
   it('is absent when there is no file', async () => {
     expect((await load(join(temp.dir, 'none.snapshot'))).outcome).to.deep.equal({ kind: 'absent' });
   });
@@ -174,6 +204,14 @@ describe('read-model snapshot', function () {
 
   it('is ignored when written in another format', async () => {
     await expectIgnored(damaged('format.snapshot', withHeader(readFileSync(path), { format: 99 })), /format 99/);
+  });
+
+  it('is ignored when written in the format before this one (the start then replays the whole store)', async () => {
+    const older = withHeader(readFileSync(path), { format: snapshotFormat - 1 });
+    await expectIgnored(
+      damaged('older.snapshot', older),
+      new RegExp(`format ${snapshotFormat - 1}, this code reads format ${snapshotFormat}`),
+    );
   });
 
   it('is ignored when truncated, in its body or its header', async () => {

@@ -116,6 +116,18 @@ export const exampleData: { readonly [K in CatalogueType]: Extract<DomainEvent, 
     newSeries: 12,
     recurrence: ['RRULE:FREQ=WEEKLY;UNTIL=20260520T195959'],
     removed: [9],
+    newSeriesStart: {
+      facts: {
+        ...eventFacts,
+        title: 'Jazz Night: late set',
+        slug: '',
+        start: '2026-05-20 21:00:00',
+        end: '2026-05-20 23:00:00',
+        startUtc: '2026-05-20 19:00:00',
+        endUtc: '2026-05-20 21:00:00',
+      },
+      recurrence: ['RRULE:FREQ=WEEKLY;COUNT=1'],
+    },
   },
   EventOccurrenceCancelled: {
     id: 7,
@@ -154,6 +166,16 @@ export const exampleData: { readonly [K in CatalogueType]: Extract<DomainEvent, 
 export const earlierExampleData: { readonly [type: string]: Readonly<Record<number, unknown>> } = {
   EventScheduled: { 1: { id: 7, facts: eventFactsV1 } },
   EventDetailsChanged: { 1: { id: 7, changes: { passwordSha256: legacyDigest } } },
+  EventSeriesSplit: {
+    1: {
+      id: 7,
+      occurrence: 9,
+      originalStart: '2026-05-20 20:00:00',
+      newSeries: 12,
+      recurrence: ['RRULE:FREQ=WEEKLY;UNTIL=20260520T195959'],
+      removed: [9],
+    },
+  },
   VenueRegistered: { 1: { id: 4, facts: venueFactsV1 }, 2: { id: 4, facts: venueFactsV2 } },
   // One coordinate alone, as version 1 could record it: read as `geo: { lat: 41.3851 }`.
   VenueDetailsChanged: {

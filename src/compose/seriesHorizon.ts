@@ -9,7 +9,11 @@ import type { WriteDeps } from '../commands/writeDeps.ts';
 import type { EventCommandDeps } from '../commands/events/eventCommands.ts';
 import { ZoneClock } from '../domain/timeZone.ts';
 import { isOpenEnded } from '../domain/recurrence/openEnded.ts';
-import { SeriesHorizonKeeper, type OpenSeriesSource } from '../commands/scheduling/seriesHorizonKeeper.ts';
+import {
+  SeriesHorizonKeeper,
+  type OpenSeriesSource,
+  type SeriesItemSource,
+} from '../commands/scheduling/seriesHorizonKeeper.ts';
 
 /** The open-ended series items of the read model: a scan, once per round (an hour apart). */
 export function openSeriesOf(readStore: ReadStore): OpenSeriesSource {
@@ -19,6 +23,17 @@ export function openSeriesOf(readStore: ReadStore): OpenSeriesSource {
       for await (const doc of readStore.documents('events')) {
         if (doc.occurrences && doc.status !== 'trash' && isOpenEnded(doc.recurrence ?? [])) ids.push(doc.id);
       }
+      return ids;
+    },
+  };
+}
+
+/** Every series item of the read model: where a split may be unfinished; a scan, once per round. */
+export function seriesItemsOf(readStore: ReadStore): SeriesItemSource {
+  return {
+    async seriesItems() {
+      const ids: number[] = [];
+      for await (const doc of readStore.documents('events')) if (doc.occurrences) ids.push(doc.id);
       return ids;
     },
   };
@@ -38,9 +53,11 @@ export function startSeriesHorizon(
   const writes: EventCommandDeps = apiWrites ?? openWriteDeps(store, new ZoneClock(), recurrenceSettingsOf(config));
   const keeper = new SeriesHorizonKeeper({
     source: openSeriesOf(readStore),
+    splits: seriesItemsOf(readStore),
     writes,
     clock,
-    onFailure: (error, series) => logger.warn({ err: error, series }, 'series horizon extension failed; next round'),
+    onFailure: (error, series) =>
+      logger.warn({ err: error, series }, 'series horizon extension or split completion failed; next round'),
   });
   keeper.start();
   return keeper;

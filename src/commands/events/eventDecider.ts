@@ -1,6 +1,7 @@
 // The decider of calendar events: given a command and the state, the events to append or a failure.
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import type { CalendarEventEvent, EventChanges, EventFacts } from '../../events/catalogue/calendarEvents.ts';
+import type { NewSeriesStart } from '../../events/catalogue/seriesEvents.ts';
 import { decideOccurrence, decideSplit, seriesEvents, type SeriesPlan } from './seriesDecision.ts';
 import type { Language, PostStatus } from '../../events/catalogue/values.ts';
 import { endOfDay, localToUtc, startOfDay, type LocalDateTime } from '../../domain/localDateTime.ts';
@@ -97,6 +98,8 @@ export type EventCommand =
       readonly occurrence: number;
       readonly newSeries: number;
       readonly recurrence: readonly string[];
+      /** What the new series starts as, recorded so the split can be completed from the store alone. */
+      readonly newSeriesStart: NewSeriesStart;
     };
 
 /**

@@ -2,7 +2,7 @@
 // for `recurrence`. The handler planned the occurrences (ids and slugs) before deciding (seriesPlanning.ts).
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import type { CalendarEventEvent, EventFacts } from '../../events/catalogue/calendarEvents.ts';
-import type { PlannedOccurrence, SeriesFacts } from '../../events/catalogue/seriesEvents.ts';
+import type { NewSeriesStart, PlannedOccurrence, SeriesFacts } from '../../events/catalogue/seriesEvents.ts';
 import { occurrenceFactsOf } from '../../events/catalogue/occurrenceFacts.ts';
 import type { ZoneClock } from '../../domain/timeZone.ts';
 import { changedFields } from '../posts/publication.ts';
@@ -99,7 +99,12 @@ function exdateLine(originalStart: string, facts: EventFacts): string {
 
 /** The series cut before one of its occurrences: the ones from it on leave for the new series (docs/api.md §20.3). */
 export function decideSplit(
-  command: { readonly occurrence: number; readonly newSeries: number; readonly recurrence: readonly string[] },
+  command: {
+    readonly occurrence: number;
+    readonly newSeries: number;
+    readonly recurrence: readonly string[];
+    readonly newSeriesStart: NewSeriesStart;
+  },
   state: PostFold<EventFacts> & { readonly series?: SeriesFacts },
 ): Either<CommandError, CalendarEventEvent[]> {
   const { id, series } = state;
@@ -107,11 +112,7 @@ export function decideSplit(
   if (!series || !occurrence) return left({ kind: 'not-found', resource: 'event', id: command.occurrence });
   const { originalStart } = occurrence;
   const removed = idsOf(series.occurrences.filter((planned) => planned.originalStart >= originalStart));
-  const { newSeries, recurrence } = command;
-  return right([
-    {
-      type: 'EventSeriesSplit',
-      data: { id, occurrence: occurrence.id, originalStart, newSeries, recurrence: [...recurrence], removed },
-    },
-  ]);
+  const { newSeries, recurrence, newSeriesStart } = command;
+  const data = { id, occurrence: occurrence.id, originalStart, newSeries, recurrence: [...recurrence], removed };
+  return right([{ type: 'EventSeriesSplit', data: { ...data, newSeriesStart } }]);
 }

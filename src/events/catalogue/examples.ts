@@ -116,6 +116,18 @@ export const exampleData: { readonly [K in CatalogueType]: Extract<DomainEvent, 
     newSeries: 12,
     recurrence: ['RRULE:FREQ=WEEKLY;UNTIL=20260520T195959'],
     removed: [9],
+    newSeriesStart: {
+      facts: {
+        ...eventFacts,
+        title: 'Jazz Night: late set',
+        slug: '',
+        start: '2026-05-20 21:00:00',
+        end: '2026-05-20 23:00:00',
+        startUtc: '2026-05-20 19:00:00',
+        endUtc: '2026-05-20 21:00:00',
+      },
+      recurrence: ['RRULE:FREQ=WEEKLY;COUNT=1'],
+    },
   },
   EventOccurrenceCancelled: {
     id: 7,
@@ -150,10 +162,14 @@ export const exampleData: { readonly [K in CatalogueType]: Extract<DomainEvent, 
   OrganizerTrashed: { id: 5, previousStatus: 'draft', slug: 'ada-events__trashed' },
 };
 
+const { newSeriesStart: _newSeriesStart, ...splitBeforeStartRecorded } = exampleData.EventSeriesSplit;
+
 /** Examples of the earlier versions the catalogue keeps, by type and version. */
 export const earlierExampleData: { readonly [type: string]: Readonly<Record<number, unknown>> } = {
   EventScheduled: { 1: { id: 7, facts: eventFactsV1 } },
   EventDetailsChanged: { 1: { id: 7, changes: { passwordSha256: legacyDigest } } },
+  // Version 1 recorded no start of the new series.
+  EventSeriesSplit: { 1: splitBeforeStartRecorded },
   VenueRegistered: { 1: { id: 4, facts: venueFactsV1 }, 2: { id: 4, facts: venueFactsV2 } },
   // One coordinate alone, as version 1 could record it: read as `geo: { lat: 41.3851 }`.
   VenueDetailsChanged: {

@@ -33,6 +33,7 @@ import { OrganizerDetailsChanged, OrganizerRegistered, OrganizerTrashed } from '
 import { VenueDetailsChangedV1, VenueRegisteredV1 } from './legacy/venuesV1.ts';
 import { VenueDetailsChangedV2, VenueRegisteredV2 } from './legacy/venuesV2.ts';
 import { EventDetailsChangedV1, EventScheduledV1 } from './legacy/calendarEventsV1.ts';
+import { EventSeriesSplitV1 } from './legacy/seriesEventsV1.ts';
 import { OrganizerDetailsChangedV1, OrganizerRegisteredV1 } from './legacy/organizersV1.ts';
 import { upcastVenueDetailsChanged, upcastVenueRegistered } from './venueUpcasts.ts';
 import { passwordRenameUpcast } from './passwordUpcasts.ts';
@@ -83,11 +84,15 @@ export const catalogue = {
     description: 'One occurrence of a series was deleted: the series gained an EXDATE line for its original start.',
   },
   EventSeriesSplit: {
-    version: 1,
+    version: 2,
     codec: EventSeriesSplit,
     description:
       'A series was split at one occurrence (recurrence_scope=following): its rule now ends before it, and the ' +
-      'occurrences from there on (`removed`) left it for the new series `newSeries`.',
+      'occurrences from there on (`removed`) left it for the new series `newSeries`, which starts as ' +
+      '`newSeriesStart` says (its facts and lines; absent in version 1).',
+    // Version 2 only added the optional `newSeriesStart`: version 1 data is version 2 data without it.
+    upcast: (data: unknown) => data,
+    earlierVersions: { 1: EventSeriesSplitV1 },
   },
   IdBlockReserved: {
     version: 1,

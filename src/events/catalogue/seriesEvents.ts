@@ -3,7 +3,7 @@
 // end of the series. One stream per series keeps a series consistent under concurrent edits.
 import * as t from 'io-ts';
 import { LocalDateTimeText } from './values.ts';
-import { EventChangesCodec, type EventChanges } from './eventFactsCodec.ts';
+import { EventChangesCodec, EventFacts, type EventChanges } from './eventFactsCodec.ts';
 
 /** An occurrence the series planned: its own post id and slug, and the local start the rule gave it. */
 export const PlannedOccurrence = t.type({ id: t.number, slug: t.string, originalStart: LocalDateTimeText });
@@ -46,20 +46,32 @@ export const EventOccurrenceCancelled = t.type({
 });
 
 /**
+ * What the new series of a split starts as: its facts (the written fields over the occurrence's, a password already
+ * hashed) and its lines (`null`: a single event). Recorded with the cut, so that the split can be completed from the
+ * store alone when a failure stops it between its appends (docs/recurrence.md).
+ */
+export const NewSeriesStart = t.type({ facts: EventFacts, recurrence: t.union([t.array(t.string), t.null]) });
+export type NewSeriesStart = t.TypeOf<typeof NewSeriesStart>;
+
+/**
  * The series was split at one occurrence (`recurrence_scope=following`): its rule now ends before `originalStart`
  * (`recurrence`, its new lines), and the occurrences from there on (`removed`) left it for the new series
- * `newSeries`, which starts at that occurrence with its own stream.
+ * `newSeries`, which starts at that occurrence with its own stream, as `newSeriesStart` says (absent in version 1,
+ * whose splits only the write that asked for them can complete).
  */
 export const EventSeriesSplit = t.type({
   type: t.literal('EventSeriesSplit'),
-  data: t.type({
-    id: t.number,
-    occurrence: t.number,
-    originalStart: LocalDateTimeText,
-    newSeries: t.number,
-    recurrence: t.array(t.string),
-    removed: t.array(t.number),
-  }),
+  data: t.intersection([
+    t.type({
+      id: t.number,
+      occurrence: t.number,
+      originalStart: LocalDateTimeText,
+      newSeries: t.number,
+      recurrence: t.array(t.string),
+      removed: t.array(t.number),
+    }),
+    t.partial({ newSeriesStart: NewSeriesStart }),
+  ]),
 });
 
 export const SeriesEvent = t.union([

@@ -207,10 +207,14 @@ describe('event decider: recurring series', () => {
       throw new Error(`unexpected exceptions ${JSON.stringify(state.series?.exceptions)}`);
   });
 
-  it('splits the series before an occurrence: those from it on leave for the new series', () => {
+  it('splits the series before an occurrence: those from it on leave for the new series, its start recorded', () => {
     const cut = ['RRULE:FREQ=WEEKLY;UNTIL=20251204T185959'];
+    const newSeriesStart = {
+      facts: { ...facts, title: 'Late choir', start: '2025-12-04 20:00:00', end: '2025-12-04 22:00:00' },
+      recurrence: ['RRULE:FREQ=WEEKLY;COUNT=2'],
+    };
     given([scheduled, recurrenceSet(weekly, [second, third, fourth])])
-      .when({ type: 'SplitSeries', occurrence: third.id, newSeries: 20, recurrence: cut })
+      .when({ type: 'SplitSeries', occurrence: third.id, newSeries: 20, recurrence: cut, newSeriesStart })
       .then([
         {
           type: 'EventSeriesSplit',
@@ -221,6 +225,7 @@ describe('event decider: recurring series', () => {
             newSeries: 20,
             recurrence: cut,
             removed: [third.id, fourth.id],
+            newSeriesStart,
           },
         },
       ]);

@@ -2,23 +2,11 @@
 // Google Calendar (folded in the middle of a UTF-8 character, as RFC 5545 §3.1 warns simple writers do), Outlook,
 // Apple Calendar and Thunderbird become events, venues, organizers and categories, read
 // back through GET /events; a second import changes nothing; a newer version updates its event.
-import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
-import { adminAuth, startTestService, type TestResponse, type TestService } from '../../support/testService.ts';
+import { startTestService, type TestService } from '../../support/testService.ts';
+import { icsFixture, importIcs, type ImportReport } from '../../support/icsImport.ts';
 import { API } from '../events/support/eventsApi.ts';
 import { StoreUnavailable, type EventStore, type NewEvent } from '../../../src/events/eventStore.ts';
-
-/** The file's bytes as an application wrote them (not decoded: google.ics folds inside a UTF-8 character). */
-const fixture = (name: string): Buffer => readFileSync(new URL(`../../fixtures/ics/${name}`, import.meta.url));
-
-interface Report {
-  created: number;
-  updated: number;
-  unchanged: number;
-  skipped: number;
-  skipped_components: { uid: string; reason: string }[];
-  events: { uid: string; id: number; outcome: string }[];
-}
 
 type Listed = Record<string, unknown> & {
   venue: { venue?: string; address?: string } | [];
@@ -26,23 +14,13 @@ type Listed = Record<string, unknown> & {
   categories: { name: string }[];
 };
 
-async function importIcs(svc: TestService, body: string | Buffer): Promise<TestResponse> {
-  const response = await fetch(`${svc.service.url}${API}/events.ics`, {
-    method: 'POST',
-    headers: { authorization: adminAuth, 'content-type': 'text/calendar' },
-    body,
-  });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: JSON.parse(text) as unknown, text };
-}
-
-async function imported(svc: TestService, name: string): Promise<Report> {
-  const res = await importIcs(svc, fixture(name));
+async function imported(svc: TestService, name: string): Promise<ImportReport> {
+  const res = await importIcs(svc, icsFixture(name));
   expect(res.status, res.text).to.equal(200);
-  return res.body as Report;
+  return res.body as ImportReport;
 }
 
-async function eventOf(svc: TestService, report: Report, uid: string): Promise<Listed> {
+async function eventOf(svc: TestService, report: ImportReport, uid: string): Promise<Listed> {
   const entry = report.events.find((event) => event.uid === uid);
   expect(entry, uid).to.not.equal(undefined);
   const res = await svc.admin('GET', `${API}/events/${entry?.id}`);
@@ -161,12 +139,14 @@ describe('POST events.ics is idempotent by UID, SEQUENCE and LAST-MODIFIED (docs
     );
 
   it('changes nothing when the same file comes again, and keeps the UID and source in the metadata', async () => {
-    const first = (await importIcs(svc, fixture('google.ics'))).body as Report;
+    const first = (await importIcs(svc, icsFixture('google.ics'))).body as ImportReport;
     const before = await countEvents();
-    const again = await importIcs(svc, fixture('google.ics'));
+    const again = await importIcs(svc, icsFixture('google.ics'));
     expect(again.status).to.equal(200);
     expect(again.body).to.include({ created: 0, updated: 0, unchanged: 4, skipped: 0 });
-    expect((again.body as Report).events.map((e) => e.id).sort()).to.deep.equal(first.events.map((e) => e.id).sort());
+    expect((again.body as ImportReport).events.map((e) => e.id).sort()).to.deep.equal(
+      first.events.map((e) => e.id).sort(),
+    );
     expect(await countEvents()).to.equal(before);
     const id = first.events.find((e) => e.uid === 'utc-talk-0001@google.com')?.id;
     const [recorded] = await svc.service.store.readStream(`event-${id}`);
@@ -174,7 +154,7 @@ describe('POST events.ics is idempotent by UID, SEQUENCE and LAST-MODIFIED (docs
   });
 
   it('updates the event of a UID when SEQUENCE grows, or LAST-MODIFIED moves on at the same SEQUENCE', async () => {
-    const created = (await importIcs(svc, single('versioned@test', 'First', 'SEQUENCE:1'))).body as Report;
+    const created = (await importIcs(svc, single('versioned@test', 'First', 'SEQUENCE:1'))).body as ImportReport;
     const id = created.events[0]?.id;
     const older = await importIcs(svc, single('versioned@test', 'Older', 'SEQUENCE:0'));
     expect(older.body).to.include({ unchanged: 1, updated: 0 });
@@ -193,7 +173,7 @@ describe('POST events.ics is idempotent by UID, SEQUENCE and LAST-MODIFIED (docs
     });
     const category = await svc.admin('POST', `${API}/categories`, { body: { name: 'Concerts' } });
     const file = single('linked@test', 'Linked', 'LOCATION:Sala Apolo\\, Nou de la Rambla 113\r\nCATEGORIES:Concerts');
-    const report = (await importIcs(svc, file)).body as Report;
+    const report = (await importIcs(svc, file)).body as ImportReport;
     const event = (await svc.admin('GET', `${API}/events/${report.events[0]?.id}`)).body as Listed;
     expect((event.venue as { id: number }).id).to.equal((venue.body as { id: number }).id);
     expect(event.categories.map((c) => (c as unknown as { id: number }).id)).to.deep.equal([
@@ -215,7 +195,7 @@ describe('POST events.ics of one file twice at once (docs/api.md §21.2)', funct
       const file = single(`race-${round}@test`, `Race ${round}`, 'SEQUENCE:0');
       const [a, b] = await Promise.all([importIcs(svc, file), importIcs(svc, file)]);
       expect([a.status, b.status]).to.deep.equal([200, 200]);
-      const ids = [a, b].map((res) => (res.body as Report).events[0]?.id);
+      const ids = [a, b].map((res) => (res.body as ImportReport).events[0]?.id);
       expect(ids[0], `round ${round}`).to.equal(ids[1]);
       const listed = await svc.admin(
         'GET',

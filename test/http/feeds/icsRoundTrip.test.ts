@@ -4,7 +4,8 @@
 // import uses) and ical-generator (which the export uses).
 import { expect } from 'chai';
 import * as ical from 'node-ical';
-import { startTestService, type TestService } from '../../support/testService.ts';
+import type { TestService } from '../../support/testService.ts';
+import { exportImportExport, useRoundTripServices } from '../../support/icsRoundTrip.ts';
 import { API, createEvent, eventsOf } from '../events/support/eventsApi.ts';
 import { feedInstances } from './support/feedInstances.ts';
 
@@ -23,6 +24,16 @@ interface Seen {
   categories: string[];
 }
 
+/** What events and series alike show of one VEVENT: its title, times and zone, and its text. */
+const seenTimesAndText = (event: ical.VEvent): Omit<Seen, 'location' | 'organizer' | 'categories'> => ({
+  summary: String(event.summary),
+  start: event.start.toISOString(),
+  end: event.end?.toISOString() ?? '',
+  zone: (event.start as { tz?: string }).tz,
+  allDay: event.datetype === 'date',
+  description: String(event.description ?? ''),
+});
+
 function seen(feed: string): Seen[] {
   const parsed = ical.sync.parseICS(feed);
   return Object.values(parsed)
@@ -30,12 +41,7 @@ function seen(feed: string): Seen[] {
     .map((event) => {
       const organizer = event.organizer as { params?: { CN?: string }; val?: string } | undefined;
       return {
-        summary: String(event.summary),
-        start: event.start.toISOString(),
-        end: event.end?.toISOString() ?? '',
-        zone: (event.start as { tz?: string }).tz,
-        allDay: event.datetype === 'date',
-        description: String(event.description ?? ''),
+        ...seenTimesAndText(event),
         location: String(event.location ?? ''),
         organizer: organizer ? `${organizer.params?.CN ?? ''} <${organizer.val ?? ''}>` : '',
         categories: [...((event.categories as string[] | undefined) ?? [])].sort(),
@@ -48,14 +54,7 @@ describe('export, import into an empty service, export: the same events (docs/ap
   this.timeout(30_000);
   let source: TestService;
   let target: TestService;
-  before(async () => {
-    source = await startTestService({ CAL_TIMEZONE: 'Europe/Madrid' });
-    target = await startTestService({ CAL_TIMEZONE: 'Europe/Madrid' });
-  });
-  after(async () => {
-    await source.close();
-    await target.close();
-  });
+  useRoundTripServices((services) => ({ source, target } = services));
 
   const create = async (kind: string, body: Record<string, unknown>): Promise<number> => {
     const res = await source.admin('POST', `${API}/${kind}`, { body: { status: 'publish', ...body } });
@@ -88,15 +87,10 @@ describe('export, import into an empty service, export: the same events (docs/ap
       organizer: [noMail],
       categories: [talks],
     });
-    const exported = await source.request('GET', `${API}/events.ics?${window}`);
+    const { exported, imported, again } = await exportImportExport({ source, target }, window);
     expect(exported.text).to.contain('mailto:no-email@organizer.invalid');
-    const imported = await target.admin('POST', `${API}/events.ics`, {
-      rawBody: exported.text,
-      contentType: 'text/calendar',
-    });
     expect(imported.status, imported.text).to.equal(200);
     expect(imported.body).to.include({ created: 3, skipped: 0 });
-    const again = await target.request('GET', `${API}/events.ics?${window}`);
     expect(seen(again.text)).to.deep.equal(seen(exported.text));
     expect(seen(again.text).map((event) => event.zone)).to.deep.equal(['Europe/Madrid', 'America/New_York', undefined]);
 
@@ -121,12 +115,7 @@ interface SeenSeries extends Omit<Seen, 'organizer' | 'categories' | 'location'>
 
 function seenSeries(feed: string): SeenSeries[] {
   const one = (event: ical.VEvent): Omit<SeenSeries, 'exceptions'> => ({
-    summary: String(event.summary),
-    start: event.start.toISOString(),
-    end: event.end?.toISOString() ?? '',
-    zone: (event.start as { tz?: string }).tz,
-    allDay: event.datetype === 'date',
-    description: String(event.description ?? ''),
+    ...seenTimesAndText(event),
     rule: event.rrule?.toString() ?? '',
     exdates: Object.values(event.exdate ?? {})
       .map((date) => `${date.toISOString()} ${String((date as { tz?: string }).tz)}`)
@@ -153,14 +142,7 @@ describe('export, import into an empty service, export: the same series (docs/ap
   this.timeout(60_000);
   let source: TestService;
   let target: TestService;
-  before(async () => {
-    source = await startTestService({ CAL_TIMEZONE: 'Europe/Madrid' });
-    target = await startTestService({ CAL_TIMEZONE: 'Europe/Madrid' });
-  });
-  after(async () => {
-    await source.close();
-    await target.close();
-  });
+  useRoundTripServices((services) => ({ source, target } = services));
 
   const series = async (title: string, start: string, end: string, rule: string): Promise<number> =>
     (
@@ -190,16 +172,11 @@ describe('export, import into an empty service, export: the same series (docs/ap
     expect(moved.status, moved.text).to.equal(200);
     expect((await source.admin('DELETE', `${API}/events/${String(listed[2]?.id)}`)).status).to.equal(200);
 
-    const exported = await source.request('GET', `${API}/events.ics?${window}`);
+    const { exported, imported, again } = await exportImportExport({ source, target }, window);
     expect(exported.text).to.contain('RECURRENCE-ID;TZID=Europe/Madrid:20270330T190000');
     expect(exported.text).to.contain('EXDATE;TZID=Europe/Madrid:20270406T190000');
-    const imported = await target.admin('POST', `${API}/events.ics`, {
-      rawBody: exported.text,
-      contentType: 'text/calendar',
-    });
     expect(imported.status, imported.text).to.equal(200);
     expect(imported.body).to.include({ created: 2, skipped: 0 });
-    const again = await target.request('GET', `${API}/events.ics?${window}`);
     const before = seenSeries(exported.text);
     expect(before.map((entry) => [entry.summary, entry.exdates.length, entry.exceptions.length])).to.deep.equal([
       ['Book club', 0, 0],

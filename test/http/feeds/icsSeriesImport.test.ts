@@ -1,36 +1,16 @@
 // Specifies the import of recurring entries (docs/api.md §21.2) on the real service: RRULE/RDATE/EXDATE become the
 // series' `recurrence` on its own wall clock, RECURRENCE-ID overrides become exceptions (a moved occurrence) or
 // cancellations, counted under the series' UID; the same file again changes nothing, a higher SEQUENCE updates.
-import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
-import { adminAuth, startTestService, type TestService } from '../../support/testService.ts';
+import { startTestService, type TestService } from '../../support/testService.ts';
+import { icsFixture, importIcs, weeklyWithOverrides, type ImportReport } from '../../support/icsImport.ts';
 import { API } from '../events/support/eventsApi.ts';
-
-const fixture = (name: string): Buffer => readFileSync(new URL(`../../fixtures/ics/${name}`, import.meta.url));
-
-interface Report {
-  created: number;
-  updated: number;
-  unchanged: number;
-  skipped: number;
-  skipped_components: { uid: string; reason: string }[];
-  events: { uid: string; id: number; outcome: string }[];
-}
 
 type Listed = { id: number; title: string; start_date: string; recurrence?: string[] };
 
 const meetingUid = '040000008200E00074C5B7101A82E00800000000A0B1C2D3E4F5@example.com';
 
-async function importIcs(svc: TestService, body: string | Buffer): Promise<{ status: number; body: Report }> {
-  const response = await fetch(`${svc.service.url}${API}/events.ics`, {
-    method: 'POST',
-    headers: { authorization: adminAuth, 'content-type': 'text/calendar' },
-    body,
-  });
-  return { status: response.status, body: (await response.json()) as Report };
-}
-
-const idOf = (report: Report, uid: string): number => {
+const idOf = (report: ImportReport, uid: string): number => {
   const id = report.events.find((event) => event.uid === uid)?.id;
   expect(id, uid).to.be.a('number');
   return id as number;
@@ -42,21 +22,6 @@ async function occurrences(svc: TestService, series: number): Promise<Listed[]> 
   return (res.body as { events: Listed[] }).events;
 }
 
-/** A weekly series of four Mondays with one moved and one cancelled occurrence; `sequence` on every entry. */
-const weekly = (sequence: number, movedTitle: string): string =>
-  [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//test//EN',
-    ...[
-      ['RRULE:FREQ=WEEKLY;COUNT=4', 'DTSTART;TZID=Europe/Madrid:20270104T180000', 'SUMMARY:Taller'],
-      ['RECURRENCE-ID:20270111T170000Z', 'DTSTART;TZID=Europe/Madrid:20270112T190000', `SUMMARY:${movedTitle}`],
-      ['RECURRENCE-ID;TZID=Europe/Madrid:20270118T180000', 'STATUS:CANCELLED', 'SUMMARY:Taller'],
-    ].flatMap((lines) => ['BEGIN:VEVENT', 'UID:weekly@test', `SEQUENCE:${sequence}`, ...lines, 'END:VEVENT']),
-    'END:VCALENDAR',
-    '',
-  ].join('\r\n');
-
 describe('POST events.ics imports recurring entries (docs/api.md §21.2)', function () {
   this.timeout(30_000);
   let svc: TestService;
@@ -66,7 +31,7 @@ describe('POST events.ics imports recurring entries (docs/api.md §21.2)', funct
   afterEach(() => svc.close());
 
   it('imports a Google series with its EXDATE list: the excluded Thursdays are not listed', async () => {
-    const { status, body } = await importIcs(svc, fixture('google.ics'));
+    const { status, body } = await importIcs<ImportReport>(svc, icsFixture('google.ics'));
     expect(status).to.equal(200);
     const id = idOf(body, 'weekly-club@google.com');
     const series = (await svc.admin('GET', `${API}/events/${id}`)).body as Listed;
@@ -78,7 +43,7 @@ describe('POST events.ics imports recurring entries (docs/api.md §21.2)', funct
   });
 
   it('imports an Outlook series: its override moves one occurrence, the cancelled one is absent', async () => {
-    const { body } = await importIcs(svc, fixture('outlook.ics'));
+    const { body } = await importIcs<ImportReport>(svc, icsFixture('outlook.ics'));
     expect(body).to.include({ created: 2, skipped: 0 });
     expect(body.events.filter((event) => event.uid === meetingUid)).to.have.length(1);
     const listed = await occurrences(svc, idOf(body, meetingUid));
@@ -89,7 +54,7 @@ describe('POST events.ics imports recurring entries (docs/api.md §21.2)', funct
   });
 
   it('reads RECURRENCE-ID in UTC or a zone on the series wall clock; the same file again changes nothing', async () => {
-    const first = await importIcs(svc, weekly(0, 'Taller (dimarts)'));
+    const first = await importIcs<ImportReport>(svc, weeklyWithOverrides(0, 'Taller (dimarts)'));
     expect(first.body).to.include({ created: 1, skipped: 0 });
     const id = idOf(first.body, 'weekly@test');
     const expected = [
@@ -98,13 +63,19 @@ describe('POST events.ics imports recurring entries (docs/api.md §21.2)', funct
     ];
     expect((await occurrences(svc, id)).map((o) => [o.start_date, o.title])).to.deep.equal(expected);
     const revision = (await svc.service.store.readStream(`event-${id}`)).length;
-    expect((await importIcs(svc, weekly(0, 'Taller (dimarts)'))).body).to.include({ unchanged: 1, updated: 0 });
+    expect((await importIcs<ImportReport>(svc, weeklyWithOverrides(0, 'Taller (dimarts)'))).body).to.include({
+      unchanged: 1,
+      updated: 0,
+    });
     expect((await svc.service.store.readStream(`event-${id}`)).length).to.equal(revision);
   });
 
   it('updates the series and its exceptions when SEQUENCE grows', async () => {
-    const id = idOf((await importIcs(svc, weekly(0, 'Taller (dimarts)'))).body, 'weekly@test');
-    const again = await importIcs(svc, weekly(1, 'Taller (canviat)'));
+    const id = idOf(
+      (await importIcs<ImportReport>(svc, weeklyWithOverrides(0, 'Taller (dimarts)'))).body,
+      'weekly@test',
+    );
+    const again = await importIcs<ImportReport>(svc, weeklyWithOverrides(1, 'Taller (canviat)'));
     expect(again.body).to.include({ updated: 1, skipped: 0 });
     const listed = await occurrences(svc, id);
     expect(listed.map((o) => [o.start_date, o.title])).to.deep.equal([
@@ -114,21 +85,27 @@ describe('POST events.ics imports recurring entries (docs/api.md §21.2)', funct
   });
 
   it('skips an override whose start is no occurrence of its series, and one without its series', async () => {
-    const file = weekly(0, 'Taller').replace('RECURRENCE-ID:20270111T170000Z', 'RECURRENCE-ID:20270111T160000Z');
-    const { body } = await importIcs(svc, file);
+    const file = weeklyWithOverrides(0, 'Taller').replace(
+      'RECURRENCE-ID:20270111T170000Z',
+      'RECURRENCE-ID:20270111T160000Z',
+    );
+    const { body } = await importIcs<ImportReport>(svc, file);
     expect(body.skipped_components).to.deep.equal([
       { uid: 'weekly@test', reason: 'RECURRENCE-ID 2027-01-11 16:00:00 is no occurrence of its series' },
     ]);
-    const orphan = weekly(0, 'Taller').replace('RRULE:FREQ=WEEKLY;COUNT=4', 'X-NO-RULE:1');
-    expect((await importIcs(svc, orphan)).body.skipped_components.map((s) => s.reason)).to.deep.equal([
+    const orphan = weeklyWithOverrides(0, 'Taller').replace('RRULE:FREQ=WEEKLY;COUNT=4', 'X-NO-RULE:1');
+    expect((await importIcs<ImportReport>(svc, orphan)).body.skipped_components.map((s) => s.reason)).to.deep.equal([
       'RECURRENCE-ID without its series',
       'RECURRENCE-ID without its series',
     ]);
   });
 
   it('skips a series whose rule the service refuses, with the recurrence reason code', async () => {
-    const file = weekly(0, 'Taller').replace('RRULE:FREQ=WEEKLY;COUNT=4', 'RRULE:FREQ=WEEKLY;UNTIL=20260101T000000Z');
-    const { status, body } = await importIcs(svc, file);
+    const file = weeklyWithOverrides(0, 'Taller').replace(
+      'RRULE:FREQ=WEEKLY;COUNT=4',
+      'RRULE:FREQ=WEEKLY;UNTIL=20260101T000000Z',
+    );
+    const { status, body } = await importIcs<ImportReport>(svc, file);
     expect(status).to.equal(200);
     expect(body).to.include({ created: 0, skipped: 1 });
     expect(body.skipped_components).to.deep.equal([

@@ -2,32 +2,15 @@
 // refuses the append of an override, the import answers the store failure, and importing the same file again
 // completes the work (the overrides applied) instead of finding the series unchanged.
 import { expect } from 'chai';
-import { adminAuth, startTestService, type TestService } from '../../support/testService.ts';
+import { startTestService, type TestService } from '../../support/testService.ts';
 import { FaultPlan, faultyAppends } from '../../support/faults.ts';
+import { importIcs, weeklyWithOverrides } from '../../support/icsImport.ts';
 import { API } from '../events/support/eventsApi.ts';
 
 /** Four Mondays, the second moved to Tuesday and retitled, the third cancelled. */
-const weekly = [
-  'BEGIN:VCALENDAR',
-  'VERSION:2.0',
-  'PRODID:-//test//EN',
-  ...[
-    ['RRULE:FREQ=WEEKLY;COUNT=4', 'DTSTART;TZID=Europe/Madrid:20270104T180000', 'SUMMARY:Taller'],
-    ['RECURRENCE-ID:20270111T170000Z', 'DTSTART;TZID=Europe/Madrid:20270112T190000', 'SUMMARY:Taller, moved'],
-    ['RECURRENCE-ID;TZID=Europe/Madrid:20270118T180000', 'STATUS:CANCELLED', 'SUMMARY:Taller'],
-  ].flatMap((lines) => ['BEGIN:VEVENT', 'UID:weekly@test', 'SEQUENCE:1', ...lines, 'END:VEVENT']),
-  'END:VCALENDAR',
-  '',
-].join('\r\n');
+const weekly = weeklyWithOverrides(1, 'Taller, moved');
 
-async function importIcs(svc: TestService): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await fetch(`${svc.service.url}${API}/events.ics`, {
-    method: 'POST',
-    headers: { authorization: adminAuth, 'content-type': 'text/calendar' },
-    body: weekly,
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+const importWeekly = (svc: TestService) => importIcs<Record<string, unknown>>(svc, weekly);
 
 describe('POST events.ics of a series whose override the store refuses (docs/api.md §21.2)', function () {
   this.timeout(30_000);
@@ -43,10 +26,10 @@ describe('POST events.ics of a series whose override the store refuses (docs/api
   after(async () => t.close());
 
   it('completes the overrides when the same file is imported again', async () => {
-    const failed = await importIcs(t);
+    const failed = await importWeekly(t);
     expect(failed.status, JSON.stringify(failed.body)).to.equal(503);
     expect(plan.injected).to.deep.equal(['fail']);
-    const again = await importIcs(t);
+    const again = await importWeekly(t);
     expect(again.status, JSON.stringify(again.body)).to.equal(200);
     expect(again.body).to.include({ created: 0, updated: 1, unchanged: 0 });
     const listed = await t.admin('GET', `${API}/events?search=taller&start_date=2027-01-01&end_date=2027-12-31`);
@@ -58,6 +41,6 @@ describe('POST events.ics of a series whose override the store refuses (docs/api
       ['Taller', '2027-01-25 18:00:00'],
     ]);
     // A third import finds the work done.
-    expect((await importIcs(t)).body).to.include({ created: 0, updated: 0, unchanged: 1 });
+    expect((await importWeekly(t)).body).to.include({ created: 0, updated: 0, unchanged: 1 });
   });
 });

@@ -12,6 +12,7 @@ import {
   type JsonObject,
   userId,
 } from './support/itemsApi.ts';
+import { nameOnlyVenueKeys } from '../../support/venueRepresentation.ts';
 
 const fullKeys = [
   'id',
@@ -94,24 +95,7 @@ describe('venue creation', function () {
 
   it('omits every empty key of a name-only venue; show_map and show_map_link default to true', async () => {
     const body = await createVenue(t, { venue: 'Bare', address: '', city: '', description: '', phone: '' });
-    expect(Object.keys(body)).to.deep.equal([
-      'id',
-      'author',
-      'status',
-      'date',
-      'date_utc',
-      'modified',
-      'modified_utc',
-      'url',
-      'venue',
-      'slug',
-      'show_map',
-      'show_map_link',
-      'global_id',
-      'global_id_lineage',
-      'language',
-      'translations',
-    ]);
+    expect(Object.keys(body)).to.deep.equal(nameOnlyVenueKeys);
     expect(body.show_map).to.equal(true);
     expect(body.show_map_link).to.equal(true);
     expect(body.global_id_lineage).to.deep.equal([`localhost?id=${body.id as number}`]);

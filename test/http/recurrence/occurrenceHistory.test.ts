@@ -1,29 +1,13 @@
 // History and `as_of` of one occurrence (docs/api.md §19, §20.3): the series stream's events that concern it, and the
 // occurrence as the series then made it.
 import { expect } from 'chai';
-import { startTestService, type TestService } from '../../support/testService.ts';
-import { API, bodyOf, createEvent, eventsOf, type JsonObject } from '../events/support/eventsApi.ts';
-
-const window = 'start_date=2026-01-01 00:00:00&end_date=2029-12-31 23:59:59';
+import type { TestService } from '../../support/testService.ts';
+import { occurrencesOf, useSeriesService, weeklyInMadrid } from '../../support/recurringSeries.ts';
+import { API, bodyOf, createEvent, type JsonObject } from '../events/support/eventsApi.ts';
 
 describe('Recurring series: history and as_of of an occurrence (docs/api.md §20.3)', () => {
   let t: TestService;
-  before(async function () {
-    this.timeout(20000);
-    t = await startTestService();
-  });
-  after(async () => t.close());
-  beforeEach(() => t.setNow(new Date('2026-11-22T10:52:29Z')));
-
-  const weekly = (title: string): JsonObject => ({
-    title,
-    timezone: 'Europe/Madrid',
-    start_date: '2026-12-01 19:00:00',
-    end_date: '2026-12-01 21:00:00',
-    recurrence: ['RRULE:FREQ=WEEKLY;COUNT=4'],
-  });
-  const occurrencesOf = async (id: unknown): Promise<JsonObject[]> =>
-    eventsOf(await t.admin('GET', `${API}/events?post_parent=${String(id)}&per_page=50&${window}`));
+  useSeriesService((started) => (t = started));
   const write = async (id: unknown, body: JsonObject) => {
     const res = await t.admin('PATCH', `${API}/events/${String(id)}`, { body });
     expect(res.status, res.text).to.equal(200);
@@ -37,8 +21,8 @@ describe('Recurring series: history and as_of of an occurrence (docs/api.md §20
   const asOf = async (id: unknown, at: string) => t.admin('GET', `${API}/events/${String(id)}?as_of=${at}`);
 
   it('lists the plan that made it, the series changes it followed and its own exception, no others', async () => {
-    const series = await createEvent(t, weekly('Occurrence history'));
-    const [first, second] = await occurrencesOf(series.id);
+    const series = await createEvent(t, weeklyInMadrid('Occurrence history'));
+    const [first, second] = await occurrencesOf(t, series.id);
     await write(series.id, { title: 'Renamed series' });
     await write(second?.id, { title: 'Guest night' });
     await write(first?.id, { title: 'Other guest' });
@@ -56,8 +40,8 @@ describe('Recurring series: history and as_of of an occurrence (docs/api.md §20
   });
 
   it('shows the cancellation, and pages like any history', async () => {
-    const series = await createEvent(t, weekly('Cancelled history'));
-    const [, second] = await occurrencesOf(series.id);
+    const series = await createEvent(t, weeklyInMadrid('Cancelled history'));
+    const [, second] = await occurrencesOf(t, series.id);
     expect((await t.admin('DELETE', `${API}/events/${String(second?.id)}`)).status).to.equal(200);
     const history = await historyOf(second?.id);
     expect(history.map((entry) => entry.type)).to.deep.equal(['EventRecurrenceSet', 'EventOccurrenceCancelled']);
@@ -71,8 +55,8 @@ describe('Recurring series: history and as_of of an occurrence (docs/api.md §20
   });
 
   it('as_of gives the occurrence as it was then: before its exception, and before the series changed', async () => {
-    const series = await createEvent(t, weekly('Past occurrence'));
-    const [, second] = await occurrencesOf(series.id);
+    const series = await createEvent(t, weeklyInMadrid('Past occurrence'));
+    const [, second] = await occurrencesOf(t, series.id);
     const planned = await position();
     await write(series.id, { title: 'Renamed past' });
     const renamed = await position();
@@ -94,8 +78,8 @@ describe('Recurring series: history and as_of of an occurrence (docs/api.md §20
 
   it('as_of before the occurrence was planned is not found, like any event not created yet', async () => {
     const before = await position();
-    const series = await createEvent(t, weekly('Not yet planned'));
-    const [, second] = await occurrencesOf(series.id);
+    const series = await createEvent(t, weeklyInMadrid('Not yet planned'));
+    const [, second] = await occurrencesOf(t, series.id);
     const res = await asOf(second?.id, before);
     expect(res.status, res.text).to.equal(404);
   });

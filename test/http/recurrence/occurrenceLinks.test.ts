@@ -1,37 +1,13 @@
 // Writes to one occurrence (docs/api.md §20.3): `recurrence` is refused without a split, and an exception's own links
 // to a venue are taken out when the venue is trashed, through the series stream (no occurrence has a stream).
 import { expect } from 'chai';
-import { startTestService, type TestService } from '../../support/testService.ts';
-import {
-  API,
-  asObject,
-  bodyOf,
-  createEvent,
-  eventsOf,
-  expectError,
-  type JsonObject,
-} from '../events/support/eventsApi.ts';
-
-const window = 'start_date=2026-01-01 00:00:00&end_date=2029-12-31 23:59:59';
+import type { TestService } from '../../support/testService.ts';
+import { occurrencesOf, useSeriesService, weeklyInMadrid } from '../../support/recurringSeries.ts';
+import { API, asObject, bodyOf, createEvent, expectError, type JsonObject } from '../events/support/eventsApi.ts';
 
 describe('Recurring series: writes to one occurrence (docs/api.md §20.3)', () => {
   let t: TestService;
-  before(async function () {
-    this.timeout(20000);
-    t = await startTestService();
-  });
-  after(async () => t.close());
-  beforeEach(() => t.setNow(new Date('2026-11-22T10:52:29Z')));
-
-  const weekly = (title: string): JsonObject => ({
-    title,
-    timezone: 'Europe/Madrid',
-    start_date: '2026-12-01 19:00:00',
-    end_date: '2026-12-01 21:00:00',
-    recurrence: ['RRULE:FREQ=WEEKLY;COUNT=4'],
-  });
-  const occurrencesOf = async (id: unknown): Promise<JsonObject[]> =>
-    eventsOf(await t.admin('GET', `${API}/events?post_parent=${String(id)}&per_page=50&${window}`));
+  useSeriesService((started) => (t = started));
   const get = async (id: unknown) => bodyOf(await t.admin('GET', `${API}/events/${String(id)}`));
 
   for (const [language, words] of [
@@ -40,8 +16,8 @@ describe('Recurring series: writes to one occurrence (docs/api.md §20.3)', () =
     ['es', 'cambia la regla en el elemento de la serie, o divídela con recurrence_scope=following.'],
   ] as const) {
     it(`refuses recurrence on an occurrence without a split, in ${language}, and writes nothing`, async () => {
-      const series = await createEvent(t, weekly(`Rule on occurrence ${language}`));
-      const [occurrence] = await occurrencesOf(series.id);
+      const series = await createEvent(t, weeklyInMadrid(`Rule on occurrence ${language}`));
+      const [occurrence] = await occurrencesOf(t, series.id);
       const res = await t.admin('PATCH', `${API}/events/${String(occurrence?.id)}?i18n_language=${language}`, {
         body: { title: 'Not written', recurrence: ['RRULE:FREQ=DAILY;COUNT=2'] },
       });
@@ -63,8 +39,8 @@ describe('Recurring series: writes to one occurrence (docs/api.md §20.3)', () =
   it('trashing a venue an exception set for itself takes it out of that occurrence, through the series', async () => {
     const hall = await venueNamed('Series Hall');
     const guest = await venueNamed('Guest Hall');
-    const series = await createEvent(t, { ...weekly('Exception venue'), venue: hall });
-    const [first, second] = await occurrencesOf(series.id);
+    const series = await createEvent(t, { ...weeklyInMadrid('Exception venue'), venue: hall });
+    const [first, second] = await occurrencesOf(t, series.id);
     const moved = await t.admin('PATCH', `${API}/events/${String(second?.id)}`, { body: { venue: guest } });
     expect(moved.status, moved.text).to.equal(200);
     expect(venueIdsOf(await get(second?.id))).to.deep.equal([guest]);
@@ -81,8 +57,8 @@ describe('Recurring series: writes to one occurrence (docs/api.md §20.3)', () =
   it('an exception linking a venue trashed at the same moment does not keep the link (repeated)', async () => {
     for (let round = 0; round < 6; round++) {
       const guest = await venueNamed(`Racing Hall ${String(round)}`);
-      const series = await createEvent(t, weekly(`Racing exception ${String(round)}`));
-      const [, second] = await occurrencesOf(series.id);
+      const series = await createEvent(t, weeklyInMadrid(`Racing exception ${String(round)}`));
+      const [, second] = await occurrencesOf(t, series.id);
       const [written, trashed] = await Promise.all([
         t.admin('PATCH', `${API}/events/${String(second?.id)}`, { body: { venue: guest } }),
         t.admin('DELETE', `${API}/venues/${String(guest)}`),

@@ -4,9 +4,8 @@
 import { expect } from 'chai';
 import { FaultPlan, faultyAppends, type Fault } from '../../support/faults.ts';
 import { startTestService, type TestService } from '../../support/testService.ts';
+import { seriesTestTime, seriesWindow } from '../../support/recurringSeries.ts';
 import { API, bodyOf, createEvent, eventsOf, type JsonObject } from '../events/support/eventsApi.ts';
-
-const window = 'start_date=2026-01-01 00:00:00&end_date=2029-12-31 23:59:59';
 
 describe('Recurring series: a split converges after a store failure at any of its appends', function () {
   this.timeout(120000);
@@ -18,10 +17,10 @@ describe('Recurring series: a split converges after a store failure at any of it
     t = await startTestService({}, undefined, { wrapStore: (store) => faultyAppends(store, planHolder) });
   });
   after(async () => t.close());
-  beforeEach(() => t.setNow(new Date('2026-11-22T10:52:29Z')));
+  beforeEach(() => t.setNow(seriesTestTime));
 
   const listed = async (query: string): Promise<JsonObject[]> => {
-    const res = await t.admin('GET', `${API}/events?per_page=100&${window}&${query}`);
+    const res = await t.admin('GET', `${API}/events?per_page=100&${seriesWindow}&${query}`);
     expect(res.status, res.text).to.equal(200);
     return eventsOf(res);
   };

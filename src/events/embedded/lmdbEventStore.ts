@@ -3,10 +3,8 @@
 import { open } from 'lmdb';
 import { ownerOnlyDirectory, ownerOnlyFilesIn } from './ownerOnlyFiles.ts';
 import {
-  AnyRevision,
   NoStream,
   StoreUnavailable,
-  StreamExists,
   WrongExpectedRevision,
   type AppendOptions,
   type AppendResult,
@@ -22,7 +20,6 @@ import {
 } from '../eventStore.ts';
 import {
   MAX_REVISION,
-  assertStorableStreamId,
   lastPosition,
   openLayout,
   toRecordedEvent,
@@ -39,6 +36,7 @@ import { observeCommitFailure, tolerateUnreachableCommitFailures } from './lmdbC
 import { defaultMinFreeBytes, guardFreeSpace, type FreeSpaceGuard } from './freeSpaceGuard.ts';
 import { DurablePosition } from './durablePosition.ts';
 import { approximateBytes } from '../approximateBytes.ts';
+import { assertAppendable, expectationHolds } from './appendChecks.ts';
 
 export interface LmdbEventStoreOptions {
   /** How often subscriptions look for events appended by another process (local appends wake them at once). */
@@ -72,31 +70,6 @@ export async function openLmdbEventStore(path: string, options: LmdbEventStoreOp
     settings,
     guardFreeSpace(path, { minFreeBytes: options.minFreeBytes ?? defaultMinFreeBytes }),
   );
-}
-
-function expectationHolds(expected: ExpectedRevision, head: number | undefined): boolean {
-  switch (expected) {
-    case NoStream:
-      return head === undefined;
-    case StreamExists:
-      return head !== undefined;
-    case AnyRevision:
-      return true;
-    default:
-      return head !== undefined && BigInt(head) === expected;
-  }
-}
-
-/** Checks what the transaction cannot: storable ids, events in every part, each stream at most once. */
-function assertAppendable(appends: readonly StreamAppend[]): void {
-  if (appends.length === 0) throw new RangeError('an append needs at least one stream');
-  const streams = new Set<string>();
-  for (const { streamId, events } of appends) {
-    assertStorableStreamId(streamId);
-    if (events.length === 0) throw new RangeError('an append needs at least one event');
-    if (streams.has(streamId)) throw new RangeError(`stream ${streamId} appears twice in one append`);
-    streams.add(streamId);
-  }
 }
 
 function messageOf(error: unknown): string {

@@ -16,6 +16,7 @@ import { EventColumns } from './eventColumns.ts';
 import { EventLinkIndex } from './eventLinkIndex.ts';
 import { EarliestFirst } from './earliestFirst.ts';
 import { mergedPage } from './mergedPage.ts';
+import { costOf, readsDocuments } from './listingCost.ts';
 import { SearchWordIndex } from './searchWordIndex.ts';
 import { SlotMarks } from './slotMarks.ts';
 import { StartRanges } from './startWindow.ts';
@@ -24,24 +25,6 @@ import type { ScheduledPublication } from '../scheduledPublications.ts';
 
 const partitionKey = (language: string, status: string): string => `${language}|${status}`;
 const slugKey = (language: string, slug: string): string => `${language}|${slug}`;
-
-/**
- * What reading a document costs next to checking a slot's columns (cache misses into the heap against a typed-array
- * read): the cost model that picks candidates or a window scan counts the steps of each, a document read as this many.
- */
-const documentReadCost = 8;
-
-/** Conditions only the document itself can decide (the columns hold the others). */
-const documentConditions = [
-  'ids',
-  'categories',
-  'tags',
-  'venues',
-  'organizers',
-  'hasVenueCoordinates',
-  'near',
-  'searchTerms',
-] as const;
 
 export class MemoryEventCollection implements EventCollection {
   private readonly columns = new EventColumns();
@@ -306,14 +289,4 @@ function inAscendingIdOrder(docs: readonly EventDocument[]): boolean {
   for (let i = 1; i < docs.length; i++)
     if ((docs[i] as EventDocument).id <= (docs[i - 1] as EventDocument).id) return false;
   return true;
-}
-
-/** Whether checking `q` reads documents, beyond the condition `decided` (met by the candidates checked). */
-function readsDocuments(q: EventListQuery, decided?: keyof EventListQuery): boolean {
-  return documentConditions.some((c) => q[c] !== undefined && q[c] !== false && c !== decided);
-}
-
-/** Checking `slots` slots against `q` (but for `decided`), in column-check steps. */
-function costOf(slots: number, q: EventListQuery, decided?: keyof EventListQuery): number {
-  return slots * (readsDocuments(q, decided) ? 1 + documentReadCost : 1);
 }

@@ -6,6 +6,7 @@ import { noEmbeddedLinks, type EventDocument } from '../../src/projections/event
 import { wallClockSeconds } from '../../src/domain/localDateTime.ts';
 import { venueLocationsOf } from '../../src/projections/events/venueLocations.ts';
 import { testMemos } from '../support/memos.ts';
+import { someEventFacts } from '../support/eventFacts.ts';
 
 /**
  * A published English event on 2025-03-01, 10:00–12:00. `searchText` follows the title, excerpt and description
@@ -15,33 +16,15 @@ export function anEventDocument(overrides: Partial<EventDocument> = {}): EventDo
   const base: EventDocument = {
     id: 1,
     revision: 0,
-    language: 'en',
-    author: '1',
-    status: 'publish',
-    publishedUtc: '2025-01-01 09:00:00',
-    title: 'An event',
-    description: '',
-    excerpt: '',
-    slug: 'an-event',
-    timezone: 'UTC',
-    allDay: false,
-    start: '2025-03-01 10:00:00',
-    end: '2025-03-01 12:00:00',
-    startUtc: '2025-03-01 10:00:00',
-    endUtc: '2025-03-01 12:00:00',
-    cost: null,
-    website: null,
-    showMap: false,
-    showMapLink: false,
-    hideFromListings: false,
-    sticky: false,
-    featured: false,
-    image: null,
-    categories: [],
-    tags: [],
-    venues: [],
-    organizers: [],
-    passwordHash: null,
+    ...someEventFacts({
+      publishedUtc: '2025-01-01 09:00:00',
+      title: 'An event',
+      slug: 'an-event',
+      start: '2025-03-01 10:00:00',
+      end: '2025-03-01 12:00:00',
+      startUtc: '2025-03-01 10:00:00',
+      endUtc: '2025-03-01 12:00:00',
+    }),
     modifiedUtc: '2025-01-01 09:00:00',
     timezoneAbbr: 'UTC',
     startKey: 0,

@@ -13,6 +13,7 @@ import type { CalendarEventEvent, EventChanges, EventFacts } from '../../../src/
 import type { PostStatus } from '../../../src/events/catalogue/values.ts';
 import { deciderSpecification } from '../../support/specification.ts';
 import { testZones } from '../../support/memos.ts';
+import { someEventFacts } from '../../support/eventFacts.ts';
 
 const { given } = deciderSpecification(eventDecider);
 
@@ -23,33 +24,15 @@ const defaults: ScheduleDefaults = { language: 'en', author: '1', status: 'publi
 /** The facts a plain schedule of "Concert" records: every default, UTC, 2025-11-20 14:00–16:00, no slug yet. */
 function facts(overrides: Partial<EventFacts> = {}): EventFacts {
   return {
-    language: 'en',
-    author: '1',
-    status: 'publish',
-    publishedUtc: nowUtc,
-    title: 'Concert',
-    description: '',
-    excerpt: '',
-    slug: '',
-    timezone: 'UTC',
-    allDay: false,
-    start: '2025-11-20 14:00:00',
-    end: '2025-11-20 16:00:00',
-    startUtc: '2025-11-20 14:00:00',
-    endUtc: '2025-11-20 16:00:00',
-    cost: null,
-    website: null,
-    showMap: false,
-    showMapLink: false,
-    hideFromListings: false,
-    sticky: false,
-    featured: false,
-    image: null,
-    categories: [],
-    tags: [],
-    venues: [],
-    organizers: [],
-    passwordHash: null,
+    ...someEventFacts({
+      publishedUtc: nowUtc,
+      title: 'Concert',
+      slug: '',
+      start: '2025-11-20 14:00:00',
+      end: '2025-11-20 16:00:00',
+      startUtc: '2025-11-20 14:00:00',
+      endUtc: '2025-11-20 16:00:00',
+    }),
     ...overrides,
   };
 }

@@ -8,37 +8,21 @@ import { venueKind } from '../../../src/commands/venues/venueKind.ts';
 import type { CalendarEventEvent, EventFacts } from '../../../src/events/catalogue/calendarEvents.ts';
 import type { VenueEvent, VenueFacts } from '../../../src/events/catalogue/venues.ts';
 import { deciderSpecification } from '../../support/specification.ts';
+import { someEventFacts } from '../../support/eventFacts.ts';
 
 const dueAt = '2026-11-22 11:00:00';
 const after = '2026-11-22 11:00:01';
 const eventFacts: EventFacts = {
-  language: 'en',
-  author: '1',
-  status: 'future',
-  publishedUtc: dueAt,
-  title: 'Launch',
-  description: '',
-  excerpt: '',
-  slug: 'launch',
-  timezone: 'UTC',
-  allDay: false,
-  start: '2026-12-01 10:00:00',
-  end: '2026-12-01 11:00:00',
-  startUtc: '2026-12-01 10:00:00',
-  endUtc: '2026-12-01 11:00:00',
-  cost: null,
-  website: null,
-  showMap: false,
-  showMapLink: false,
-  hideFromListings: false,
-  sticky: false,
-  featured: false,
-  image: null,
-  categories: [],
-  tags: [],
-  venues: [],
-  organizers: [],
-  passwordHash: null,
+  ...someEventFacts({
+    status: 'future',
+    publishedUtc: dueAt,
+    title: 'Launch',
+    slug: 'launch',
+    start: '2026-12-01 10:00:00',
+    end: '2026-12-01 11:00:00',
+    startUtc: '2026-12-01 10:00:00',
+    endUtc: '2026-12-01 11:00:00',
+  }),
 };
 const scheduled: CalendarEventEvent = { type: 'EventScheduled', data: { id: 3, facts: eventFacts } };
 const eventChanged = (changes: Partial<EventFacts>): CalendarEventEvent => ({

@@ -7,6 +7,7 @@ import type { EventFacts } from '../../../src/events/catalogue/calendarEvents.ts
 import type { EventMetadata, NewEvent, RecordedEvent } from '../../../src/events/eventStore.ts';
 import type { VenueFacts } from '../../../src/events/catalogue/venues.ts';
 import type { OrganizerFacts } from '../../../src/events/catalogue/organizers.ts';
+import { someEventFacts } from '../../support/eventFacts.ts';
 
 const ctx: WriteContext = {
   actor: '3',
@@ -16,33 +17,15 @@ const ctx: WriteContext = {
 };
 
 const facts: EventFacts = {
-  language: 'en',
-  author: '3',
-  status: 'publish',
-  publishedUtc: '2025-11-10 12:00:00',
-  title: 'Jazz Night',
-  description: '',
-  excerpt: '',
-  slug: 'jazz-night',
-  timezone: 'UTC',
-  allDay: false,
-  start: '2025-11-20 14:00:00',
-  end: '2025-11-20 16:00:00',
-  startUtc: '2025-11-20 14:00:00',
-  endUtc: '2025-11-20 16:00:00',
-  cost: null,
-  website: null,
-  showMap: false,
-  showMapLink: false,
-  hideFromListings: false,
-  sticky: false,
-  featured: false,
-  image: null,
-  categories: [],
-  tags: [],
-  venues: [],
-  organizers: [],
-  passwordHash: null,
+  ...someEventFacts({
+    author: '3',
+    title: 'Jazz Night',
+    slug: 'jazz-night',
+    start: '2025-11-20 14:00:00',
+    end: '2025-11-20 16:00:00',
+    startUtc: '2025-11-20 14:00:00',
+    endUtc: '2025-11-20 16:00:00',
+  }),
 };
 
 const venueFacts: VenueFacts = {

@@ -5,8 +5,6 @@ import { expect } from 'chai';
 import { join } from 'node:path';
 import { StreamLocks } from '../../src/commands/streamLocks.ts';
 import { StreamStates } from '../../src/commands/streamStates.ts';
-import { IdAllocator } from '../../src/commands/registries/idAllocator.ts';
-import { SlugRegistry } from '../../src/commands/registries/slugRegistry.ts';
 import { createTerm, deleteTerm, type TermCommandDeps } from '../../src/commands/terms/termCommands.ts';
 import { termStreamFold } from '../../src/commands/terms/termWriteSteps.ts';
 import { isLive } from '../../src/commands/terms/termState.ts';
@@ -15,6 +13,7 @@ import { termStreamId } from '../../src/events/catalogue/terms.ts';
 import type { EventStore, ReadStreamOptions } from '../../src/events/eventStore.ts';
 import { openLmdbEventStore } from '../../src/events/embedded/lmdbEventStore.ts';
 import { openTempStore, type TempStore } from '../support/tempStore.ts';
+import { termCommandDepsOn } from '../support/termCommandDeps.ts';
 
 const ctx: WriteContext = { actor: '1', now: new Date('2025-11-10T12:00:00Z'), correlationId: 'c', causationId: 'c' };
 const tags = termStreamFold('tag');
@@ -40,12 +39,7 @@ describe('stream states', () => {
   let deps: TermCommandDeps;
   beforeEach(async () => {
     temp = await openTempStore();
-    deps = {
-      store: temp.store,
-      termIds: new IdAllocator(temp.store, 'ids-term'),
-      slugs: new SlugRegistry(temp.store),
-      locks: new StreamLocks(),
-    };
+    deps = termCommandDepsOn(temp.store);
   });
   afterEach(async () => temp.dispose());
 

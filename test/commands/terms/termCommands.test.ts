@@ -1,9 +1,6 @@
 // Specification of the term command handlers (docs/api.md §4.7 Slugs, §10.3, §11) against a real embedded event store.
-import { StreamLocks } from '../../../src/commands/streamLocks.ts';
 import { expect } from 'chai';
 import type { Either } from 'fp-ts/lib/Either.js';
-import { IdAllocator } from '../../../src/commands/registries/idAllocator.ts';
-import { SlugRegistry } from '../../../src/commands/registries/slugRegistry.ts';
 import {
   changeTerm,
   createTerm,
@@ -18,6 +15,7 @@ import type { WriteContext } from '../../../src/events/catalogue/envelope.ts';
 import type { Taxonomy } from '../../../src/events/catalogue/terms.ts';
 import type { Language } from '../../../src/events/catalogue/values.ts';
 import { openTempStore, type TempStore } from '../../support/tempStore.ts';
+import { termCommandDepsOn } from '../../support/termCommandDeps.ts';
 
 const ctx: WriteContext = { actor: '1', now: new Date('2025-11-10T12:00:00Z'), correlationId: 'c', causationId: 'c' };
 
@@ -36,12 +34,7 @@ describe('term commands', () => {
   let deps: TermCommandDeps;
   beforeEach(async () => {
     temp = await openTempStore();
-    deps = {
-      store: temp.store,
-      termIds: new IdAllocator(temp.store, 'ids-term'),
-      slugs: new SlugRegistry(temp.store),
-      locks: new StreamLocks(),
-    };
+    deps = termCommandDepsOn(temp.store);
   });
   afterEach(async () => temp.dispose());
 

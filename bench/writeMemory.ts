@@ -39,6 +39,17 @@ function residentOf(pid: number): string {
   return `RSS ${field('VmRSS').toFixed(1)} (anon ${field('RssAnon').toFixed(1)}, file ${field('RssFile').toFixed(1)})`;
 }
 
+/** The resident pages of the lmdb store's data file, summed over its maps (lmdb-js keeps a map it outgrew), in MB. */
+function storeMappingOf(pid: number): string {
+  const mappings = readFileSync(`/proc/${pid}/smaps`, 'utf8').split(/\n(?=[0-9a-f]+-[0-9a-f]+ )/);
+  const resident = mappings
+    .filter((mapping) => mapping.slice(0, mapping.indexOf('\n')).endsWith('/data.mdb'))
+    .map((mapping) => Number(/^Rss:\s+(\d+) kB$/m.exec(mapping)?.[1] ?? 0) / 1024);
+  const total = resident.reduce((sum, mb) => sum + mb, 0);
+  const each = resident.map((mb) => mb.toFixed(0)).join(' ');
+  return `store file resident ${total.toFixed(1)} in ${resident.length} map(s) (${each})`;
+}
+
 /**
  * Where the anonymous pages lie (/proc/<pid>/smaps): glibc's main heap (`[heap]`) and the other anonymous mappings
  * (V8's heap pages, thread arenas of malloc, large buffers), with the largest few, in MB.
@@ -69,7 +80,7 @@ async function measure(label: string, service: ServiceProcess): Promise<void> {
   try {
     const before = await inspector.memoryUsage();
     const spaces = await inspector.heapSpaces();
-    const asRead = residentOf(service.pid);
+    const asRead = `${residentOf(service.pid)}, ${storeMappingOf(service.pid)}`;
     await inspector.collectGarbage();
     const after = await inspector.memoryUsage();
     console.log(

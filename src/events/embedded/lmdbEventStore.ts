@@ -37,6 +37,7 @@ import { defaultMinFreeBytes, guardFreeSpace, type FreeSpaceGuard } from './free
 import { DurablePosition } from './durablePosition.ts';
 import { approximateBytes } from '../approximateBytes.ts';
 import { assertAppendable, expectationHolds } from './appendChecks.ts';
+import { mapSizeFor } from './mapSize.ts';
 
 export interface LmdbEventStoreOptions {
   /** How often subscriptions look for events appended by another process (local appends wake them at once). */
@@ -62,7 +63,7 @@ export async function openLmdbEventStore(path: string, options: LmdbEventStoreOp
   tolerateUnreachableCommitFailures();
   // Default sync settings on purpose: no noSync/noMetaSync, so every commit is fsynced (see append()).
   ownerOnlyDirectory(path);
-  const root = open<unknown, string>(path, {});
+  const root = open<unknown, string>(path, { mapSize: mapSizeFor(path) });
   ownerOnlyFilesIn(path);
   const settings = { pollIntervalMs: options.pollIntervalMs ?? 100, batchSize: options.catchUpBatchSize ?? 1000 };
   return new LmdbStore(

@@ -1,16 +1,26 @@
 // Koa middleware: a GET whose address was answered at this read-model position with bytes every anonymous caller gets
 // alike (kept list pages and single items, sharedPages.ts and sharedItems.ts) is answered again with the same headers
-// and bytes, without the credential check, routing, parameter decoding and page lookup.
+// and bytes, without the credential check, routing, parameter decoding and page lookup. Answers that decide their own
+// 304 (the calendar feeds) are kept with their validators, so that a revalidation that still matches gets its 304
+// from here too, even when only 304s were answered so far.
 import type { Context, Middleware, Next } from 'koa';
 import type { ServerResponse } from 'node:http';
 import type { HttpParts } from '../services.ts';
+import { stillFresh, type AnswerValidators } from './freshness.ts';
+
+type HeaderList = readonly (readonly [string, number | string | string[]])[];
 
 /** What the API's middleware and route added to a kept answer: headers (as written, in order), body, route. */
 interface KeptAnswer {
-  readonly headers: readonly (readonly [string, number | string | string[]])[];
-  readonly body: Buffer;
+  readonly headers: HeaderList;
+  /** None when only a 304 was answered: the entry then answers only revalidations that still match. */
+  readonly body: Buffer | undefined;
   /** The route pattern, which the request metrics name (requestContext.ts). */
   readonly route: string | undefined;
+  /** The type named in `ctx.state.contentType` (commonHeaders.ts), for answers that are not JSON. */
+  readonly contentType: string | undefined;
+  /** For answers that decide their own 304: their validators, and the headers a 304 carries (as the route sets). */
+  readonly notModified: { readonly validators: AnswerValidators; readonly headers: HeaderList } | undefined;
 }
 
 /**
@@ -36,6 +46,16 @@ export function answerIsShared(ctx: Context, life: AnswerLife): void {
   ctx.state.sharedAnswer = life;
 }
 
+/**
+ * Called by a route that decides its own 304 from `validators` (If-None-Match, else If-Modified-Since), when they are
+ * the same for every anonymous request of this address for `life`: its 304, and its 200 when it also calls
+ * `answerIsShared`, are then given again from here. Headers it sets for a 304 are set before calling this.
+ */
+export function validatorsAreShared(ctx: Context, life: AnswerLife, validators: AnswerValidators): void {
+  ctx.state.sharedAnswer = life;
+  ctx.state.sharedValidators = validators;
+}
+
 /** Headers the answer has now that it did not have before the inner middleware ran. */
 function addedHeaders(res: ServerResponse, before: readonly string[]): KeptAnswer['headers'] {
   const added: [string, number | string | string[]][] = [];
@@ -49,10 +69,36 @@ function addedHeaders(res: ServerResponse, before: readonly string[]): KeptAnswe
   return added;
 }
 
-function answerAgain(ctx: Context, kept: KeptAnswer): void {
-  for (const [name, value] of kept.headers) ctx.res.setHeader(name, value);
+/** Answers from `kept`; false (nothing set) when it holds only a 304 and the request does not still match it. */
+function answerAgain(ctx: Context, kept: KeptAnswer): boolean {
+  const { notModified } = kept;
+  const { headers } = ctx.req;
+  const fresh =
+    notModified !== undefined &&
+    stillFresh(headers['if-none-match'], headers['if-modified-since'], notModified.validators);
+  if (!fresh && kept.body === undefined) return false;
+  for (const [name, value] of fresh ? notModified.headers : kept.headers) ctx.res.setHeader(name, value);
   if (kept.route !== undefined) ctx._matchedRoute = kept.route;
-  ctx.body = kept.body;
+  if (kept.contentType !== undefined) ctx.state.contentType = kept.contentType;
+  if (fresh) ctx.status = 304;
+  else ctx.body = kept.body;
+  return true;
+}
+
+/** What to keep of the answer just given, if it may be given again. */
+function keepable(ctx: Context, headers: HeaderList): KeptAnswer | undefined {
+  const { body, status } = ctx;
+  const validators = ctx.state.sharedValidators as AnswerValidators | undefined;
+  const answered = status === 200 && Buffer.isBuffer(body);
+  if (!answered && !(status === 304 && validators !== undefined)) return undefined;
+  const etagAndDate = headers.filter(([name]) => /^(?:etag|last-modified)$/i.test(name));
+  return {
+    headers: answered ? headers : etagAndDate,
+    body: answered ? body : undefined,
+    route: typeof ctx._matchedRoute === 'string' ? ctx._matchedRoute : undefined,
+    contentType: ctx.state.contentType as string | undefined,
+    notModified: validators === undefined ? undefined : { validators, headers: etagAndDate },
+  };
 }
 
 /**
@@ -75,18 +121,17 @@ export function keptAnswers(deps: Pick<HttpParts, 'memo' | 'clock'>, answeredAga
       tableSecond = second;
     }
     const kept = forPosition.get(url) ?? forSecond.get(url);
-    if (kept !== undefined) {
+    if (kept !== undefined && answerAgain(ctx, kept)) {
       answeredAgain();
-      return answerAgain(ctx, kept);
+      return;
     }
     const before = ctx.res.getHeaderNames();
     await next();
-    const { body } = ctx;
     const life = ctx.state.sharedAnswer as AnswerLife | undefined;
-    if (life === undefined || ctx.status !== 200 || !Buffer.isBuffer(body)) return;
+    if (life === undefined) return;
     // An answer that took until the next second may hold either second's reading of the clock.
     if (life === 'second' && Math.floor(deps.clock().getTime() / 1000) !== second) return;
-    const route = typeof ctx._matchedRoute === 'string' ? ctx._matchedRoute : undefined;
-    (life === 'position' ? forPosition : forSecond).set(url, { headers: addedHeaders(ctx.res, before), body, route });
+    const answer = keepable(ctx, addedHeaders(ctx.res, before));
+    if (answer !== undefined) (life === 'position' ? forPosition : forSecond).set(url, answer);
   };
 }

@@ -23,6 +23,8 @@ import { nearestInTime } from './nearestInTime.ts';
 import { FirstSeen } from './firstSeen.ts';
 import { CalendarMemo } from '../../ical/calendarMemo.ts';
 import { KeptFeeds, type FeedShelf, type RenderedFeed } from './keptFeeds.ts';
+import { stillFresh } from '../../middleware/freshness.ts';
+import { answerIsShared, validatorsAreShared } from '../../middleware/keptAnswers.ts';
 
 export type FeedDeps = Pick<
   HttpParts,
@@ -41,7 +43,7 @@ interface FeedAnswers {
   /** The ETag of what this request would get, computed without reading it. */
   validatorOf(scope: Scope, resolved: unknown): string;
   /** Sets the validators; true (and a 304) when the request's own still match, so nothing is rendered. */
-  notModified(ctx: Context, etag: string): boolean;
+  notModified(ctx: Context, scope: Scope, etag: string): boolean;
   /** The kept feeds at the read model's position: taken before the request reads anything. */
   shelf(): FeedShelf;
   /** Answers the feed kept on `shelf` under its validator, else the one `read` gives, rendered. */
@@ -59,15 +61,33 @@ interface FeedContent {
   readonly truncated: boolean;
 }
 
-/** RFC 9110 §13.2.2: If-None-Match, when sent, decides alone; else If-Modified-Since. */
-function stillFresh(ctx: Context, etag: string, lastModified: Date): boolean {
-  const ifNoneMatch = ctx.get('if-none-match');
-  if (ifNoneMatch !== '') {
-    const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-    return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
-  }
-  const ifModifiedSince = Date.parse(ctx.get('if-modified-since'));
-  return !Number.isNaN(ifModifiedSince) && lastModified.getTime() <= ifModifiedSince;
+/**
+ * Whether every anonymous request of this address gets this feed alike (the validator stands for the address, the
+ * read model's position and the day): not so for a caller with rights, nor with `password` (never kept, see `answer`)
+ * or `context`.
+ */
+const sharedByAddress = (scope: Scope): boolean =>
+  scope.caller.kind === 'anonymous' &&
+  paramValue(scope.sources, 'password') === undefined &&
+  paramValue(scope.sources, 'context') === undefined;
+
+/**
+ * The read model's position is taken before the read, so a feed read across a change carries the older position and
+ * is fetched again; who asks (class, password, context) decides which events they may see.
+ */
+function feedValidator(deps: FeedDeps, scope: Scope, resolved: unknown, today: DateTime): string {
+  const caller = scope.caller.kind === 'user' ? [scope.caller.id, scope.caller.role] : ['anonymous'];
+  const unlocking = [paramValue(scope.sources, 'password') ?? null, paramValue(scope.sources, 'context') ?? null];
+  const key = JSON.stringify([
+    deps.projectionPosition().toString(),
+    scope.addresses.apiRoot,
+    resolved,
+    caller,
+    unlocking,
+    today.toISODate(),
+    deps.icalMaxEvents,
+  ]);
+  return `W/"ics-${createHash('sha256').update(key).digest('base64url')}"`;
 }
 
 function feedAnswers(deps: FeedDeps): FeedAnswers {
@@ -88,27 +108,14 @@ function feedAnswers(deps: FeedDeps): FeedAnswers {
   });
   return {
     today,
-    // The read model's position is taken before the read, so a feed read across a change carries the older position
-    // and is fetched again; who asks (class, password, context) decides which events they may see.
-    validatorOf: (scope, resolved) => {
-      const caller = scope.caller.kind === 'user' ? [scope.caller.id, scope.caller.role] : ['anonymous'];
-      const unlocking = [paramValue(scope.sources, 'password') ?? null, paramValue(scope.sources, 'context') ?? null];
-      const key = JSON.stringify([
-        deps.projectionPosition().toString(),
-        scope.addresses.apiRoot,
-        resolved,
-        caller,
-        unlocking,
-        today().toISODate(),
-        deps.icalMaxEvents,
-      ]);
-      return `W/"ics-${createHash('sha256').update(key).digest('base64url')}"`;
-    },
-    notModified: (ctx, etag) => {
-      const lastModified = firstSeen.of(etag, deps.clock());
+    validatorOf: (scope, resolved) => feedValidator(deps, scope, resolved, today()),
+    notModified: (ctx, scope, etag) => {
+      const validators = { etag, lastModified: firstSeen.of(etag, deps.clock()).getTime() };
       ctx.set('ETag', etag);
-      ctx.set('Last-Modified', lastModified.toUTCString());
-      const fresh = stillFresh(ctx, etag, lastModified);
+      ctx.set('Last-Modified', new Date(validators.lastModified).toUTCString());
+      // Kept for the clock's second: the validator holds the day, which only the clock moves.
+      if (sharedByAddress(scope)) validatorsAreShared(ctx, 'second', validators);
+      const fresh = stillFresh(ctx.get('if-none-match'), ctx.get('if-modified-since'), validators);
       if (fresh) ctx.status = 304;
       return fresh;
     },
@@ -125,6 +132,7 @@ function feedAnswers(deps: FeedDeps): FeedAnswers {
       if (feed.truncated) ctx.set('X-Cal-Truncated', 'true');
       ctx.state.contentType = calendarType;
       ctx.body = feed.body;
+      if (sharedByAddress(scope)) answerIsShared(ctx, 'second');
     },
   };
 }
@@ -151,7 +159,7 @@ async function answerEventsFeed(ctx: Context, deps: FeedDeps, answers: FeedAnswe
   const { scope } = checked;
   const query = { ...(await withListLocks(listed.query, scope, readStore.events)), offset: 0, limit: scanLimit };
   const etag = answers.validatorOf(scope, [query, listed.alwaysEmpty]);
-  if (answers.notModified(ctx, etag)) return;
+  if (answers.notModified(ctx, scope, etag)) return;
   await answers.answer(ctx, scope, { shelf, etag }, async () => {
     const matching = listed.alwaysEmpty ? [] : (await readStore.events.list(query)).items;
     // Lists blank a locked event (§12); a calendar entry cannot be blanked, so a feed leaves it out.
@@ -175,7 +183,7 @@ async function answerEventFeed(ctx: Context, deps: FeedDeps, answers: FeedAnswer
   // Unknown and unreadable alike: a feed does not tell an event it may not show from one that does not exist.
   if (!doc || !readable(doc)) throw simpleError(404, 'rest-event-not-found', id);
   const etag = answers.validatorOf(scope, ['event', id, scope.language]);
-  if (answers.notModified(ctx, etag)) return;
+  if (answers.notModified(ctx, scope, etag)) return;
   // An occurrence's id answers its whole series (§21.1).
   await answers.answer(ctx, scope, { shelf, etag }, async () => ({
     entries: [await wholeSeriesEntry(doc, deps.readStore.events, readable)],

@@ -1,8 +1,8 @@
-// Holds the text rendering of single event reads for anonymous callers (fragments kept per revision, spliced with the
-// position's term counts and translations) to the object rendering, which the same service still gives when the
-// request names `context` (docs/api.md §4.1, §4.6, §15): same status, bytes and headers, for every fixture event, by
-// id and by slug, in every language segment, and again after every kind of change. Also: a write to one event
-// retires that event's fragment and leaves the others' in use.
+// Holds the text rendering of single event, venue and organizer reads for anonymous callers (fragments kept per
+// revision, spliced with the position's term counts and translations) to the object rendering, which the same service
+// still gives when the request names `context` (docs/api.md §4.1, §4.6, §9, §15): same status, bytes and headers, for
+// every fixture item, by id and by slug, in every language segment, and again after every kind of change. Also: a
+// write to one event retires that event's fragment and leaves the others' in use.
 import { expect } from 'chai';
 import { inject } from 'light-my-request';
 import { pino } from 'pino';
@@ -39,7 +39,7 @@ interface Added {
   readonly category: number;
 }
 
-describe('GET /events/{id} text equals the object rendering', function () {
+describe('GET /events/{id}, /venues/{id}, /organizers/{id} text equals the object rendering', function () {
   this.timeout(120_000);
   let t: RoleTestService;
   let fixtures: LeakFixtures;
@@ -122,12 +122,23 @@ describe('GET /events/{id} text equals the object rendering', function () {
     }
   }
 
+  /** Venues and organizers on their own, read after the events that embed them (their text is shared). */
+  const itemPaths = (): string[] => [
+    `venues/${added.venue}`,
+    `venues/${fixtures.protectedVenue}`,
+    `venues/${fixtures.draftVenue}`,
+    `organizers/${added.organizer}`,
+    `organizers/${fixtures.protectedOrganizer}`,
+    `organizers/${fixtures.draftOrganizer}`,
+  ];
+
   async function expectSameForAll(): Promise<void> {
     for (const root of roots) {
-      for (const id of eventIds()) {
-        await expectSameAnswer(`${root}/events/${id}`);
-        const read = await t.request('GET', `${root}/events/${id}?context=view`);
-        if (read.status === 200) await expectSameAnswer(`${root}/events/by-slug/${bodyOf(read).slug as string}`);
+      for (const path of [...eventIds().map((id) => `events/${id}`), ...itemPaths()]) {
+        await expectSameAnswer(`${root}/${path}`);
+        const read = await t.request('GET', `${root}/${path}?context=view`);
+        const bySlug = path.replace(/\/\d+$/, `/by-slug/${String(bodyOf(read).slug)}`);
+        if (read.status === 200) await expectSameAnswer(`${root}/${bySlug}`);
       }
     }
   }

@@ -32,7 +32,10 @@ interface SingleEventFragment {
   readonly closing: string;
 }
 
-/** Per address variant: single events, and the venues and organizers they embed with their `json_ld`. */
+/**
+ * Per address variant: single events, and the venues and organizers they embed with their `json_ld` (the same text
+ * as their own single reads).
+ */
 interface SingleVariant {
   readonly events: FragmentCache<SingleEventFragment>;
   readonly venue: FragmentCache<string>;
@@ -44,12 +47,12 @@ interface SingleVariant {
 /**
  * The fragments of single reads, one set per address variant (at most four). Kept by document revision, not by
  * read-model position: a write to one event retires that event's fragment only. An event's fragment is about 5 KB,
- * so 10,000 of them stay under about 50 MB per variant; the oldest go first.
+ * so 5,000 of them stay under about 25 MB per variant (as many as the list fragments); the oldest go first.
  */
 export class SingleEventFragments {
   private readonly variants = new Map<string, SingleVariant>();
 
-  constructor(private readonly eventsKept = 10_000) {}
+  constructor(private readonly eventsKept = 5_000) {}
 
   of(addresses: Addresses): SingleVariant {
     let variant = this.variants.get(addresses.apiRoot);
@@ -99,6 +102,21 @@ function writeLinkedItem(
 ): void {
   out.text(cache.fragment(item.id, item.revision, () => beforeTranslations(stringifyBody(render()))));
   out.translations(translationSlot(kind, item)).text('}');
+}
+
+/**
+ * A venue or organizer read on its own (GET /venues/{id}, …, docs/api.md §9): the text it has inside a single event,
+ * from the same fragments. The caller checks it is not locked for the request.
+ */
+export function singleItemText(
+  kind: 'venue' | 'organizer',
+  item: ItemDocument,
+  render: () => Wire | undefined,
+  single: SingleVariant,
+): JsonText {
+  const out = new JsonText();
+  writeLinkedItem(out, kind, item, render, single[kind]);
+  return out;
 }
 
 /**

@@ -2,7 +2,6 @@
 import { translationKeys } from './translationSlots.ts';
 import type { EventDocument } from '../../projections/events/eventDocument.ts';
 import { dateDetails, toIsoWithOffset, utcToLocal } from '../../domain/localDateTime.ts';
-import { costDetails, lowestPrice } from '../../domain/cost.ts';
 import { formatTrimmed } from '../../domain/paragraphs.ts';
 import { escapeHtmlEntities, imageExtension, jsonLdDescription } from '../../domain/htmlText.ts';
 import { globalId, type Addresses, type SiteSettings } from './site.ts';
@@ -46,7 +45,7 @@ export function eventRepresentation(
 ): Wire {
   const url = eventUrl(doc, addresses);
   const id = globalId(addresses, doc.id);
-  const { cost, cost_details } = costDetails(doc.cost, settings.currency);
+  const { cost, cost_details } = settings.costs.of(doc.cost).details;
   return {
     id: doc.id,
     global_id: id,
@@ -126,7 +125,7 @@ export function eventJsonLdParts(
   url: string,
   date: string,
 ): { readonly before: Wire; readonly after: Wire } {
-  const price = lowestPrice(doc.cost);
+  const price = settings.costs.of(doc.cost).lowest;
   const image = doc.image ? { image: doc.image.url } : {};
   const offers =
     price === undefined

@@ -18,6 +18,7 @@ import { adminPassword } from '../../support/testService.ts';
 import { testFolding } from '../../support/memos.ts';
 import { buildLeakFixtures, fixturePassword, times, type LeakFixtures } from '../../leaks/support/leakFixtures.ts';
 import { API, bodyOf, type JsonObject } from './support/eventsApi.ts';
+import { occurrencesOf, weeklyInMadrid } from '../../support/recurringSeries.ts';
 
 const ES = `/es${API}`;
 const roots = [API, ES, `/ca${API}`, `/en${API}`];
@@ -37,6 +38,8 @@ interface Added {
   readonly venue: number;
   readonly organizer: number;
   readonly category: number;
+  readonly series: number;
+  readonly occurrence: number;
 }
 
 describe('GET /events/{id}, /venues/{id}, /organizers/{id} text equals the object rendering', function () {
@@ -84,7 +87,11 @@ describe('GET /events/{id}, /venues/{id}, /organizers/{id} text equals the objec
       translation_of: translated,
       categories: [categoryEs],
     });
-    return { rich, plain, translated, translatedEs, venue, organizer, category };
+    // A series item and an occurrence carry the series keys (docs/api.md §20.2) between `custom_fields` and `json_ld`.
+    const series = await created(`${API}/events`, { ...weeklyInMadrid('Weekly'), venue, cost: '5' });
+    const occurrence = (await occurrencesOf(t, series))[1]?.id as number;
+    expect(occurrence).to.be.a('number');
+    return { rich, plain, translated, translatedEs, venue, organizer, category, series, occurrence };
   }
 
   before(async () => {
@@ -100,6 +107,8 @@ describe('GET /events/{id}, /venues/{id}, /organizers/{id} text equals the objec
     added.plain,
     added.translated,
     added.translatedEs,
+    added.series,
+    added.occurrence,
     fixtures.publicEvent,
     fixtures.protectedEvent,
     fixtures.hostOfProtected,
@@ -146,6 +155,7 @@ describe('GET /events/{id}, /venues/{id}, /organizers/{id} text equals the objec
   it('gives every event in every language segment as the object path does, by id and by slug', async () => {
     const single = await t.request('GET', `${API}/events/${added.rich}`);
     // The title's script end, escaped inside `json_ld` (§4.6), and both spliced members of `json_ld`.
+    expect((await t.request('GET', `${API}/events/${added.occurrence}`)).text).to.include('"recurring_event_id":');
     expect(single.text).to.include('\\u003C\\/script\\u003E').and.include('"location":').and.include('"offers":');
     await expectSameForAll();
   });

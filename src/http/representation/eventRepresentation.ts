@@ -1,7 +1,7 @@
 // The wire representation of an event (docs/api.md §4.1), with `json_ld` for single-event reads (§4.6).
 import { translationKeys } from './translationSlots.ts';
 import type { EventDocument } from '../../projections/events/eventDocument.ts';
-import { dateDetails, toIsoWithOffset, utcToLocal } from '../../domain/localDateTime.ts';
+import { dateDetails, utcToLocal } from '../../domain/localDateTime.ts';
 import { formatTrimmed } from '../../domain/paragraphs.ts';
 import { escapeHtmlEntities, imageExtension, jsonLdDescription } from '../../domain/htmlText.ts';
 import { globalId, type Addresses, type SiteSettings } from './site.ts';
@@ -138,7 +138,7 @@ export function eventJsonLdParts(
             url,
             category: 'primary',
             availability: 'inStock',
-            validFrom: toIsoWithOffset(`${date.slice(0, 10)} 00:00:00`, settings.timeZone, settings.zones),
+            validFrom: settings.isoTimes.of(`${date.slice(0, 10)} 00:00:00`, settings.timeZone),
           },
         };
   return {
@@ -151,8 +151,8 @@ export function eventJsonLdParts(
       url,
       eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
       eventStatus: 'https://schema.org/EventScheduled',
-      startDate: toIsoWithOffset(doc.start, doc.timezone, settings.zones),
-      endDate: toIsoWithOffset(doc.end, doc.timezone, settings.zones),
+      startDate: settings.isoTimes.of(doc.start, doc.timezone),
+      endDate: settings.isoTimes.of(doc.end, doc.timezone),
     },
     after: { ...offers, performer: 'Organization' },
   };

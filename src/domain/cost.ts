@@ -70,6 +70,41 @@ export function lowestPrice(stored: StoredCost | null): string | undefined {
   return values[0];
 }
 
+/** What an event's cost shows: `cost` and `cost_details` (§4.7), and json_ld's `offers.price` (§4.6). */
+export interface CostReading {
+  readonly details: CostRepresentation;
+  readonly lowest: string | undefined;
+}
+
+/**
+ * Cost readings by stored cost, for one site currency. Parsing a cost runs several Unicode expressions, and a
+ * calendar's events share a few hundred cost texts, so each first read of an event would parse again what an
+ * earlier one did. Readings are frozen (every representation shares them) and bounded: past `capacity` texts, the
+ * oldest go first.
+ */
+export class CostReadings {
+  private readonly readings = new Map<string, CostReading>();
+
+  constructor(
+    private readonly site: SiteCurrency,
+    private readonly capacity = 10_000,
+  ) {}
+
+  of(stored: StoredCost | null): CostReading {
+    // Entries are free text: their JSON names the list unambiguously.
+    const key = stored === null ? '' : JSON.stringify(stored.entries);
+    const known = this.readings.get(key);
+    if (known !== undefined) return known;
+    const details = costDetails(stored, this.site);
+    Object.freeze(details.cost_details.values);
+    Object.freeze(details.cost_details);
+    const reading: CostReading = Object.freeze({ details: Object.freeze(details), lowest: lowestPrice(stored) });
+    if (this.readings.size >= this.capacity) this.readings.delete(this.readings.keys().next().value as string);
+    this.readings.set(key, reading);
+    return reading;
+  }
+}
+
 function displayCost(stored: StoredCost | null, values: readonly string[], currency: SiteCurrency): string {
   const first = stored?.entries[0];
   if (first === undefined) return '';

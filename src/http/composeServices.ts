@@ -21,6 +21,7 @@ import { inlineItems } from './routes/items/inlineItems.ts';
 import { ChangeFeeds } from './routes/changes/changeFeeds.ts';
 import type { HttpParts } from './services.ts';
 import { RenderedFragments } from './routes/events/eventJson.ts';
+import { SingleEventFragments } from './routes/events/singleEventJson.ts';
 import { ReadModelMemo } from './readModelMemo.ts';
 import { FoldCache } from '../projections/history/foldCache.ts';
 import { streamFolds } from '../projections/history/streamFolds.ts';
@@ -83,6 +84,7 @@ export function composeHttpServices(parts: ServiceParts): HttpParts {
     pastFolds: streamFolds(store, new FoldCache()),
     costlyReads: configuredCostlyReadLimiter(config, parts.clock),
     fragments: new RenderedFragments(),
+    singleFragments: new SingleEventFragments(),
     memo: new ReadModelMemo(() => parts.projections.appliedPosition),
     listWindows: new ListWindows(),
     zones,

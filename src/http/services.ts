@@ -16,6 +16,7 @@ import type { LinkList, UnlinkCascade } from '../commands/events/unlinkFromEvent
 import type { ChangeFeeds } from './routes/changes/changeFeeds.ts';
 import type { CorsOrigins } from '../config/config.ts';
 import type { RenderedFragments } from './routes/events/eventJson.ts';
+import type { SingleEventFragments } from './routes/events/singleEventJson.ts';
 import type { ReadModelMemo } from './readModelMemo.ts';
 import type { StreamFolds } from '../projections/history/streamFolds.ts';
 import type { CostlyReadLimiter } from './costs/costlyReadLimiter.ts';
@@ -68,6 +69,8 @@ export interface HttpParts {
   readonly itemRenderers: (scope: Scope) => Omit<LinkedRendering, 'termCount'>;
   /** Rendered text of documents, reused while they are unchanged (list pages). */
   readonly fragments: RenderedFragments;
+  /** The fragments of single event reads, kept per revision (`SingleEventFragments`). */
+  readonly singleFragments: SingleEventFragments;
   /** Lookups reused while the read model stays at one position (translation groups, term counts). */
   readonly memo: ReadModelMemo;
   /** The open `GET /changes` streams; the composition root ends them before the server closes. */

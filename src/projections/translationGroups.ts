@@ -20,14 +20,14 @@ export const groupOf = (doc: GroupMember): number => doc.translationGroup ?? doc
 export function translationsOf(members: readonly GroupMember[]): Translations {
   // Most items are translated into nothing: their group is themselves alone.
   if (members.length === 1) return { [(members[0] as GroupMember).language]: (members[0] as GroupMember).id };
-  const byLanguage = new Map<Language, number>();
-  for (const member of [...members].sort((a, b) => a.id - b.id)) {
-    if (!byLanguage.has(member.language)) byLanguage.set(member.language, member.id);
-  }
+  // Groups hold a few members: a pass per language costs less than sorting a copy (every first read of an item asks).
   const map: Translations = {};
   for (const language of languages) {
-    const id = byLanguage.get(language);
-    if (id !== undefined) map[language] = id;
+    let lowest: number | undefined;
+    for (const member of members) {
+      if (member.language === language && (lowest === undefined || member.id < lowest)) lowest = member.id;
+    }
+    if (lowest !== undefined) map[language] = lowest;
   }
   return map;
 }

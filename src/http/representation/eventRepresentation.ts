@@ -1,8 +1,7 @@
 // The wire representation of an event (docs/api.md §4.1), with `json_ld` for single-event reads (§4.6).
 import { translationKeys } from './translationSlots.ts';
 import type { EventDocument } from '../../projections/events/eventDocument.ts';
-import { dateDetails, toIsoWithOffset, utcToLocal } from '../../domain/localDateTime.ts';
-import { costDetails, lowestPrice } from '../../domain/cost.ts';
+import { dateDetails, utcToLocal } from '../../domain/localDateTime.ts';
 import { formatTrimmed } from '../../domain/paragraphs.ts';
 import { escapeHtmlEntities, imageExtension, jsonLdDescription } from '../../domain/htmlText.ts';
 import { globalId, type Addresses, type SiteSettings } from './site.ts';
@@ -46,7 +45,7 @@ export function eventRepresentation(
 ): Wire {
   const url = eventUrl(doc, addresses);
   const id = globalId(addresses, doc.id);
-  const { cost, cost_details } = costDetails(doc.cost, settings.currency);
+  const { cost, cost_details } = settings.costs.of(doc.cost).details;
   return {
     id: doc.id,
     global_id: id,
@@ -116,6 +115,49 @@ function termsOf(terms: readonly TermDocument[], addresses: Addresses, linked: L
 /** One venue is an object, none `[]`, several a list in link order. */
 const venueMember = (venues: Wire[]): Wire | Wire[] => (venues.length === 1 ? (venues[0] as Wire) : venues);
 
+/**
+ * The event's `json_ld` (docs/api.md §4.6) around its `location` and `organizer`: the members before them and those
+ * after. `url` and `date` are the representation's. Shared by the object form and the text form of single reads.
+ */
+export function eventJsonLdParts(
+  doc: EventDocument,
+  settings: SiteSettings,
+  url: string,
+  date: string,
+): { readonly before: Wire; readonly after: Wire } {
+  const price = settings.costs.of(doc.cost).lowest;
+  const image = doc.image ? { image: doc.image.url } : {};
+  const offers =
+    price === undefined
+      ? {}
+      : {
+          offers: {
+            '@type': 'Offer',
+            price,
+            priceCurrency: settings.currency.code,
+            url,
+            category: 'primary',
+            availability: 'inStock',
+            validFrom: settings.isoTimes.of(`${date.slice(0, 10)} 00:00:00`, settings.timeZone),
+          },
+        };
+  return {
+    before: {
+      '@context': 'http://schema.org',
+      '@type': 'Event',
+      name: doc.title,
+      description: jsonLdDescription(doc.excerpt, doc.description),
+      ...image,
+      url,
+      eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+      eventStatus: 'https://schema.org/EventScheduled',
+      startDate: settings.isoTimes.of(doc.start, doc.timezone),
+      endDate: settings.isoTimes.of(doc.end, doc.timezone),
+    },
+    after: { ...offers, performer: 'Organization' },
+  };
+}
+
 /** The single-GET form: the representation plus `json_ld` as its last key. */
 export function eventWithJsonLd(
   doc: EventDocument,
@@ -127,46 +169,12 @@ export function eventWithJsonLd(
   // The first venue and organizer the caller may see, as the event's own `venue` / `organizer` members show them.
   const [location] = shown(doc.embedded.venues.map((v) => linked.venueJsonLd(v)));
   const [organizer] = shown(doc.embedded.organizers.map((o) => linked.organizerJsonLd(o)));
-  const price = lowestPrice(doc.cost);
-  const image = doc.image ? { image: doc.image.url } : {};
-  const offers =
-    price === undefined
-      ? {}
-      : {
-          offers: {
-            '@type': 'Offer',
-            price,
-            priceCurrency: settings.currency.code,
-            url: wire.url,
-            category: 'primary',
-            availability: 'inStock',
-            validFrom: toIsoWithOffset(
-              `${(wire.date as string).slice(0, 10)} 00:00:00`,
-              settings.timeZone,
-              settings.zones,
-            ),
-          },
-        };
+  const { before, after } = eventJsonLdParts(doc, settings, wire.url as string, wire.date as string);
   // `language` and `translations` stay last, after `json_ld` (docs/api.md §15).
   const { language, translations, ...keys } = wire;
   return {
     ...keys,
-    json_ld: {
-      '@context': 'http://schema.org',
-      '@type': 'Event',
-      name: doc.title,
-      description: jsonLdDescription(doc.excerpt, doc.description),
-      ...image,
-      url: wire.url,
-      eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-      eventStatus: 'https://schema.org/EventScheduled',
-      startDate: toIsoWithOffset(doc.start, doc.timezone, settings.zones),
-      endDate: toIsoWithOffset(doc.end, doc.timezone, settings.zones),
-      ...(location ? { location } : {}),
-      ...(organizer ? { organizer } : {}),
-      ...offers,
-      performer: 'Organization',
-    },
+    json_ld: { ...before, ...(location ? { location } : {}), ...(organizer ? { organizer } : {}), ...after },
     language,
     translations,
   };

@@ -3,7 +3,8 @@
 import type { Context } from 'koa';
 import type { ReadModelMemo } from '../readModelMemo.ts';
 import { anonymous } from '../auth/caller.ts';
-import { fillTranslations, type TranslationFillDeps } from '../middleware/translationFill.ts';
+import { fillTranslations, renderJsonText, type TranslationFillDeps } from '../middleware/translationFill.ts';
+import type { JsonText } from './jsonText.ts';
 import { stringifyBody } from './jsonLdText.ts';
 import { answerIsShared } from '../middleware/keptAnswers.ts';
 
@@ -35,6 +36,8 @@ export const sharedItemsOf = (memo: ReadModelMemo, kind: string): SharedItems =>
  * caller and kept as bytes. `key` must stand for everything the body depends on besides the read model (see
  * `anonymousPageKey`); without one (a caller with rights or unlocks of their own) the body is answered as an object,
  * which the translation fill and conditional GET finish for that caller. The item's read rules are checked before.
+ * `renderText`, when given, writes the same body as JSON text for the kept bytes (undefined: it cannot, the object
+ * path answers).
  */
 export async function answerItem(
   ctx: Context,
@@ -43,6 +46,7 @@ export async function answerItem(
   key: string | undefined,
   etag: string,
   render: () => unknown,
+  renderText?: () => Promise<JsonText | undefined>,
 ): Promise<void> {
   ctx.set('ETag', etag);
   if (key === undefined) {
@@ -51,12 +55,23 @@ export async function answerItem(
   }
   let kept = shared.get(key);
   if (kept === undefined || kept.etag !== etag) {
-    const body = await render();
-    await fillTranslations(body, deps, anonymous);
-    kept = { body: Buffer.from(stringifyBody(body)), etag };
+    kept = { body: Buffer.from(await anonymousText(deps, render, renderText)), etag };
     shared.set(key, kept);
   }
   ctx.type = 'application/json';
   ctx.body = kept.body;
   answerIsShared(ctx, 'position');
+}
+
+/** The body an anonymous caller gets, `translations` filled: from the text renderer if it can, else the object. */
+async function anonymousText(
+  deps: TranslationFillDeps,
+  render: () => unknown,
+  renderText: (() => Promise<JsonText | undefined>) | undefined,
+): Promise<string> {
+  const text = await renderText?.();
+  if (text !== undefined) return renderJsonText(text, deps, anonymous);
+  const body = await render();
+  await fillTranslations(body, deps, anonymous);
+  return stringifyBody(body);
 }

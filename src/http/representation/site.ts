@@ -1,7 +1,8 @@
 // Addresses and settings a representation needs: the public origin, the language segment, the site settings.
-import type { SiteCurrency } from '../../domain/cost.ts';
+import { CostReadings, type SiteCurrency } from '../../domain/cost.ts';
 import type { ZoneClock } from '../../domain/timeZone.ts';
 import { Language } from '../../events/catalogue/values.ts';
+import { ZonedIsoTimes } from './zonedIsoTimes.ts';
 
 const languages = Object.keys(Language.keys) as Language[];
 
@@ -18,6 +19,10 @@ export interface SiteSettings {
    * each time showed in profiles), and caches of rendered text key on their identity.
    */
   readonly addresses: Readonly<Record<Language | '', Addresses>>;
+  /** What each stored cost shows in the site's currency, read once per cost text (`CostReadings`). */
+  readonly costs: CostReadings;
+  /** json_ld's date-times with their zone's offset, read once per zone and local time (`ZonedIsoTimes`). */
+  readonly isoTimes: ZonedIsoTimes;
 }
 
 /** Addresses of one request: `{site}` and `{api_root}` carry the language segment when a language was selected. */
@@ -29,7 +34,7 @@ export interface Addresses {
 }
 
 /** Settings as the composition root makes them: the addresses of every language segment are built once, here. */
-export function siteSettings(settings: Omit<SiteSettings, 'addresses'>): SiteSettings {
+export function siteSettings(settings: Omit<SiteSettings, 'addresses' | 'costs' | 'isoTimes'>): SiteSettings {
   const addressesOf = (language: Language | undefined): Addresses => {
     const site = language ? `${settings.base}/${language}` : settings.base;
     const url = new URL(settings.base);
@@ -39,7 +44,12 @@ export function siteSettings(settings: Omit<SiteSettings, 'addresses'>): SiteSet
     '': addressesOf(undefined),
     ...Object.fromEntries(languages.map((language) => [language, addressesOf(language)])),
   };
-  return { ...settings, addresses: addresses as SiteSettings['addresses'] };
+  return {
+    ...settings,
+    addresses: addresses as SiteSettings['addresses'],
+    costs: new CostReadings(settings.currency),
+    isoTimes: new ZonedIsoTimes(settings.zones),
+  };
 }
 
 export function addressesFor(settings: SiteSettings, language: Language | undefined): Addresses {

@@ -70,11 +70,11 @@ export interface EventJsonContext {
   readonly fragments: VariantFragments;
 }
 
-const linkedMembers = ',"categories":[],"tags":[],"venue":[],"organizer":[]';
+export const linkedMembers = ',"categories":[],"tags":[],"venue":[],"organizer":[]';
 const openTranslations = '{}}';
 
 /** The text of a representation whose last key is an empty `translations`, up to that value. */
-function beforeTranslations(json: string): string {
+export function beforeTranslations(json: string): string {
   if (!json.endsWith(`"translations":${openTranslations}`))
     throw new Error('a representation must end with its translations');
   return json.slice(0, -openTranslations.length);
@@ -84,7 +84,7 @@ function beforeTranslations(json: string): string {
  * Splits the text around a key pattern. JSON text never holds an unescaped quote inside a string, so a pattern that
  * starts with one matches keys only.
  */
-function splitAt(json: string, pattern: string): [string, string] {
+export function splitAt(json: string, pattern: string): [string, string] {
   const at = json.indexOf(pattern);
   if (at < 0) throw new Error(`the representation has no ${pattern}`);
   return [json.slice(0, at), json.slice(at + pattern.length)];
@@ -121,7 +121,7 @@ export function writeEventJson(out: JsonText, doc: EventDocument, c: EventJsonCo
   out.text(']').text(tail).translations(translationSlot('event', doc)).text('}');
 }
 
-function writeTerms(out: JsonText, terms: readonly TermDocument[], c: EventJsonContext): void {
+export function writeTerms(out: JsonText, terms: readonly TermDocument[], c: EventJsonContext): void {
   const addresses = c.scope.addresses;
   sortedTerms(terms).forEach((term, index) => {
     const { beforeCount, tail } = c.fragments[term.taxonomy].fragment(term.id, term.revision, () => {

@@ -17,6 +17,8 @@ import { collectionAllow, etagOfPost, setPostAllow } from '../../auth/postAccess
 import { readEventListRequest, withListLocks, type EventListRequest } from './eventListRequest.ts';
 import { answerListPage, anonymousPageKey, type AnsweredPage } from '../../representation/sharedPages.ts';
 import { linkedRendering, type LinkedRenderingDeps } from './eventRendering.ts';
+import type { PageRendering } from './linkedItemVisibility.ts';
+import { singleEventText } from './singleEventJson.ts';
 import type { EventDocument } from '../../../projections/events/eventDocument.ts';
 import type { GlobalPoint } from '../../../projections/history/foldPoint.ts';
 import type { Scope } from '../../requestScope.ts';
@@ -57,6 +59,7 @@ export type EventReadDeps = LinkedRenderingDeps &
     | 'readStore'
     | 'writes'
     | 'fragments'
+    | 'singleFragments'
     | 'costlyReads'
     | 'pastFolds'
     | 'listWindows'
@@ -82,13 +85,20 @@ async function answerEvent(
   const shown = asOf ? await readablePastEvent(deps.pastFolds, deps.folding, doc, scope, asOf, notFound) : doc;
   // Past reads are costly and rare: kept bytes are only for the event as it stands.
   const key = asOf ? undefined : anonymousPageKey(scope, ['event', scope.language, doc.id]);
-  await answerItem(ctx, deps, shared, key, etagOfPost(shown), async () =>
-    eventWithJsonLd(
-      shown,
-      deps.settings,
-      scope.addresses,
-      await linkedRendering(deps, scope, [shown], asOf ? 'past' : 'now'),
-    ),
+  let rendering: Promise<PageRendering> | undefined;
+  const renderingOnce = () => (rendering ??= linkedRendering(deps, scope, [shown], asOf ? 'past' : 'now'));
+  await answerItem(
+    ctx,
+    deps,
+    shared,
+    key,
+    etagOfPost(shown),
+    async () => eventWithJsonLd(shown, deps.settings, scope.addresses, await renderingOnce()),
+    async () => {
+      const context = { settings: deps.settings, scope, rendering: await renderingOnce() };
+      const fragments = deps.fragments.of(scope.addresses);
+      return singleEventText(shown, { ...context, fragments, single: deps.singleFragments.of(scope.addresses) });
+    },
   );
 }
 

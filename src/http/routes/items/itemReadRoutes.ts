@@ -10,7 +10,8 @@ import type { Scope } from '../../requestScope.ts';
 import type { HttpParts } from '../../services.ts';
 import { pathId } from '../events/eventAccess.ts';
 import { assertItemReadable, renderItem } from './itemAccess.ts';
-import { etagOfPost, itemsBySlug, preferredBySlug, setPostAllow } from '../../auth/postAccess.ts';
+import { etagOfPost, isLockedPost, itemsBySlug, preferredBySlug, setPostAllow } from '../../auth/postAccess.ts';
+import { singleItemText } from '../events/singleEventJson.ts';
 import { answerItem, sharedItemsOf, type SharedItems } from '../../representation/sharedItems.ts';
 import { anonymousPageKey } from '../../representation/sharedPages.ts';
 import type { ItemRouteKind } from './itemRouteKind.ts';
@@ -21,7 +22,7 @@ import { chargeCostlyRead } from '../../costs/chargeCostlyRead.ts';
 /** Single venue and organizer reads: the read model, and past folds for `as_of`. */
 export type ItemReadDeps = Pick<
   HttpParts,
-  'settings' | 'clock' | 'readStore' | 'memo' | 'costlyReads' | 'pastFolds' | 'zones'
+  'settings' | 'clock' | 'readStore' | 'memo' | 'costlyReads' | 'pastFolds' | 'zones' | 'singleFragments'
 >;
 
 /**
@@ -51,7 +52,13 @@ function answerItemRead<D extends ItemDocument>(deps: ItemReadDeps, kind: ItemRo
     }
     assertItemReadable(kind.singular, doc, scope);
     const key = anonymousPageKey(scope, [kind.singular, scope.language, doc.id]);
-    await answerItem(ctx, deps, shared, key, etagOfPost(doc), () => renderItem(kind, doc, settings, scope, true));
+    const render = () => renderItem(kind, doc, settings, scope, true);
+    // A locked item is blanked by the object path; an open one is the text its events embed.
+    const text = async () =>
+      isLockedPost(doc, scope)
+        ? undefined
+        : singleItemText(kind.singular, doc, render, deps.singleFragments.of(scope.addresses));
+    await answerItem(ctx, deps, shared, key, etagOfPost(doc), render, text);
   };
 }
 

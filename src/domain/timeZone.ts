@@ -125,6 +125,8 @@ export class ZoneClock {
   private readonly rememberedByZone: Map<number, number>[] = [];
   private rememberedOffsets = 0;
   private readonly abbreviationsByZone = new Map<TimeZoneId, Map<LocalDateTime, string>>();
+  /** Per zone, UTC day (`YYYY-MM-DD`) → its abbreviation when the day has one throughout, null when it changes. */
+  private readonly uniformDaysByZone = new Map<TimeZoneId, Map<string, string | null>>();
   private rememberedAbbreviations = 0;
 
   /** `maxRememberedEach`: entries per table (offsets, abbreviations) before it starts over. */
@@ -146,15 +148,17 @@ export class ZoneClock {
 
   /**
    * The tz database abbreviation of a zone at a UTC instant (`EST`, `CET`, `AEDT`, `+03`); for `UTC` and `UTC±h`
-   * identifiers, the identifier itself. See the note above for what is approximate. Remembered per zone and instant:
-   * a calendar's events share few start instants (the same evening hours, day after day).
+   * identifiers, the identifier itself. See the note above for what is approximate. Remembered per zone and instant,
+   * and per zone and UTC day: a calendar's events share few start instants (the same evening hours, day after day),
+   * and a replay meets tens of thousands of distinct ones on a few thousand days.
    */
   abbreviation(id: TimeZoneId, utc: LocalDateTime): string {
     const known = this.abbreviationsByZone.get(id)?.get(utc);
     if (known !== undefined) return known;
-    const abbreviation = this.abbreviationOnce(id, utc);
+    const abbreviation = this.abbreviationOfDayOr(id, utc);
     if (++this.rememberedAbbreviations > this.maxRememberedEach) {
       this.abbreviationsByZone.clear();
+      this.uniformDaysByZone.clear();
       this.rememberedAbbreviations = 1;
     }
     let byInstant = this.abbreviationsByZone.get(id);
@@ -163,7 +167,28 @@ export class ZoneClock {
     return abbreviation;
   }
 
-  private abbreviationOnce(id: TimeZoneId, utc: LocalDateTime): string {
+  /**
+   * The abbreviation at `utc` found by its UTC day: a day whose first and last second have the same abbreviation
+   * has it all day long, since no zone of the tz database changes its abbreviation and back again within 24 hours
+   * (changes are months apart). A day with a change (`null`) is answered instant by instant.
+   */
+  private abbreviationOfDayOr(id: TimeZoneId, utc: LocalDateTime): string {
+    if (id === 'UTC' || utcOffsetMinutes(id) !== undefined) return id;
+    if (wallClockMs(utc) === undefined) throw new RangeError(`Not a YYYY-MM-DD HH:MM:SS value: ${utc}`);
+    let days = this.uniformDaysByZone.get(id);
+    if (days === undefined) this.uniformDaysByZone.set(id, (days = new Map()));
+    const day = utc.slice(0, 10);
+    let allDay = days.get(day);
+    if (allDay === undefined) {
+      const first = this.abbreviationAtInstant(id, `${day} 00:00:00`);
+      allDay = first === this.abbreviationAtInstant(id, `${day} 23:59:59`) ? first : null;
+      days.set(day, allDay);
+    }
+    return allDay ?? this.abbreviationAtInstant(id, utc);
+  }
+
+  /** The abbreviation asked of Intl for this very instant, without any memo: what `abbreviation` must always answer. */
+  abbreviationAtInstant(id: TimeZoneId, utc: LocalDateTime): string {
     if (id === 'UTC' || utcOffsetMinutes(id) !== undefined) return id;
     const zone = zoneOf(id);
     const epochMs = wallClockMs(utc);

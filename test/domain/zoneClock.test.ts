@@ -1,5 +1,6 @@
 // Specifies the zone clock: its remembered offsets and abbreviations are always what a clock asking afresh answers,
-// for every zone and instant, however small its tables; and clocks share nothing.
+// for every zone and instant, however small its tables (abbreviations remembered per day included, on the days a zone
+// changes them); and clocks share nothing.
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { ZoneClock } from '../../src/domain/timeZone.ts';
@@ -20,6 +21,7 @@ const instant = fc.date({
   noInvalidDate: true,
 });
 const utcOf = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ');
+const dayLength = 86_400_000;
 
 describe('ZoneClock', () => {
   it('answers abbreviations as a fresh clock does, asked once or again, its tables starting over', () => {
@@ -27,11 +29,37 @@ describe('ZoneClock', () => {
     fc.assert(
       fc.property(fc.constantFrom(...zones), fc.array(instant, { minLength: 1, maxLength: 5 }), (zone, dates) => {
         for (const utc of [...dates, ...dates].map(utcOf)) {
-          expect(remembering.abbreviation(zone, utc)).to.equal(new ZoneClock().abbreviation(zone, utc));
+          expect(remembering.abbreviation(zone, utc)).to.equal(new ZoneClock().abbreviationAtInstant(zone, utc));
         }
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('answers each instant of the days a zone changes its abbreviation as Intl does for that instant', () => {
+    const clock = new ZoneClock();
+    const exact = new ZoneClock();
+    let changeDays = 0;
+    for (const zone of zones) {
+      for (let dayMs = Date.UTC(2025, 0, 1); dayMs < Date.UTC(2027, 0, 1); dayMs += dayLength) {
+        const day = utcOf(new Date(dayMs)).slice(0, 10);
+        if (
+          exact.abbreviationAtInstant(zone, `${day} 00:00:00`) === exact.abbreviationAtInstant(zone, `${day} 23:59:59`)
+        )
+          continue;
+        changeDays++;
+        // The day is learnt from an instant before the change, then asked every ten minutes.
+        expect(clock.abbreviation(zone, `${day} 00:05:00`)).to.equal(
+          exact.abbreviationAtInstant(zone, `${day} 00:05:00`),
+        );
+        for (let at = dayMs; at < dayMs + dayLength; at += 600_000) {
+          const utc = utcOf(new Date(at));
+          expect(clock.abbreviation(zone, utc), `${zone} ${utc}`).to.equal(exact.abbreviationAtInstant(zone, utc));
+        }
+      }
+    }
+    // New York, Madrid, Lord Howe, St Johns: two changes a year each, in both years.
+    expect(changeDays).to.equal(16);
   });
 
   it('answers offsets as luxon does, asked once or again, its tables starting over', () => {

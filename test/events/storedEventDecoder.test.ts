@@ -1,12 +1,17 @@
 // Specification of the stored-event decoder: it reads whatever lmdb's own decoder reads, identically, and hands what
-// lies outside its msgpack subset (or is malformed) to that decoder.
+// lies outside its msgpack subset (or is malformed) to that decoder; its type reader reads the third item of a stored
+// event's tuple as lmdb's decoder would.
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { open, type RootDatabase } from 'lmdb';
-import { storedEventDecoder, type ValueDecoder } from '../../src/events/embedded/storedEventDecoder.ts';
+import {
+  storedEventDecoder,
+  storedEventTypeReader,
+  type ValueDecoder,
+} from '../../src/events/embedded/storedEventDecoder.ts';
 import { exampleData } from '../../src/events/catalogue/examples.ts';
 
 interface Codec extends ValueDecoder {
@@ -85,6 +90,45 @@ describe('stored-event decoder', () => {
       expect(counted.fallbacks).to.equal(0);
     },
   );
+
+  it('reads the type of any stored tuple as lmdb does, falling back only where its stream or revision is odd', () => {
+    let fallbacks = 0;
+    const reader = storedEventTypeReader({ decode: (bytes, end) => (fallbacks++, lmdbCodec.decode(bytes, end)) });
+    const streamId = fc.oneof(fc.string({ maxLength: 40 }), fc.string({ minLength: 256, maxLength: 300 }));
+    const revision = fc.oneof(fc.integer({ min: -(2 ** 31), max: 2 ** 32 - 1 }), fc.double({ noNaN: true }));
+    fc.assert(
+      fc.property(streamId, revision, fc.string({ maxLength: 40 }), storable, (stream, at, type, data) => {
+        const bytes = lmdbCodec.encode([stream, at, type, data, metadata]);
+        expect(reader.decode(bytes, bytes.length)).to.equal(type);
+      }),
+      { numRuns: 1000 },
+    );
+    expect(fallbacks).to.equal(0);
+    const odd = [
+      [1, 0, 'T'],
+      ['s', 'zero', 'T'],
+      ['s', 2n ** 40n, 'T'],
+      ['s', { revision: 1 }, 'T'],
+      ['s', 0],
+    ];
+    for (const tuple of odd) {
+      const bytes = lmdbCodec.encode([...tuple, {}, metadata].slice(0, 5));
+      const whole = lmdbCodec.decode(bytes, bytes.length) as unknown[];
+      expect(reader.decode(bytes, bytes.length)).to.deep.equal(whole[2]);
+    }
+    expect(fallbacks).to.equal(odd.length);
+    // A revision written as a record reference (0x40): lmdb reads it from structures it may keep, so lmdb decides.
+    const recordReference = Buffer.from([0x95, 0xa1, 0x73, 0x40, 0xa1, 0x54, 0x80, 0x80]);
+    let generic: unknown;
+    try {
+      generic = (lmdbCodec.decode(recordReference, recordReference.length) as unknown[])[2];
+    } catch (error) {
+      generic = error;
+    }
+    if (generic instanceof Error) expect(() => reader.decode(recordReference, recordReference.length)).to.throw();
+    else expect(reader.decode(recordReference, recordReference.length)).to.deep.equal(generic);
+    expect(fallbacks).to.equal(odd.length + 1);
+  });
 
   it('hands values outside its subset to lmdb decoder, which reads them as before', () => {
     const { decoder, counted } = decoderCountingFallbacks();

@@ -268,9 +268,10 @@ function typeOfStoredTuple(bytes: Uint8Array, size: number): string | OutsideSub
   position = 0;
   end = Math.min(size, src.length);
   try {
-    // A five-item array whose stream id and revision are a plain string and number (no record definitions yet).
+    // A five-item array whose stream id and revision are a plain string and number (no record definitions yet),
+    // passed over without making them: every stored event of a replay passes here, most with a stream of its own.
     if (readArrayHeader() !== 5) return outsideSubset;
-    if (typeof readPlain() !== 'string' || typeof readPlain() !== 'number') return outsideSubset;
+    if (!skipPlainString() || !skipPlainNumber()) return outsideSubset;
     const type = readPlain();
     return typeof type === 'string' && position <= end ? type : outsideSubset;
   } catch (error) {
@@ -278,6 +279,44 @@ function typeOfStoredTuple(bytes: Uint8Array, size: number): string | OutsideSub
     throw error;
   }
 }
+
+/** Moves past a string as `read` reads one (any msgpack string form); false, not moved, for anything else. */
+function skipPlainString(): boolean {
+  if (position >= end) throw outsideSubset;
+  const token = src[position] as number;
+  let length: number;
+  if (token >= 0xa0 && token < 0xc0) length = advance(1, token - 0xa0);
+  else if (token === 0xd9) length = advance(2, src.readUInt8(position + 1));
+  else if (token === 0xda) length = advance(3, src.readUInt16BE(position + 1));
+  else if (token === 0xdb) length = advance(5, src.readUInt32BE(position + 1));
+  else return false;
+  position += length;
+  if (position > end) throw outsideSubset;
+  return true;
+}
+
+/** Moves past a number `read` reads as a number (not a 64-bit integer); false, not moved, for anything else. */
+function skipPlainNumber(): boolean {
+  if (position >= end) throw outsideSubset;
+  const token = src[position] as number;
+  // 0x40–0x7f are record references here, not positive fixints.
+  const size = token < 0x40 || token >= 0xe0 ? 1 : (numberSizes[token] ?? 0);
+  if (size === 0) return false;
+  position += size;
+  if (position > end) throw outsideSubset;
+  return true;
+}
+
+/** Bytes of a msgpack number that `read` reads as a number, its token included, by token. */
+const numberSizes: Readonly<Record<number, number>> = {
+  0xcb: 9,
+  0xcc: 2,
+  0xcd: 3,
+  0xce: 5,
+  0xd0: 2,
+  0xd1: 3,
+  0xd2: 5,
+};
 
 /** A value that cannot be a record nor an array: those would need the definitions of the whole value. */
 function readPlain(): unknown {

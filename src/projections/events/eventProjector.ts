@@ -119,7 +119,7 @@ export function eventDocumentOf(
     startKey: wallClockSeconds(f.start),
     endKey: wallClockSeconds(f.end),
     statusBeforeTrash,
-    searchText: [f.title, f.excerpt, f.description].map((s) => s.toLowerCase()).join('\u0000'),
+    searchText: searchTextAfter(f, previous),
     translationGroup,
     language: f.language,
     author: f.author,
@@ -152,6 +152,19 @@ export function eventDocumentOf(
     venueLocations: venues.of(embedded.venues),
   };
   return series ? withSeries(doc, series) : doc;
+}
+
+/**
+ * The title, excerpt and description lower-cased and joined by NUL, so that a search never matches across two fields.
+ * The previous document's own string when the three are unchanged (series events, edits of other fields): no new
+ * string per event, and the search index sees the same text (searchWordIndex.ts). Else lower-cased once, joined: NUL
+ * is neither a cased nor a case-ignorable character, so no context-dependent mapping (the Greek final sigma) reads
+ * across it, and the result is that of lower-casing each field.
+ */
+export function searchTextAfter(f: EventFacts, previous: EventDocument | undefined): string {
+  if (previous?.title === f.title && previous.excerpt === f.excerpt && previous.description === f.description)
+    return previous.searchText;
+  return `${f.title}\u0000${f.excerpt}\u0000${f.description}`.toLowerCase();
 }
 
 /** A series item's keys, added after the literal so that the documents of single events keep their one shape. */

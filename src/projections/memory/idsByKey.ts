@@ -30,3 +30,27 @@ export class IdsByKey<K> {
     return held === undefined ? [] : typeof held === 'number' ? [held] : [...held];
   }
 }
+
+/**
+ * Ids filed under a language and a slug (an event's slug is unique per language), as IdsByKey under
+ * `language|slug` would file them, without making that key string for every document put: a replay or a snapshot
+ * load puts hundreds of thousands, and each joined key was a string to make, hash and keep.
+ */
+export class IdsBySlug {
+  private readonly byLanguage = new Map<string, IdsByKey<string>>();
+
+  add(language: string, slug: string, id: number): void {
+    let slugs = this.byLanguage.get(language);
+    if (slugs === undefined) this.byLanguage.set(language, (slugs = new IdsByKey()));
+    slugs.add(slug, id);
+  }
+
+  delete(language: string, slug: string, id: number): void {
+    this.byLanguage.get(language)?.delete(slug, id);
+  }
+
+  /** The ids under the language and slug, in the order they were added. */
+  get(language: string, slug: string): number[] {
+    return this.byLanguage.get(language)?.get(slug) ?? [];
+  }
+}

@@ -1,7 +1,7 @@
 // In-process event documents with real indexes: per language and status a start-ordered partition; maps by id, slug,
 // linked item and venue location; the words of the search texts; per document the fields queries check most.
 import { HeldViews, type HeldDocuments } from './heldViews.ts';
-import { IdsByKey } from './idsByKey.ts';
+import { IdsBySlug } from './idsByKey.ts';
 import { translationsOf, type Translations } from '../translationGroups.ts';
 import { TranslationGroupIndex } from './translationGroupIndex.ts';
 import { linkFields, type EmbeddedLinks, type EventDocument, type LinkField } from '../events/eventDocument.ts';
@@ -24,12 +24,11 @@ import { FuturePublications } from './futurePublications.ts';
 import type { ScheduledPublication } from '../scheduledPublications.ts';
 
 const partitionKey = (language: string, status: string): string => `${language}|${status}`;
-const slugKey = (language: string, slug: string): string => `${language}|${slug}`;
 
 export class MemoryEventCollection implements EventCollection {
   private readonly columns = new EventColumns();
   private readonly partitions = new Map<string, StartOrderedPartition>();
-  private readonly bySlugKey = new IdsByKey<string>();
+  private readonly idsBySlug = new IdsBySlug();
   /** Each query's start range, shared by the partitions and the link index it is looked up in. */
   private readonly startRanges = new StartRanges();
   private readonly links = new EventLinkIndex(this.columns, this.startRanges);
@@ -62,7 +61,7 @@ export class MemoryEventCollection implements EventCollection {
   }
 
   async bySlug(language: string, slug: string): Promise<EventDocument[]> {
-    return this.bySlugKey.get(slugKey(language, slug)).map((id) => this.columns.get(id) as EventDocument);
+    return this.idsBySlug.get(language, slug).map((id) => this.columns.get(id) as EventDocument);
   }
 
   async list(query: EventListQuery): Promise<Page<EventDocument>> {
@@ -187,7 +186,7 @@ export class MemoryEventCollection implements EventCollection {
       this.searchWords.noteText(slot, undefined, doc.searchText);
       this.venueGrid.set(doc.id, doc.venueLocations);
       if (!doc.hideFromListings) this.partition(doc).insert(slot);
-      this.bySlugKey.add(slugKey(doc.language, doc.slug), doc.id);
+      this.idsBySlug.add(doc.language, doc.slug, doc.id);
       this.future.track(doc);
     }
     this.links.addAll(0, docs);
@@ -204,7 +203,7 @@ export class MemoryEventCollection implements EventCollection {
         ? undefined
         : this.partitions.get(partitionKey(previous.language, previous.status));
       listedAt?.remove(this.columns.slotOf(doc.id) as number);
-      this.bySlugKey.delete(slugKey(previous.language, previous.slug), previous.id);
+      this.idsBySlug.delete(previous.language, previous.slug, previous.id);
     }
     const slot = this.columns.set(doc);
     this.links.move(slot, previous, doc);
@@ -213,7 +212,7 @@ export class MemoryEventCollection implements EventCollection {
     if (previous ? previous.venueLocations !== doc.venueLocations : doc.venueLocations.length > 0)
       this.venueGrid.set(doc.id, doc.venueLocations);
     if (!doc.hideFromListings) this.partition(doc).insert(slot);
-    this.bySlugKey.add(slugKey(doc.language, doc.slug), doc.id);
+    this.idsBySlug.add(doc.language, doc.slug, doc.id);
     this.future.track(doc);
   }
 

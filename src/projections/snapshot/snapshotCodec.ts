@@ -76,8 +76,15 @@ function eventCompleter() {
   // The loaded documents share among themselves; the memos die with them, not with the process.
   const lists = new SharedLists();
   const locations = new VenueLocations();
-  const copiesAt = (indexes: readonly number[]) =>
-    lists.items(indexes.map((index) => copies[index] as never)) as never[];
+  // The list of one copy alone, by the copy's index: most documents link one venue and one organizer, and a lookup by
+  // index spares each an array to look the shared list up with (and the lookup in a WeakMap).
+  const aloneAt: (readonly never[] | undefined)[] = [];
+  const copiesAt = (indexes: readonly number[]): never[] => {
+    if (indexes.length === 0) return lists.items(noCopies) as never[];
+    if (indexes.length > 1) return lists.items(indexes.map((index) => copies[index] as never)) as never[];
+    const index = indexes[0] as number;
+    return (aloneAt[index] ??= lists.items([copies[index] as never])) as never[];
+  };
   const texts = new Map<string, string>();
   const text = <T>(value: T): T => {
     if (typeof value !== 'string') return value;
@@ -110,6 +117,8 @@ function eventCompleter() {
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+const noCopies: readonly never[] = [];
 
 /** The file's parts, in order: the body's frames are encoded a slice of events at a time (`slicing`). */
 export async function encodeSnapshot(

@@ -18,6 +18,11 @@ export interface WriteDeps {
   readonly locks: StreamLocks;
   /** The process's kept states of streams read again and again (see streamStates.ts). */
   readonly streamStates: StreamStates;
+  /**
+   * The folded states of the events, venues and organizers this process writes, kept apart from `streamStates` so that
+   * a walk of updates over many items does not push out the few linked items every event write checks.
+   */
+  readonly postStates: StreamStates;
   /** The process's zone clock (its memos), for the dates commands read and settle into UTC. */
   readonly zones: ZoneClock;
   /** The horizon and maximum of recurring series (CAL_RECURRENCE_HORIZON_MONTHS, CAL_RECURRENCE_MAX_OCCURRENCES). */
@@ -33,6 +38,7 @@ export function openWriteDeps(store: EventStore, zones: ZoneClock, recurrence: R
     slugs: new SlugRegistry(store),
     locks: new StreamLocks(),
     streamStates: new StreamStates(),
+    postStates: new StreamStates(),
     zones,
     recurrence,
   };

@@ -61,6 +61,7 @@ function writeDepsOf(store: EventStore) {
     slugs: new SlugRegistry(store),
     locks: new StreamLocks(),
     streamStates: new StreamStates(),
+    postStates: new StreamStates(),
     zones: new ZoneClock(),
     // The copied series keep the occurrences the source lists; the horizon applies to rules written here later.
     recurrence: defaultRecurrenceSettings,

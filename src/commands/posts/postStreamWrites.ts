@@ -140,11 +140,19 @@ export async function decideWithSlug<F extends PostFacts, C extends Sluggable, E
   }
   let slug: string | undefined;
   const reserved = await registryStep(() =>
-    deps.slugs.reserveWith(resource.kind, language, plan.base, owner, ctx, async (candidate, claims) => {
-      slug = candidate;
-      const decided = decideWith(candidate);
-      return decided._tag === 'Left' ? decided : appendClaimed(deps.store, claims, owner, decided.right, loaded, ctx);
-    }),
+    deps.slugs.reserveWith(
+      resource.kind,
+      language,
+      plan.base,
+      owner,
+      ctx,
+      async (candidate, claims) => {
+        slug = candidate;
+        const decided = decideWith(candidate);
+        return decided._tag === 'Left' ? decided : appendClaimed(deps.store, claims, owner, decided.right, loaded, ctx);
+      },
+      { newOwner: !state.exists },
+    ),
   );
   const outcome = reserved._tag === 'Left' ? reserved : reserved.right;
   if (!isAppended(outcome) && slug !== undefined && slug !== before?.slug)

@@ -90,6 +90,31 @@ describe('event commands', () => {
     expect(await claimHolder(temp.store, slugStreamId('event', 'en', 'party-3'))).to.equal(eventStreamId(third.id));
   });
 
+  describe('slug claims of creates', () => {
+    const readsOfSlug = async (title: string, slug: string): Promise<(bigint | undefined)[]> => {
+      const reads: StreamRead[] = [];
+      const store = recordingReads(temp.store, reads);
+      const recording = { ...deps, store, slugs: new SlugRegistry(store) };
+      written(await scheduleEvent(recording, { request: { title, ...dates } }, defaults, ctx));
+      return startsOf(reads, slugStreamId('event', 'en', slug));
+    };
+
+    it('claims a free slug without reading its claim stream', async () => {
+      expect(await readsOfSlug('Gospel Night', 'gospel-night')).to.deep.equal([]);
+      expect(await claimHolder(temp.store, slugStreamId('event', 'en', 'gospel-night'))).to.match(/^event-/);
+    });
+
+    it('reads the claim stream when the unread claim is refused: taken, or released and free again', async () => {
+      const first = await schedule('Party');
+      expect(await readsOfSlug('Party', 'party')).to.deep.equal([undefined]);
+      expect(await claimHolder(temp.store, slugStreamId('event', 'en', 'party-2'))).to.match(/^event-/);
+      written(await trashEvent(deps, first.id, ctx));
+      expect(await claimHolder(temp.store, slugStreamId('event', 'en', 'party'))).to.equal(null);
+      expect(await readsOfSlug('Party', 'party')).to.deep.equal([undefined]);
+      expect(await claimHolder(temp.store, slugStreamId('event', 'en', 'party'))).to.not.equal(null);
+    });
+  });
+
   describe('with kept event states', () => {
     const keeping = (store: EventStore = temp.store): EventCommandDeps => ({
       ...deps,

@@ -15,15 +15,21 @@ import type { DomainEvent } from '../events/catalogue/index.ts';
 import type { CommandError, ResourceKind } from './errors.ts';
 import { claimTaken } from './registries/claims.ts';
 
-/** What a write appends after: the stream's recorded events as a command read them. */
+/** What a write appends after: the stream's revision, and its recorded events when the command read them all. */
 export interface StreamBase {
   /** Revision of the last event, or `NoStream`; the expected revision of the next append. */
   readonly revision: bigint | typeof NoStream;
+  /** The whole stream as read; absent when the state came from a kept state (only its tail was read). */
+  readonly events?: readonly RecordedEvent[];
+}
+
+/** A stream read whole: its events are known. */
+export interface WholeStream extends StreamBase {
   readonly events: readonly RecordedEvent[];
 }
 
 /** The base of a create: no stream yet. */
-export const newStream: StreamBase = { revision: NoStream, events: [] };
+export const newStream: WholeStream = { revision: NoStream, events: [] };
 
 export interface Loaded<S> extends StreamBase {
   readonly state: S;
@@ -35,7 +41,7 @@ export async function loadStream<S, E extends DomainEvent>(
   initial: S,
   evolve: (state: S, event: E) => S,
   accepts: (event: DomainEvent) => event is E,
-): Promise<Loaded<S>> {
+): Promise<Loaded<S> & WholeStream> {
   let state = initial;
   let revision: bigint | typeof NoStream = NoStream;
   const events = await store.readStream(streamId);
@@ -52,7 +58,8 @@ export interface Written {
   readonly position: bigint;
   /**
    * The stream as this write left it, known without reading it back: the events it decided on and the one it
-   * appended. Absent after an append of several events, since the store reports the position of the last one only.
+   * appended. Absent after an append of several events, since the store reports the position of the last one only,
+   * and after a write that decided on a kept state, which knows the stream's tail only.
    */
   readonly stream?: readonly RecordedEvent[];
 }
@@ -61,7 +68,7 @@ export interface Written {
 function written(base: StreamBase, streamId: string, events: readonly NewEvent[], result: AppendResult): Written {
   const [only] = events;
   const at = { revision: result.nextRevision, position: result.position };
-  if (events.length !== 1 || only === undefined) return at;
+  if (events.length !== 1 || only === undefined || base.events === undefined) return at;
   return { ...at, stream: [...base.events, { ...only, streamId, ...at }] };
 }
 

@@ -7,6 +7,12 @@ import { StreamStates } from './streamStates.ts';
 import type { ZoneClock } from '../domain/timeZone.ts';
 import type { RecurrenceSettings } from './events/seriesPlanning.ts';
 
+/**
+ * The items a process writes again soon (an editor's session, an import's second pass) are few; a state is ~1–5 KB,
+ * up to tens of KB for a series item with hundreds of planned occurrences, so at most a few tens of MB in all.
+ */
+export const postStatesCapacity = 1024;
+
 export interface WriteDeps {
   readonly store: EventStore;
   /** `ids-post`: events, venues, organizers and images share this sequence (docs/api.md §1.4). */
@@ -18,6 +24,12 @@ export interface WriteDeps {
   readonly locks: StreamLocks;
   /** The process's kept states of streams read again and again (see streamStates.ts). */
   readonly streamStates: StreamStates;
+  /**
+   * The folded states of the events, venues and organizers this process writes, kept apart from `streamStates` so that
+   * a walk of updates over many items does not push out the few linked items every event write checks; fewer of them
+   * (`postStatesCapacity`), since a series item's state holds its planned occurrences.
+   */
+  readonly postStates: StreamStates;
   /** The process's zone clock (its memos), for the dates commands read and settle into UTC. */
   readonly zones: ZoneClock;
   /** The horizon and maximum of recurring series (CAL_RECURRENCE_HORIZON_MONTHS, CAL_RECURRENCE_MAX_OCCURRENCES). */
@@ -33,6 +45,7 @@ export function openWriteDeps(store: EventStore, zones: ZoneClock, recurrence: R
     slugs: new SlugRegistry(store),
     locks: new StreamLocks(),
     streamStates: new StreamStates(),
+    postStates: new StreamStates(postStatesCapacity),
     zones,
     recurrence,
   };

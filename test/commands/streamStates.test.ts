@@ -10,29 +10,13 @@ import { termStreamFold } from '../../src/commands/terms/termWriteSteps.ts';
 import { isLive } from '../../src/commands/terms/termState.ts';
 import type { WriteContext } from '../../src/events/catalogue/envelope.ts';
 import { termStreamId } from '../../src/events/catalogue/terms.ts';
-import type { EventStore, ReadStreamOptions } from '../../src/events/eventStore.ts';
 import { openLmdbEventStore } from '../../src/events/embedded/lmdbEventStore.ts';
 import { openTempStore, type TempStore } from '../support/tempStore.ts';
 import { termCommandDepsOn } from '../support/termCommandDeps.ts';
+import { recordingReads, startsOf, type StreamRead } from '../support/recordingReads.ts';
 
 const ctx: WriteContext = { actor: '1', now: new Date('2025-11-10T12:00:00Z'), correlationId: 'c', causationId: 'c' };
 const tags = termStreamFold('tag');
-
-/** The real store, noting where each stream read started. */
-function recordingReads(store: EventStore, starts: (bigint | undefined)[]): EventStore {
-  return {
-    append: store.append.bind(store),
-    appendToStreams: store.appendToStreams.bind(store),
-    readStream: (streamId: string, options?: ReadStreamOptions) => {
-      starts.push(options?.fromRevision);
-      return store.readStream(streamId, options);
-    },
-    readAll: store.readAll.bind(store),
-    headPosition: store.headPosition.bind(store),
-    subscribeToAll: store.subscribeToAll.bind(store),
-    close: store.close.bind(store),
-  };
-}
 
 describe('stream states', () => {
   let temp: TempStore;
@@ -51,9 +35,9 @@ describe('stream states', () => {
 
   it('folds the whole stream once, then only the events after the kept state', async () => {
     const id = await createTag('Jazz');
-    const starts: (bigint | undefined)[] = [];
+    const reads: StreamRead[] = [];
     const states = new StreamStates();
-    const store = recordingReads(temp.store, starts);
+    const store = recordingReads(temp.store, reads);
     const first = await states.load(store, termStreamId('tag', id), tags);
     expect(isLive(first.state)).to.equal(true);
     expect(first.revision).to.equal(0n);
@@ -63,7 +47,7 @@ describe('stream states', () => {
     const afterDelete = await states.load(store, termStreamId('tag', id), tags);
     expect(isLive(afterDelete.state)).to.equal(false);
     expect(afterDelete.revision).to.equal(1n);
-    expect(starts).to.deep.equal([undefined, 1n, 1n]);
+    expect(startsOf(reads, termStreamId('tag', id))).to.deep.equal([undefined, 1n, 1n]);
   });
 
   it('sees an append made through another store on the same data directory', async () => {
@@ -83,14 +67,14 @@ describe('stream states', () => {
 
   it('keeps at most its capacity of states, letting the least recently used go first', async () => {
     const ids = [await createTag('One'), await createTag('Two'), await createTag('Three')];
-    const starts: (bigint | undefined)[] = [];
-    const store = recordingReads(temp.store, starts);
+    const reads: StreamRead[] = [];
+    const store = recordingReads(temp.store, reads);
     const states = new StreamStates(2);
     for (const id of ids) await states.load(store, termStreamId('tag', id), tags);
     expect(states.size).to.equal(2);
-    starts.length = 0;
+    reads.length = 0;
     // The first tag's state went first: it is folded whole again, the last two only from after their kept state.
     for (const id of [...ids].reverse()) await states.load(store, termStreamId('tag', id), tags);
-    expect(starts).to.deep.equal([1n, 1n, undefined]);
+    expect(reads.map((read) => read.fromRevision)).to.deep.equal([1n, 1n, undefined]);
   });
 });

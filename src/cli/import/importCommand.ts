@@ -8,6 +8,7 @@ import type { EventStore } from '../../events/eventStore.ts';
 import { IdAllocator } from '../../commands/registries/idAllocator.ts';
 import { SlugRegistry } from '../../commands/registries/slugRegistry.ts';
 import { StreamStates } from '../../commands/streamStates.ts';
+import { postStatesCapacity } from '../../commands/writeDeps.ts';
 import { StreamLocks } from '../../commands/streamLocks.ts';
 import { findUserId } from '../../commands/users/userLookup.ts';
 import { parseTimeZone, ZoneClock } from '../../domain/timeZone.ts';
@@ -61,6 +62,7 @@ function writeDepsOf(store: EventStore) {
     slugs: new SlugRegistry(store),
     locks: new StreamLocks(),
     streamStates: new StreamStates(),
+    postStates: new StreamStates(postStatesCapacity),
     zones: new ZoneClock(),
     // The copied series keep the occurrences the source lists; the horizon applies to rules written here later.
     recurrence: defaultRecurrenceSettings,

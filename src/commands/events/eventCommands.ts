@@ -12,8 +12,6 @@ import {
 import { instantToUtc } from '../../domain/localDateTime.ts';
 import type { ZoneClock } from '../../domain/timeZone.ts';
 import type { IdSource } from '../registries/idAllocator.ts';
-import type { SlugRegistry } from '../registries/slugRegistry.ts';
-import type { StreamLocks } from '../streamLocks.ts';
 import { newStream, retryOnConflict, type Written } from '../commandHandler.ts';
 import type { CommandError } from '../errors.ts';
 import {
@@ -38,11 +36,8 @@ import type { PlannedOccurrence } from '../../events/catalogue/seriesEvents.ts';
 import type { EventState } from './eventState.ts';
 import { occurrenceSlugBase, planSeries, releaseClaims, type RecurrenceSettings } from './seriesPlanning.ts';
 
-export interface EventCommandDeps {
-  readonly store: EventStore;
+export interface EventCommandDeps extends PostWriteDeps {
   readonly postIds: IdSource;
-  readonly slugs: SlugRegistry;
-  readonly locks: StreamLocks;
   /** Handed to the decider with each command, which settles dates into UTC with it. */
   readonly zones: ZoneClock;
   /** The horizon and maximum of series (CAL_RECURRENCE_…); absent: the defaults. */

@@ -17,8 +17,10 @@ import {
   retryOnConflict,
   type Attempt,
   type Loaded,
+  type WholeStream,
   type Written,
 } from '../commandHandler.ts';
+import type { StreamFold, StreamStates } from '../streamStates.ts';
 import type { Decider } from '../decider.ts';
 import { standingOf, type PostState } from './postState.ts';
 import type { CommandError, ResourceKind } from '../errors.ts';
@@ -38,6 +40,11 @@ export interface PostWriteDeps {
   readonly store: EventStore;
   readonly slugs: SlugRegistry;
   readonly locks: StreamLocks;
+  /**
+   * The written items' own folded states, kept across writes (`WriteDeps.postStates`): an update folds only the
+   * events after the kept revision. Absent: every write reads and folds the whole stream.
+   */
+  readonly postStates?: StreamStates;
 }
 
 /** A command that can carry the slug the handler settled (create and change; never trash). */
@@ -59,7 +66,7 @@ export function loadPost<F extends PostFacts, C extends Sluggable, E extends Dom
   resource: PostResource<F, C, E>,
   store: EventStore,
   id: number,
-): Promise<Loaded<PostState<F>>> {
+): Promise<Loaded<PostState<F>> & WholeStream> {
   return loadStream(
     store,
     resource.streamId(id),
@@ -67,6 +74,29 @@ export function loadPost<F extends PostFacts, C extends Sluggable, E extends Dom
     resource.decider.evolve,
     resource.accepts,
   );
+}
+
+/** The fold of a resource's streams, for states kept across writes (`PostWriteDeps.postStates`). */
+const postStreamFold = <F extends PostFacts, C extends Sluggable, E extends DomainEvent>(
+  resource: PostResource<F, C, E>,
+): StreamFold<PostState<F>, E> => ({
+  name: resource.kind,
+  initial: resource.decider.initialState,
+  evolve: resource.decider.evolve,
+  accepts: resource.accepts,
+});
+
+/**
+ * The item's stream as a write decides on it: from the kept state and the events stored after it, when the deps keep
+ * states (the store stays the source of truth: another process's appends are in that tail), else read whole.
+ */
+async function loadForWrite<F extends PostFacts, C extends Sluggable, E extends DomainEvent>(
+  deps: PostWriteDeps,
+  resource: PostResource<F, C, E>,
+  id: number,
+): Promise<Loaded<PostState<F>>> {
+  if (!deps.postStates) return loadPost(resource, deps.store, id);
+  return deps.postStates.load(deps.store, resource.streamId(id), postStreamFold(resource));
 }
 
 /**
@@ -110,11 +140,19 @@ export async function decideWithSlug<F extends PostFacts, C extends Sluggable, E
   }
   let slug: string | undefined;
   const reserved = await registryStep(() =>
-    deps.slugs.reserveWith(resource.kind, language, plan.base, owner, ctx, async (candidate, claims) => {
-      slug = candidate;
-      const decided = decideWith(candidate);
-      return decided._tag === 'Left' ? decided : appendClaimed(deps.store, claims, owner, decided.right, loaded, ctx);
-    }),
+    deps.slugs.reserveWith(
+      resource.kind,
+      language,
+      plan.base,
+      owner,
+      ctx,
+      async (candidate, claims) => {
+        slug = candidate;
+        const decided = decideWith(candidate);
+        return decided._tag === 'Left' ? decided : appendClaimed(deps.store, claims, owner, decided.right, loaded, ctx);
+      },
+      { newOwner: !state.exists },
+    ),
   );
   const outcome = reserved._tag === 'Left' ? reserved : reserved.right;
   if (!isAppended(outcome) && slug !== undefined && slug !== before?.slug)
@@ -162,7 +200,7 @@ export function onLoadedPost<F extends PostFacts, C extends Sluggable, E extends
     retryOnConflict(
       resource.kind,
       async (): Promise<Attempt<Written>> => {
-        const loaded = await loadPost(resource, deps.store, id);
+        const loaded = await loadForWrite(deps, resource, id);
         const refused = refusal(resource.kind, id, loaded, guard);
         return refused ? left(refused) : attempt(loaded);
       },
@@ -234,7 +272,7 @@ export function publishScheduledPost<F extends PostFacts, C extends Sluggable, E
 ): Promise<Either<CommandError, ScheduledPublicationOutcome>> {
   return deps.locks.withLock(resource.streamId(id), () =>
     retryOnConflict(resource.kind, async (): Promise<Attempt<ScheduledPublicationOutcome>> => {
-      const loaded = await loadPost(resource, deps.store, id);
+      const loaded = await loadForWrite(deps, resource, id);
       if (!loaded.state.exists) return right({ kind: 'not-due' });
       const decided = resource.decider.decide(publish, loaded.state);
       if (decided._tag === 'Left') return decided;

@@ -70,11 +70,26 @@ export async function planClaim(
   const current = await holder(store, streamId);
   if (current.owner === owner) return { kind: 'held' };
   if (current.owner !== null) return { kind: 'taken', holder: current.owner };
-  return {
-    kind: 'free',
-    append: { streamId, events: [toNewEvent(claimEvents[kind].claimed(owner), ctx)], expected: current.expected },
-  };
+  return { kind: 'free', append: claimAppend(kind, streamId, owner, ctx, current.expected) };
 }
+
+/**
+ * The append that claims a stream never written (expecting no stream), planned without reading it: what a new owner
+ * tries first for a name most likely free. The store refuses it when the stream exists (held, or released and free
+ * again), and only then does the owner read the stream (`planClaim`).
+ */
+export const unreadClaim = (kind: ClaimKind, streamId: string, owner: string, ctx: WriteContext): ClaimPlan => ({
+  kind: 'free',
+  append: claimAppend(kind, streamId, owner, ctx, NoStream),
+});
+
+const claimAppend = (
+  kind: ClaimKind,
+  streamId: string,
+  owner: string,
+  ctx: WriteContext,
+  expected: ExpectedRevision,
+): StreamAppend => ({ streamId, events: [toNewEvent(claimEvents[kind].claimed(owner), ctx)], expected });
 
 /** Claims the stream for `owner` unless someone else holds it; holding it already counts as success. */
 export async function claim(

@@ -2,7 +2,7 @@
 import type { EventStore, StreamAppend } from '../../events/eventStore.ts';
 import type { WriteContext } from '../../events/catalogue/envelope.ts';
 import { withSuffix } from '../../domain/slug.ts';
-import { claim, claimTaken, planClaim, release } from './claims.ts';
+import { claim, claimTaken, planClaim, release, unreadClaim } from './claims.ts';
 
 const maxCandidates = 10_000;
 
@@ -11,6 +11,14 @@ const maxCandidates = 10_000;
  * with its own events, or answers `claimTaken` when the store refused a claim's expected revision.
  */
 export type ClaimingWrite<T> = (slug: string, claims: readonly StreamAppend[]) => Promise<T | typeof claimTaken>;
+
+export interface ReserveOptions {
+  /**
+   * The owner holds no slug yet (a create): its first candidate is claimed without reading the claim stream first, as
+   * a stream never written; a refusal (taken, or released and free again) reads it and goes on as usual.
+   */
+  readonly newOwner?: boolean;
+}
 
 const candidateAt = (base: string, n: number): string => (n === 1 ? base : withSuffix(base, n));
 
@@ -38,12 +46,17 @@ export class SlugRegistry {
     owner: string,
     ctx: WriteContext,
     write: ClaimingWrite<T>,
+    options: ReserveOptions = {},
   ): Promise<T> {
     let n = 1;
     // A lost race plans the same candidate again, which someone else holds now: one bound covers both.
     for (let attempt = 0; attempt < maxCandidates; attempt++) {
       const candidate = candidateAt(base, n);
-      const plan = await planClaim(this.store, 'slug', slugStreamId(kind, language, candidate), owner, ctx);
+      const streamId = slugStreamId(kind, language, candidate);
+      const plan =
+        attempt === 0 && options.newOwner
+          ? unreadClaim('slug', streamId, owner, ctx)
+          : await planClaim(this.store, 'slug', streamId, owner, ctx);
       if (plan.kind === 'taken') {
         n++;
         continue;

@@ -18,6 +18,11 @@ import type { WriteContext } from '../../../src/events/catalogue/envelope.ts';
 import { eventStreamId } from '../../../src/events/catalogue/calendarEvents.ts';
 import { openTempStore, type TempStore } from '../../support/tempStore.ts';
 import { testZones } from '../../support/memos.ts';
+import { recordingReads, startsOf, type StreamRead } from '../../support/recordingReads.ts';
+import { StreamStates } from '../../../src/commands/streamStates.ts';
+import { openLmdbEventStore } from '../../../src/events/embedded/lmdbEventStore.ts';
+import { join } from 'node:path';
+import type { EventStore } from '../../../src/events/eventStore.ts';
 
 const ctx: WriteContext = { actor: '1', now: new Date('2025-11-10T12:00:00Z'), correlationId: 'c', causationId: 'c' };
 const defaults: ScheduleDefaults = { language: 'en', author: '1', status: 'publish', timezone: 'Europe/Madrid' };
@@ -83,5 +88,65 @@ describe('event commands', () => {
     expect(await claimHolder(temp.store, slugStreamId('event', 'en', 'party-2'))).to.equal(eventStreamId(second.id));
     const third = await schedule('Party');
     expect(await claimHolder(temp.store, slugStreamId('event', 'en', 'party-3'))).to.equal(eventStreamId(third.id));
+  });
+
+  describe('slug claims of creates', () => {
+    const readsOfSlug = async (title: string, slug: string): Promise<(bigint | undefined)[]> => {
+      const reads: StreamRead[] = [];
+      const store = recordingReads(temp.store, reads);
+      const recording = { ...deps, store, slugs: new SlugRegistry(store) };
+      written(await scheduleEvent(recording, { request: { title, ...dates } }, defaults, ctx));
+      return startsOf(reads, slugStreamId('event', 'en', slug));
+    };
+
+    it('claims a free slug without reading its claim stream', async () => {
+      expect(await readsOfSlug('Gospel Night', 'gospel-night')).to.deep.equal([]);
+      expect(await claimHolder(temp.store, slugStreamId('event', 'en', 'gospel-night'))).to.match(/^event-/);
+    });
+
+    it('reads the claim stream when the unread claim is refused: taken, or released and free again', async () => {
+      const first = await schedule('Party');
+      expect(await readsOfSlug('Party', 'party')).to.deep.equal([undefined]);
+      expect(await claimHolder(temp.store, slugStreamId('event', 'en', 'party-2'))).to.match(/^event-/);
+      written(await trashEvent(deps, first.id, ctx));
+      expect(await claimHolder(temp.store, slugStreamId('event', 'en', 'party'))).to.equal(null);
+      expect(await readsOfSlug('Party', 'party')).to.deep.equal([undefined]);
+      expect(await claimHolder(temp.store, slugStreamId('event', 'en', 'party'))).to.not.equal(null);
+    });
+  });
+
+  describe('with kept event states', () => {
+    const keeping = (store: EventStore = temp.store): EventCommandDeps => ({
+      ...deps,
+      store,
+      postStates: new StreamStates(),
+    });
+
+    it('folds an update from the kept state: only the events after it are read', async () => {
+      const reads: StreamRead[] = [];
+      const kept = keeping(recordingReads(temp.store, reads));
+      const created = await schedule('Folk Night');
+      for (const description of ['One', 'Two', 'Three'])
+        written(await changeEventDetails(kept, created.id, { request: { description } }, ctx));
+      expect(startsOf(reads, eventStreamId(created.id))).to.deep.equal([undefined, 1n, 2n]);
+    });
+
+    it('sees an update another process stored after the kept state (If-Match names its revision)', async () => {
+      const kept = keeping();
+      const created = await schedule('Soul Night');
+      written(await changeEventDetails(kept, created.id, { request: { description: 'Here' } }, ctx));
+      const other = await openLmdbEventStore(join(temp.dir, 'events'));
+      try {
+        const otherDeps = { ...deps, store: other, locks: new StreamLocks() };
+        written(await changeEventDetails(otherDeps, created.id, { request: { description: 'There' } }, ctx));
+      } finally {
+        await other.close();
+      }
+      const guard = { ifMatch: 2n };
+      const next = written(await changeEventDetails(kept, created.id, { request: { featured: true } }, ctx, guard));
+      expect(next.revision).to.equal(3n);
+      const stale = await changeEventDetails(kept, created.id, { request: { featured: false } }, ctx, guard);
+      expect(stale).to.deep.equal({ _tag: 'Left', left: { kind: 'precondition-failed' } });
+    });
   });
 });

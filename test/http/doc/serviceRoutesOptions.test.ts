@@ -2,16 +2,9 @@
 // index entry, the service's own routes (history, change feed, digest, event catalogue, and any added later) the same
 // shape plus a description; none answers 404.
 import { expect } from 'chai';
-import { ProjectionLagMeter } from '../../../src/projections/projectionLag.ts';
 import type Router from '@koa/router';
-import { pino } from 'pino';
-import { loadConfig } from '../../../src/config/config.ts';
-import { createApp } from '../../../src/http/app.ts';
-import { composeHttpServices } from '../../../src/http/composeServices.ts';
-import { createServiceMetrics } from '../../../src/http/observability/metrics.ts';
-import { UserDirectory } from '../../../src/projections/users/userDirectory.ts';
-import { adminPassword, captureTime, startTestService, type TestService } from '../../support/testService.ts';
-import { testFolding } from '../../support/memos.ts';
+import { captureTime, startTestService, type TestService } from '../../support/testService.ts';
+import { appBeside, partsBeside } from '../../support/appBeside.ts';
 
 const API = '/cal/events/v1';
 type Entry = {
@@ -26,26 +19,8 @@ type Entry = {
  * and /metrics sit beside the API, outside its path and wire format.
  */
 async function registeredPaths(t: TestService): Promise<string[]> {
-  const config = loadConfig({
-    PORT: '0',
-    CAL_DATA_DIR: t.dataDir,
-    CAL_PUBLIC_URL: 'http://localhost:8080',
-    CAL_ADMIN_PASSWORD: adminPassword,
-  });
-  const { store, readStore, projections } = t.service;
-  const users = new UserDirectory(store);
   const clock = () => captureTime;
-  const services = composeHttpServices({ config, store, readStore, users, projections, clock, folding: testFolding });
-  const metrics = createServiceMetrics(async () => ({ events: 0, seconds: 0 }));
-  const app = createApp(services, pino({ level: 'silent' }), {
-    store,
-    readStore,
-    metrics,
-    clock,
-    maxLagSeconds: 5,
-    appliedPosition: async () => projections.appliedPosition,
-    lag: new ProjectionLagMeter(store),
-  });
+  const app = appBeside(t, partsBeside(t, clock).parts, clock);
   const routers = app.middleware
     .map((middleware) => (middleware as { router?: Router }).router)
     .filter((router) => router !== undefined);

@@ -5,20 +5,12 @@
 // write to one event retires that event's fragment and leaves the others' in use.
 import { expect } from 'chai';
 import { inject } from 'light-my-request';
-import { pino } from 'pino';
-import { loadConfig } from '../../../src/config/config.ts';
-import { createApp } from '../../../src/http/app.ts';
-import { composeHttpServices } from '../../../src/http/composeServices.ts';
-import { createServiceMetrics } from '../../../src/http/observability/metrics.ts';
 import type { HttpParts } from '../../../src/http/services.ts';
-import { ProjectionLagMeter } from '../../../src/projections/projectionLag.ts';
-import { UserDirectory } from '../../../src/projections/users/userDirectory.ts';
 import { startRoleService, type RoleTestService } from '../../support/roleService.ts';
-import { adminPassword } from '../../support/testService.ts';
-import { testFolding } from '../../support/memos.ts';
 import { buildLeakFixtures, fixturePassword, times, type LeakFixtures } from '../../leaks/support/leakFixtures.ts';
 import { API, bodyOf, type JsonObject } from './support/eventsApi.ts';
 import { occurrencesOf, weeklyInMadrid } from '../../support/recurringSeries.ts';
+import { appBeside, partsBeside } from '../../support/appBeside.ts';
 
 const ES = `/es${API}`;
 const roots = [API, ES, `/ca${API}`, `/en${API}`];
@@ -197,26 +189,10 @@ describe('single event fragments are kept per revision', function () {
 
   before(async () => {
     t = await startRoleService();
-    const config = loadConfig({
-      PORT: '0',
-      CAL_DATA_DIR: t.dataDir,
-      CAL_PUBLIC_URL: 'http://localhost:8080',
-      CAL_ADMIN_PASSWORD: adminPassword,
-    });
-    const { store, readStore, projections } = t.service;
-    const users = new UserDirectory(store);
     const clock = () => new Date();
     // A second app on the service's own stores: its parts (and their fragments) are in reach of the test.
-    parts = composeHttpServices({ config, store, readStore, users, projections, clock, folding: testFolding });
-    const app = createApp(parts, pino({ level: 'silent' }), {
-      store,
-      readStore,
-      metrics: createServiceMetrics(async () => ({ events: 0, seconds: 0 })),
-      clock,
-      maxLagSeconds: 5,
-      appliedPosition: async () => projections.appliedPosition,
-      lag: new ProjectionLagMeter(store),
-    });
+    parts = partsBeside(t, clock).parts;
+    const app = appBeside(t, parts, clock);
     read = async (path) => {
       const res = await inject(app.callback(), { method: 'GET', url: path });
       expect(res.statusCode, res.body).to.equal(200);

@@ -2,12 +2,10 @@
 // (eventRepresentation, blanked when locked) whose `translations` the fill middleware completes, then serialised as
 // Koa serialises an object body. It reads the running service's own read store with its own configuration and clock.
 import type { Context } from 'koa';
-import { loadConfig } from '../../../../src/config/config.ts';
 import type { Language } from '../../../../src/events/catalogue/values.ts';
 import { anonymous, type Caller } from '../../../../src/http/auth/caller.ts';
 import { isLockedPost } from '../../../../src/http/auth/postAccess.ts';
 import { PasswordUnlocks } from '../../../../src/http/auth/passwordUnlocks.ts';
-import { composeHttpServices } from '../../../../src/http/composeServices.ts';
 import { translationFill } from '../../../../src/http/middleware/translationFill.ts';
 import { blankProtected } from '../../../../src/http/representation/blanking.ts';
 import { eventRepresentation } from '../../../../src/http/representation/eventRepresentation.ts';
@@ -16,10 +14,9 @@ import type { RequestState } from '../../../../src/http/requestScope.ts';
 import { checkedEventListRequest } from '../../../../src/http/routes/events/eventReadRoutes.ts';
 import { linkedRendering } from '../../../../src/http/routes/events/eventRendering.ts';
 import type { HttpParts } from '../../../../src/http/services.ts';
-import { UserDirectory } from '../../../../src/projections/users/userDirectory.ts';
 import { adminPassword, type TestService } from '../../../support/testService.ts';
 import { rolePassword, type Who } from '../../../support/roleService.ts';
-import { testFolding } from '../../../support/memos.ts';
+import { partsBeside } from '../../../support/appBeside.ts';
 
 /** Builds reference pages beside a running test service; `clock` must be the service's clock. */
 export class ObjectEventPages {
@@ -28,18 +25,9 @@ export class ObjectEventPages {
   private constructor(private readonly services: HttpParts) {}
 
   static async beside(t: TestService, clock: () => Date): Promise<ObjectEventPages> {
-    const config = loadConfig({
-      PORT: '0',
-      CAL_DATA_DIR: t.dataDir,
-      CAL_PUBLIC_URL: 'http://localhost:8080',
-      CAL_ADMIN_PASSWORD: adminPassword,
-    });
-    const { store, readStore, projections } = t.service;
-    const users = new UserDirectory(store);
+    const { parts, users } = partsBeside(t, clock);
     await users.refresh();
-    return new ObjectEventPages(
-      composeHttpServices({ config, store, readStore, users, projections, clock, folding: testFolding }),
-    );
+    return new ObjectEventPages(parts);
   }
 
   /** The caller the service's credential check makes of `who` (its users were seeded by startRoleService). */

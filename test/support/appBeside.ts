@@ -1,0 +1,43 @@
+// A second set of HTTP parts (and an app on them) over a running test service's own stores, with the service's
+// configuration: tests reach into what the service's app keeps private (its fragments, its routers) through it.
+import type Koa from 'koa';
+import { pino } from 'pino';
+import { loadConfig } from '../../src/config/config.ts';
+import { createApp } from '../../src/http/app.ts';
+import { composeHttpServices } from '../../src/http/composeServices.ts';
+import { createServiceMetrics } from '../../src/http/observability/metrics.ts';
+import type { HttpParts } from '../../src/http/services.ts';
+import { ProjectionLagMeter } from '../../src/projections/projectionLag.ts';
+import { UserDirectory } from '../../src/projections/users/userDirectory.ts';
+import { testFolding } from './memos.ts';
+import { adminPassword, type TestService } from './testService.ts';
+
+/** The HTTP parts the service composes, made again on its stores; `clock` should be the service's clock. */
+export function partsBeside(t: TestService, clock: () => Date): { parts: HttpParts; users: UserDirectory } {
+  const config = loadConfig({
+    PORT: '0',
+    CAL_DATA_DIR: t.dataDir,
+    CAL_PUBLIC_URL: 'http://localhost:8080',
+    CAL_ADMIN_PASSWORD: adminPassword,
+  });
+  const { store, readStore, projections } = t.service;
+  const users = new UserDirectory(store);
+  return {
+    parts: composeHttpServices({ config, store, readStore, users, projections, clock, folding: testFolding }),
+    users,
+  };
+}
+
+/** The API app on `parts` (from partsBeside), with silent logs and metrics of its own. */
+export function appBeside(t: TestService, parts: HttpParts, clock: () => Date): Koa {
+  const { store, readStore, projections } = t.service;
+  return createApp(parts, pino({ level: 'silent' }), {
+    store,
+    readStore,
+    metrics: createServiceMetrics(async () => ({ events: 0, seconds: 0 })),
+    clock,
+    maxLagSeconds: 5,
+    appliedPosition: async () => projections.appliedPosition,
+    lag: new ProjectionLagMeter(store),
+  });
+}

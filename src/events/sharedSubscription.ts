@@ -31,6 +31,13 @@ class SharedClient {
   private position: bigint | undefined;
   private own: Subscription | undefined;
   private caughtUp = false;
+  /**
+   * Whether the own subscription reached the head it saw when it started. A client joins the window only then: one
+   * that joined right after falling out of it would start a shared subscription at its own position, which reads the
+   * whole backlog at once while the client takes one event, falls out again, and so on, reading the backlog once per
+   * event it delivers.
+   */
+  private ownCaughtUp = false;
   private stopped = false;
   private joined = false;
   private handling: Promise<unknown> = Promise.resolve();
@@ -52,6 +59,7 @@ class SharedClient {
 
   private followOwn(): void {
     this.joined = false;
+    this.ownCaughtUp = false;
     const own = this.store.subscribeToAll({
       ...this.options,
       ...(this.position === undefined ? {} : { after: this.position }),
@@ -63,6 +71,7 @@ class SharedClient {
       onCaughtUp: () => {
         if (!this.caughtUp) this.options.onCaughtUp?.();
         this.caughtUp = true;
+        this.ownCaughtUp = true;
         this.tryJoin(own);
       },
     });
@@ -74,7 +83,7 @@ class SharedClient {
 
   /** Called inside the own subscription's handler: the switch waits until that call has returned. */
   private tryJoin(own: Subscription): void {
-    if (this.joined || this.stopped || !this.caughtUp || !this.window.covers(this.position)) return;
+    if (this.joined || this.stopped || !this.ownCaughtUp || !this.window.covers(this.position)) return;
     this.joined = true;
     this.window.join();
     this.following = own.stop().then(() => this.followWindow());

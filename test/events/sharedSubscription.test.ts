@@ -37,6 +37,23 @@ function countingSubscriptions(store: EventStore): { store: EventStore; open: ()
   return { store: wrapped, open: () => open };
 }
 
+/** The real store, counting the events its subscriptions hand out (what the shared subscription reads from it). */
+function countingReads(store: EventStore): { store: EventStore; read: () => number } {
+  let read = 0;
+  const wrapped: EventStore = {
+    ...countingSubscriptions(store).store,
+    subscribeToAll: (options) =>
+      store.subscribeToAll({
+        ...options,
+        onEvent: (event) => {
+          read++;
+          return options.onEvent(event);
+        },
+      }),
+  };
+  return { store: wrapped, read: () => read };
+}
+
 describe('shared subscription', () => {
   describe('subscription contract through the shared subscription', () => {
     const fixture: ContractFixture = { store: undefined, stream: uniqueStreams(), ours: () => false };
@@ -90,6 +107,24 @@ describe('shared subscription', () => {
       followers.forEach(({ seen }, i) => expect(seen).to.deep.equal(i % 2 ? written : all));
       await Promise.all(followers.map(({ subscription }) => subscription.stop()));
       expect(counting.open(), 'once the last has stopped').to.equal(0);
+    });
+
+    it('reads a backlog larger than the window about once for a lone slow subscriber, not once per event', async () => {
+      const counting = countingReads(temp.store);
+      const shared = withSharedSubscription(counting.store, { windowBytes: 20_000 });
+      const slow = follow(shared, -1n, () => new Promise((resolve) => setImmediate(resolve)));
+      const first = await temp.store.append('first', events(1), NoStream);
+      await waitUntil(() => slow.seen.length === 1, 'the first event');
+      // One commit of ~40 windows' worth: the shared subscription reads it all at once, past the slow subscriber.
+      const burst = Array.from({ length: 200 }, () => anEvent('Padded', { text: 'x'.repeat(2_000) }));
+      await temp.store.append('burst', burst, NoStream);
+      await waitUntil(() => slow.seen.length === 201, 'the slow subscriber');
+      expect(slow.seen[0]).to.equal(first.position);
+      expect(new Set(slow.seen).size, 'each event once').to.equal(201);
+      // Falling out of the window and catching up on its own reads the burst a few times at most; rejoining the
+      // window after every event it delivers read the rest of the burst each time (~20,000 events here).
+      expect(counting.read(), 'events read from the store').to.be.below(4 * 201);
+      await slow.subscription.stop();
     });
 
     it('lets a slow subscriber fall behind the window, catch up on its own and miss nothing', async () => {

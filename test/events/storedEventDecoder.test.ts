@@ -7,11 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { open, type RootDatabase } from 'lmdb';
-import {
-  storedEventDecoder,
-  storedEventTypeReader,
-  type ValueDecoder,
-} from '../../src/events/embedded/storedEventDecoder.ts';
+import { storedEventDecoder, type ValueDecoder } from '../../src/events/embedded/storedEventDecoder.ts';
+import { storedEventTypeReader } from '../../src/events/embedded/storedEventTypeReader.ts';
 import { exampleData } from '../../src/events/catalogue/examples.ts';
 
 interface Codec extends ValueDecoder {

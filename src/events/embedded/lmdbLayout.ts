@@ -1,6 +1,7 @@
 // How the embedded event store lays events out in lmdb: sub-database names, key shapes, the stored tuple.
 import type { Database, DatabaseOptions, RootDatabase } from 'lmdb';
-import { storedEventDecoder, storedEventTypeReader, type ValueDecoder } from './storedEventDecoder.ts';
+import { storedEventDecoder, type ValueDecoder } from './storedEventDecoder.ts';
+import { storedEventTypeReader } from './storedEventTypeReader.ts';
 import type { EventMetadata, NewEvent, RecordedEvent } from '../eventStore.ts';
 
 /**

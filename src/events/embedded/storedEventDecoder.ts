@@ -8,6 +8,7 @@
 // and one object builder, and every string is a string of its own. Strings are read as Node reads UTF-8, as msgpackr's
 // native string extractor (msgpackr-extract, pinned in package.json) does; without it, msgpackr's JavaScript reader
 // would read the bytes it writes for a lone surrogate as that surrogate rather than as replacement characters.
+import { builderOf, type RecordShape } from './recordShapes.ts';
 
 /** What lmdb calls to decode a value read from the database: `end` (a number) or read options. */
 export interface ValueDecoder {
@@ -15,8 +16,8 @@ export interface ValueDecoder {
 }
 
 /** A value outside the subset this decoder reads: the generic decoder reads it instead. */
-class OutsideSubset extends Error {}
-const outsideSubset = new OutsideSubset('outside the decoded msgpack subset');
+export class OutsideSubset extends Error {}
+export const outsideSubset = new OutsideSubset('outside the decoded msgpack subset');
 
 /**
  * Node's own string readers, without the argument handling of `toString` (a third of the decoding time); lmdb reads
@@ -38,11 +39,6 @@ let end = 0;
 /** Record definitions of the value being read (msgpackr numbers them 0x40–0x7f; definitions are per value). */
 const definitions: (RecordShape | undefined)[] = new Array(64);
 
-/** The keys of a record and a builder of its objects, shared by every definition written with the same bytes. */
-interface RecordShape {
-  readonly keys: readonly string[];
-  readonly build: () => Record<string, unknown>;
-}
 const shapesByBytes = new Map<string, RecordShape>();
 /** Enough for every shape a catalogue writes; a store of arbitrary shapes still decodes, with fewer shared shapes. */
 const maxShapes = 4096;
@@ -55,26 +51,42 @@ export function storedEventDecoder(generic: ValueDecoder): ValueDecoder & { enco
       const value = decodeSubset(bytes, size);
       return value === outsideSubset ? generic.decode(bytes, endOrOptions) : value;
     },
-    encode() {
-      throw new Error('stored events are written through the store, not through its reading view');
-    },
+    encode: refuseEncoding,
   };
+}
+
+/** The reading views of the store decode only. */
+export function refuseEncoding(): never {
+  throw new Error('stored events are written through the store, not through its reading view');
 }
 
 /** The decoded value, or `outsideSubset`; truncated or malformed bytes also give `outsideSubset`. */
 function decodeSubset(bytes: Uint8Array, size: number): unknown {
+  return readWithin(bytes, size, () => {
+    definitions.fill(undefined);
+    const value = read();
+    return position === end ? value : outsideSubset;
+  });
+}
+
+/**
+ * Runs `reader` over the first `size` bytes of `bytes` as the value being read (the readers of this module share one
+ * cursor); `outsideSubset` when it finds the value outside the subset, truncated or malformed.
+ */
+export function readWithin<T>(bytes: Uint8Array, size: number, reader: () => T): T | OutsideSubset {
   src = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   position = 0;
   end = Math.min(size, src.length);
-  definitions.fill(undefined);
   try {
-    const value = read();
-    return position === end ? value : outsideSubset;
+    return reader();
   } catch (error) {
     if (error === outsideSubset || error instanceof RangeError) return outsideSubset;
     throw error;
   }
 }
+
+/** Whether the reading so far stayed within the value's bytes. */
+export const withinValue = (): boolean => position <= end;
 
 function read(): unknown {
   if (position >= end) throw outsideSubset;
@@ -210,13 +222,13 @@ function readShape(): RecordShape {
       keys[i] = key === '__proto__' ? '__proto_' : key;
     }
     position = afterKeys;
-    shape = { keys, build: builderOf(keys) };
+    shape = { keys, build: builderOf(keys, read) };
     if (shapesByBytes.size < maxShapes) shapesByBytes.set(bytes, shape);
   }
   return shape;
 }
 
-function readArrayHeader(): number {
+export function readArrayHeader(): number {
   const token = src.readUInt8(position++);
   if (token >= 0x90 && token < 0xa0) return token - 0x90;
   if (token === 0xdc) return advance(2, src.readUInt16BE(position));
@@ -230,58 +242,8 @@ function skipString(): void {
   else throw outsideSubset;
 }
 
-/**
- * A function that reads one object of these keys as an object literal, as msgpackr's own reader does for shapes it
- * sees often: objects then get their final hidden class at once instead of growing one property at a time. The keys
- * enter the source as JSON string literals, so no key can be anything but a property name.
- */
-function builderOf(keys: readonly string[]): () => Record<string, unknown> {
-  const properties = keys.map((key) => `${JSON.stringify(key)}: read()`).join(', ');
-  return new Function('read', `return function build() { return { ${properties} }; };`)(read) as () => Record<
-    string,
-    unknown
-  >;
-}
-
-/**
- * Reads only the type of a stored event (the third item of its tuple, see lmdbLayout.ts), leaving its data and
- * metadata undecoded: a replay passes most stored events over by their type alone. A value of another shape is
- * decoded whole by `generic` and its third item taken.
- */
-export function storedEventTypeReader(generic: ValueDecoder): ValueDecoder & { encode(): never } {
-  return {
-    decode(bytes, endOrOptions) {
-      const size = typeof endOrOptions === 'number' ? endOrOptions : bytes.length;
-      const type = typeOfStoredTuple(bytes, size);
-      if (type !== outsideSubset) return type;
-      const whole = generic.decode(bytes, endOrOptions);
-      return Array.isArray(whole) ? whole[2] : undefined;
-    },
-    encode() {
-      throw new Error('stored events are written through the store, not through its reading view');
-    },
-  };
-}
-
-function typeOfStoredTuple(bytes: Uint8Array, size: number): string | OutsideSubset {
-  src = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  position = 0;
-  end = Math.min(size, src.length);
-  try {
-    // A five-item array whose stream id and revision are a plain string and number (no record definitions yet),
-    // passed over without making them: every stored event of a replay passes here, most with a stream of its own.
-    if (readArrayHeader() !== 5) return outsideSubset;
-    if (!skipPlainString() || !skipPlainNumber()) return outsideSubset;
-    const type = readPlain();
-    return typeof type === 'string' && position <= end ? type : outsideSubset;
-  } catch (error) {
-    if (error === outsideSubset || error instanceof RangeError) return outsideSubset;
-    throw error;
-  }
-}
-
 /** Moves past a string as `read` reads one (any msgpack string form); false, not moved, for anything else. */
-function skipPlainString(): boolean {
+export function skipPlainString(): boolean {
   if (position >= end) throw outsideSubset;
   const token = src[position] as number;
   let length: number;
@@ -296,7 +258,7 @@ function skipPlainString(): boolean {
 }
 
 /** Moves past a number `read` reads as a number (not a 64-bit integer); false, not moved, for anything else. */
-function skipPlainNumber(): boolean {
+export function skipPlainNumber(): boolean {
   if (position >= end) throw outsideSubset;
   const token = src[position] as number;
   // 0x40–0x7f are record references here, not positive fixints.
@@ -319,7 +281,7 @@ const numberSizes: Readonly<Record<number, number>> = {
 };
 
 /** A value that cannot be a record nor an array: those would need the definitions of the whole value. */
-function readPlain(): unknown {
+export function readPlain(): unknown {
   const token = src[position];
   if (token === undefined || (token >= 0x40 && token < 0xa0) || token === 0xd4 || token === 0xdc || token === 0xdd)
     throw outsideSubset;

@@ -1,4 +1,5 @@
 // Event cost (docs/api.md §4.7 "Cost", §10.1): the stored input, its numeric values, currency and display string.
+import { BoundedMemo } from './boundedMemo.ts';
 
 /** The cost as the client gave it: one entry per given string or number (numbers through `String()`). */
 export interface StoredCost {
@@ -83,25 +84,23 @@ export interface CostReading {
  * oldest go first.
  */
 export class CostReadings {
-  private readonly readings = new Map<string, CostReading>();
+  private readonly readings: BoundedMemo<CostReading>;
 
   constructor(
     private readonly site: SiteCurrency,
-    private readonly capacity = 10_000,
-  ) {}
+    capacity = 10_000,
+  ) {
+    this.readings = new BoundedMemo(capacity);
+  }
 
   of(stored: StoredCost | null): CostReading {
     // Entries are free text: their JSON names the list unambiguously.
-    const key = stored === null ? '' : JSON.stringify(stored.entries);
-    const known = this.readings.get(key);
-    if (known !== undefined) return known;
-    const details = costDetails(stored, this.site);
-    Object.freeze(details.cost_details.values);
-    Object.freeze(details.cost_details);
-    const reading: CostReading = Object.freeze({ details: Object.freeze(details), lowest: lowestPrice(stored) });
-    if (this.readings.size >= this.capacity) this.readings.delete(this.readings.keys().next().value as string);
-    this.readings.set(key, reading);
-    return reading;
+    return this.readings.of(stored === null ? '' : JSON.stringify(stored.entries), () => {
+      const details = costDetails(stored, this.site);
+      Object.freeze(details.cost_details.values);
+      Object.freeze(details.cost_details);
+      return Object.freeze({ details: Object.freeze(details), lowest: lowestPrice(stored) });
+    });
   }
 }
 

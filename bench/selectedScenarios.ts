@@ -17,6 +17,7 @@ import { BareReferences, runScenario, type LoadRunner, type ScenarioResult } fro
 import { scenarioTable } from './report.ts';
 import { processCpuReader } from './processCpu.ts';
 import type { LoadResult, LoadSpec } from './loadSpec.ts';
+import type { RequestPlan } from './requestPlans.ts';
 
 /** Longer than quick mode's single 1 s round: a few scenarios, compared before and after a change. */
 const timing = { warmupSeconds: 1, rounds: 3, roundSeconds: 3 };
@@ -38,6 +39,15 @@ function selected(all: readonly Scenario[], keys: readonly string[]): Scenario[]
   return all.filter((scenario) => keys.includes(scenario.key));
 }
 
+/**
+ * The warm-up's plan: creates get titles of their own, since the measured run numbers its requests from 0 again and
+ * would otherwise re-create the warm-up's titles, every one a taken slug (a read of its claim stream and a second
+ * candidate per create, which a full run never meets). Reads and updates walk the same items again.
+ */
+export function warmUpPlan(plan: RequestPlan): RequestPlan {
+  return plan.kind === 'createEvents' ? { ...plan, runTag: `${plan.runTag}-warmup` } : plan;
+}
+
 /** An unmeasured run of 2 s before a scenario's first level: a route's first JIT seconds cost more than the rest. */
 class WarmedUpLoad implements LoadRunner {
   private warmedUp = false;
@@ -50,8 +60,7 @@ class WarmedUpLoad implements LoadRunner {
   async run(spec: Omit<LoadSpec, 'id'>): Promise<LoadResult> {
     if (spec.origin === this.serviceOrigin && !this.warmedUp) {
       this.warmedUp = true;
-      // Its walk is walked again by the measured run.
-      await this.load.run({ ...spec, warmupSeconds: 2, rounds: 0 });
+      await this.load.run({ ...spec, plan: warmUpPlan(spec.plan), warmupSeconds: 2, rounds: 0 });
     }
     return this.load.run(spec);
   }

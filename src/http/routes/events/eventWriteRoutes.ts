@@ -2,27 +2,17 @@
 import { requireTranslationRight, translationTarget, type TranslationDeps } from '../translations/translationOf.ts';
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import type { Either } from 'fp-ts/lib/Either.js';
-import {
-  changeEventDetails,
-  scheduleEvent,
-  trashEvent,
-  type EventWritten,
-} from '../../../commands/events/eventCommands.ts';
+import { changeEventDetails, scheduleEvent, trashEvent } from '../../../commands/events/eventCommands.ts';
 import type { EventInput } from '../../../commands/events/eventInput.ts';
 import { cancelOccurrence, changeOccurrence } from '../../../commands/events/occurrenceCommands.ts';
 import { splitSeries } from '../../../commands/events/seriesSplitCommand.ts';
 import { endBeforeStart } from '../../../commands/events/eventDecider.ts';
-import { reason, type CommandError } from '../../../commands/errors.ts';
+import { reason } from '../../../commands/errors.ts';
 import type { EventDocument } from '../../../projections/events/eventDocument.ts';
-import { writtenEventDocument } from '../../../projections/events/writtenEventDocument.ts';
 import { authorOf, canCreatePosts, canEditPost } from '../../auth/caller.ts';
 import { checkArgs, requireAuthorRight, requirePermission, type Checked } from '../../endpoint.ts';
-import { wireErrorOf } from '../../errors/commandErrors.ts';
-import { eventRepresentation } from '../../representation/eventRepresentation.ts';
 import type { HttpParts } from '../../services.ts';
 import { writeContextOf } from '../../observability/requestContext.ts';
-import { answerWrite } from '../answerWrite.ts';
 import type { ArgSpec } from '../../params/argSpec.ts';
 import {
   eventBySlugDeleteArgs,
@@ -33,9 +23,8 @@ import {
 } from '../catalogue/index.ts';
 import { assertEventId, eventBySlug, writeGuardOf } from './eventAccess.ts';
 import { idPath, noPath, slugPath } from '../routePaths.ts';
-import { collectionAllow, etagOfPost, setPostAllow } from '../../auth/postAccess.ts';
-import { linkedRendering, type LinkedRenderingDeps } from './eventRendering.ts';
-import type { Scope } from '../../requestScope.ts';
+import { collectionAllow, setPostAllow } from '../../auth/postAccess.ts';
+import { answerEventWrite, type EventAnswerDeps } from './eventWriteAnswer.ts';
 import {
   readPendingEventInput,
   settleEventInput,
@@ -48,9 +37,6 @@ import {
 /** What the event write routes use: reading and settling the input, translations, and answering with the event. */
 export type EventWriteDeps = EventInputDeps & EventSettleDeps & TranslationDeps & EventAnswerDeps;
 
-type EventAnswerDeps = LinkedRenderingDeps &
-  Pick<HttpParts, 'settings' | 'writes' | 'readStore' | 'waitForProjection' | 'folding'>;
-
 /** Item routes address an event by id or by slug; both resolve to the stored document (or none). */
 type Locate = (ctx: Context, checked: Checked) => Promise<EventDocument | undefined>;
 
@@ -59,25 +45,6 @@ interface Addressing {
   readonly specs: readonly ArgSpec[];
   readonly locate: Locate;
   readonly pathOf: (ctx: Context) => Record<string, string>;
-}
-
-/** Answers with the event as this write left it, folded from its stream (docs/api.md §10.1). */
-async function answerEventWrite(
-  ctx: Context,
-  deps: EventAnswerDeps,
-  scope: Scope,
-  written: Either<CommandError, EventWritten>,
-  operation: 'update' | 'delete',
-): Promise<void> {
-  await answerWrite(ctx, deps, written, {
-    errorOf: (error) => wireErrorOf(error, operation),
-    documentOf: (write) => writtenEventDocument(deps.writes.store, deps.readStore, write, deps.folding),
-    etagOf: etagOfPost,
-    bodyOf: async (doc) => {
-      setPostAllow(ctx, scope.caller, doc);
-      return eventRepresentation(doc, deps.settings, scope.addresses, await linkedRendering(deps, scope, [doc]));
-    },
-  });
 }
 
 /** POST /events (docs/api.md §10.1). */

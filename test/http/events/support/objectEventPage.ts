@@ -44,8 +44,8 @@ export class ObjectEventPages {
     return checked;
   }
 
-  /** The body text the object path gives `who` for `path` (`[/{lang}]/cal/events/v1/events?…`). */
-  async text(who: Who, path: string): Promise<string> {
+  /** A Koa context as checkArgs reads it for a GET without a body, by `who` at `path`. */
+  private async contextOf(who: Who, path: string): Promise<Context> {
     const match = /^(?:\/(ca|en|es))?\/cal\/events\/v1\/events\/?(?:\?(.*))?$/.exec(path);
     if (!match) throw new Error(`not an event list path: ${path}`);
     const segment = match[1] as Language | undefined;
@@ -54,9 +54,38 @@ export class ObjectEventPages {
       messageLanguage: segment ?? 'en',
       ...(segment ? { segment } : {}),
     };
-    // What checkArgs reads of a Koa context for a GET without a body.
-    const ctx = { querystring: match[2] ?? '', request: {}, is: () => false, state } as unknown as Context;
+    return { querystring: match[2] ?? '', request: {}, is: () => false, state } as unknown as Context;
+  }
+
+  /**
+   * The body an event write's answer had as an object (docs/api.md §10.1): the event as the read model holds it, in
+   * its §4 form, never blanked, `translations` filled for `who`, serialised as Koa serialises an object body.
+   * `root` is the write's address up to `/events`.
+   */
+  async writeAnswerText(who: Who, root: string, id: number): Promise<string> {
+    const ctx = await this.contextOf(who, `${root}/events`);
     const { services } = this;
+    const { itemPasswords } = services;
+    (ctx.state as RequestState).unlocks = new PasswordUnlocks(
+      itemPasswords.verifier,
+      itemPasswords.failedUnlocks,
+      'object reference',
+    );
+    const { scope } = await checkedEventListRequest(ctx, services);
+    const doc = await services.readStore.events.get(id);
+    if (!doc) throw new Error(`no event ${id}`);
+    await translationFill(services)(ctx, async () => {
+      const linked = await linkedRendering(services, scope, [doc]);
+      ctx.body = eventRepresentation(doc, services.settings, scope.addresses, linked);
+    });
+    return JSON.stringify(ctx.body);
+  }
+
+  /** The body text the object path gives `who` for `path` (`[/{lang}]/cal/events/v1/events?…`). */
+  async text(who: Who, path: string): Promise<string> {
+    const ctx = await this.contextOf(who, path);
+    const { services } = this;
+    const state = ctx.state as RequestState;
     // The route's own unlocking: items whose password needs argon2 are judged once the first rendering named them.
     const unlocks = new PasswordUnlocks(
       services.itemPasswords.verifier,

@@ -113,6 +113,8 @@ function numericAbbreviation(offsetMinutes: number): string {
 /** Answers remembered per zone and instant, each table bounded: past it, the table starts over, on any data. */
 const maxRemembered = 65_536;
 
+const dayMs = 86_400_000;
+
 /**
  * The time-zone arithmetic repeated for every event (offsets, abbreviations) with its memos: Intl formatters
  * (building one costs ~10x a format call), offsets per zone and second, abbreviations per zone and instant. Every
@@ -122,7 +124,7 @@ const maxRemembered = 65_536;
 export class ZoneClock {
   private readonly formatters = new Map<string, Intl.DateTimeFormat>();
   private readonly offsetReaders = new Map<TimeZoneId, (epochMs: number) => number>();
-  private readonly rememberedByZone: Map<number, number>[] = [];
+  private readonly rememberedByZone: Map<number, unknown>[] = [];
   private rememberedOffsets = 0;
   private readonly abbreviationsByZone = new Map<TimeZoneId, Map<LocalDateTime, string>>();
   /** Per zone, UTC day (`YYYY-MM-DD`) → its abbreviation when the day has one throughout, null when it changes. */
@@ -223,23 +225,35 @@ export class ZoneClock {
     if (fixed !== undefined) return () => fixed;
     const zone = zoneOf(id);
     const formatter = this.formatterFor('en-US', zone.name, 'wallClock');
-    // Event dates repeat (startDate/endDate on every read), so most lookups are repeats.
-    const remembered = new Map<number, number>();
-    this.rememberedByZone.push(remembered);
+    const askedAt = (second: number) => intlOffset(formatter, second) ?? zone.offset(second);
+    // Per UTC day, its offset when its first and last second share one (null: the offset changes that day), and per
+    // second on those days. No zone of the tz database changes its offset and back within 24 hours (changes are
+    // months apart), so a day is answered with one Intl call or two, however many distinct instants are asked: a walk
+    // over a calendar's events asks tens of thousands, more than a table per second keeps.
+    const days = new Map<number, number | null>();
+    const seconds = new Map<number, number>();
+    this.rememberedByZone.push(days, seconds);
     return (epochMs) => {
-      // The offset depends only on the whole second (Date drops fractions toward zero): one entry per second.
+      // The offset depends only on the whole second (Date drops fractions toward zero).
       const second = Math.floor(Math.trunc(epochMs) / 1000) * 1000;
-      let offset = remembered.get(second);
-      if (offset === undefined) {
-        offset = intlOffset(formatter, second) ?? zone.offset(second);
-        if (++this.rememberedOffsets > this.maxRememberedEach) {
-          for (const zoneOffsets of this.rememberedByZone) zoneOffsets.clear();
-          this.rememberedOffsets = 1;
-        }
-        remembered.set(second, offset);
+      const day = Math.floor(second / dayMs);
+      let allDay = days.get(day);
+      if (allDay === undefined) {
+        const first = askedAt(day * dayMs);
+        allDay = this.remembered(days, day, first === askedAt(day * dayMs + dayMs - 1000) ? first : null);
       }
-      return offset;
+      return allDay ?? seconds.get(second) ?? this.remembered(seconds, second, askedAt(second));
     };
+  }
+
+  /** Keeps an offset reading, every offset table starting over past `maxRememberedEach` readings in all. */
+  private remembered<V>(table: Map<number, V>, key: number, value: V): V {
+    if (++this.rememberedOffsets > this.maxRememberedEach) {
+      for (const zoneTable of this.rememberedByZone) zoneTable.clear();
+      this.rememberedOffsets = 1;
+    }
+    table.set(key, value);
+    return value;
   }
 }
 

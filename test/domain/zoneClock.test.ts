@@ -74,6 +74,41 @@ describe('ZoneClock', () => {
     );
   });
 
+  it('answers each instant of the days a zone changes its offset as luxon does, learnt from either side', () => {
+    let changeDays = 0;
+    for (const zone of zones) {
+      for (let dayMs = Date.UTC(2025, 0, 1); dayMs < Date.UTC(2027, 0, 1); dayMs += dayLength) {
+        const last = dayMs + dayLength - 1000;
+        if (zoneOffsetMinutesReference(zone, dayMs) === zoneOffsetMinutesReference(zone, last)) continue;
+        changeDays++;
+        // One clock learns the day from an instant before the change, the other from one after it.
+        for (const [clock, learntAt] of [
+          [new ZoneClock(), dayMs + 300_000],
+          [new ZoneClock(), last - 300_000],
+        ] as const) {
+          expect(clock.offsetMinutes(zone, learntAt)).to.equal(zoneOffsetMinutesReference(zone, learntAt));
+          for (let at = dayMs; at < dayMs + dayLength; at += 600_000) {
+            expect(clock.offsetMinutes(zone, at), `${zone} ${utcOf(new Date(at))}`).to.equal(
+              zoneOffsetMinutesReference(zone, at),
+            );
+          }
+        }
+      }
+    }
+    // New York, Madrid, Lord Howe, St Johns: two changes a year each, in both years.
+    expect(changeDays).to.equal(16);
+  });
+
+  it('answers every instant of a day without a change after one look at the day', () => {
+    const clock = new ZoneClock();
+    const day = Date.UTC(2026, 6, 1);
+    for (let at = day; at < day + dayLength; at += 60_000) {
+      expect(clock.offsetMinutes('Europe/Madrid', at)).to.equal(120);
+    }
+    const tables = (clock as unknown as { rememberedByZone: Map<number, unknown>[] }).rememberedByZone;
+    expect(tables.map((table) => table.size)).to.deep.equal([1, 0]);
+  });
+
   it('throws where the zone is unknown, and keeps throwing', () => {
     const clock = new ZoneClock();
     expect(() => clock.abbreviation('Mars/Olympus', '2026-01-01 00:00:00')).to.throw();

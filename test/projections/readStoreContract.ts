@@ -191,6 +191,21 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
         expect((await store.events.list(aQuery())).total).to.equal(1);
       });
 
+      it('readsNow, where the adapter has it, answers get and translationsOf as the port does', async function () {
+        const now = store.readsNow;
+        if (now === undefined) this.skip();
+        await putAll(catalogue);
+        await store.events.put(anEventDocument({ id: 1, revision: 5, status: 'trash' }));
+        for (const id of [...catalogue.map((doc) => doc.id), 999]) {
+          expect(now.events.get(id), `event ${id}`).to.deep.equal(await store.events.get(id));
+          expect(now.events.translationsOf(id), `group ${id}`).to.deep.equal(await store.events.translationsOf(id));
+        }
+        for (const collection of ['venues', 'organizers', 'categories', 'tags'] as const) {
+          expect(now[collection].get(31)).to.deep.equal(await store[collection].get(31));
+          expect(now[collection].translationsOf(31)).to.deep.equal(await store[collection].translationsOf(31));
+        }
+      });
+
       it('a later revision with a new slug is found by the new slug only', async function () {
         await store.events.put(anEventDocument({ id: 1, revision: 0, slug: 'old-name' }));
         await store.events.put(anEventDocument({ id: 1, revision: 1, slug: 'new-name' }));

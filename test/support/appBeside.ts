@@ -7,20 +7,28 @@ import { createApp } from '../../src/http/app.ts';
 import { composeHttpServices } from '../../src/http/composeServices.ts';
 import { createServiceMetrics } from '../../src/http/observability/metrics.ts';
 import type { HttpParts } from '../../src/http/services.ts';
+import type { ReadStore } from '../../src/projections/readStore.ts';
 import { ProjectionLagMeter } from '../../src/projections/projectionLag.ts';
 import { UserDirectory } from '../../src/projections/users/userDirectory.ts';
 import { testFolding } from './memos.ts';
 import { adminPassword, type TestService } from './testService.ts';
 
-/** The HTTP parts the service composes, made again on its stores; `clock` should be the service's clock. */
-export function partsBeside(t: TestService, clock: () => Date): { parts: HttpParts; users: UserDirectory } {
+/**
+ * The HTTP parts the service composes, made again on its stores; `clock` should be the service's clock. `readStore`:
+ * the service's read model seen through a wrapper of the test's (the same documents).
+ */
+export function partsBeside(
+  t: TestService,
+  clock: () => Date,
+  readStore: ReadStore = t.service.readStore,
+): { parts: HttpParts; users: UserDirectory } {
   const config = loadConfig({
     PORT: '0',
     CAL_DATA_DIR: t.dataDir,
     CAL_PUBLIC_URL: 'http://localhost:8080',
     CAL_ADMIN_PASSWORD: adminPassword,
   });
-  const { store, readStore, projections } = t.service;
+  const { store, projections } = t.service;
   const users = new UserDirectory(store);
   return {
     parts: composeHttpServices({ config, store, readStore, users, projections, clock, folding: testFolding }),
@@ -28,9 +36,14 @@ export function partsBeside(t: TestService, clock: () => Date): { parts: HttpPar
   };
 }
 
-/** The API app on `parts` (from partsBeside), with silent logs and metrics of its own. */
-export function appBeside(t: TestService, parts: HttpParts, clock: () => Date): Koa {
-  const { store, readStore, projections } = t.service;
+/** The API app on `parts` (from partsBeside, with the same `readStore`), with silent logs and metrics of its own. */
+export function appBeside(
+  t: TestService,
+  parts: HttpParts,
+  clock: () => Date,
+  readStore: ReadStore = t.service.readStore,
+): Koa {
+  const { store, projections } = t.service;
   return createApp(parts, pino({ level: 'silent' }), {
     store,
     readStore,

@@ -150,6 +150,8 @@ export function faultyReadStore(readStore: ReadStore, plan: FaultPlan): ReadStor
     ...readStore,
     // Every write through the port, where the plan sees it: the projections drive the port through a unit of work.
     projectionTarget: undefined,
+    // Reads too: the read routes then take the port's asynchronous path, as on MongoDB.
+    readsNow: undefined,
     documents: readStore.documents.bind(readStore),
     init: readStore.init.bind(readStore),
     close: readStore.close.bind(readStore),

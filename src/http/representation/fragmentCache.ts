@@ -1,4 +1,5 @@
 // Rendered JSON text of read-model documents, reused while the document's revision is unchanged.
+import { OldestFirst } from '../../domain/boundedMemo.ts';
 
 /**
  * A bounded map from a document id to what was rendered from it at one revision. A document's rendered text is a pure
@@ -9,6 +10,7 @@
  */
 export class FragmentCache<F> {
   private readonly entries = new Map<number, { readonly revision: number; readonly fragment: F }>();
+  private readonly oldestFirst = new OldestFirst(this.entries);
 
   constructor(private readonly capacity: number) {}
 
@@ -22,7 +24,7 @@ export class FragmentCache<F> {
     const fragment = render();
     this.entries.delete(id);
     this.entries.set(id, { revision, fragment });
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as number);
+    if (this.entries.size > this.capacity) this.oldestFirst.dropOldest();
     return fragment;
   }
 }

@@ -1,8 +1,8 @@
 // A response body assembled as JSON text, with the `translations` values left as holes until the request fills them.
 import type { TranslationSlot } from './translationSlots.ts';
 
-/** The JSON text of every slot's `translations` value, in slot order. */
-export type TranslationLookup = (slots: readonly TranslationSlot[]) => Promise<readonly string[]>;
+/** The JSON text of every slot's `translations` value, in slot order (at once when the read model answers at once). */
+export type TranslationLookup = (slots: readonly TranslationSlot[]) => readonly string[] | Promise<readonly string[]>;
 
 export class JsonText {
   private readonly pieces: (string | TranslationSlot)[] = [];
@@ -18,11 +18,18 @@ export class JsonText {
     return this;
   }
 
-  async render(lookUp: TranslationLookup): Promise<string> {
+  /** The text, in the calling turn when `lookUp` answers in it. */
+  render(lookUp: TranslationLookup): string | Promise<string> {
     const slots = this.pieces.filter((piece): piece is TranslationSlot => typeof piece !== 'string');
-    const texts = await lookUp(slots);
+    const texts = lookUp(slots);
+    return texts instanceof Promise ? texts.then((found) => this.filled(found)) : this.filled(texts);
+  }
+
+  private filled(texts: readonly string[]): string {
+    let text = '';
     let next = 0;
-    return this.pieces.map((piece) => (typeof piece === 'string' ? piece : texts[next++])).join('');
+    for (const piece of this.pieces) text += typeof piece === 'string' ? piece : (texts[next++] as string);
+    return text;
   }
 }
 

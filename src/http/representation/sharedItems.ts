@@ -46,7 +46,7 @@ export async function answerItem(
   key: string | undefined,
   etag: string,
   render: () => unknown,
-  renderText?: () => Promise<JsonText | undefined>,
+  renderText?: () => JsonText | undefined | Promise<JsonText | undefined>,
 ): Promise<void> {
   ctx.set('ETag', etag);
   if (key === undefined) {
@@ -55,7 +55,8 @@ export async function answerItem(
   }
   let kept = shared.get(key);
   if (kept === undefined || kept.etag !== etag) {
-    kept = { body: Buffer.from(await anonymousText(deps, render, renderText)), etag };
+    const text = anonymousText(deps, render, renderText);
+    kept = { body: Buffer.from(typeof text === 'string' ? text : await text), etag };
     shared.set(key, kept);
   }
   ctx.type = 'application/json';
@@ -63,14 +64,29 @@ export async function answerItem(
   answerIsShared(ctx, 'position');
 }
 
-/** The body an anonymous caller gets, `translations` filled: from the text renderer if it can, else the object. */
-async function anonymousText(
+/**
+ * The body an anonymous caller gets, `translations` filled: from the text renderer if it can, else the object. In
+ * the calling turn when the text renderer and the translation lookup answer in it (the memory read model).
+ */
+function anonymousText(
   deps: TranslationFillDeps,
   render: () => unknown,
-  renderText: (() => Promise<JsonText | undefined>) | undefined,
-): Promise<string> {
-  const text = await renderText?.();
-  if (text !== undefined) return renderJsonText(text, deps, anonymous);
+  renderText: (() => JsonText | undefined | Promise<JsonText | undefined>) | undefined,
+): string | Promise<string> {
+  const text = renderText?.();
+  if (text instanceof Promise) return text.then((resolved) => fromTextOrObject(deps, render, resolved));
+  return fromTextOrObject(deps, render, text);
+}
+
+function fromTextOrObject(
+  deps: TranslationFillDeps,
+  render: () => unknown,
+  text: JsonText | undefined,
+): string | Promise<string> {
+  return text !== undefined ? renderJsonText(text, deps, anonymous) : objectText(deps, render);
+}
+
+async function objectText(deps: TranslationFillDeps, render: () => unknown): Promise<string> {
   const body = await render();
   await fillTranslations(body, deps, anonymous);
   return stringifyBody(body);

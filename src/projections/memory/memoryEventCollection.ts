@@ -43,6 +43,11 @@ export class MemoryEventCollection implements EventCollection {
   constructor(private readonly venueLocations: VenueLocations) {}
 
   async translationsOf(group: number): Promise<Translations> {
+    return this.translationsOfNow(group);
+  }
+
+  /** `translationsOf` answered in the calling turn (`ReadStore.readsNow`). */
+  translationsOfNow(group: number): Translations {
     return translationsOf(
       this.groups
         .ids(group)

@@ -25,6 +25,11 @@ export class MemoryItemCollection<D extends ItemDocument> {
   private readonly future = new FuturePublications();
 
   async translationsOf(group: number): Promise<Translations> {
+    return this.translationsOfNow(group);
+  }
+
+  /** `translationsOf` answered in the calling turn (`ReadStore.readsNow`). */
+  translationsOfNow(group: number): Translations {
     return translationsOf(
       this.groups
         .ids(group)

@@ -1,5 +1,11 @@
 // The embedded ReadStore: documents and checkpoints in process memory, rebuilt from the event store at start.
-import type { CheckpointStore, ReadModelCollection, ReadModelDocuments, ReadStore } from '../readStore.ts';
+import type {
+  CheckpointStore,
+  CollectionNow,
+  ReadModelCollection,
+  ReadModelDocuments,
+  ReadStore,
+} from '../readStore.ts';
 import type { ProjectionMemos } from '../projectionMemos.ts';
 import type { EventDocument } from '../events/eventDocument.ts';
 import { MemoryEventCollection } from './memoryEventCollection.ts';
@@ -44,6 +50,15 @@ export interface MemoryReadStore extends ReadStore {
   holdDocuments(): HeldReadModel;
 }
 
+/** A memory collection's `getNow` and `translationsOfNow` as `ReadStore.readsNow` names them. */
+const readsNowOf = <D>(collection: {
+  getNow(id: number): D | undefined;
+  translationsOfNow(group: number): ReturnType<CollectionNow<D>['translationsOf']>;
+}): CollectionNow<D> => ({
+  get: (id) => collection.getNow(id),
+  translationsOf: (group) => collection.translationsOfNow(group),
+});
+
 export function createMemoryReadStore(memos: ProjectionMemos): MemoryReadStore {
   const events = new MemoryEventCollection(memos.venues);
   const categories = createMemoryTermCollection('category');
@@ -65,6 +80,13 @@ export function createMemoryReadStore(memos: ProjectionMemos): MemoryReadStore {
     organizers,
     checkpoints: new MemoryCheckpoints(),
     projectionTarget: memoryProjectionTarget({ events, venues, organizers, categories, tags }),
+    readsNow: {
+      events: readsNowOf(events),
+      venues: readsNowOf(venues),
+      organizers: readsNowOf(organizers),
+      categories: readsNowOf(categories),
+      tags: readsNowOf(tags),
+    },
     documents: (collection) => asAsync(sources[collection]()),
     holdDocuments: () => {
       const held = events.holdAscending();

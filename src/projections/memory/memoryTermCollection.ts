@@ -39,6 +39,11 @@ export class MemoryTermCollection implements TermCollection {
   constructor(readonly taxonomy: Taxonomy) {}
 
   async translationsOf(group: number): Promise<Translations> {
+    return this.translationsOfNow(group);
+  }
+
+  /** `translationsOf` answered in the calling turn (`ReadStore.readsNow`). */
+  translationsOfNow(group: number): Translations {
     return translationsOf(
       this.groups
         .ids(group)

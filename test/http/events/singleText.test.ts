@@ -4,8 +4,9 @@
 // every fixture item, by id and by slug, in every language segment, and again after every kind of change. Also: a
 // write to one event retires that event's fragment and leaves the others' in use.
 import { expect } from 'chai';
-import { inject } from 'light-my-request';
+import { inject, type Response } from 'light-my-request';
 import type { HttpParts } from '../../../src/http/services.ts';
+import type { ReadStore } from '../../../src/projections/readStore.ts';
 import { startRoleService, type RoleTestService } from '../../support/roleService.ts';
 import { buildLeakFixtures, fixturePassword, times, type LeakFixtures } from '../../leaks/support/leakFixtures.ts';
 import { API, bodyOf, type JsonObject } from './support/eventsApi.ts';
@@ -39,6 +40,8 @@ describe('GET /events/{id}, /venues/{id}, /organizers/{id} text equals the objec
   let t: RoleTestService;
   let fixtures: LeakFixtures;
   let added: Added;
+  /** An app beside the service on its read model through the port alone (no `readsNow`), as on MongoDB. */
+  let throughPort: (path: string) => Promise<Response>;
 
   const created = async (path: string, body: JsonObject): Promise<number> => {
     const res = await t.admin('POST', path, { body });
@@ -91,6 +94,10 @@ describe('GET /events/{id}, /venues/{id}, /organizers/{id} text equals the objec
     fixtures = await buildLeakFixtures(t);
     t.setNow(times.probing);
     added = await addEvents();
+    const portOnly: ReadStore = { ...t.service.readStore, readsNow: undefined };
+    const clock = () => times.probing;
+    const app = appBeside(t, partsBeside(t, clock, portOnly).parts, clock, portOnly);
+    throughPort = (path) => inject(app.callback(), { method: 'GET', url: path });
   });
   after(async () => t?.close());
 
@@ -121,6 +128,13 @@ describe('GET /events/{id}, /venues/{id}, /organizers/{id} text equals the objec
       for (const header of ['etag', 'content-type'])
         expect(res.headers.get(header), `${header} of ${path}`).to.equal(reference.headers.get(header));
     }
+    const viaPort = await throughPort(path);
+    expect(viaPort.statusCode, `${path} through the port`).to.equal(reference.status);
+    expect(viaPort.body, `${path} through the port`).to.equal(reference.text);
+    for (const header of ['etag', 'content-type'])
+      expect(viaPort.headers[header] ?? null, `${header} of ${path} through the port`).to.equal(
+        reference.headers.get(header),
+      );
   }
 
   /** Venues and organizers on their own, read after the events that embed them (their text is shared). */
@@ -239,5 +253,66 @@ describe('single event fragments are kept per revision', function () {
     expect(aAfter).to.not.equal(aBefore);
     expect(aAfter).to.include('A, renamed');
     expect(isKept(a, aRevision), 'the old revision of A is gone').to.equal(false);
+  });
+});
+
+describe('a first single read of the memory read model', function () {
+  this.timeout(120_000);
+  let t: RoleTestService;
+
+  before(async () => {
+    t = await startRoleService();
+  });
+  after(async () => t?.close());
+
+  /** The service's read model with the names of the port's methods called through it, `readsNow` kept as it is. */
+  function countingPortCalls(readStore: ReadStore): { readStore: ReadStore; asked: string[] } {
+    const asked: string[] = [];
+    const counting = <C extends object>(collection: C, name: string): C =>
+      new Proxy(collection, {
+        get(target, property, receiver) {
+          const value: unknown = Reflect.get(target, property, receiver);
+          if (typeof value !== 'function') return value;
+          return (...args: unknown[]) => {
+            asked.push(`${name}.${String(property)}`);
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        },
+      });
+    const collections = ['events', 'venues', 'organizers', 'categories', 'tags'] as const;
+    const wrapped = Object.fromEntries(collections.map((name) => [name, counting(readStore[name], name)]));
+    return { readStore: { ...readStore, ...wrapped } as ReadStore, asked };
+  }
+
+  it('reads the event, its term counts and its translations in the calling turn, asking the port nothing', async () => {
+    const created = async (path: string, body: JsonObject): Promise<number> => {
+      const res = await t.admin('POST', path, { body });
+      expect(res.status, res.text).to.equal(201);
+      return bodyOf(res).id as number;
+    };
+    const category = await created(`${API}/categories`, { name: 'Music' });
+    await created(`${ES}/categories`, { name: 'Música', translation_of: category });
+    const tag = await created(`${API}/tags`, { name: 'Family' });
+    const venue = await created(`${API}/venues`, { venue: 'Hall', city: 'Oslo' });
+    const organizer = await created(`${API}/organizers`, { organizer: 'Org' });
+    const links = { venue, organizer: [organizer], categories: [category], tags: [tag] };
+    const event = await created(`${API}/events`, { ...slot(16), title: 'Fair', ...links });
+    const eventEs = await created(`${ES}/events`, { ...slot(16), title: 'Feria', translation_of: event });
+
+    const clock = () => new Date();
+    const readThrough = async (readStore: ReadStore) => {
+      const app = appBeside(t, partsBeside(t, clock, readStore).parts, clock, readStore);
+      const res = await inject(app.callback(), { method: 'GET', url: `${API}/events/${event}` });
+      expect(res.statusCode, res.body).to.equal(200);
+      return res.body;
+    };
+    const inTurn = countingPortCalls(t.service.readStore);
+    const inTurnBody = await readThrough(inTurn.readStore);
+    expect(inTurn.asked).to.deep.equal([]);
+    // Without `readsNow` (MongoDB) the same bytes come through the port.
+    const viaPort = countingPortCalls({ ...t.service.readStore, readsNow: undefined });
+    expect(await readThrough(viaPort.readStore)).to.equal(inTurnBody);
+    expect(viaPort.asked).to.include.members(['events.get', 'categories.get', 'tags.get', 'events.translationsOf']);
+    expect(JSON.parse(inTurnBody)).to.nested.include({ 'categories[0].count': 1, 'translations.es': eventEs });
   });
 });

@@ -25,12 +25,19 @@ describe('no internals in responses', function () {
   it('answers a read whose store throws with 500 rest_internal_error and the generic message', async () => {
     const events = t.service.readStore.events;
     const original = events.get.bind(events);
+    // The memory read model is read in the calling turn too (readsNow): it fails there as well.
+    const now = t.service.readStore.readsNow?.events;
+    const originalNow = now?.get.bind(now);
     for (const thrown of [
       failure(),
       'secret-detail as a string',
       { message: 'secret-detail in an object', stack: 'at x (/srv/y.ts:1:1)' },
     ]) {
       events.get = () => Promise.reject(thrown as Error);
+      if (now)
+        now.get = () => {
+          throw thrown;
+        };
       try {
         for (const path of [`${API}/events/1`, `/ca${API}/events/1`]) {
           const res = await rawRequest(t.service.url, path);
@@ -42,6 +49,7 @@ describe('no internals in responses', function () {
         }
       } finally {
         events.get = original;
+        if (now && originalNow) now.get = originalNow;
       }
     }
     expect((await rawRequest(t.service.url, `${API}/events/1`)).status).to.equal(404);

@@ -85,8 +85,16 @@ async function answerEvent(
   const shown = asOf ? await readablePastEvent(deps.pastFolds, deps.folding, doc, scope, asOf, notFound) : doc;
   // Past reads are costly and rare: kept bytes are only for the event as it stands.
   const key = asOf ? undefined : anonymousPageKey(scope, ['event', scope.language, doc.id]);
-  let rendering: Promise<PageRendering> | undefined;
+  let rendering: PageRendering | Promise<PageRendering> | undefined;
   const renderingOnce = () => (rendering ??= linkedRendering(deps, scope, [shown], asOf ? 'past' : 'now'));
+  const text = (done: PageRendering) =>
+    singleEventText(shown, {
+      settings: deps.settings,
+      scope,
+      rendering: done,
+      fragments: deps.fragments.of(scope.addresses),
+      single: deps.singleFragments.of(scope.addresses),
+    });
   await answerItem(
     ctx,
     deps,
@@ -94,10 +102,10 @@ async function answerEvent(
     key,
     etagOfPost(shown),
     async () => eventWithJsonLd(shown, deps.settings, scope.addresses, await renderingOnce()),
-    async () => {
-      const context = { settings: deps.settings, scope, rendering: await renderingOnce() };
-      const fragments = deps.fragments.of(scope.addresses);
-      return singleEventText(shown, { ...context, fragments, single: deps.singleFragments.of(scope.addresses) });
+    () => {
+      // In the calling turn when the read model answers in it (linkedRendering).
+      const ready = renderingOnce();
+      return ready instanceof Promise ? ready.then(text) : text(ready);
     },
   );
 }
@@ -151,7 +159,8 @@ export function registerEventReads(router: Router, deps: EventReadDeps): void {
     const id = pathId(ctx.params.id);
     if (id === undefined) throw noRoute();
     const shared = sharedItemsOf(deps.memo, 'event');
-    const doc = await readStore.events.get(id);
+    const now = readStore.readsNow;
+    const doc = now ? now.events.get(id) : await readStore.events.get(id);
     setPostAllow(ctx, ctx.state.caller, doc);
     const checked = checkArgs(ctx, settings, eventReadArgs, { id: String(id) });
     const asOf = readAsOf(checked, settings.timeZone, deps.clock(), deps.zones);

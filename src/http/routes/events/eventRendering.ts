@@ -4,28 +4,69 @@ import type { ItemDocument } from '../../../projections/posts/itemDocument.ts';
 import type { TermDocument } from '../../../projections/terms/termDocument.ts';
 import type { Scope } from '../../requestScope.ts';
 import type { HttpParts } from '../../services.ts';
+import type { CollectionNow } from '../../../projections/readStore.ts';
+import type { CountedTerm } from '../../../projections/terms/termCollection.ts';
 import {
   linkedItemVerdicts,
+  type LinkedItemVerdicts,
   visibleLinkedItems,
   type CurrentLinkedItems,
   type PageRendering,
 } from './linkedItemVisibility.ts';
 
 /**
- * Term counts are read once per read-model position for every term the events embed. `past`: the documents are `as_of`
- * states,
- * whose embedded venues and organizers are judged against today's too (read here, since the copies are old).
+ * Term counts are read once per read-model position for every term the events embed (the memo), and linked items
+ * rendered by the request's item renderers. `past`: the documents are `as_of` states, whose embedded venues and
+ * organizers are judged against today's too (read here, since the copies are old).
  */
-/** Term counts come from the memo and the read model; linked items are rendered by the request's item renderers. */
 export type LinkedRenderingDeps = Pick<HttpParts, 'readStore' | 'memo' | 'itemRenderers'>;
 
-export async function linkedRendering(
+/**
+ * What rendering `docs` for this request takes. In the calling turn when nothing past is asked and the read model
+ * answers in the calling turn (`readsNow`): a single read's handful of term counts then makes no promise each.
+ */
+export function linkedRendering(
   deps: LinkedRenderingDeps,
   scope: Scope,
   docs: readonly EventDocument[],
   when: 'now' | 'past' = 'now',
-): Promise<PageRendering> {
+): PageRendering | Promise<PageRendering> {
   const counts = { category: deps.memo.table<number>('count:category'), tag: deps.memo.table<number>('count:tag') };
+  const now = deps.readStore.readsNow;
+  if (when === 'past' || now === undefined) return linkedRenderingThroughPort(deps, scope, docs, counts, when);
+  for (const doc of docs) {
+    for (const term of doc.embedded.categories) countOnce(counts.category, term, now.categories);
+    for (const term of doc.embedded.tags) countOnce(counts.tag, term, now.tags);
+  }
+  return renderingOf(deps, scope, counts, linkedItemVerdicts(scope));
+}
+
+type TermCounts = Record<TermDocument['taxonomy'], Map<number, number>>;
+
+function countOnce(table: Map<number, number>, term: TermDocument, terms: CollectionNow<CountedTerm>): void {
+  if (!table.has(term.id)) table.set(term.id, terms.get(term.id)?.count ?? 0);
+}
+
+function renderingOf(
+  deps: LinkedRenderingDeps,
+  scope: Scope,
+  counts: TermCounts,
+  verdicts: LinkedItemVerdicts,
+): PageRendering {
+  return {
+    ...visibleLinkedItems(deps.itemRenderers(scope), verdicts),
+    verdicts,
+    termCount: (term) => counts[term.taxonomy].get(term.id) ?? 0,
+  };
+}
+
+async function linkedRenderingThroughPort(
+  deps: LinkedRenderingDeps,
+  scope: Scope,
+  docs: readonly EventDocument[],
+  counts: TermCounts,
+  when: 'now' | 'past',
+): Promise<PageRendering> {
   const read = async (terms: readonly TermDocument[], collection: HttpParts['readStore']['categories']) => {
     for (const term of terms) {
       const table = counts[term.taxonomy];
@@ -37,11 +78,7 @@ export async function linkedRendering(
     await read(doc.embedded.tags, deps.readStore.tags);
   }
   const verdicts = linkedItemVerdicts(scope, when === 'past' ? await currentLinkedItems(deps, docs) : undefined);
-  return {
-    ...visibleLinkedItems(deps.itemRenderers(scope), verdicts),
-    verdicts,
-    termCount: (term) => counts[term.taxonomy].get(term.id) ?? 0,
-  };
+  return renderingOf(deps, scope, counts, verdicts);
 }
 
 async function currentLinkedItems(

@@ -54,7 +54,7 @@ function answerItemRead<D extends ItemDocument>(deps: ItemReadDeps, kind: ItemRo
     const key = anonymousPageKey(scope, [kind.singular, scope.language, doc.id]);
     const render = () => renderItem(kind, doc, settings, scope, true);
     // A locked item is blanked by the object path; an open one is the text its events embed.
-    const text = async () =>
+    const text = () =>
       isLockedPost(doc, scope)
         ? undefined
         : singleItemText(kind.singular, doc, render, deps.singleFragments.of(scope.addresses));

@@ -5,6 +5,7 @@
 import { NoStream, type EventStore } from '../events/eventStore.ts';
 import { decodeDomainEvent } from '../events/catalogue/envelope.ts';
 import type { DomainEvent } from '../events/catalogue/index.ts';
+import { OldestFirst } from '../domain/boundedMemo.ts';
 
 /** A fold of one kind of stream; its name tells kept states apart when two folds read the same stream. */
 export interface StreamFold<S, E extends DomainEvent> {
@@ -32,6 +33,7 @@ const defaultCapacity = 4096;
 export class StreamStates {
   /** In least recently used order: a state is moved to the end whenever it is kept again. */
   private readonly kept = new Map<string, Kept>();
+  private readonly leastRecentFirst = new OldestFirst(this.kept);
 
   constructor(private readonly capacity = defaultCapacity) {}
 
@@ -66,6 +68,6 @@ export class StreamStates {
     if (kept && kept.revision > next.revision) return;
     this.kept.delete(key);
     this.kept.set(key, next);
-    if (this.kept.size > this.capacity) this.kept.delete(this.kept.keys().next().value as string);
+    if (this.kept.size > this.capacity) this.leastRecentFirst.dropOldest();
   }
 }

@@ -2,6 +2,7 @@
 import type { Config } from '../../config/config.ts';
 import type { FailureLog } from './failureLog.ts';
 import { SharedLoginLimiter, type LoginFailureLimit } from './sharedLoginLimiter.ts';
+import { OldestFirst } from '../../domain/boundedMemo.ts';
 
 export interface LoginLimits {
   /** Failures within the window after which a client's credentials are no longer checked; 0 turns the limit off. */
@@ -16,6 +17,7 @@ export const defaultLoginLimits: LoginLimits = { maxFailures: 10, windowMs: 60_0
 export class FailedLoginLimiter {
   /** Per client, the times of its latest failures (at most `maxFailures`), in insertion order of the latest failure. */
   private readonly failures = new Map<string, number[]>();
+  private readonly oldestFirst = new OldestFirst(this.failures);
 
   constructor(
     private readonly limits: LoginLimits,
@@ -44,8 +46,7 @@ export class FailedLoginLimiter {
     this.failures.delete(client);
     this.failures.set(client, [...recent, now].slice(-this.limits.maxFailures));
     if (this.failures.size > this.limits.maxClients) {
-      const oldest = this.failures.keys().next();
-      if (!oldest.done) this.failures.delete(oldest.value);
+      this.oldestFirst.dropOldest();
     }
     return withinAllowance;
   }

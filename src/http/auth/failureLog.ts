@@ -1,3 +1,4 @@
+import { OldestFirst } from '../../domain/boundedMemo.ts';
 // The FailureLog port: failed attempts per client, kept where every API instance sees them. With MongoDB configured
 // the instances share one log (`mongoFailureLog.ts`), so N instances allow the limit once, not N times; embedded, the
 // log is in memory (`MemoryFailureLog`), as the single process needs nothing more.
@@ -16,6 +17,7 @@ export interface FailureLog {
 /** One process's log; `maxClients` bounds its memory (the client whose last failure is oldest is forgotten first). */
 export class MemoryFailureLog implements FailureLog {
   private readonly failures = new Map<string, number[]>();
+  private readonly oldestFirst = new OldestFirst(this.failures);
 
   constructor(private readonly maxClients: number) {}
 
@@ -24,8 +26,7 @@ export class MemoryFailureLog implements FailureLog {
     this.failures.delete(client);
     this.failures.set(client, kept);
     if (this.failures.size > this.maxClients) {
-      const oldest = this.failures.keys().next();
-      if (!oldest.done) this.failures.delete(oldest.value);
+      this.oldestFirst.dropOldest();
     }
     return kept;
   }

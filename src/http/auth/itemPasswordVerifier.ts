@@ -2,6 +2,7 @@
 // unlocking the same items again costs a digest comparison instead of argon2 (docs/security.md, "Passwords").
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { matchesLegacyDigest, storedPasswordForm, verifyItemPassword } from '../../commands/posts/itemPasswordHash.ts';
+import { OldestFirst } from '../../domain/boundedMemo.ts';
 
 /** Stored hashes remembered at most: about 200 bytes each, so a few megabytes; the least recently used go first. */
 export const defaultRememberedHashes = 10_000;
@@ -17,6 +18,7 @@ const digestOf = (password: string): Buffer => createHash('sha256').update(passw
  */
 export class ItemPasswordVerifier {
   private readonly verified = new Map<string, Buffer>();
+  private readonly oldestFirst = new OldestFirst(this.verified);
 
   constructor(private readonly maxRemembered: number = defaultRememberedHashes) {}
 
@@ -48,8 +50,7 @@ export class ItemPasswordVerifier {
     this.verified.delete(stored);
     this.verified.set(stored, digest);
     if (this.verified.size > this.maxRemembered) {
-      const oldest = this.verified.keys().next();
-      if (!oldest.done) this.verified.delete(oldest.value);
+      this.oldestFirst.dropOldest();
     }
   }
 }

@@ -1,6 +1,7 @@
 // Meters the reads that fold streams (`as_of`, `/history`) per client with a token bucket, so that no one client can
 // keep the service folding: each read takes a token; tokens come back at the configured rate.
 import type { Config } from '../../config/config.ts';
+import { OldestFirst } from '../../domain/boundedMemo.ts';
 
 export interface CostlyReadLimits {
   /** Reads a client may make in a burst, and per window on average; 0 turns the limit off. */
@@ -18,6 +19,7 @@ interface Bucket {
 export class CostlyReadLimiter {
   /** Insertion order is recency order, for forgetting the least recently seen client first. */
   private readonly buckets = new Map<string, Bucket>();
+  private readonly oldestFirst = new OldestFirst(this.buckets);
 
   constructor(
     private readonly limits: CostlyReadLimits,
@@ -41,8 +43,7 @@ export class CostlyReadLimiter {
     this.buckets.delete(client);
     this.buckets.set(client, bucket);
     if (this.buckets.size > this.limits.maxClients) {
-      const oldest = this.buckets.keys().next();
-      if (!oldest.done) this.buckets.delete(oldest.value);
+      this.oldestFirst.dropOldest();
     }
     if (bucket.tokens >= 1) {
       bucket.tokens -= 1;

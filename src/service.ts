@@ -14,6 +14,7 @@ import { openStores, type OpenedStores } from './compose/openStores.ts';
 import { startScheduler } from './compose/scheduler.ts';
 import { startSeriesHorizon } from './compose/seriesHorizon.ts';
 import { StartTimeline } from './compose/startTimeline.ts';
+import type { EarlySnapshotRead } from './compose/earlySnapshotRead.ts';
 import type { SeriesHorizonKeeper } from './commands/scheduling/seriesHorizonKeeper.ts';
 import { VersionFollowingRunner } from './projections/versionFollowingRunner.ts';
 import { ProjectionRunner } from './projections/projectionRunner.ts';
@@ -74,6 +75,7 @@ export async function startService(
   clock: () => Date = () => new Date(),
   role: ServiceRole = 'all',
   hooks: ServiceHooks = {},
+  early?: EarlySnapshotRead,
 ): Promise<RunningService> {
   checkRole(config, role);
   const timeline = new StartTimeline();
@@ -81,7 +83,7 @@ export async function startService(
   // The port first: one in use stops the start before anything is written, the data directory included.
   const server = await listen(undefined, config.port, config.host);
   try {
-    return await startBound(server, config, logger, clock, role, hooks, timeline);
+    return await startBound(server, config, logger, clock, role, hooks, { timeline, early });
   } catch (error) {
     await server.close(0);
     throw error;
@@ -231,14 +233,14 @@ async function startBound(
   clock: () => Date,
   role: ServiceRole,
   hooks: ServiceHooks,
-  timeline: StartTimeline,
+  { timeline, early }: { timeline: StartTimeline; early?: EarlySnapshotRead },
 ): Promise<RunningService> {
   // One per process: its memos serve every caller, the answers being pure functions of zone and instant. The
   // projection memos around it are the read model's; the event fold built on them is the one the fold cache knows.
   const zones = new ZoneClock();
   const memos = projectionMemos(zones);
   const folding = eventFoldingOf(memos);
-  const stores = await openStores(config, memos, logger);
+  const stores = await openStores(config, memos, logger, early);
   timeline.mark('storesOpened');
   const { readStore } = stores;
   const projections = projectionsOf(stores, role, memos, logger);

@@ -11,6 +11,7 @@ import type { SnapshotLoad } from '../projections/snapshot/readModelSnapshot.ts'
 import type { ProjectionMemos } from '../projections/projectionMemos.ts';
 import type { VersionedMongoReadModel } from '../projections/mongo/versionedMongoReadModel.ts';
 import { openMemoryReadModel, snapshotTarget, type SnapshotTarget } from './embeddedReadModel.ts';
+import type { EarlySnapshotRead } from './earlySnapshotRead.ts';
 import type { FailureLog } from '../http/auth/failureLog.ts';
 
 export interface OpenedStores {
@@ -29,11 +30,17 @@ export interface OpenedStores {
 }
 /**
  * Opens the configured stores; unset URLs mean the embedded lmdb store and in-process read models. `memos`: those
- * of the read model's projection (the memory read model's own, embedded).
+ * of the read model's projection (the memory read model's own, embedded); `early`: the snapshot file's read, begun
+ * by the caller before it loaded the service's modules.
  * The EventStoreDB and MongoDB adapters are imported only when configured: their clients took ~0.3 s of CPU to load
  * at every start of the embedded default, which uses neither.
  */
-export async function openStores(config: Config, memos: ProjectionMemos, logger: Logger): Promise<OpenedStores> {
+export async function openStores(
+  config: Config,
+  memos: ProjectionMemos,
+  logger: Logger,
+  early?: EarlySnapshotRead,
+): Promise<OpenedStores> {
   let store: EventStore;
   if (config.eventStoreUrl) {
     const { connectEsdbEventStore } = await import('../events/esdb/esdbEventStore.ts');
@@ -43,7 +50,7 @@ export async function openStores(config: Config, memos: ProjectionMemos, logger:
     store = await openLmdbEventStore(`${config.dataDir}/events`, { minFreeBytes: config.minFreeDiskMb * 1024 * 1024 });
   }
   if (!config.mongoUrl)
-    return { store, ...(await openMemoryReadModel(store, snapshotTarget(config, logger), memos, logger)) };
+    return { store, ...(await openMemoryReadModel(store, snapshotTarget(config, logger), memos, logger, early)) };
   const [{ openVersionedMongoReadModel }, { openMongoFailureLog }] = await Promise.all([
     import('../projections/mongo/versionedMongoReadModel.ts'),
     import('../http/auth/mongoFailureLog.ts'),

@@ -1,6 +1,7 @@
 // Specifies what a start of the embedded default loads: not the EventStoreDB and MongoDB clients, which it never uses
 // and which took ~0.3 s of CPU to load at every (re)start (docs/operations.md, "Start-up and restarts").
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 
 /** The CommonJS packages a fresh process holds after importing the service's composition root. */
@@ -29,5 +30,14 @@ describe('modules a start of the embedded default loads', function () {
     ).to.equal(true);
     expect(loaded.filter((path) => path.includes('/node_modules/mongodb/'))).to.deep.equal([]);
     expect(loaded.filter((path) => path.includes('/node_modules/@eventstore/'))).to.deep.equal([]);
+  });
+
+  it('begins the snapshot read in main before it imports the service, whose modules load meanwhile', () => {
+    const main = readFileSync(new URL('../../src/main.ts', import.meta.url), 'utf8');
+    expect(main, 'no static import of the service').not.to.match(/^import[^;]*from '\.\/service\.ts'/m);
+    const readAt = main.indexOf('readSnapshotEarly(config)');
+    const importAt = main.indexOf("await import('./service.ts')");
+    expect(readAt).to.be.above(0);
+    expect(importAt).to.be.above(readAt);
   });
 });

@@ -19,17 +19,34 @@ export interface SnapshotDocuments {
 /** Events per frame: a few milliseconds of encoding, so that a background write never holds the event loop long. */
 export const eventsPerFrame = 2000;
 
+/** In place of a text equal to another field of the same document (see `EncodedEvent`). */
+export const sameText = true;
+
 /**
  * Embedded copies as indexes into the copies so far: hundreds of thousands of events share a few thousand copies.
- * Without `venueLocations`: the reader derives them from the embedded venues, as the projector does.
+ * Costs likewise, by value (a calendar repeats a few prices: each cost was an object, a list and its texts to decode
+ * and keep per document). `publishedUtc`, `startUtc` and `endUtc` are `sameText` when equal to `modifiedUtc`,
+ * `start` and `end` (never edited; UTC events): one text made, not two. Without `venueLocations`: the reader derives
+ * them from the embedded venues, as the projector does.
  */
-export type EncodedEvent = Omit<EventDocument, 'embedded' | 'venueLocations'> & {
+export type EncodedEvent = Omit<
+  EventDocument,
+  'embedded' | 'venueLocations' | 'cost' | 'publishedUtc' | 'startUtc' | 'endUtc'
+> & {
   readonly embedded: { readonly [F in LinkField]: readonly number[] };
+  readonly cost: number | null;
+  readonly publishedUtc: string | typeof sameText;
+  readonly startUtc: string | typeof sameText;
+  readonly endUtc: string | typeof sameText;
 };
 
-/** One slice of events, with the embedded copies first met in it (appended, in order, to those of earlier frames). */
+/**
+ * One slice of events, with the embedded copies and the costs first met in it (appended, in order, to those of
+ * earlier frames).
+ */
 export interface EventFrame {
   readonly embedded: readonly object[];
+  readonly costs: readonly EventDocument['cost'][];
   readonly events: readonly EncodedEvent[];
 }
 
@@ -98,23 +115,23 @@ export async function encodeBodyFrames(
   const { venues, organizers, categories, tags } = documents;
   const packer = bodyPacker();
   const frames = [lengthPrefixed(packer.pack({ venues, organizers, categories, tags }))];
-  const indexOf = new Map<object, number>();
-  let copies = 0;
+  const copies = new Referrer<object>();
+  const costs = new Referrer<string>();
   for (let start = 0; start < documents.events.length; start += perFrame) {
     const embedded: object[] = [];
-    const refer = (copy: object): number => {
-      let index = indexOf.get(copy);
-      if (index === undefined) {
-        indexOf.set(copy, (index = copies++));
-        embedded.push(copy);
-      }
-      return index;
-    };
+    const newCosts: EventDocument['cost'][] = [];
+    const refer = (copy: object): number => copies.indexOf(copy, () => embedded.push(copy));
+    const referCost = (cost: EventDocument['cost']): number | null =>
+      cost === null ? null : costs.indexOf(JSON.stringify(cost), () => newCosts.push(cost));
     const events = documents.events
       .slice(start, start + perFrame)
       .map(originalOf)
       .map(({ venueLocations: _derived, ...doc }): EncodedEvent => ({
         ...doc,
+        publishedUtc: doc.publishedUtc === doc.modifiedUtc ? sameText : doc.publishedUtc,
+        startUtc: doc.startUtc === doc.start ? sameText : doc.startUtc,
+        endUtc: doc.endUtc === doc.end ? sameText : doc.endUtc,
+        cost: referCost(doc.cost),
         embedded: {
           venues: doc.embedded.venues.map(refer),
           organizers: doc.embedded.organizers.map(refer),
@@ -122,8 +139,22 @@ export async function encodeBodyFrames(
           tags: doc.embedded.tags.map(refer),
         },
       }));
-    frames.push(lengthPrefixed(packer.pack({ embedded, events } satisfies EventFrame)));
+    frames.push(lengthPrefixed(packer.pack({ embedded, costs: newCosts, events } satisfies EventFrame)));
     await slicing.betweenSlices?.();
   }
   return frames;
+}
+
+/** Numbers values in the order first met; `first` is told of each new one. */
+class Referrer<K> {
+  private readonly indexes = new Map<K, number>();
+
+  indexOf(key: K, first: () => void): number {
+    let index = this.indexes.get(key);
+    if (index === undefined) {
+      this.indexes.set(key, (index = this.indexes.size));
+      first();
+    }
+    return index;
+  }
 }

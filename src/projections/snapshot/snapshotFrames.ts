@@ -19,34 +19,39 @@ export interface SnapshotDocuments {
 /** Events per frame: a few milliseconds of encoding, so that a background write never holds the event loop long. */
 export const eventsPerFrame = 2000;
 
+/** The fields whose few texts every document repeats: written as numbers into the body's texts. */
+export type RepeatedText = 'language' | 'author' | 'status' | 'timezone' | 'timezoneAbbr' | 'statusBeforeTrash';
+
 /** In place of a text equal to another field of the same document (see `EncodedEvent`). */
 export const sameText = true;
 
 /**
  * Embedded copies as indexes into the copies so far: hundreds of thousands of events share a few thousand copies.
  * Costs likewise, by value (a calendar repeats a few prices: each cost was an object, a list and its texts to decode
- * and keep per document). `publishedUtc`, `startUtc` and `endUtc` are `sameText` when equal to `modifiedUtc`,
- * `start` and `end` (never edited; UTC events): one text made, not two. Without `venueLocations`: the reader derives
- * them from the embedded venues, as the projector does.
+ * and keep per document), and the `RepeatedText` fields by number (each was a text decoded, then looked up to
+ * share). `publishedUtc`, `startUtc` and `endUtc` are `sameText` when equal to `modifiedUtc`, `start` and `end`
+ * (never edited; UTC events): one text made, not two. Without `venueLocations`: the reader derives them from the
+ * embedded venues, as the projector does.
  */
 export type EncodedEvent = Omit<
   EventDocument,
-  'embedded' | 'venueLocations' | 'cost' | 'publishedUtc' | 'startUtc' | 'endUtc'
+  'embedded' | 'venueLocations' | 'cost' | 'publishedUtc' | 'startUtc' | 'endUtc' | RepeatedText
 > & {
   readonly embedded: { readonly [F in LinkField]: readonly number[] };
   readonly cost: number | null;
   readonly publishedUtc: string | typeof sameText;
   readonly startUtc: string | typeof sameText;
   readonly endUtc: string | typeof sameText;
-};
+} & { readonly [F in RepeatedText]: number | Exclude<EventDocument[F], string> };
 
 /**
- * One slice of events, with the embedded copies and the costs first met in it (appended, in order, to those of
+ * One slice of events, with the embedded copies, costs and texts first met in it (appended, in order, to those of
  * earlier frames).
  */
 export interface EventFrame {
   readonly embedded: readonly object[];
   readonly costs: readonly EventDocument['cost'][];
+  readonly texts: readonly string[];
   readonly events: readonly EncodedEvent[];
 }
 
@@ -115,34 +120,61 @@ export async function encodeBodyFrames(
   const { venues, organizers, categories, tags } = documents;
   const packer = bodyPacker();
   const frames = [lengthPrefixed(packer.pack({ venues, organizers, categories, tags }))];
-  const copies = new Referrer<object>();
-  const costs = new Referrer<string>();
+  const tables = new BodyTables();
   for (let start = 0; start < documents.events.length; start += perFrame) {
-    const embedded: object[] = [];
-    const newCosts: EventDocument['cost'][] = [];
-    const refer = (copy: object): number => copies.indexOf(copy, () => embedded.push(copy));
-    const referCost = (cost: EventDocument['cost']): number | null =>
-      cost === null ? null : costs.indexOf(JSON.stringify(cost), () => newCosts.push(cost));
-    const events = documents.events
-      .slice(start, start + perFrame)
-      .map(originalOf)
-      .map(({ venueLocations: _derived, ...doc }): EncodedEvent => ({
-        ...doc,
-        publishedUtc: doc.publishedUtc === doc.modifiedUtc ? sameText : doc.publishedUtc,
-        startUtc: doc.startUtc === doc.start ? sameText : doc.startUtc,
-        endUtc: doc.endUtc === doc.end ? sameText : doc.endUtc,
-        cost: referCost(doc.cost),
-        embedded: {
-          venues: doc.embedded.venues.map(refer),
-          organizers: doc.embedded.organizers.map(refer),
-          categories: doc.embedded.categories.map(refer),
-          tags: doc.embedded.tags.map(refer),
-        },
-      }));
-    frames.push(lengthPrefixed(packer.pack({ embedded, costs: newCosts, events } satisfies EventFrame)));
+    const events = documents.events.slice(start, start + perFrame).map((doc) => tables.encoded(originalOf(doc)));
+    frames.push(lengthPrefixed(packer.pack(tables.frameOf(events))));
     await slicing.betweenSlices?.();
   }
   return frames;
+}
+
+/** The body's shared values (embedded copies, costs, repeated texts), numbered as first met, frame after frame. */
+class BodyTables {
+  private readonly copies = new Referrer<object>();
+  private readonly costs = new Referrer<string>();
+  private readonly texts = new Referrer<string>();
+  private newCopies: object[] = [];
+  private newCosts: EventDocument['cost'][] = [];
+  private newTexts: string[] = [];
+
+  encoded({ venueLocations: _derived, ...doc }: EventDocument): EncodedEvent {
+    const refer = (copy: object): number => this.copies.indexOf(copy, () => this.newCopies.push(copy));
+    return {
+      ...doc,
+      language: this.text(doc.language),
+      author: this.text(doc.author),
+      status: this.text(doc.status),
+      timezone: this.text(doc.timezone),
+      timezoneAbbr: this.text(doc.timezoneAbbr),
+      statusBeforeTrash: this.text(doc.statusBeforeTrash),
+      publishedUtc: doc.publishedUtc === doc.modifiedUtc ? sameText : doc.publishedUtc,
+      startUtc: doc.startUtc === doc.start ? sameText : doc.startUtc,
+      endUtc: doc.endUtc === doc.end ? sameText : doc.endUtc,
+      cost: doc.cost === null ? null : this.costs.indexOf(JSON.stringify(doc.cost), () => this.newCosts.push(doc.cost)),
+      embedded: {
+        venues: doc.embedded.venues.map(refer),
+        organizers: doc.embedded.organizers.map(refer),
+        categories: doc.embedded.categories.map(refer),
+        tags: doc.embedded.tags.map(refer),
+      },
+    };
+  }
+
+  /** A frame of these events, with the values first met in them. */
+  frameOf(events: readonly EncodedEvent[]): EventFrame {
+    const frame = { embedded: this.newCopies, costs: this.newCosts, texts: this.newTexts, events };
+    this.newCopies = [];
+    this.newCosts = [];
+    this.newTexts = [];
+    return frame;
+  }
+
+  /** A text as its number; anything else (null) as it is. */
+  private text<T>(value: T): number | Exclude<T, string> {
+    if (typeof value !== 'string') return value as Exclude<T, string>;
+    return this.texts.indexOf(value, () => this.newTexts.push(value));
+  }
 }
 
 /** Numbers values in the order first met; `first` is told of each new one. */

@@ -1,5 +1,6 @@
 // Specifies what a snapshot's body shares so that a load makes fewer objects: costs written once per distinct value
-// and shared (frozen) by the loaded documents, and texts equal to another field of the document written as a mark.
+// and shared (frozen) by the loaded documents, the texts every document repeats (language, status, zone...) written
+// once and referred to by number, and texts equal to another field of the document written as a mark.
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -54,7 +55,7 @@ describe('read-model snapshot sharing', function () {
   });
   after(async () => temp.dispose());
 
-  it('writes each distinct cost once and texts equal to their partner field as a mark', () => {
+  it('writes each distinct cost and repeated text once, and texts equal to their partner field as a mark', () => {
     const frames = encodedFrames(path);
     const costs = frames.flatMap((frame) => frame.costs);
     const distinct = new Set(replayedEvents.flatMap((doc) => (doc.cost ? [JSON.stringify(doc.cost)] : [])));
@@ -66,6 +67,15 @@ describe('read-model snapshot sharing', function () {
       expect(written.publishedUtc).to.equal(doc.publishedUtc === doc.modifiedUtc ? sameText : doc.publishedUtc);
       expect(written.startUtc).to.equal(doc.startUtc === doc.start ? sameText : doc.startUtc);
       expect(written.endUtc).to.equal(doc.endUtc === doc.end ? sameText : doc.endUtc);
+    }
+    const texts = frames.flatMap((frame) => frame.texts);
+    expect(new Set(texts).size, 'each text once').to.equal(texts.length);
+    for (const doc of replayedEvents) {
+      const written = encoded.get(doc.id) as EncodedEvent;
+      for (const field of ['language', 'author', 'status', 'timezone', 'timezoneAbbr'] as const)
+        expect(texts[written[field]], field).to.equal(doc[field]);
+      const before = written.statusBeforeTrash;
+      expect(before === null ? null : texts[before]).to.equal(doc.statusBeforeTrash);
     }
     expect([...encoded.values()].some((e) => e.startUtc === sameText)).to.equal(true);
     expect([...encoded.values()].some((e) => e.startUtc !== sameText)).to.equal(true);

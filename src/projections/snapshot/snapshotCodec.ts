@@ -2,7 +2,7 @@
 // and the documents (msgpack), guarded by the header's length and SHA-256 so that a torn or damaged file is refused.
 import { createHash, webcrypto } from 'node:crypto';
 import { Packr, Unpackr } from 'msgpackr';
-import { linkFields, type EventDocument } from '../events/eventDocument.ts';
+import type { EventDocument } from '../events/eventDocument.ts';
 import { SharedLists } from '../events/sharedLists.ts';
 import { VenueLocations } from '../events/venueLocations.ts';
 import {
@@ -16,6 +16,7 @@ import {
   sameText,
   type SnapshotDocuments,
 } from './snapshotFrames.ts';
+import { loadedLinks } from './snapshotLinks.ts';
 
 export type { SnapshotDocuments } from './snapshotFrames.ts';
 
@@ -78,15 +79,7 @@ function eventCompleter() {
   // The loaded documents share among themselves; the memos die with them, not with the process.
   const lists = new SharedLists();
   const locations = new VenueLocations();
-  // The list of one copy alone, by the copy's index: most documents link one venue and one organizer, and a lookup by
-  // index spares each an array to look the shared list up with (and the lookup in a WeakMap).
-  const aloneAt: (readonly never[] | undefined)[] = [];
-  const copiesAt = (indexes: readonly number[]): never[] => {
-    if (indexes.length === 0) return lists.items(noCopies) as never[];
-    if (indexes.length > 1) return lists.items(indexes.map((index) => copies[index] as never)) as never[];
-    const index = indexes[0] as number;
-    return (aloneAt[index] ??= lists.items([copies[index] as never])) as never[];
-  };
+  const links = loadedLinks(lists, copies);
   const textAt: string[] = [];
   // The field's own type at each use: a number read is that field's text, anything else (null) stays.
   const text = (value: unknown): never => (typeof value === 'number' ? textAt[value] : value) as never;
@@ -97,6 +90,7 @@ function eventCompleter() {
       for (const cost of frame.costs)
         costAt.push(cost && (Object.freeze({ entries: Object.freeze(cost.entries) }) as EventDocument['cost']));
       for (const value of frame.texts) textAt.push(value);
+      links.learn(frame.links);
     },
     event: (encoded: EncodedEvent): EventDocument => {
       const doc = encoded as unknown as Mutable<EventDocument>;
@@ -111,9 +105,17 @@ function eventCompleter() {
       doc.timezone = text(encoded.timezone);
       doc.timezoneAbbr = text(encoded.timezoneAbbr);
       doc.statusBeforeTrash = text(encoded.statusBeforeTrash);
-      for (const field of linkFields) doc[field] = lists.ids(doc[field]);
-      const { venues: v, organizers: o, categories: c, tags: t } = encoded.embedded;
-      doc.embedded = { venues: copiesAt(v), organizers: copiesAt(o), categories: copiesAt(c), tags: copiesAt(t) };
+      const { venues: v, organizers: o, categories: c, tags: t } = encoded;
+      doc.venues = links.ids(v);
+      doc.organizers = links.ids(o);
+      doc.categories = links.ids(c);
+      doc.tags = links.ids(t);
+      doc.embedded = {
+        venues: links.copies(v),
+        organizers: links.copies(o),
+        categories: links.copies(c),
+        tags: links.copies(t),
+      };
       doc.venueLocations = locations.of(doc.embedded.venues);
       return doc;
     },
@@ -121,8 +123,6 @@ function eventCompleter() {
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-
-const noCopies: readonly never[] = [];
 
 /** The file's parts, in order: the body's frames are encoded a slice of events at a time (`slicing`). */
 export async function encodeSnapshot(

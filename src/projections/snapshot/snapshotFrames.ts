@@ -6,6 +6,7 @@ import type { EventDocument, LinkField } from '../events/eventDocument.ts';
 import type { VenueDocument } from '../venues/venueDocument.ts';
 import type { OrganizerDocument } from '../organizers/organizerDocument.ts';
 import type { CountedTerm } from '../terms/termCollection.ts';
+import type { LinkEntry } from './snapshotLinks.ts';
 
 /** What a snapshot holds. */
 export interface SnapshotDocuments {
@@ -26,7 +27,8 @@ export type RepeatedText = 'language' | 'author' | 'status' | 'timezone' | 'time
 export const sameText = true;
 
 /**
- * Embedded copies as indexes into the copies so far: hundreds of thousands of events share a few thousand copies.
+ * Embedded copies as indexes into the copies so far: hundreds of thousands of events share a few thousand copies;
+ * each link field's ids with the indexes of its copies as one index into the body's link entries (see snapshotLinks).
  * Costs likewise, by value (a calendar repeats a few prices: each cost was an object, a list and its texts to decode
  * and keep per document), and the `RepeatedText` fields by number (each was a text decoded, then looked up to
  * share). `publishedUtc`, `startUtc` and `endUtc` are `sameText` when equal to `modifiedUtc`, `start` and `end`
@@ -35,14 +37,18 @@ export const sameText = true;
  */
 export type EncodedEvent = Omit<
   EventDocument,
-  'embedded' | 'venueLocations' | 'cost' | 'publishedUtc' | 'startUtc' | 'endUtc' | RepeatedText
+  'embedded' | 'venueLocations' | 'cost' | 'publishedUtc' | 'startUtc' | 'endUtc' | RepeatedText | LinkField
 > & {
-  readonly embedded: { readonly [F in LinkField]: readonly number[] };
+  /** Its place kept (the decoded documents keep the shape of the replayed ones); the copies are in `links`. */
+  readonly embedded: null;
   readonly cost: number | null;
   readonly publishedUtc: string | typeof sameText;
   readonly startUtc: string | typeof sameText;
   readonly endUtc: string | typeof sameText;
-} & { readonly [F in RepeatedText]: number | Exclude<EventDocument[F], string> };
+} & { readonly [F in RepeatedText]: number | Exclude<EventDocument[F], string> } & {
+  /** The field's ids and embedded copies: an index into the body's link entries. */
+  readonly [F in LinkField]: number;
+};
 
 /**
  * One slice of events, with the embedded copies, costs and texts first met in it (appended, in order, to those of
@@ -52,6 +58,7 @@ export interface EventFrame {
   readonly embedded: readonly object[];
   readonly costs: readonly EventDocument['cost'][];
   readonly texts: readonly string[];
+  readonly links: readonly LinkEntry[];
   readonly events: readonly EncodedEvent[];
 }
 
@@ -134,12 +141,18 @@ class BodyTables {
   private readonly copies = new Referrer<object>();
   private readonly costs = new Referrer<string>();
   private readonly texts = new Referrer<string>();
+  private readonly links = new Referrer<string>();
   private newCopies: object[] = [];
   private newCosts: EventDocument['cost'][] = [];
   private newTexts: string[] = [];
+  private newLinks: LinkEntry[] = [];
 
   encoded({ venueLocations: _derived, ...doc }: EventDocument): EncodedEvent {
     const refer = (copy: object): number => this.copies.indexOf(copy, () => this.newCopies.push(copy));
+    const link = (field: LinkField): number => {
+      const entry = { ids: doc[field], copies: doc.embedded[field].map(refer) };
+      return this.links.indexOf(`${entry.ids.join(',')}|${entry.copies.join(',')}`, () => this.newLinks.push(entry));
+    };
     return {
       ...doc,
       language: this.text(doc.language),
@@ -152,18 +165,24 @@ class BodyTables {
       startUtc: doc.startUtc === doc.start ? sameText : doc.startUtc,
       endUtc: doc.endUtc === doc.end ? sameText : doc.endUtc,
       cost: doc.cost === null ? null : this.costs.indexOf(JSON.stringify(doc.cost), () => this.newCosts.push(doc.cost)),
-      embedded: {
-        venues: doc.embedded.venues.map(refer),
-        organizers: doc.embedded.organizers.map(refer),
-        categories: doc.embedded.categories.map(refer),
-        tags: doc.embedded.tags.map(refer),
-      },
+      venues: link('venues'),
+      organizers: link('organizers'),
+      categories: link('categories'),
+      tags: link('tags'),
+      embedded: null,
     };
   }
 
   /** A frame of these events, with the values first met in them. */
   frameOf(events: readonly EncodedEvent[]): EventFrame {
-    const frame = { embedded: this.newCopies, costs: this.newCosts, texts: this.newTexts, events };
+    const frame = {
+      embedded: this.newCopies,
+      costs: this.newCosts,
+      texts: this.newTexts,
+      links: this.newLinks,
+      events,
+    };
+    this.newLinks = [];
     this.newCopies = [];
     this.newCosts = [];
     this.newTexts = [];

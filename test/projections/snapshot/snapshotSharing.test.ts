@@ -1,6 +1,7 @@
 // Specifies what a snapshot's body shares so that a load makes fewer objects: costs written once per distinct value
 // and shared (frozen) by the loaded documents, the texts every document repeats (language, status, zone...) written
-// once and referred to by number, and texts equal to another field of the document written as a mark.
+// once and referred to by number, each link field's ids and copies written once per distinct pair, and texts equal to
+// another field of the document written as a mark.
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -76,6 +77,20 @@ describe('read-model snapshot sharing', function () {
         expect(texts[written[field]], field).to.equal(doc[field]);
       const before = written.statusBeforeTrash;
       expect(before === null ? null : texts[before]).to.equal(doc.statusBeforeTrash);
+    }
+    const links = frames.flatMap((frame) => frame.links);
+    const copies = frames.flatMap((frame) => frame.embedded);
+    expect(links.length, 'link entries shared by the events').to.be.below(replayedEvents.length * 4);
+    for (const doc of replayedEvents) {
+      const written = encoded.get(doc.id) as EncodedEvent;
+      for (const field of ['venues', 'organizers', 'categories', 'tags'] as const) {
+        const entry = links[written[field]];
+        expect(entry?.ids, field).to.deep.equal(doc[field]);
+        expect(
+          entry?.copies.map((index) => copies[index]),
+          field,
+        ).to.deep.equal(doc.embedded[field]);
+      }
     }
     expect([...encoded.values()].some((e) => e.startUtc === sameText)).to.equal(true);
     expect([...encoded.values()].some((e) => e.startUtc !== sameText)).to.equal(true);

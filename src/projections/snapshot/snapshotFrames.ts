@@ -146,12 +146,25 @@ class BodyTables {
   private newCosts: EventDocument['cost'][] = [];
   private newTexts: string[] = [];
   private newLinks: LinkEntry[] = [];
+  /** Link entries and costs by the identity of the lists and objects (shared ones, above all) already numbered. */
+  private readonly linkOfLists = new Map<readonly number[], Map<readonly object[], number>>();
+  private readonly costOfObject = new Map<object, number>();
 
   encoded({ venueLocations: _derived, ...doc }: EventDocument): EncodedEvent {
     const refer = (copy: object): number => this.copies.indexOf(copy, () => this.newCopies.push(copy));
     const link = (field: LinkField): number => {
-      const entry = { ids: doc[field], copies: doc.embedded[field].map(refer) };
-      return this.links.indexOf(`${entry.ids.join(',')}|${entry.copies.join(',')}`, () => this.newLinks.push(entry));
+      const ids = doc[field];
+      const copies = doc.embedded[field];
+      const known = this.linkOfLists.get(ids)?.get(copies);
+      if (known !== undefined) return known;
+      const entry = { ids, copies: copies.map(refer) };
+      const index = this.links.indexOf(`${ids.join(',')}|${entry.copies.join(',')}`, () => this.newLinks.push(entry));
+      // Lists are never changed in place, and most are shared (none or one item): the next event with the same two
+      // lists is answered by identity, without joining them into a key.
+      let byCopies = this.linkOfLists.get(ids);
+      if (byCopies === undefined) this.linkOfLists.set(ids, (byCopies = new Map()));
+      byCopies.set(copies, index);
+      return index;
     };
     return {
       ...doc,
@@ -164,7 +177,7 @@ class BodyTables {
       publishedUtc: doc.publishedUtc === doc.modifiedUtc ? sameText : doc.publishedUtc,
       startUtc: doc.startUtc === doc.start ? sameText : doc.startUtc,
       endUtc: doc.endUtc === doc.end ? sameText : doc.endUtc,
-      cost: doc.cost === null ? null : this.costs.indexOf(JSON.stringify(doc.cost), () => this.newCosts.push(doc.cost)),
+      cost: this.cost(doc.cost),
       venues: link('venues'),
       organizers: link('organizers'),
       categories: link('categories'),
@@ -187,6 +200,16 @@ class BodyTables {
     this.newCosts = [];
     this.newTexts = [];
     return frame;
+  }
+
+  private cost(cost: EventDocument['cost']): number | null {
+    if (cost === null) return null;
+    let index = this.costOfObject.get(cost);
+    if (index === undefined) {
+      index = this.costs.indexOf(JSON.stringify(cost), () => this.newCosts.push(cost));
+      this.costOfObject.set(cost, index);
+    }
+    return index;
   }
 
   /** A text as its number; anything else (null) as it is. */

@@ -2,7 +2,7 @@
 // the service in that role, and shuts it down gracefully on SIGTERM/SIGINT (a second signal exits at once).
 import { pino } from 'pino';
 import { ConfigError, loadConfig, variables, type ServiceRole } from './config/config.ts';
-import { startService } from './service.ts';
+import { readSnapshotEarly } from './compose/earlySnapshotRead.ts';
 
 const roles: readonly ServiceRole[] = ['all', 'api', 'projector'];
 
@@ -32,7 +32,10 @@ try {
       censor: '[REDACTED]',
     },
   });
-  const service = await startService(config, logger, undefined, role);
+  // The snapshot's read first: it runs on the thread pool while the service's modules load (docs/operations.md).
+  const early = readSnapshotEarly(config);
+  const { startService } = await import('./service.ts');
+  const service = await startService(config, logger, undefined, role, {}, early);
   console.log(
     role === 'projector'
       ? `Projector running; health, readiness and metrics on ${service.url}`

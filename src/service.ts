@@ -13,6 +13,8 @@ import { PeriodicSnapshots } from './compose/periodicSnapshots.ts';
 import { openStores, type OpenedStores } from './compose/openStores.ts';
 import { startScheduler } from './compose/scheduler.ts';
 import { startSeriesHorizon } from './compose/seriesHorizon.ts';
+import { StartTimeline } from './compose/startTimeline.ts';
+import type { EarlySnapshotRead } from './compose/earlySnapshotRead.ts';
 import type { SeriesHorizonKeeper } from './commands/scheduling/seriesHorizonKeeper.ts';
 import { VersionFollowingRunner } from './projections/versionFollowingRunner.ts';
 import { ProjectionRunner } from './projections/projectionRunner.ts';
@@ -73,12 +75,15 @@ export async function startService(
   clock: () => Date = () => new Date(),
   role: ServiceRole = 'all',
   hooks: ServiceHooks = {},
+  early?: EarlySnapshotRead,
 ): Promise<RunningService> {
   checkRole(config, role);
+  const timeline = new StartTimeline();
+  timeline.mark('modulesLoaded');
   // The port first: one in use stops the start before anything is written, the data directory included.
   const server = await listen(undefined, config.port, config.host);
   try {
-    return await startBound(server, config, logger, clock, role, hooks);
+    return await startBound(server, config, logger, clock, role, hooks, { timeline, early });
   } catch (error) {
     await server.close(0);
     throw error;
@@ -228,13 +233,15 @@ async function startBound(
   clock: () => Date,
   role: ServiceRole,
   hooks: ServiceHooks,
+  { timeline, early }: { timeline: StartTimeline; early?: EarlySnapshotRead },
 ): Promise<RunningService> {
   // One per process: its memos serve every caller, the answers being pure functions of zone and instant. The
   // projection memos around it are the read model's; the event fold built on them is the one the fold cache knows.
   const zones = new ZoneClock();
   const memos = projectionMemos(zones);
   const folding = eventFoldingOf(memos);
-  const stores = await openStores(config, memos, logger);
+  const stores = await openStores(config, memos, logger, early);
+  timeline.mark('storesOpened');
   const { readStore } = stores;
   const projections = projectionsOf(stores, role, memos, logger);
   const { watcher, runner, progress } = projections;
@@ -245,6 +252,7 @@ async function startBound(
   } else {
     await watcher?.refresh();
   }
+  timeline.mark('projectionStarted');
   const api =
     role === 'projector'
       ? undefined
@@ -259,7 +267,10 @@ async function startBound(
         );
   const scheduler = startScheduler(role, config, readStore, store, api?.writes, clock, logger);
   const seriesHorizon = startSeriesHorizon(role, config, readStore, store, api?.writes, clock, logger);
+  timeline.mark('apiStarted');
   server.serve(api?.app ?? createOperationsApp(operations, logger));
+  timeline.mark('serving');
+  logger.info({ msSinceProcessStart: timeline.steps }, 'service started');
   const snapshots = periodicSnapshots(stores, projections, config, logger);
   snapshots?.start();
   const parts = { server, config, logger, role, stores, store, projections, metrics, api, scheduler, seriesHorizon };

@@ -2,7 +2,6 @@
 // them: where the snapshot lives, loading it into a fresh memory read model at start, saving it at close (the
 // background writes are periodicSnapshots.ts). Failures are
 // logged, never fatal: the store is the truth.
-import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.ts';
 import type { EventStore } from '../events/eventStore.ts';
@@ -12,10 +11,10 @@ import { createMemoryReadStore } from '../projections/memory/memoryReadStore.ts'
 import {
   loadReadModelSnapshot,
   saveReadModelSnapshot,
-  snapshotFileName,
   type SnapshotLoad,
 } from '../projections/snapshot/readModelSnapshot.ts';
 import { codeFingerprint } from '../projections/snapshot/codeFingerprint.ts';
+import { embeddedSnapshotPath, type EarlySnapshotRead } from './earlySnapshotRead.ts';
 
 /** The code does not change while the process runs: one fingerprint serves every start in it. */
 let runningFingerprint: string | undefined;
@@ -27,9 +26,10 @@ export interface SnapshotTarget {
 
 /** The lmdb store with the in-memory read model, snapshots on: the file and the running code's fingerprint. */
 export function snapshotTarget(config: Config, logger: Logger): SnapshotTarget | undefined {
-  if (!config.readModelSnapshot || config.eventStoreUrl || config.mongoUrl) return undefined;
+  const path = embeddedSnapshotPath(config);
+  if (path === undefined) return undefined;
   try {
-    return { path: join(config.dataDir, snapshotFileName), fingerprint: (runningFingerprint ??= codeFingerprint()) };
+    return { path, fingerprint: (runningFingerprint ??= codeFingerprint()) };
   } catch (error) {
     logger.warn({ err: error }, 'cannot fingerprint the projection code: read-model snapshots are off');
     return undefined;
@@ -38,20 +38,22 @@ export function snapshotTarget(config: Config, logger: Logger): SnapshotTarget |
 
 /**
  * A fresh memory read model, filled from the snapshot when it is usable: a snapshot never stops a start. `memos`: the
- * ones its projection runs with.
+ * ones its projection runs with; `early`: the file's read when the start began it (used when its path is the target's).
  */
 export async function openMemoryReadModel(
   store: EventStore,
   target: SnapshotTarget | undefined,
   memos: ProjectionMemos,
   logger: Logger,
+  early?: EarlySnapshotRead,
 ) {
   const readStore = createMemoryReadStore(memos);
   if (!target) return { readStore, memory: readStore };
   const startedAt = performance.now();
   let snapshotLoad: SnapshotLoad;
   try {
-    snapshotLoad = await loadReadModelSnapshot(target.path, store, readStore, target.fingerprint);
+    const read = early?.path === target.path ? early.read : undefined;
+    snapshotLoad = await loadReadModelSnapshot(target.path, store, readStore, target.fingerprint, read);
   } catch (error) {
     logger.warn(
       { err: error, path: target.path },

@@ -19,14 +19,13 @@ import {
   type StoreEventIdentity,
 } from './snapshotCodec.ts';
 import type { FrameSlicing } from './snapshotFrames.ts';
-import { readFileIfExists, writeFileAtomically } from './snapshotFile.ts';
+import { readSnapshotFile, writeFileAtomically, type SnapshotFileRead } from './snapshotFile.ts';
 
-/** The file's name inside the data directory. */
-export const snapshotFileName = 'read-model.snapshot';
+export { snapshotFileName } from './snapshotFile.ts';
 
 /** Milliseconds a load spent in each step, for the log and the bench (bench/snapshotLoad.ts). */
 export interface SnapshotLoadPhases {
-  /** Reading the file. */
+  /** Reading the file (what is left to wait for of a read started early, see `readSnapshotFile`). */
   readonly readMs: number;
   /** The header, and the store's event at its position. */
   readonly checkMs: number;
@@ -164,22 +163,21 @@ async function restore(documents: SnapshotDocuments, position: bigint, readStore
 /**
  * Fills an empty read store from the snapshot when it was written by this code for this store, and says why not
  * otherwise. On anything but `loaded` the read store is untouched, except after a failure inside `put`, which the
- * caller meets as a rejection (and answers with a fresh store).
+ * caller meets as a rejection (and answers with a fresh store). `read`: the file's read, when the caller started it
+ * earlier (it must be of `path`).
  */
 export async function loadReadModelSnapshot(
   path: string,
   store: EventStore,
   readStore: RestorableReadStore,
   fingerprint: string,
+  read: Promise<SnapshotFileRead> = readSnapshotFile(path),
 ): Promise<SnapshotLoad> {
   const lap = stopwatch();
-  let file: Buffer | undefined;
-  try {
-    file = readFileIfExists(path);
-  } catch (error) {
-    return { kind: 'ignored', reason: `unreadable file (${(error as Error).message})` };
-  }
-  if (!file) return { kind: 'absent' };
+  const fileRead = await read;
+  if (fileRead.kind === 'absent') return { kind: 'absent' };
+  if (fileRead.kind === 'unreadable') return { kind: 'ignored', reason: `unreadable file (${fileRead.message})` };
+  const file = fileRead.bytes;
   const readMs = lap();
   const checked = await checkedHeader(file, store, fingerprint);
   if (!checked.ok) return { kind: 'ignored', reason: checked.reason };

@@ -2,7 +2,7 @@
 // and the documents (msgpack), guarded by the header's length and SHA-256 so that a torn or damaged file is refused.
 import { createHash, webcrypto } from 'node:crypto';
 import { Packr, Unpackr } from 'msgpackr';
-import { linkFields, type EventDocument } from '../events/eventDocument.ts';
+import type { EventDocument } from '../events/eventDocument.ts';
 import { SharedLists } from '../events/sharedLists.ts';
 import { VenueLocations } from '../events/venueLocations.ts';
 import {
@@ -13,13 +13,15 @@ import {
   type FrameSlicing,
   frameReader,
   type FrameReader,
+  sameText,
   type SnapshotDocuments,
 } from './snapshotFrames.ts';
+import { loadedLinks } from './snapshotLinks.ts';
 
 export type { SnapshotDocuments } from './snapshotFrames.ts';
 
 /** Bumped when the layout below changes; projection code changes are caught by the code fingerprint instead. */
-export const snapshotFormat = 3;
+export const snapshotFormat = 4;
 
 const magic = Buffer.from('cal read-model snapshot\n', 'utf8');
 
@@ -61,7 +63,7 @@ function decodeBody(bytes: Uint8Array, reader: FrameReader): SnapshotDocuments {
   for (const bytesOfFrame of eventFrames) {
     // Each frame's documents made whole while they are new (young objects, still in the cache).
     const frame = reader.read(bytesOfFrame) as EventFrame;
-    complete.learn(frame.embedded);
+    complete.learn(frame);
     for (const encoded of frame.events) events.push(complete.event(encoded));
   }
   return { events, venues, organizers, categories, tags };
@@ -73,43 +75,47 @@ function decodeBody(bytes: Uint8Array, reader: FrameReader): SnapshotDocuments {
  */
 function eventCompleter() {
   const copies: never[] = [];
+  const costAt: EventDocument['cost'][] = [];
   // The loaded documents share among themselves; the memos die with them, not with the process.
   const lists = new SharedLists();
   const locations = new VenueLocations();
-  // The list of one copy alone, by the copy's index: most documents link one venue and one organizer, and a lookup by
-  // index spares each an array to look the shared list up with (and the lookup in a WeakMap).
-  const aloneAt: (readonly never[] | undefined)[] = [];
-  const copiesAt = (indexes: readonly number[]): never[] => {
-    if (indexes.length === 0) return lists.items(noCopies) as never[];
-    if (indexes.length > 1) return lists.items(indexes.map((index) => copies[index] as never)) as never[];
-    const index = indexes[0] as number;
-    return (aloneAt[index] ??= lists.items([copies[index] as never])) as never[];
-  };
-  const texts = new Map<string, string>();
-  const text = <T>(value: T): T => {
-    if (typeof value !== 'string') return value;
-    const known = texts.get(value);
-    if (known !== undefined) return known as T;
-    texts.set(value, value);
-    return value;
-  };
+  const links = loadedLinks(lists, copies);
+  const textAt: string[] = [];
+  // The field's own type at each use: a number read is that field's text, anything else (null) stays.
+  const text = (value: unknown): never => (typeof value === 'number' ? textAt[value] : value) as never;
   return {
-    learn: (embedded: readonly object[]) => {
-      for (const copy of embedded) copies.push(copy as never);
+    learn: (frame: EventFrame) => {
+      for (const copy of frame.embedded) copies.push(copy as never);
+      // Shared by every document of that price, so frozen as the shared lists are.
+      for (const cost of frame.costs)
+        costAt.push(cost && (Object.freeze({ entries: Object.freeze(cost.entries) }) as EventDocument['cost']));
+      for (const value of frame.texts) textAt.push(value);
+      links.learn(frame.links);
     },
     event: (encoded: EncodedEvent): EventDocument => {
       const doc = encoded as unknown as Mutable<EventDocument>;
-      // Only the fields whose few values every document repeats: a lookup for every field of every document cost
-      // 40-90% of what msgpack decoding itself costs (measured on 100k documents).
-      doc.language = text(doc.language);
-      doc.author = text(doc.author);
-      doc.status = text(doc.status);
-      doc.timezone = text(doc.timezone);
-      doc.timezoneAbbr = text(doc.timezoneAbbr);
-      doc.statusBeforeTrash = text(doc.statusBeforeTrash);
-      for (const field of linkFields) doc[field] = lists.ids(doc[field]);
-      const { venues: v, organizers: o, categories: c, tags: t } = encoded.embedded;
-      doc.embedded = { venues: copiesAt(v), organizers: copiesAt(o), categories: copiesAt(c), tags: copiesAt(t) };
+      doc.publishedUtc = encoded.publishedUtc === sameText ? encoded.modifiedUtc : encoded.publishedUtc;
+      doc.startUtc = encoded.startUtc === sameText ? encoded.start : encoded.startUtc;
+      doc.endUtc = encoded.endUtc === sameText ? encoded.end : encoded.endUtc;
+      doc.cost = encoded.cost === null ? null : (costAt[encoded.cost] as EventDocument['cost']);
+      // The texts every document repeats, one string each for the whole body (as a replay shares them).
+      doc.language = text(encoded.language);
+      doc.author = text(encoded.author);
+      doc.status = text(encoded.status);
+      doc.timezone = text(encoded.timezone);
+      doc.timezoneAbbr = text(encoded.timezoneAbbr);
+      doc.statusBeforeTrash = text(encoded.statusBeforeTrash);
+      const { venues: v, organizers: o, categories: c, tags: t } = encoded;
+      doc.venues = links.ids(v);
+      doc.organizers = links.ids(o);
+      doc.categories = links.ids(c);
+      doc.tags = links.ids(t);
+      doc.embedded = {
+        venues: links.copies(v),
+        organizers: links.copies(o),
+        categories: links.copies(c),
+        tags: links.copies(t),
+      };
       doc.venueLocations = locations.of(doc.embedded.venues);
       return doc;
     },
@@ -117,8 +123,6 @@ function eventCompleter() {
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-
-const noCopies: readonly never[] = [];
 
 /** The file's parts, in order: the body's frames are encoded a slice of events at a time (`slicing`). */
 export async function encodeSnapshot(

@@ -6,6 +6,7 @@ import type { EventDocument, LinkField } from '../events/eventDocument.ts';
 import type { VenueDocument } from '../venues/venueDocument.ts';
 import type { OrganizerDocument } from '../organizers/organizerDocument.ts';
 import type { CountedTerm } from '../terms/termCollection.ts';
+import type { LinkEntry } from './snapshotLinks.ts';
 
 /** What a snapshot holds. */
 export interface SnapshotDocuments {
@@ -19,17 +20,45 @@ export interface SnapshotDocuments {
 /** Events per frame: a few milliseconds of encoding, so that a background write never holds the event loop long. */
 export const eventsPerFrame = 2000;
 
+/** The fields whose few texts every document repeats: written as numbers into the body's texts. */
+export type RepeatedText = 'language' | 'author' | 'status' | 'timezone' | 'timezoneAbbr' | 'statusBeforeTrash';
+
+/** In place of a text equal to another field of the same document (see `EncodedEvent`). */
+export const sameText = true;
+
 /**
- * Embedded copies as indexes into the copies so far: hundreds of thousands of events share a few thousand copies.
- * Without `venueLocations`: the reader derives them from the embedded venues, as the projector does.
+ * Embedded copies as indexes into the copies so far: hundreds of thousands of events share a few thousand copies;
+ * each link field's ids with the indexes of its copies as one index into the body's link entries (see snapshotLinks).
+ * Costs likewise, by value (a calendar repeats a few prices: each cost was an object, a list and its texts to decode
+ * and keep per document), and the `RepeatedText` fields by number (each was a text decoded, then looked up to
+ * share). `publishedUtc`, `startUtc` and `endUtc` are `sameText` when equal to `modifiedUtc`, `start` and `end`
+ * (never edited; UTC events): one text made, not two. Without `venueLocations`: the reader derives them from the
+ * embedded venues, as the projector does.
  */
-export type EncodedEvent = Omit<EventDocument, 'embedded' | 'venueLocations'> & {
-  readonly embedded: { readonly [F in LinkField]: readonly number[] };
+export type EncodedEvent = Omit<
+  EventDocument,
+  'embedded' | 'venueLocations' | 'cost' | 'publishedUtc' | 'startUtc' | 'endUtc' | RepeatedText | LinkField
+> & {
+  /** Its place kept (the decoded documents keep the shape of the replayed ones); the copies are in `links`. */
+  readonly embedded: null;
+  readonly cost: number | null;
+  readonly publishedUtc: string | typeof sameText;
+  readonly startUtc: string | typeof sameText;
+  readonly endUtc: string | typeof sameText;
+} & { readonly [F in RepeatedText]: number | Exclude<EventDocument[F], string> } & {
+  /** The field's ids and embedded copies: an index into the body's link entries. */
+  readonly [F in LinkField]: number;
 };
 
-/** One slice of events, with the embedded copies first met in it (appended, in order, to those of earlier frames). */
+/**
+ * One slice of events, with the embedded copies, costs and texts first met in it (appended, in order, to those of
+ * earlier frames).
+ */
 export interface EventFrame {
   readonly embedded: readonly object[];
+  readonly costs: readonly EventDocument['cost'][];
+  readonly texts: readonly string[];
+  readonly links: readonly LinkEntry[];
   readonly events: readonly EncodedEvent[];
 }
 
@@ -98,32 +127,108 @@ export async function encodeBodyFrames(
   const { venues, organizers, categories, tags } = documents;
   const packer = bodyPacker();
   const frames = [lengthPrefixed(packer.pack({ venues, organizers, categories, tags }))];
-  const indexOf = new Map<object, number>();
-  let copies = 0;
+  const tables = new BodyTables();
   for (let start = 0; start < documents.events.length; start += perFrame) {
-    const embedded: object[] = [];
-    const refer = (copy: object): number => {
-      let index = indexOf.get(copy);
-      if (index === undefined) {
-        indexOf.set(copy, (index = copies++));
-        embedded.push(copy);
-      }
-      return index;
-    };
-    const events = documents.events
-      .slice(start, start + perFrame)
-      .map(originalOf)
-      .map(({ venueLocations: _derived, ...doc }): EncodedEvent => ({
-        ...doc,
-        embedded: {
-          venues: doc.embedded.venues.map(refer),
-          organizers: doc.embedded.organizers.map(refer),
-          categories: doc.embedded.categories.map(refer),
-          tags: doc.embedded.tags.map(refer),
-        },
-      }));
-    frames.push(lengthPrefixed(packer.pack({ embedded, events } satisfies EventFrame)));
+    const events = documents.events.slice(start, start + perFrame).map((doc) => tables.encoded(originalOf(doc)));
+    frames.push(lengthPrefixed(packer.pack(tables.frameOf(events))));
     await slicing.betweenSlices?.();
   }
   return frames;
+}
+
+/** The body's shared values (embedded copies, costs, repeated texts), numbered as first met, frame after frame. */
+class BodyTables {
+  private readonly copies = new Referrer<object>();
+  private readonly costs = new Referrer<string>();
+  private readonly texts = new Referrer<string>();
+  private readonly links = new Referrer<string>();
+  private newCopies: object[] = [];
+  private newCosts: EventDocument['cost'][] = [];
+  private newTexts: string[] = [];
+  private newLinks: LinkEntry[] = [];
+  /** Link entries and costs by the identity of the lists and objects (shared ones, above all) already numbered. */
+  private readonly linkOfLists = new Map<readonly number[], Map<readonly object[], number>>();
+  private readonly costOfObject = new Map<object, number>();
+
+  encoded({ venueLocations: _derived, ...doc }: EventDocument): EncodedEvent {
+    const refer = (copy: object): number => this.copies.indexOf(copy, () => this.newCopies.push(copy));
+    const link = (field: LinkField): number => {
+      const ids = doc[field];
+      const copies = doc.embedded[field];
+      const known = this.linkOfLists.get(ids)?.get(copies);
+      if (known !== undefined) return known;
+      const entry = { ids, copies: copies.map(refer) };
+      const index = this.links.indexOf(`${ids.join(',')}|${entry.copies.join(',')}`, () => this.newLinks.push(entry));
+      // Lists are never changed in place, and most are shared (none or one item): the next event with the same two
+      // lists is answered by identity, without joining them into a key.
+      let byCopies = this.linkOfLists.get(ids);
+      if (byCopies === undefined) this.linkOfLists.set(ids, (byCopies = new Map()));
+      byCopies.set(copies, index);
+      return index;
+    };
+    return {
+      ...doc,
+      language: this.text(doc.language),
+      author: this.text(doc.author),
+      status: this.text(doc.status),
+      timezone: this.text(doc.timezone),
+      timezoneAbbr: this.text(doc.timezoneAbbr),
+      statusBeforeTrash: this.text(doc.statusBeforeTrash),
+      publishedUtc: doc.publishedUtc === doc.modifiedUtc ? sameText : doc.publishedUtc,
+      startUtc: doc.startUtc === doc.start ? sameText : doc.startUtc,
+      endUtc: doc.endUtc === doc.end ? sameText : doc.endUtc,
+      cost: this.cost(doc.cost),
+      venues: link('venues'),
+      organizers: link('organizers'),
+      categories: link('categories'),
+      tags: link('tags'),
+      embedded: null,
+    };
+  }
+
+  /** A frame of these events, with the values first met in them. */
+  frameOf(events: readonly EncodedEvent[]): EventFrame {
+    const frame = {
+      embedded: this.newCopies,
+      costs: this.newCosts,
+      texts: this.newTexts,
+      links: this.newLinks,
+      events,
+    };
+    this.newLinks = [];
+    this.newCopies = [];
+    this.newCosts = [];
+    this.newTexts = [];
+    return frame;
+  }
+
+  private cost(cost: EventDocument['cost']): number | null {
+    if (cost === null) return null;
+    let index = this.costOfObject.get(cost);
+    if (index === undefined) {
+      index = this.costs.indexOf(JSON.stringify(cost), () => this.newCosts.push(cost));
+      this.costOfObject.set(cost, index);
+    }
+    return index;
+  }
+
+  /** A text as its number; anything else (null) as it is. */
+  private text<T>(value: T): number | Exclude<T, string> {
+    if (typeof value !== 'string') return value as Exclude<T, string>;
+    return this.texts.indexOf(value, () => this.newTexts.push(value));
+  }
+}
+
+/** Numbers values in the order first met; `first` is told of each new one. */
+class Referrer<K> {
+  private readonly indexes = new Map<K, number>();
+
+  indexOf(key: K, first: () => void): number {
+    let index = this.indexes.get(key);
+    if (index === undefined) {
+      this.indexes.set(key, (index = this.indexes.size));
+      first();
+    }
+    return index;
+  }
 }

@@ -52,6 +52,8 @@ export interface LmdbEventStoreOptions {
 export interface LmdbEventStore extends EventStore {
   /** lmdb's id of the last committed write transaction in this data dir; it grows by one per commit. */
   lastTransactionId(): number;
+  /** Always there: the embedded store reads the types of the events it passes over alone. */
+  readAllPassingOver(options: ReadAllOptions, upTo: bigint, types: ReadonlySet<string>): Promise<ReadItem[]>;
 }
 
 /** Either every part of an append was written, or one part's expectation failed and nothing was. */
@@ -189,6 +191,11 @@ class LmdbStore implements LmdbEventStore {
     return this.readAfter(options.after, options.maxCount);
   }
 
+  async readAllPassingOver(options: ReadAllOptions, upTo: bigint, types: ReadonlySet<string>): Promise<ReadItem[]> {
+    if (options.maxCount !== undefined && options.maxCount <= 0) return [];
+    return this.readPassingOver(options.after, options.maxCount, upTo, types);
+  }
+
   private readAfter(
     after: bigint | undefined,
     limit: number | undefined,
@@ -228,7 +235,7 @@ class LmdbStore implements LmdbEventStore {
    */
   private readPassingOver(
     after: bigint | undefined,
-    limit: number,
+    limit: number | undefined,
     upTo: bigint,
     types: ReadonlySet<string>,
   ): ReadItem[] {

@@ -148,6 +148,15 @@ export interface EventStore {
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Events of all streams in global order. */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /**
+   * As `readAll` up to `upTo` (inclusive), but an event whose type is not in `types` is given as its position alone,
+   * undecoded: a replay passes most stored events over by their type. Optional; without it a reader uses `readAll`.
+   */
+  readAllPassingOver?(
+    options: ReadAllOptions,
+    upTo: bigint,
+    types: ReadonlySet<string>,
+  ): Promise<(RecordedEvent | bigint)[]>;
   /** Catch-up from a position, then live, in global order, one event at a time. */
   subscribeToAll(options: SubscribeOptions): Subscription;
   /** Global position of the last event in the store, or -1n when empty. */
@@ -159,4 +168,10 @@ export interface EventStore {
 export function streamCategory(streamId: string): string {
   const dash = streamId.indexOf('-');
   return dash < 0 ? streamId : streamId.slice(0, dash);
+}
+
+/** A wrapper's `readAllPassingOver`: the wrapped store's, when it has one (spread into the wrapper). */
+export function passingOverOf(store: EventStore): Pick<EventStore, 'readAllPassingOver'> {
+  const read = store.readAllPassingOver?.bind(store);
+  return read ? { readAllPassingOver: read } : {};
 }

@@ -2,7 +2,13 @@
 // catches up on a subscription of its own, then joins the shared one, whose recent events stay in a bounded window
 // from which each client reads at its own pace. A client that falls out of the window (slow) catches up on its own
 // again. The shared subscription never waits for a client, so a stalled one holds back nobody.
-import type { EventStore, RecordedEvent, SubscribeOptions, Subscription } from './eventStore.ts';
+import {
+  passingOverOf,
+  type EventStore,
+  type RecordedEvent,
+  type SubscribeOptions,
+  type Subscription,
+} from './eventStore.ts';
 import { approximateBytes } from './approximateBytes.ts';
 import { SharedWindow } from './sharedWindow.ts';
 
@@ -19,6 +25,7 @@ export function withSharedSubscription(store: EventStore, settings: SharedSubscr
     appendToStreams: (appends, options) => store.appendToStreams(appends, options),
     readStream: (streamId, options) => store.readStream(streamId, options),
     readAll: (options) => store.readAll(options),
+    ...passingOverOf(store),
     headPosition: () => store.headPosition(),
     close: () => store.close(),
     subscribeToAll: (options) => new SharedClient(store, window, options).subscription,

@@ -1,8 +1,8 @@
 // Replays the event store into a read model up to a given global position, in pages: for `cal verify` and rebuilds.
-import type { EventStore } from '../events/eventStore.ts';
+import type { EventStore, ReadAllOptions, RecordedEvent } from '../events/eventStore.ts';
 import type { CheckpointStore, ReadStore } from './readStore.ts';
 import type { ProjectionHandler } from './projectionHandler.ts';
-import { readModelCheckpoint } from './projectionStep.ts';
+import { handledTypes, readModelCheckpoint } from './projectionStep.ts';
 import { VenueLocations } from './events/venueLocations.ts';
 import { projectionDriver, type ProjectionDriver } from './projectionDriver.ts';
 
@@ -74,20 +74,24 @@ export async function replayInto(
   let appliedPosition = options.after ?? -1n;
   let appliedEvents = 0;
   let more = appliedPosition < upTo;
+  const types = handledTypes(options.handlers);
   while (more) {
-    const page = await store.readAll({
-      ...(appliedPosition >= 0n ? { after: appliedPosition } : {}),
-      maxCount: pageSize,
-    });
-    for (const recorded of page) {
-      if (recorded.position > upTo) {
+    const page = await readPage(
+      store,
+      { ...(appliedPosition >= 0n ? { after: appliedPosition } : {}), maxCount: pageSize },
+      upTo,
+      types,
+    );
+    for (const item of page) {
+      const position = typeof item === 'bigint' ? item : item.position;
+      if (position > upTo) {
         more = false;
         break;
       }
       // Awaited only when there is something to wait for: into the memory read model, no event makes a promise.
-      const applying = driver.apply(recorded);
+      const applying = typeof item === 'bigint' ? undefined : driver.apply(item);
       if (applying) await applying;
-      appliedPosition = recorded.position;
+      appliedPosition = position;
       appliedEvents++;
       if (batches) {
         if (batches.flushDue()) await batches.flush(appliedPosition);
@@ -102,6 +106,19 @@ export async function replayInto(
   await batches?.flush(appliedPosition);
   if (appliedEvents > 0 && !batches) await readStore.checkpoints.set(readModelCheckpoint, appliedPosition);
   return { appliedPosition, appliedEvents };
+}
+
+/**
+ * A page of events after `options.after`, where the store can pass events of types no handler takes over as their
+ * positions (undecoded: most of a store is registry bookkeeping), else every event decoded.
+ */
+function readPage(
+  store: EventStore,
+  options: ReadAllOptions,
+  upTo: bigint,
+  types: ReadonlySet<string> | undefined,
+): Promise<readonly (RecordedEvent | bigint)[]> {
+  return types && store.readAllPassingOver ? store.readAllPassingOver(options, upTo, types) : store.readAll(options);
 }
 
 /** The write-behind batches of a replay, flushed every `eventsPerFlush` events, each flush then the checkpoint. */

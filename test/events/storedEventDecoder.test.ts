@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { open, type RootDatabase } from 'lmdb';
 import { storedEventDecoder, type ValueDecoder } from '../../src/events/embedded/storedEventDecoder.ts';
-import { storedEventTypeReader } from '../../src/events/embedded/storedEventTypeReader.ts';
+import { storedEventSelector, storedEventTypeReader } from '../../src/events/embedded/storedEventTypeReader.ts';
 import { exampleData } from '../../src/events/catalogue/examples.ts';
 
 interface Codec extends ValueDecoder {
@@ -125,6 +125,35 @@ describe('stored-event decoder', () => {
     if (generic instanceof Error) expect(() => reader.decode(recordReference, recordReference.length)).to.throw();
     else expect(reader.decode(recordReference, recordReference.length)).to.deep.equal(generic);
     expect(fallbacks).to.equal(odd.length + 1);
+  });
+
+  it('selects: wanted types decoded whole as the decoder reads them, other types given alone, odd tuples whole', () => {
+    const { decoder: whole, counted } = decoderCountingFallbacks();
+    const selector = storedEventSelector(whole);
+    const types = ['EventScheduled', 'SlugReserved', 'VenueRegistered'];
+    selector.wanted = new Set(['EventScheduled', 'VenueRegistered']);
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), fc.constantFrom(...types), storable, (stream, type, data) => {
+        const bytes = lmdbCodec.encode([stream, 3, type, data, metadata]);
+        const selected = selector.decode(bytes, bytes.length);
+        if (type === 'SlugReserved') expect(selected).to.equal(type);
+        else expect(selected).to.deep.equal(lmdbCodec.decode(bytes, bytes.length));
+      }),
+      { numRuns: 500 },
+    );
+    expect(counted.fallbacks).to.equal(0);
+    // A revision the type reader cannot pass over: the value comes whole, and its reader tells its type from it.
+    const odd = lmdbCodec.encode(['s', 2n ** 40n, 'SlugReserved', {}, metadata]);
+    expect(selector.decode(odd, odd.length)).to.deep.equal(lmdbCodec.decode(odd, odd.length));
+    selector.wanted = undefined;
+    const unselected = lmdbCodec.encode(['s', 1, 'SlugReserved', { slug: 'a' }, metadata]);
+    expect(selector.decode(unselected, unselected.length)).to.deep.equal([
+      's',
+      1,
+      'SlugReserved',
+      { slug: 'a' },
+      metadata,
+    ]);
   });
 
   it('hands values outside its subset to lmdb decoder, which reads them as before', () => {

@@ -13,6 +13,7 @@ import { seed } from '../../bench/seed.ts';
 import { quickShape } from '../../bench/seedShape.ts';
 import { openLmdbEventStore, type LmdbEventStore } from '../../src/events/embedded/lmdbEventStore.ts';
 import { decodeDomainEvent } from '../../src/events/catalogue/envelope.ts';
+import type { EventStore } from '../../src/events/eventStore.ts';
 import { createMemoryReadStore } from '../../src/projections/memory/memoryReadStore.ts';
 import type { ReadStore } from '../../src/projections/readStore.ts';
 import { replayInto } from '../../src/projections/replay.ts';
@@ -126,6 +127,32 @@ describe('replay paths', function () {
       expect(types, type).to.include(type);
     for (const type of ['EventRecurrenceRemoved', 'EventTrashed', 'VenueRegistered', 'CategoryCreated'])
       expect(types, type).to.include(type);
+  });
+
+  it('replayInto passes the events of types no projection takes over by their position, undecoded', async () => {
+    const reads = { decoded: 0, passedOver: 0, readAll: 0 };
+    const counting: EventStore = {
+      ...store,
+      readAll: async (options) => (reads.readAll++, store.readAll(options)),
+      subscribeToAll: (options) => store.subscribeToAll(options),
+      headPosition: () => store.headPosition(),
+      readAllPassingOver: async (options, upTo, types) => {
+        const page = await store.readAllPassingOver(options, upTo, types);
+        for (const item of page) reads[typeof item === 'bigint' ? 'passedOver' : 'decoded']++;
+        return page;
+      },
+    };
+    const all = await store.readAll();
+    const handled = new Set(testProjections.flatMap((handler) => ('eventTypes' in handler ? handler.eventTypes : [])));
+    const { appliedEvents } = await replayInto(counting, createMemoryReadStore(testMemos), {
+      handlers: testProjections,
+      pageSize: 64,
+    });
+    expect(appliedEvents).to.equal(all.length);
+    expect(reads.readAll).to.equal(0);
+    expect(reads.passedOver).to.equal(all.filter((recorded) => !handled.has(recorded.type)).length);
+    expect(reads.passedOver).to.be.greaterThan(0);
+    expect(reads.decoded).to.equal(all.length - reads.passedOver);
   });
 
   for (let round = 1; round <= 3; round++) {

@@ -52,6 +52,8 @@ export interface LmdbEventStoreOptions {
 export interface LmdbEventStore extends EventStore {
   /** lmdb's id of the last committed write transaction in this data dir; it grows by one per commit. */
   lastTransactionId(): number;
+  /** Always there: the embedded store reads the types of the events it passes over alone. */
+  readAllPassingOver(options: ReadAllOptions, upTo: bigint, types: ReadonlySet<string>): Promise<ReadItem[]>;
 }
 
 /** Either every part of an append was written, or one part's expectation failed and nothing was. */
@@ -189,6 +191,11 @@ class LmdbStore implements LmdbEventStore {
     return this.readAfter(options.after, options.maxCount);
   }
 
+  async readAllPassingOver(options: ReadAllOptions, upTo: bigint, types: ReadonlySet<string>): Promise<ReadItem[]> {
+    if (options.maxCount !== undefined && options.maxCount <= 0) return [];
+    return this.readPassingOver(options.after, options.maxCount, upTo, types);
+  }
+
   private readAfter(
     after: bigint | undefined,
     limit: number | undefined,
@@ -223,20 +230,26 @@ class LmdbStore implements LmdbEventStore {
   }
 
   /**
-   * The types are read first, and only the events of the wanted ones decoded, each with its own lookup in the same
-   * synchronous turn, hence from the same lmdb snapshot (stored events never change anyway).
+   * One range read in store order, in one synchronous turn (hence one lmdb snapshot): the selector decodes the events
+   * of the wanted types whole and gives the others' types alone, which pass over as their positions.
    */
   private readPassingOver(
     after: bigint | undefined,
-    limit: number,
+    limit: number | undefined,
     upTo: bigint,
     types: ReadonlySet<string>,
   ): ReadItem[] {
     const result: ReadItem[] = [];
     const start = after === undefined ? 0 : Number(after) + 1;
-    for (const { key, value: type } of this.db.eventTypes.getRange({ start, end: Number(upTo) + 1, limit })) {
-      const stored = types.has(type) ? this.db.eventsView.get(key) : undefined;
-      result.push(stored === undefined ? BigInt(key) : toRecordedEvent(key, stored));
+    this.db.selector.wanted = types;
+    try {
+      for (const { key, value } of this.db.eventsSelected.getRange({ start, end: Number(upTo) + 1, limit })) {
+        // A value outside the type reader's subset comes whole whatever its type.
+        const passed = typeof value === 'string' || !Array.isArray(value) || !types.has(value[2]);
+        result.push(passed ? BigInt(key) : toRecordedEvent(key, value));
+      }
+    } finally {
+      this.db.selector.wanted = undefined;
     }
     return result;
   }

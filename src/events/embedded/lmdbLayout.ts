@@ -1,7 +1,7 @@
 // How the embedded event store lays events out in lmdb: sub-database names, key shapes, the stored tuple.
 import type { Database, DatabaseOptions, RootDatabase } from 'lmdb';
 import { storedEventDecoder, type ValueDecoder } from './storedEventDecoder.ts';
-import { storedEventTypeReader } from './storedEventTypeReader.ts';
+import { storedEventSelector, type StoredEventSelector } from './storedEventTypeReader.ts';
 import type { EventMetadata, NewEvent, RecordedEvent } from '../eventStore.ts';
 
 /**
@@ -25,8 +25,12 @@ export interface LmdbLayout {
   readonly events: Database<StoredEvent, number>;
   /** The same database read through the stored-event decoder: every read of events goes through this view. */
   readonly eventsView: Database<StoredEvent, number>;
-  /** The same database read for the events' types alone: replays pass most events over by their type. */
-  readonly eventTypes: Database<string, number>;
+  /**
+   * The same database read whole for the types `selector.wanted` names and as their type alone for the others: a
+   * replay passes most events over by their type and reads the rest in the same range.
+   */
+  readonly eventsSelected: Database<StoredEvent | string, number>;
+  readonly selector: StoredEventSelector;
   /** [streamId, revision] → global position: reads one stream without scanning $all. */
   readonly streamIndex: Database<number, StreamIndexKey>;
   /** streamId → revision of its last event: the optimistic-concurrency check is one lookup. */
@@ -38,12 +42,14 @@ export function openLayout(root: RootDatabase<unknown, string>): LmdbLayout {
   // lmdb takes a decoder object as `encoder` (its README documents it; its typings omit it). Values are still written
   // through `events`, and read by its own msgpack decoder wherever the view's decoder hands them over.
   const generic = (events as unknown as { decoder: ValueDecoder }).decoder;
-  const viewOptions = { encoder: storedEventDecoder(generic) } as DatabaseOptions;
+  const whole = storedEventDecoder(generic);
+  const selector = storedEventSelector(whole);
   return {
     root,
     events,
-    eventsView: root.openDB<StoredEvent, number>('events', viewOptions),
-    eventTypes: root.openDB<string, number>('events', { encoder: storedEventTypeReader(generic) } as DatabaseOptions),
+    eventsView: root.openDB<StoredEvent, number>('events', { encoder: whole } as DatabaseOptions),
+    eventsSelected: root.openDB<StoredEvent | string, number>('events', { encoder: selector } as DatabaseOptions),
+    selector,
     streamIndex: root.openDB<number, StreamIndexKey>('streamIndex', {}),
     heads: root.openDB<number, string>('heads', {}),
   };

@@ -76,7 +76,15 @@ export function eventUpdate(
   const translationGroup =
     fact.type === 'registered' ? (fact.translationOf ?? fact.id) : doc ? groupOf(doc) : folded.id;
   const series = isSeriesEvent(event) ? foldSeries(seriesOfDocument(doc), event) : seriesOfDocument(doc);
-  return { ...folded, translationGroup, previous: doc, series };
+  // A literal, not a spread of `folded`: every projected event passes here.
+  return {
+    id: folded.id,
+    facts: folded.facts,
+    statusBeforeTrash: folded.statusBeforeTrash,
+    translationGroup,
+    previous: doc,
+    series,
+  };
 }
 
 /**

@@ -1,24 +1,32 @@
 // A second set of HTTP parts (and an app on them) over a running test service's own stores, with the service's
 // configuration: tests reach into what the service's app keeps private (its fragments, its routers) through it.
 import type Koa from 'koa';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { loadConfig } from '../../src/config/config.ts';
 import { createApp } from '../../src/http/app.ts';
 import { composeHttpServices } from '../../src/http/composeServices.ts';
-import { createServiceMetrics } from '../../src/http/observability/metrics.ts';
+import { createServiceMetrics, type ServiceMetrics } from '../../src/http/observability/metrics.ts';
 import type { HttpParts } from '../../src/http/services.ts';
 import { ProjectionLagMeter } from '../../src/projections/projectionLag.ts';
 import { UserDirectory } from '../../src/projections/users/userDirectory.ts';
 import { testFolding } from './memos.ts';
 import { adminPassword, type TestService } from './testService.ts';
 
-/** The HTTP parts the service composes, made again on its stores; `clock` should be the service's clock. */
-export function partsBeside(t: TestService, clock: () => Date): { parts: HttpParts; users: UserDirectory } {
+/**
+ * The HTTP parts the service composes, made again on its stores; `clock` should be the service's clock, `env` the
+ * settings it was started with beyond those of startTestService.
+ */
+export function partsBeside(
+  t: TestService,
+  clock: () => Date,
+  env: Record<string, string> = {},
+): { parts: HttpParts; users: UserDirectory } {
   const config = loadConfig({
     PORT: '0',
     CAL_DATA_DIR: t.dataDir,
     CAL_PUBLIC_URL: 'http://localhost:8080',
     CAL_ADMIN_PASSWORD: adminPassword,
+    ...env,
   });
   const { store, readStore, projections } = t.service;
   const users = new UserDirectory(store);
@@ -28,13 +36,19 @@ export function partsBeside(t: TestService, clock: () => Date): { parts: HttpPar
   };
 }
 
-/** The API app on `parts` (from partsBeside), with silent logs and metrics of its own. */
-export function appBeside(t: TestService, parts: HttpParts, clock: () => Date): Koa {
+/** The API app on `parts` (from partsBeside), with silent logs and metrics of its own unless given. */
+export function appBeside(
+  t: TestService,
+  parts: HttpParts,
+  clock: () => Date,
+  logger: Logger = pino({ level: 'silent' }),
+  metrics: ServiceMetrics = createServiceMetrics(async () => ({ events: 0, seconds: 0 })),
+): Koa {
   const { store, readStore, projections } = t.service;
-  return createApp(parts, pino({ level: 'silent' }), {
+  return createApp(parts, logger, {
     store,
     readStore,
-    metrics: createServiceMetrics(async () => ({ events: 0, seconds: 0 })),
+    metrics,
     clock,
     maxLagSeconds: 5,
     appliedPosition: async () => projections.appliedPosition,

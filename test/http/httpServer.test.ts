@@ -89,7 +89,7 @@ describe('HttpServer.close', function () {
     },
   );
 
-  it('gives a request that arrives while closing to the app, not to the shortcut, and ends its connection', async () => {
+  it('gives a request arriving while closing to the app, not to the shortcut, and ends its connection', async () => {
     const { server, app, handlerEntered, release } = await startGatedServer();
     const [asked, reachedApp] = [[] as string[], [] as string[]];
     app.middleware.unshift(async (ctx, next) => {

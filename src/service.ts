@@ -29,6 +29,7 @@ import { bootstrapAdmin, type BootstrapResult } from './commands/users/bootstrap
 import { createApp } from './http/app.ts';
 import { createOperationsApp } from './http/operationsApp.ts';
 import { listen, type HttpServer } from './http/httpServer.ts';
+import { keptAnswerShortcut } from './http/keptAnswerShortcut.ts';
 import { composeHttpServices } from './http/composeServices.ts';
 import type { ChangeFeeds } from './http/routes/changes/changeFeeds.ts';
 import { createServiceMetrics, type ServiceMetrics } from './http/observability/metrics.ts';
@@ -268,7 +269,7 @@ async function startBound(
   const scheduler = startScheduler(role, config, readStore, store, api?.writes, clock, logger);
   const seriesHorizon = startSeriesHorizon(role, config, readStore, store, api?.writes, clock, logger);
   timeline.mark('apiStarted');
-  server.serve(api?.app ?? createOperationsApp(operations, logger));
+  server.serve(api?.app ?? createOperationsApp(operations, logger), api?.shortcut);
   timeline.mark('serving');
   logger.info({ msSinceProcessStart: timeline.steps }, 'service started');
   const snapshots = periodicSnapshots(stores, projections, config, logger);
@@ -290,8 +291,10 @@ async function startApi(
   const shared = loginFailures ? { loginFailures } : {};
   const services = composeHttpServices({ config, store, readStore, users, projections, clock, folding, ...shared });
   const app = createApp(services, logger, operations);
+  const { keptAnswers: book, corsOrigins } = services;
+  const shortcut = keptAnswerShortcut({ book, corsOrigins, metrics: operations.metrics, logger });
   // Last before serving: nothing after it can stop the start before a generated password is shown.
   const bootstrap = await bootstrapAdmin(store, config.adminPassword);
   await users.refresh();
-  return { bootstrap, changeFeeds: services.changeFeeds, app, writes: services.writes };
+  return { bootstrap, changeFeeds: services.changeFeeds, app, shortcut, writes: services.writes };
 }

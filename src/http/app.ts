@@ -100,7 +100,7 @@ function useMiddleware(app: Koa, parts: HttpParts, logger: Logger, operations: O
   app.use(wireErrors(logger));
   app.use(conditionalGet);
   // Inside the conditional GET (an answer given again is revalidated like any other), before everything it skips.
-  app.use(keptAnswers(parts, () => operations.metrics.keptAnswers.inc()));
+  app.use(keptAnswers(parts.keptAnswers, () => operations.metrics.keptAnswers.inc()));
   app.use(apiPathOf);
   // Before the credentials are looked at: a forged write neither counts as a failed login nor runs as the user.
   app.use(crossSiteWrites(parts.settings.base, parts.corsOrigins));

@@ -22,6 +22,7 @@ import { ChangeFeeds } from './routes/changes/changeFeeds.ts';
 import type { HttpParts } from './services.ts';
 import { RenderedFragments } from './routes/events/eventJson.ts';
 import { SingleEventFragments } from './routes/events/singleEventJson.ts';
+import { keptAnswerBook } from './middleware/keptAnswerBook.ts';
 import { ReadModelMemo } from './readModelMemo.ts';
 import { FoldCache } from '../projections/history/foldCache.ts';
 import { streamFolds } from '../projections/history/streamFolds.ts';
@@ -57,6 +58,7 @@ export function composeHttpServices(parts: ServiceParts): HttpParts {
     extendedAddOn: config.extendedAddOn,
     zones,
   });
+  const memo = new ReadModelMemo(() => parts.projections.appliedPosition);
   const services: HttpParts = {
     settings,
     readStore,
@@ -85,7 +87,8 @@ export function composeHttpServices(parts: ServiceParts): HttpParts {
     costlyReads: configuredCostlyReadLimiter(config, parts.clock),
     fragments: new RenderedFragments(),
     singleFragments: new SingleEventFragments(),
-    memo: new ReadModelMemo(() => parts.projections.appliedPosition),
+    memo,
+    keptAnswers: keptAnswerBook({ memo, clock: parts.clock }),
     listWindows: new ListWindows(),
     zones,
     folding,

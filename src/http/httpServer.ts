@@ -1,18 +1,22 @@
 // Listening and graceful closing: stop accepting, let in-flight requests finish within a grace period, then cut.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type Koa from 'koa';
 import { clientErrorMessage, hostRequired } from './errors/limitErrors.ts';
 import { simpleError, type WireError } from './errors/wireError.ts';
+import type { RequestShortcut } from './keptAnswerShortcut.ts';
 
 /** What a request gets while the service is bound but still opening its stores and read model. */
 const starting = simpleError(503, 'rest_starting', undefined, { 'Retry-After': '1' });
 
 export interface HttpServer {
   readonly url: string;
-  /** Starts answering with `app`; until then every request gets 503 `rest_starting` with Retry-After. */
-  serve(app: Koa): void;
+  /**
+   * Starts answering with `app`; until then every request gets 503 `rest_starting` with Retry-After. `shortcut` is
+   * asked first, while the server is not closing (keptAnswerShortcut.ts): what it does not answer goes to `app`.
+   */
+  serve(app: Koa, shortcut?: RequestShortcut): void;
   /** Stops accepting at once; `beforeDrain` ends endless responses (change feeds) so that the drain can finish. */
   close(graceMs: number, beforeDrain?: () => Promise<void>): Promise<void>;
 }
@@ -38,27 +42,20 @@ export async function listen(
   timeouts: ConnectionTimeouts = defaultTimeouts,
 ): Promise<HttpServer> {
   let handle: ReturnType<Koa['callback']> | undefined = app?.callback();
-  const server: Server = createServer(
-    {
-      headersTimeout: timeouts.headersMs,
-      requestTimeout: timeouts.requestMs,
-      // Node looks for expired requests every 30 s by default, so a 10 s limit could let a slow client hold on for 40.
-      connectionsCheckingInterval: Math.max(50, Math.min(timeouts.headersMs, timeouts.requestMs) / 4),
-      // Checked below instead, so that the refusal carries the wire error body.
-      requireHostHeader: false,
-    },
-    (req, res) => {
-      // RFC 9112 §3.2: an HTTP/1.1 request without Host is refused with 400.
-      if (req.httpVersion === '1.1' && req.headers.host === undefined) return answerWithoutApp(res, hostRequired);
-      if (handle === undefined) return answerWithoutApp(res, starting);
-      void handle(req, res);
-    },
-  );
+  let shortcut: RequestShortcut | undefined;
+  // Set once close begins: from then every request goes to the app, which ends keep-alive connections.
+  let closing = false;
+  const server: Server = createServer(serverOptions(timeouts), (req, res) => {
+    // RFC 9112 §3.2: an HTTP/1.1 request without Host is refused with 400.
+    if (req.httpVersion === '1.1' && req.headers.host === undefined) return answerWithoutApp(res, hostRequired);
+    if (handle === undefined) return answerWithoutApp(res, starting);
+    if (!closing && shortcut?.(req, res)) return;
+    void handle(req, res);
+  });
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, host, () => resolve()));
   const answering = answerClientErrors(server);
   // Node's close() only closes connections idle at that moment; a busy keep-alive connection would then live on (and
   // take new requests, as a proxy's upstream pool sends them) until its client hangs up or the grace period cuts it.
-  let closing = false;
   const inFlight = new Set<ServerResponse>();
   const endKeepAlive = (res: ServerResponse) => {
     if (!res.headersSent) res.shouldKeepAlive = false;
@@ -75,8 +72,9 @@ export async function listen(
   const bound = (server.address() as AddressInfo).port;
   return {
     url: `http://${host}:${bound}`,
-    serve: (served) => {
+    serve: (served, first) => {
       handle = served.callback();
+      shortcut = first;
     },
     close: async (graceMs, beforeDrain) => {
       // Idle keep-alive connections close here; busy ones answer with `Connection: close` and end after their response.
@@ -88,6 +86,17 @@ export async function listen(
       await closed;
       clearTimeout(cut);
     },
+  };
+}
+
+function serverOptions(timeouts: ConnectionTimeouts): ServerOptions {
+  return {
+    headersTimeout: timeouts.headersMs,
+    requestTimeout: timeouts.requestMs,
+    // Node looks for expired requests every 30 s by default, so a 10 s limit could let a slow client hold on for 40.
+    connectionsCheckingInterval: Math.max(50, Math.min(timeouts.headersMs, timeouts.requestMs) / 4),
+    // Checked in the request handler instead, so that the refusal carries the wire error body.
+    requireHostHeader: false,
   };
 }
 

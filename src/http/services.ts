@@ -18,6 +18,7 @@ import type { CorsOrigins } from '../config/config.ts';
 import type { RenderedFragments } from './routes/events/eventJson.ts';
 import type { SingleEventFragments } from './routes/events/singleEventJson.ts';
 import type { ReadModelMemo } from './readModelMemo.ts';
+import type { KeptAnswerBook } from './middleware/keptAnswerBook.ts';
 import type { StreamFolds } from '../projections/history/streamFolds.ts';
 import type { CostlyReadLimiter } from './costs/costlyReadLimiter.ts';
 import type { ListWindows } from '../domain/localDateTime.ts';
@@ -73,6 +74,8 @@ export interface HttpParts {
   readonly singleFragments: SingleEventFragments;
   /** Lookups reused while the read model stays at one position (translation groups, term counts). */
   readonly memo: ReadModelMemo;
+  /** Anonymous GET answers kept by address on `memo`, given again by Koa and by the shortcut before it. */
+  readonly keptAnswers: KeptAnswerBook;
   /** The open `GET /changes` streams; the composition root ends them before the server closes. */
   readonly changeFeeds: ChangeFeeds;
   /** Past states of streams (`as_of`, `/history`), read no further than asked and remembered per (stream, revision). */

@@ -1,6 +1,7 @@
 // Specifies the graceful close of the HTTP server: in-flight requests finish, and keep-alive connections do not outlive
 // them.
 import { request, Agent, type IncomingMessage } from 'node:http';
+import { connect } from 'node:net';
 import { expect } from 'chai';
 import Koa from 'koa';
 import { listen } from '../../src/http/httpServer.ts';
@@ -30,7 +31,7 @@ async function startGatedServer() {
     ctx.body = 'done';
   });
   const server = await listen(app, 0, '127.0.0.1');
-  return { server, handlerEntered, release };
+  return { server, app, handlerEntered, release };
 }
 
 /** Sends a GET on `agent` and resolves with the response head; the body keeps arriving into it. */
@@ -87,6 +88,42 @@ describe('HttpServer.close', function () {
       expect(Date.now() - started).to.be.below(2500);
     },
   );
+
+  it('gives a request arriving while closing to the app, not to the shortcut, and ends its connection', async () => {
+    const { server, app, handlerEntered, release } = await startGatedServer();
+    const [asked, reachedApp] = [[] as string[], [] as string[]];
+    app.middleware.unshift(async (ctx, next) => {
+      reachedApp.push(ctx.path);
+      await next();
+    });
+    server.serve(app, (req, res) => {
+      asked.push(req.url ?? '');
+      if (req.url !== '/kept') return false;
+      res.writeHead(200, { 'content-length': '4' }).end('kept');
+      return true;
+    });
+    const { port } = new URL(server.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    let received = '';
+    socket.setEncoding('latin1').on('data', (chunk: string) => (received += chunk));
+    const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.write('GET /kept HTTP/1.1\r\nHost: x\r\n\r\nGET /slow HTTP/1.1\r\nHost: x\r\n\r\n');
+    await handlerEntered;
+    const closed = server.close(60_000);
+    // Pipelined behind the request in flight: its head is read while the server closes.
+    socket.write('GET /kept HTTP/1.1\r\nHost: x\r\n\r\n');
+    while (reachedApp.length + asked.length < 4) await new Promise((resolve) => setTimeout(resolve, 5));
+    release();
+    await ended;
+    await closed;
+    expect(asked).to.deep.equal(['/kept', '/slow']);
+    expect(reachedApp).to.deep.equal(['/slow', '/kept']);
+    // The first answer kept its connection; the one in flight at the close ended it, and nothing came after it.
+    const answers = received.split(/(?=HTTP\/1\.1 )/);
+    expect(answers).to.have.length(2);
+    expect(answers[0]).to.match(/\r\nConnection: keep-alive\r\n(?:.*\r\n)*\r\nkept$/);
+    expect(answers[1]).to.match(/\r\nConnection: close\r\n(?:.*\r\n)*\r\ndone$/);
+  });
 });
 
 describe('HttpServer before it serves', () => {

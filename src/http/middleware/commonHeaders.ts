@@ -22,19 +22,27 @@ export function corsHeadersFor(origin: string, allowed: CorsOrigins): Record<str
   };
 }
 
+/** Set on every API response, in this order, before the CORS headers. */
+export const apiHeaders = {
+  'Access-Control-Allow-Headers': 'Authorization, Content-Disposition, Content-MD5, Content-Type',
+  // ETag too, so that browser code can send If-None-Match and If-Match (deliberate: the reference exposes three);
+  // X-Cal-Truncated, so that it can tell a calendar feed cut at CAL_ICAL_MAX_EVENTS (docs/api.md §21.1).
+  'Access-Control-Expose-Headers': 'X-Cal-Total, X-Cal-TotalPages, Link, ETag, X-Cal-Truncated',
+} as const;
+
+/** The type of every answer that names none in `ctx.state.contentType`. */
+export const jsonType = 'application/json; charset=UTF-8';
+
 /** `X-Content-Type-Options` and `Referrer-Policy` are set by the outermost middleware, for every response. */
 export function commonHeaders(allowedOrigins: CorsOrigins) {
   return async (ctx: Context, next: Next): Promise<void> => {
-    ctx.set('Access-Control-Allow-Headers', 'Authorization, Content-Disposition, Content-MD5, Content-Type');
-    // ETag too, so that browser code can send If-None-Match and If-Match (deliberate: the reference exposes three);
-    // X-Cal-Truncated, so that it can tell a calendar feed cut at CAL_ICAL_MAX_EVENTS (docs/api.md §21.1).
-    ctx.set('Access-Control-Expose-Headers', 'X-Cal-Total, X-Cal-TotalPages, Link, ETag, X-Cal-Truncated');
+    ctx.set(apiHeaders);
     ctx.set(corsHeadersFor(ctx.get('origin'), allowedOrigins));
     try {
       await next();
     } finally {
       // Every answer is JSON but those that name another type in `ctx.state.contentType` (the calendar feeds).
-      ctx.type = (ctx.state.contentType as string | undefined) ?? 'application/json; charset=UTF-8';
+      ctx.type = (ctx.state.contentType as string | undefined) ?? jsonType;
       if (ctx.state.caller?.kind === 'user')
         ctx.set('Cache-Control', 'no-cache, must-revalidate, max-age=0, no-store, private');
     }

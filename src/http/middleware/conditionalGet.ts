@@ -34,7 +34,7 @@ export async function conditionalGet(ctx: Context, next: Next): Promise<void> {
  * RFC 9110 §13.1.2 with the weak comparison: whatever the request's Cache-Control says (Koa's `ctx.fresh` gives up on
  * `no-cache`, which fetch() adds to every request carrying If-None-Match).
  */
-function namesTag(ifNoneMatch: string, etag: string): boolean {
+export function namesTag(ifNoneMatch: string, etag: string): boolean {
   if (ifNoneMatch.trim() === '*') return true;
   const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
   return ifNoneMatch.split(',').some((tag) => opaque(tag) === opaque(etag));

@@ -5,38 +5,10 @@
 // from here too, even when only 304s were answered so far.
 import type { Context, Middleware, Next } from 'koa';
 import type { ServerResponse } from 'node:http';
-import type { HttpParts } from '../services.ts';
+import type { AnswerLife, HeaderList, KeptAnswer, KeptAnswerBook } from './keptAnswerBook.ts';
 import { stillFresh, type AnswerValidators } from './freshness.ts';
 
-type HeaderList = readonly (readonly [string, number | string | string[]])[];
-
-/** What the API's middleware and route added to a kept answer: headers (as written, in order), body, route. */
-interface KeptAnswer {
-  readonly headers: HeaderList;
-  /** None when only a 304 was answered: the entry then answers only revalidations that still match. */
-  readonly body: Buffer | undefined;
-  /** The route pattern, which the request metrics name (requestContext.ts). */
-  readonly route: string | undefined;
-  /** The type named in `ctx.state.contentType` (commonHeaders.ts), for answers that are not JSON. */
-  readonly contentType: string | undefined;
-  /** For answers that decide their own 304: their validators, and the headers a 304 carries (as the route sets). */
-  readonly notModified: { readonly validators: AnswerValidators; readonly headers: HeaderList } | undefined;
-}
-
-/**
- * Addresses kept per position (single items) and per second (list pages). Bodies are the buffers the kept items and
- * pages hold, so an entry adds little while they keep theirs; past their own bounds, these tables may keep that many
- * bodies more: about 60 MB of single events, and the pages of one second (about 40 MB) at most.
- */
-const itemAnswersKept = 10_000;
-const pageAnswersKept = 1_000;
-
-/**
- * How long an answer stays the same: `position` while the read model stays at one position (single items: their
- * rendering reads no clock); `second` also only within one second of the clock (lists: the default window, relative
- * dates and upcoming-event filters read the clock, at second precision).
- */
-export type AnswerLife = 'position' | 'second';
+export type { AnswerLife } from './keptAnswerBook.ts';
 
 /**
  * Called by a route whose answer is the same for every anonymous request of this address for `life`: the bytes were
@@ -57,7 +29,7 @@ export function validatorsAreShared(ctx: Context, life: AnswerLife, validators: 
 }
 
 /** Headers the answer has now that it did not have before the inner middleware ran. */
-function addedHeaders(res: ServerResponse, before: readonly string[]): KeptAnswer['headers'] {
+function addedHeaders(res: ServerResponse, before: readonly string[]): HeaderList {
   const added: [string, number | string | string[]][] = [];
   // Node's outgoing messages all have it (the header names as set, not lower-cased); its types declare it on requests.
   for (const name of (res as ServerResponse & { getRawHeaderNames(): string[] }).getRawHeaderNames()) {
@@ -103,24 +75,16 @@ function keepable(ctx: Context, headers: HeaderList): KeptAnswer | undefined {
 
 /**
  * Only requests without `Authorization` are answered from here: whatever the header holds, the full path decides
- * (a signed-in caller's answer is its own, and bad credentials are refused). The read model changes only by applying
- * events, which starts new memo tables, so a read after a write is never answered from before it. `answeredAgain`
- * counts the answers given from here.
+ * (a signed-in caller's answer is its own, and bad credentials are refused). `answeredAgain` counts the answers given
+ * from here. Most of them are given before Koa (keptAnswerShortcut.ts), from the same book; this one answers those
+ * the shortcut leaves to Koa (an Origin, a closing server) and keeps what the routes share.
  */
-export function keptAnswers(deps: Pick<HttpParts, 'memo' | 'clock'>, answeredAgain: () => void): Middleware {
-  let tableSecond = -1;
+export function keptAnswers(book: KeptAnswerBook, answeredAgain: () => void): Middleware {
   return async (ctx: Context, next: Next): Promise<void> => {
     if (ctx.method !== 'GET' || ctx.req.headers.authorization !== undefined) return next();
     const url = ctx.url;
-    const forPosition = deps.memo.table<KeptAnswer, string>('kept answers', itemAnswersKept);
-    const forSecond = deps.memo.table<KeptAnswer, string>('kept answers of the second', pageAnswersKept);
-    const second = Math.floor(deps.clock().getTime() / 1000);
-    // Last second's answers are never given again: dropped rather than kept until the table fills.
-    if (second !== tableSecond) {
-      forSecond.clear();
-      tableSecond = second;
-    }
-    const kept = forPosition.get(url) ?? forSecond.get(url);
+    const tables = book();
+    const kept = tables.find(url);
     if (kept !== undefined && answerAgain(ctx, kept)) {
       answeredAgain();
       return;
@@ -129,9 +93,7 @@ export function keptAnswers(deps: Pick<HttpParts, 'memo' | 'clock'>, answeredAga
     await next();
     const life = ctx.state.sharedAnswer as AnswerLife | undefined;
     if (life === undefined) return;
-    // An answer that took until the next second may hold either second's reading of the clock.
-    if (life === 'second' && Math.floor(deps.clock().getTime() / 1000) !== second) return;
     const answer = keepable(ctx, addedHeaders(ctx.res, before));
-    if (answer !== undefined) (life === 'position' ? forPosition : forSecond).set(url, answer);
+    if (answer !== undefined) tables.keep(url, life, answer);
   };
 }

@@ -16,9 +16,20 @@ export interface RequestIds {
 /** Ids from callers are echoed into logs and event metadata, so only short, plain tokens are taken. */
 const acceptableId = /^[A-Za-z0-9._:-]{1,128}$/;
 
-const idFrom = (header: string): string | undefined => (acceptableId.test(header) ? header : undefined);
+const idFrom = (header: string | undefined): string | undefined =>
+  header !== undefined && acceptableId.test(header) ? header : undefined;
 
-const securityHeaders = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' };
+/** The request's ids from its `X-Request-Id` and `X-Correlation-Id` headers (absent: undefined or the empty text). */
+export function requestIdsFrom(
+  requestIdHeader: string | undefined,
+  correlationIdHeader: string | undefined,
+): RequestIds {
+  const requestId = idFrom(requestIdHeader) ?? randomUUID();
+  return { requestId, correlationId: idFrom(correlationIdHeader) ?? requestId };
+}
+
+/** Set on every response after the ids, in this order. */
+export const securityHeaders = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' } as const;
 
 export const requestIdsOf = (ctx: Context): RequestIds => ctx.state.requestIds as RequestIds;
 
@@ -51,8 +62,7 @@ export function redactedUrl(url: string): string {
 
 export function requestContext(logger: Logger, metrics: ServiceMetrics) {
   return async (ctx: Context, next: Next): Promise<void> => {
-    const requestId = idFrom(ctx.get('x-request-id')) ?? randomUUID();
-    const ids: RequestIds = { requestId, correlationId: idFrom(ctx.get('x-correlation-id')) ?? requestId };
+    const ids = requestIdsFrom(ctx.get('x-request-id'), ctx.get('x-correlation-id'));
     ctx.state.requestIds = ids;
     // The security headers are set here rather than with the API's headers so that probes, metrics and the change
     // feed carry them too.
@@ -71,21 +81,26 @@ export function requestContext(logger: Logger, metrics: ServiceMetrics) {
       // The route pattern, not the path: one series per route, whatever ids clients send.
       const route = typeof ctx._matchedRoute === 'string' ? ctx._matchedRoute : 'unmatched';
       metrics.requestDuration.observe({ method: ctx.method, route, status: String(ctx.status) }, seconds);
-      // The log line's fields (the redacted address above all) are built only when the line is written.
-      if (logger.isLevelEnabled('info'))
-        logger.info(
-          {
-            reqId: ids.requestId,
-            correlationId: ids.correlationId,
-            method: ctx.method,
-            url: redactedUrl(ctx.originalUrl),
-            status: ctx.status,
-            ms: Math.round(seconds * 1e4) / 10,
-          },
-          'request',
-        );
+      logRequest(logger, ids, ctx.method, ctx.originalUrl, ctx.status, seconds);
     }
   };
+}
+
+/** The request's log line, when info is logged; its fields (the redacted address above all) built only then. */
+export function logRequest(
+  logger: Logger,
+  ids: RequestIds,
+  method: string,
+  url: string,
+  status: number,
+  seconds: number,
+): void {
+  if (!logger.isLevelEnabled('info')) return;
+  const ms = Math.round(seconds * 1e4) / 10;
+  logger.info(
+    { reqId: ids.requestId, correlationId: ids.correlationId, method, url: redactedUrl(url), status, ms },
+    'request',
+  );
 }
 
 /** Who and what caused a write made by this request: carried into the metadata of every event it appends. */

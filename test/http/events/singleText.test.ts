@@ -96,7 +96,7 @@ describe('GET /events/{id}, /venues/{id}, /organizers/{id} text equals the objec
     added = await addEvents();
     const portOnly: ReadStore = { ...t.service.readStore, readsNow: undefined };
     const clock = () => times.probing;
-    const app = appBeside(t, partsBeside(t, clock, portOnly).parts, clock, portOnly);
+    const app = appBeside(t, partsBeside(t, clock, { readStore: portOnly }).parts, clock, { readStore: portOnly });
     throughPort = (path) => inject(app.callback(), { method: 'GET', url: path });
   });
   after(async () => t?.close());
@@ -301,7 +301,7 @@ describe('a first single read of the memory read model', function () {
 
     const clock = () => new Date();
     const readThrough = async (readStore: ReadStore) => {
-      const app = appBeside(t, partsBeside(t, clock, readStore).parts, clock, readStore);
+      const app = appBeside(t, partsBeside(t, clock, { readStore }).parts, clock, { readStore });
       const res = await inject(app.callback(), { method: 'GET', url: `${API}/events/${event}` });
       expect(res.statusCode, res.body).to.equal(200);
       return res.body;

@@ -12,6 +12,7 @@ import { buildLeakFixtures, fixturePassword, times, type LeakFixtures } from '..
 import { API, bodyOf, type JsonObject } from './support/eventsApi.ts';
 import { occurrencesOf, weeklyInMadrid } from '../../support/recurringSeries.ts';
 import { appBeside, partsBeside } from '../../support/appBeside.ts';
+import { isFragmentKept } from './support/keptFragments.ts';
 
 const ES = `/es${API}`;
 const roots = [API, ES, `/ca${API}`, `/en${API}`];
@@ -216,21 +217,8 @@ describe('single event fragments are kept per revision', function () {
   after(async () => t?.close());
 
   const revisionOf = async (id: number): Promise<number> => (await t.service.readStore.events.get(id))?.revision ?? -1;
-  const kept = (id: number, revision: number): boolean => {
-    let rendered = false;
-    parts.singleFragments.of(parts.settings.addresses['']).events.fragment(id, revision, () => {
-      rendered = true;
-      throw new Error('not kept');
-    });
-    return !rendered;
-  };
-  const isKept = (id: number, revision: number): boolean => {
-    try {
-      return kept(id, revision);
-    } catch {
-      return false;
-    }
-  };
+  const isKept = (id: number, revision: number): boolean =>
+    isFragmentKept(parts.singleFragments.of(parts.settings.addresses['']).events, id, revision);
 
   it('retires the fragment of the event written and keeps the others', async () => {
     const event = async (title: string) => {

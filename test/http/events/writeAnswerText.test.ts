@@ -12,6 +12,7 @@ import { appBeside, partsBeside } from '../../support/appBeside.ts';
 import { weeklyInMadrid } from '../../support/recurringSeries.ts';
 import { API, bodyOf, type JsonObject } from './support/eventsApi.ts';
 import { ObjectEventPages } from './support/objectEventPage.ts';
+import { isFragmentKept } from './support/keptFragments.ts';
 
 const ES = `/es${API}`;
 /** Strings that look like the keys the text path splits representations at. */
@@ -98,21 +99,8 @@ describe('an event write answer leaves its fragment for the list pages', functio
   });
   after(async () => t?.close());
 
-  const kept = (id: number, revision: number): boolean => {
-    let rendered = false;
-    parts.fragments.of(parts.settings.addresses['']).events.fragment(id, revision, () => {
-      rendered = true;
-      throw new Error('not kept');
-    });
-    return !rendered;
-  };
-  const isKept = (id: number, revision: number): boolean => {
-    try {
-      return kept(id, revision);
-    } catch {
-      return false;
-    }
-  };
+  const isKept = (id: number, revision: number): boolean =>
+    isFragmentKept(parts.fragments.of(parts.settings.addresses['']).events, id, revision);
 
   it('keeps the created and the updated revision', async () => {
     const app = appBeside(t, parts, () => new Date()).callback();

@@ -30,6 +30,7 @@ import { createApp } from './http/app.ts';
 import { createOperationsApp } from './http/operationsApp.ts';
 import { listen, type HttpServer } from './http/httpServer.ts';
 import { keptAnswerShortcut } from './http/keptAnswerShortcut.ts';
+import { firstItemReads } from './http/firstItemReads.ts';
 import { composeHttpServices } from './http/composeServices.ts';
 import type { ChangeFeeds } from './http/routes/changes/changeFeeds.ts';
 import { createServiceMetrics, type ServiceMetrics } from './http/observability/metrics.ts';
@@ -292,7 +293,8 @@ async function startApi(
   const services = composeHttpServices({ config, store, readStore, users, projections, clock, folding, ...shared });
   const app = createApp(services, logger, operations);
   const { keptAnswers: book, corsOrigins } = services;
-  const shortcut = keptAnswerShortcut({ book, corsOrigins, metrics: operations.metrics, logger });
+  const firstRead = firstItemReads(services);
+  const shortcut = keptAnswerShortcut({ book, corsOrigins, metrics: operations.metrics, logger, firstRead });
   // Last before serving: nothing after it can stop the start before a generated password is shown.
   const bootstrap = await bootstrapAdmin(store, config.adminPassword);
   await users.refresh();

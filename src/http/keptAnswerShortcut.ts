@@ -10,6 +10,7 @@ import { apiHeaders, corsHeadersFor, jsonType } from './middleware/commonHeaders
 import { etagOfBytes, namesTag } from './middleware/conditionalGet.ts';
 import { stillFresh } from './middleware/freshness.ts';
 import type { KeptAnswer, KeptAnswerBook } from './middleware/keptAnswerBook.ts';
+import type { FirstRead } from './firstItemReads.ts';
 import type { ServiceMetrics } from './observability/metrics.ts';
 import { logRequest, requestIdsFrom, securityHeaders } from './observability/requestContext.ts';
 
@@ -21,6 +22,8 @@ export interface ShortcutDeps {
   readonly corsOrigins: CorsOrigins;
   readonly metrics: Pick<ServiceMetrics, 'requestDuration' | 'keptAnswers'>;
   readonly logger: Logger;
+  /** Asked when nothing is kept for the address: a first read it can answer as Koa would (firstItemReads.ts). */
+  readonly firstRead?: FirstRead;
 }
 
 /** Header names and values in turn, as `res.writeHead` takes them. */
@@ -127,7 +130,10 @@ export function keptAnswerShortcut(deps: ShortcutDeps): RequestShortcut {
     const cors = origin === '' ? undefined : flat(corsHeadersFor(origin, deps.corsOrigins));
     // An origin the policy does not let read answers gets Koa's answer (whatever it is), as any unusual request.
     if (cors !== undefined && !cors.includes('Access-Control-Allow-Origin')) return false;
-    const kept = deps.book().find(url);
+    const tables = deps.book();
+    const keptBefore = tables.find(url);
+    // A first read is not an answer given again: Koa's path does not count it as kept either.
+    const kept = keptBefore ?? deps.firstRead?.(url, tables);
     if (kept === undefined) return false;
     const prepared = preparedOf(kept);
     const way = chooseWay(req, kept, prepared);
@@ -145,7 +151,7 @@ export function keptAnswerShortcut(deps: ShortcutDeps): RequestShortcut {
     res.writeHead(way.status, headers);
     if (way.status === 200) res.end(kept.body);
     else res.end();
-    deps.metrics.keptAnswers.inc();
+    if (keptBefore !== undefined) deps.metrics.keptAnswers.inc();
     observe(prepared.route, way.status, seconds);
     logRequest(deps.logger, ids, 'GET', url, way.status, seconds);
     return true;

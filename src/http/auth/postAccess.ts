@@ -15,8 +15,13 @@ const editMethods = ['DELETE', 'POST', 'PUT', 'PATCH'];
 
 /** `Allow` of an item route: GET, plus the write methods when the caller may edit this item (or create, if none). */
 export function setPostAllow(ctx: Context, caller: Caller, doc: LockablePost | undefined): void {
+  ctx.set('Allow', postAllow(caller, doc));
+}
+
+/** The value of `Allow` that `setPostAllow` sets, for answers written without Koa (firstItemReads.ts). */
+export function postAllow(caller: Caller, doc: LockablePost | undefined): string {
   const mayEdit = doc ? canEditPost(caller, doc) : canCreatePosts(caller);
-  ctx.set('Allow', ['GET', ...(mayEdit ? editMethods : [])].join(', '));
+  return mayEdit ? `GET, ${editMethods.join(', ')}` : 'GET';
 }
 
 export const collectionAllow = (caller: Caller): string => (canCreatePosts(caller) ? 'GET, POST' : 'GET');

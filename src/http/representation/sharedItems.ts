@@ -56,12 +56,37 @@ export async function answerItem(
   let kept = shared.get(key);
   if (kept === undefined || kept.etag !== etag) {
     const text = anonymousText(deps, render, renderText);
-    kept = { body: Buffer.from(typeof text === 'string' ? text : await text), etag };
-    shared.set(key, kept);
+    kept = keepItem(shared, key, etag, typeof text === 'string' ? text : await text);
   }
   ctx.type = 'application/json';
   ctx.body = kept.body;
   answerIsShared(ctx, 'position');
+}
+
+function keepItem(shared: SharedItems, key: string, etag: string, text: string): KeptItem {
+  const kept = { body: Buffer.from(text), etag };
+  shared.set(key, kept);
+  return kept;
+}
+
+/**
+ * The bytes `answerItem` answers with for `key`, when they are kept or can be made in the calling turn from
+ * `renderText` (made ones are kept as `answerItem` keeps them); undefined, keeping nothing, when the text renderer
+ * cannot write this item (a blanked one) or would take another turn: the caller then leaves the request to the route.
+ */
+export function keptItemInTurn(
+  deps: TranslationFillDeps,
+  shared: SharedItems,
+  key: string,
+  etag: string,
+  renderText: () => JsonText | undefined | Promise<JsonText | undefined>,
+): Buffer | undefined {
+  const kept = shared.get(key);
+  if (kept !== undefined && kept.etag === etag) return kept.body;
+  const text = renderText();
+  if (text === undefined || text instanceof Promise) return undefined;
+  const body = renderJsonText(text, deps, anonymous);
+  return typeof body === 'string' ? keepItem(shared, key, etag, body).body : undefined;
 }
 
 /**

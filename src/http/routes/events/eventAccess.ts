@@ -25,9 +25,19 @@ export async function eventBySlug(
 
 /** Checks 3–5 of §9 for a single read; 6 (the answer) is the caller's. */
 export function assertReadable(doc: EventDocument, scope: Scope): void {
-  if (doc.status === 'trash') throw simpleError(403, 'event-no-longer-available');
-  if (!canReadPost(scope.caller, doc)) throw simpleError(403, 'event-not-accessible');
-  if (isLockedPost(doc, scope)) throw simpleError(403, 'event-password-protected');
+  const refusal = readRefusal(doc, scope);
+  if (refusal !== undefined) throw simpleError(403, refusal);
+}
+
+/** Why checks 3–5 of §9 refuse this read (each a 403), or undefined when the caller may read the event. */
+export function readRefusal(
+  doc: EventDocument,
+  scope: Scope,
+): 'event-no-longer-available' | 'event-not-accessible' | 'event-password-protected' | undefined {
+  if (doc.status === 'trash') return 'event-no-longer-available';
+  if (!canReadPost(scope.caller, doc)) return 'event-not-accessible';
+  if (isLockedPost(doc, scope)) return 'event-password-protected';
+  return undefined;
 }
 
 /**

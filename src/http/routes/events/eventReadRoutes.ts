@@ -6,7 +6,7 @@ import { checkArgs } from '../../endpoint.ts';
 import { invalidParams, noRoute, simpleError, type WireError } from '../../errors/wireError.ts';
 import { answerItem, sharedItemsOf, type SharedItems } from '../../representation/sharedItems.ts';
 import { eventWithJsonLd } from '../../representation/eventRepresentation.ts';
-import { listText } from '../../representation/jsonText.ts';
+import { listText, type JsonText } from '../../representation/jsonText.ts';
 import { renderJsonText, type TranslationFillDeps } from '../../middleware/translationFill.ts';
 import { writeEventJson } from './eventJson.ts';
 import { envelopeKeys, pageLinks, totalPagesOf } from '../../representation/listEnvelope.ts';
@@ -87,6 +87,28 @@ async function answerEvent(
   const key = asOf ? undefined : anonymousPageKey(scope, ['event', scope.language, doc.id]);
   let rendering: PageRendering | Promise<PageRendering> | undefined;
   const renderingOnce = () => (rendering ??= linkedRendering(deps, scope, [shown], asOf ? 'past' : 'now'));
+  await answerItem(
+    ctx,
+    deps,
+    shared,
+    key,
+    etagOfPost(shown),
+    async () => eventWithJsonLd(shown, deps.settings, scope.addresses, await renderingOnce()),
+    () => eventText(deps, scope, shown, renderingOnce()),
+  );
+}
+
+/**
+ * The event's text for the kept bytes (singleEventJson.ts), the one renderer of this route and of first reads
+ * answered before Koa (firstItemReads.ts); undefined when it or an item it shows is locked for the request. In the
+ * calling turn when the read model answers in it (linkedRendering).
+ */
+export function eventText(
+  deps: EventReadDeps,
+  scope: Scope,
+  shown: EventDocument,
+  rendering: PageRendering | Promise<PageRendering>,
+): JsonText | undefined | Promise<JsonText | undefined> {
   const text = (done: PageRendering) =>
     singleEventText(shown, {
       settings: deps.settings,
@@ -95,19 +117,7 @@ async function answerEvent(
       fragments: deps.fragments.of(scope.addresses),
       single: deps.singleFragments.of(scope.addresses),
     });
-  await answerItem(
-    ctx,
-    deps,
-    shared,
-    key,
-    etagOfPost(shown),
-    async () => eventWithJsonLd(shown, deps.settings, scope.addresses, await renderingOnce()),
-    () => {
-      // In the calling turn when the read model answers in it (linkedRendering).
-      const ready = renderingOnce();
-      return ready instanceof Promise ? ready.then(text) : text(ready);
-    },
-  );
+  return rendering instanceof Promise ? rendering.then(text) : text(rendering);
 }
 
 /** One page of GET /events rendered to its JSON body, for the shared page memo to keep. */

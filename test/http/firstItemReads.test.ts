@@ -1,0 +1,253 @@
+// First reads of a single event answered before Koa (src/http/firstItemReads.ts): two servers on one running
+// service's stores and clock, one answering only through Koa, the other with the kept-answer shortcut and its first
+// reads; a first read gets from the shortcut the status, headers (in order), bytes, kept answer, metric and log line
+// Koa gives; whatever the route would not answer from the text path goes to Koa untouched; a write between two first
+// reads is seen by the second.
+import { expect } from 'chai';
+import { request as httpRequest } from 'node:http';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { listen, type HttpServer } from '../../src/http/httpServer.ts';
+import { firstItemReads } from '../../src/http/firstItemReads.ts';
+import { keptAnswerShortcut, type RequestShortcut } from '../../src/http/keptAnswerShortcut.ts';
+import { createServiceMetrics, type ServiceMetrics } from '../../src/http/observability/metrics.ts';
+import type { HttpParts } from '../../src/http/services.ts';
+import { weeklyInMadrid } from '../support/recurringSeries.ts';
+import { appBeside, partsBeside } from '../support/appBeside.ts';
+import { adminAuth, captureTime, startTestService, type TestService } from '../support/testService.ts';
+import { API, bodyOf, type JsonObject } from './events/support/eventsApi.ts';
+
+const origin = 'https://calendar.example';
+const env = { CAL_CORS_ORIGINS: origin };
+const when = { start_date: '2026-12-01 10:00:00', end_date: '2026-12-01 11:00:00' };
+
+interface RawAnswer {
+  readonly status: number;
+  /** Names and values in turn, as received; Date's value blanked (it belongs to the moment). */
+  readonly headers: readonly string[];
+  readonly body: Buffer;
+}
+
+type LogLine = Record<string, unknown>;
+
+function rawRequest(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const raw = [...res.rawHeaders];
+        for (let at = 0; at < raw.length; at += 2) if (raw[at]?.toLowerCase() === 'date') raw[at + 1] = '';
+        resolve({ status: res.statusCode ?? 0, headers: raw, body: Buffer.concat(chunks) });
+      });
+    });
+    req.on('error', reject).end();
+  });
+}
+
+function capturingLogger(lines: LogLine[]) {
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(JSON.parse(chunk.toString()) as LogLine);
+      done();
+    },
+  });
+  return pino({ level: 'info' }, sink);
+}
+
+const keptCount = async (metrics: ServiceMetrics): Promise<number> =>
+  (await metrics.keptAnswers.get()).values[0]?.value ?? 0;
+
+async function requestCounts(metrics: ServiceMetrics): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  for (const { metricName, labels, value } of (await metrics.requestDuration.get()).values)
+    if (metricName?.endsWith('_count')) counts.set(`${labels.method} ${labels.route} ${labels.status}`, value);
+  return counts;
+}
+
+const countedSince = (now: Map<string, number>, before: Map<string, number>): string[] =>
+  [...now].filter(([key, count]) => count === (before.get(key) ?? 0) + 1).map(([key]) => key);
+
+const logFields = (line: LogLine | undefined): LogLine => {
+  const { ms: _ms, time: _time, ...fields } = line ?? {};
+  return fields;
+};
+
+describe('first reads of a single event before Koa: what Koa answers, without Koa', function () {
+  this.timeout(60_000);
+  let t: TestService;
+  const clock = () => captureTime;
+  let koaOnly: HttpServer;
+  let withShortcut: HttpServer;
+  let koaParts: HttpParts;
+  let shortcutParts: HttpParts;
+  const koaLog: LogLine[] = [];
+  const shortcutLog: LogLine[] = [];
+  const koaMetrics = createServiceMetrics(async () => ({ events: 0, seconds: 0 }));
+  const shortcutMetrics = createServiceMetrics(async () => ({ events: 0, seconds: 0 }));
+  /** How many requests the shortcut answered (its own answer: true). */
+  let shortcutAnswers = 0;
+  const ids: Record<string, number> = {};
+
+  const created = async (path: string, body: JsonObject): Promise<number> => {
+    const res = await t.admin('POST', `${API}${path}`, { body });
+    expect(res.status, res.text).to.equal(201);
+    return bodyOf(res).id as number;
+  };
+  /** Asks the shortcut's server; `answered`: whether the shortcut is to answer it (else Koa). */
+  const viaShortcut = async (path: string, headers: Record<string, string> = {}, answered = true, method = 'GET') => {
+    const before = shortcutAnswers;
+    const answer = await rawRequest(`${withShortcut.url}${path}`, headers, method);
+    expect(shortcutAnswers, `${method} ${path} ${JSON.stringify(headers)}`).to.equal(before + (answered ? 1 : 0));
+    return answer;
+  };
+
+  before(async () => {
+    t = await startTestService(env);
+    ids.venue = await created('/venues', { venue: 'First hall' });
+    ids.organizer = await created('/organizers', { organizer: 'First band' });
+    ids.category = await created('/categories', { name: 'First genre' });
+    const links = { venue: ids.venue, organizer: [ids.organizer], categories: [ids.category], tags: ['first'] };
+    ids.linked = await created('/events', { title: 'First concert', ...when, ...links });
+    ids.plain = await created('/events', { title: 'Plain first read', ...when });
+    const translation = { title: 'Primera lectura', ...when, translation_of: ids.plain };
+    const translated = await t.admin('POST', `/es${API}/events`, { body: translation });
+    expect(translated.status, translated.text).to.equal(201);
+    ids.translated = bodyOf(translated).id as number;
+    ids.series = await created('/events', weeklyInMadrid('First series'));
+    ids.draft = await created('/events', { title: 'First draft', status: 'draft', ...when });
+    ids.locked = await created('/events', { title: 'First locked', ...when });
+    const lock = { body: { password: 'sesame' } };
+    expect((await t.admin('PATCH', `${API}/events/${ids.locked}`, lock)).status).to.equal(200);
+    ids.trashed = await created('/events', { title: 'First trashed', ...when });
+    expect((await t.admin('DELETE', `${API}/events/${ids.trashed}`)).status).to.equal(200);
+    const lockedHall = await created('/venues', { venue: 'Locked hall' });
+    expect((await t.admin('PATCH', `${API}/venues/${lockedHall}`, lock)).status).to.equal(200);
+    ids.lockedVenue = await created('/events', { title: 'In a locked hall', venue: lockedHall, ...when });
+    koaParts = partsBeside(t, clock, { env }).parts;
+    const koaApp = appBeside(t, koaParts, clock, { logger: capturingLogger(koaLog), metrics: koaMetrics });
+    koaOnly = await listen(koaApp, 0, '127.0.0.1');
+    const beside = partsBeside(t, clock, { env });
+    shortcutParts = beside.parts;
+    await beside.users.refresh();
+    withShortcut = await listen(undefined, 0, '127.0.0.1');
+    const shortcut = keptAnswerShortcut({
+      book: shortcutParts.keptAnswers,
+      corsOrigins: shortcutParts.corsOrigins,
+      metrics: shortcutMetrics,
+      logger: capturingLogger(shortcutLog),
+      firstRead: firstItemReads(shortcutParts),
+    });
+    const counted: RequestShortcut = (req, res) => {
+      const answered = shortcut(req, res);
+      if (answered) shortcutAnswers++;
+      return answered;
+    };
+    withShortcut.serve(appBeside(t, shortcutParts, clock), counted);
+  });
+  after(async () => {
+    await koaOnly?.close(0);
+    await withShortcut?.close(0);
+    await t?.close();
+  });
+
+  /** The shortcut's first read of `path` against Koa's, to the byte, header order, kept answer, metric and log. */
+  async function expectSameFirstRead(path: string, sent: Record<string, string>): Promise<void> {
+    const headers = { 'x-request-id': 'same-request', ...sent };
+    const label = `${path} ${JSON.stringify(sent)}`;
+    const [koaCountsBefore, koaKeptBefore] = [await requestCounts(koaMetrics), await keptCount(koaMetrics)];
+    const koaFirst = await rawRequest(`${koaOnly.url}${path}`, headers);
+    const koaCounted = countedSince(await requestCounts(koaMetrics), koaCountsBefore);
+    expect(await keptCount(koaMetrics), label).to.equal(koaKeptBefore);
+    const koaAgain = await rawRequest(`${koaOnly.url}${path}`, headers);
+    const [countsBefore, keptBefore] = [await requestCounts(shortcutMetrics), await keptCount(shortcutMetrics)];
+    const fast = await viaShortcut(path, headers);
+    expect([fast.status, fast.body.toString()], label).to.deep.equal([koaFirst.status, koaFirst.body.toString()]);
+    expect(fast.headers, label).to.deep.equal(koaAgain.headers);
+    expect([...fast.headers].sort(), label).to.deep.equal([...koaFirst.headers].sort());
+    expect(countedSince(await requestCounts(shortcutMetrics), countsBefore), label).to.deep.equal(koaCounted);
+    expect(await keptCount(shortcutMetrics), `${label}: a first read is not counted as kept`).to.equal(keptBefore);
+    expect(logFields(shortcutLog.at(-1)), label).to.deep.equal(logFields(koaLog.at(-2)));
+    const kept = shortcutParts.keptAnswers().find(path);
+    expect(kept, `${label}: kept as Koa keeps it`).to.deep.equal(koaParts.keptAnswers().find(path));
+    const again = await viaShortcut(path, headers);
+    expect(again.body.equals(fast.body), label).to.equal(true);
+  }
+
+  it('by id under each language root, linked, translated, a series, with Origin or a matching ETag', async () => {
+    const of = (key: string, root = '') => `${root}${API}/events/${ids[key]}`;
+    const etag = (await t.request('GET', of('plain'))).headers.get('etag') ?? '';
+    expect(etag).to.match(/^W\/"\d+"$/);
+    const cases: [string, Record<string, string>][] = [
+      [of('linked'), {}],
+      [of('linked', '/ca'), {}],
+      [of('linked', '/es'), {}],
+      [of('linked', '/en'), {}],
+      [of('translated'), {}],
+      [of('translated', '/es'), {}],
+      [of('series'), {}],
+      [of('plain'), { origin, 'x-correlation-id': 'business-42' }],
+      [of('plain', '/ca'), { 'if-none-match': etag }],
+      [of('series', '/es'), { 'if-none-match': 'W/"0"' }],
+    ];
+    for (const [path, sent] of cases) await expectSameFirstRead(path, sent);
+  });
+
+  it('what the text path does not answer goes to Koa untouched', async () => {
+    const of = (key: string) => `${API}/events/${ids[key]}`;
+    const cases: [string, Record<string, string>, string?][] = [
+      [`${API}/events/999999`, {}],
+      [of('draft'), {}],
+      [of('locked'), {}],
+      [of('trashed'), {}],
+      [of('lockedVenue'), {}],
+      [`${of('plain')}?i18n_language=es`, {}],
+      [`${of('plain')}/`, {}],
+      [`${API}/events/0${ids.plain}`, {}],
+      [`${API}/Events/${ids.plain}`, {}],
+      [`${of('series')}`, { authorization: adminAuth }],
+      [`${of('linked')}`, {}, 'HEAD'],
+    ];
+    for (const [path, sent, method] of cases) {
+      const headers = { 'x-request-id': 'same-request', ...sent };
+      const label = `${method ?? 'GET'} ${path} ${JSON.stringify(headers)}`;
+      const koa = await rawRequest(`${koaOnly.url}${path}`, headers, method);
+      const answer = await viaShortcut(path, headers, false, method);
+      expect([answer.status, answer.body.toString()], label).to.deep.equal([koa.status, koa.body.toString()]);
+      expect([...answer.headers].sort(), label).to.deep.equal([...koa.headers].sort());
+    }
+  });
+
+  it('a write between two first reads: the second shows it, its venue changed too', async () => {
+    const path = `${API}/events/${ids.linked}`;
+    await viaShortcut(path);
+    await viaShortcut(path);
+    const renamed = await t.admin('PATCH', path, { body: { title: 'First concert, renamed' } });
+    expect(renamed.status).to.equal(200);
+    const afterWrite = (await viaShortcut(path)).body.toString();
+    expect(afterWrite).to.include('First concert, renamed');
+    expect(await keptCount(shortcutMetrics)).to.be.greaterThan(0);
+    const moved = await t.admin('PATCH', `${API}/venues/${ids.venue}`, { body: { venue: 'First hall, rebuilt' } });
+    expect(moved.status).to.equal(200);
+    expect((await viaShortcut(path)).body.toString()).to.include('First hall, rebuilt');
+    await expectSameFirstRead(`/ca${path}`, {});
+  });
+
+  it('first reads racing writes: reads sent after a write was answered show it (repeated)', async () => {
+    const paths = ['plain', 'linked', 'series'].map((key) => `${API}/events/${ids[key]}`);
+    for (let round = 0; round < 8; round++) {
+      const title = `Raced first read ${round}`;
+      let written = false;
+      const read = (path: string) => rawRequest(`${withShortcut.url}${path}`);
+      const racing = (async () => {
+        while (!written) await Promise.all(paths.map(read));
+      })();
+      const res = await t.admin('PATCH', paths[round % 3] as string, { body: { title } });
+      expect(res.status).to.equal(200);
+      written = true;
+      const after = await Promise.all(Array.from({ length: 4 }, () => read(paths[round % 3] as string)));
+      for (const answer of after) expect(answer.body.toString(), `round ${round}`).to.include(title);
+      await racing;
+    }
+  });
+});

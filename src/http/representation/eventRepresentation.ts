@@ -36,12 +36,17 @@ export interface LinkedRendering {
 
 const shown = <T>(items: readonly (T | undefined)[]): T[] => items.filter((item): item is T => item !== undefined);
 
+/**
+ * `embedded`: the linked items to show, the document's own unless the caller renders them apart (the fragments of
+ * list pages and single reads pass none, rather than copying the whole document to leave them out).
+ */
 export function eventRepresentation(
   doc: EventDocument,
   settings: SiteSettings,
   addresses: Addresses,
   linked: LinkedRendering,
   withJsonLd = false,
+  embedded: EventDocument['embedded'] = doc.embedded,
 ): Wire {
   const url = eventUrl(doc, addresses);
   const id = globalId(addresses, doc.id);
@@ -82,10 +87,10 @@ export function eventRepresentation(
     hide_from_listings: doc.hideFromListings,
     sticky: doc.sticky,
     featured: doc.featured,
-    categories: termsOf(doc.embedded.categories, addresses, linked),
-    tags: termsOf(doc.embedded.tags, addresses, linked),
-    venue: venueMember(shown(doc.embedded.venues.map((v) => linked.venue(v, withJsonLd)))),
-    organizer: shown(doc.embedded.organizers.map((o) => linked.organizer(o, withJsonLd))),
+    categories: termsOf(embedded.categories, addresses, linked),
+    tags: termsOf(embedded.tags, addresses, linked),
+    venue: venueMember(shown(embedded.venues.map((v) => linked.venue(v, withJsonLd)))),
+    organizer: shown(embedded.organizers.map((o) => linked.organizer(o, withJsonLd))),
     custom_fields: [],
     ...seriesKeys(doc),
     ...translationKeys('event', doc),

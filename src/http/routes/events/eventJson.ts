@@ -97,9 +97,7 @@ export function writeEventJson(out: JsonText, doc: EventDocument, c: EventJsonCo
     return;
   }
   const { head, tail } = c.fragments.events.fragment(doc.id, doc.revision, () => {
-    const bare = JSON.stringify(
-      eventRepresentation({ ...doc, embedded: noEmbeddedLinks }, settings, scope.addresses, rendering),
-    );
+    const bare = JSON.stringify(eventRepresentation(doc, settings, scope.addresses, rendering, false, noEmbeddedLinks));
     const [before, after] = splitAt(bare, linkedMembers);
     return { head: before, tail: beforeTranslations(after) };
   });

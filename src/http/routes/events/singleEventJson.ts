@@ -77,7 +77,7 @@ export interface SingleEventContext extends EventJsonContext {
 
 function singleEventFragment(doc: EventDocument, c: SingleEventContext): SingleEventFragment {
   const { settings, scope, rendering } = c;
-  const wire = eventRepresentation({ ...doc, embedded: noEmbeddedLinks }, settings, scope.addresses, rendering, true);
+  const wire = eventRepresentation(doc, settings, scope.addresses, rendering, true, noEmbeddedLinks);
   const [head, after] = splitAt(JSON.stringify(wire), linkedMembers);
   const tail = beforeTranslations(after);
   // `language` is the last key before `translations`, and a key pattern never matches inside a value.

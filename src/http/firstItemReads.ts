@@ -1,16 +1,20 @@
-// First anonymous reads of a single event, answered before Koa: when the kept-answer shortcut (keptAnswerShortcut.ts)
-// finds nothing kept for `GET /events/{id}` (under any language root), the event is read from the read model in the
-// calling turn and rendered by the route's own text renderer (`eventText`, eventReadRoutes.ts), its bytes kept where
-// the route keeps them (sharedItems.ts), and the answer Koa would keep is put in the kept-answer book for the
-// shortcut to write. A walk over distinct ids (every request a first read) then skips Koa's context, middleware
-// chain and router. Whatever the route would not answer 200 from the text path in this turn (no such event, a trashed,
-// draft, private or locked one, linked items locked for the request, a read model that answers through promises,
-// any query string) is left untouched to Koa, which answers as always.
+// First anonymous reads of a single event, venue or organizer by id, answered before Koa: when the kept-answer
+// shortcut (keptAnswerShortcut.ts) finds nothing kept for `GET /events/{id}`, `/venues/{id}` or `/organizers/{id}`
+// (under any language root), the item is read from the read model in the calling turn and rendered by its route's
+// own text renderer (`eventText`, eventReadRoutes.ts; `itemText`, itemReadRoutes.ts), its bytes kept where the route
+// keeps them (sharedItems.ts), and the answer Koa would keep is put in the kept-answer book for the shortcut to write.
+// A walk over distinct ids (every request a first read) then skips Koa's context, middleware chain and router.
+// Whatever the route would not answer 200 from the text path in this turn (no such item, one the caller may not
+// read, a locked one or one showing a locked linked item, a read model that answers through promises, another
+// spelling of the address, any query string) is left untouched to Koa, which answers as always.
 import type { Language } from '../events/catalogue/values.ts';
+import type { ItemDocument } from '../projections/posts/itemDocument.ts';
+import type { ReadsNow } from '../projections/readStore.ts';
 import { anonymous } from './auth/caller.ts';
 import { noPasswordUnlocks } from './auth/passwordUnlocks.ts';
-import { etagOfPost, postAllow } from './auth/postAccess.ts';
+import { etagOfPost, postAllow, type LockablePost } from './auth/postAccess.ts';
 import type { KeptAnswer, KeptAnswerTables } from './middleware/keptAnswerBook.ts';
+import type { JsonText } from './representation/jsonText.ts';
 import { keptItemInTurn, sharedItemsOf } from './representation/sharedItems.ts';
 import { anonymousPageKey } from './representation/sharedPages.ts';
 import { addressesFor } from './representation/site.ts';
@@ -18,6 +22,9 @@ import type { Scope } from './requestScope.ts';
 import { readRefusal } from './routes/events/eventAccess.ts';
 import { eventText, type EventReadDeps } from './routes/events/eventReadRoutes.ts';
 import { linkedRendering } from './routes/events/eventRendering.ts';
+import { mayReadItem } from './routes/items/itemAccess.ts';
+import { itemText, type ItemReadDeps } from './routes/items/itemReadRoutes.ts';
+import { organizerRouteKind, venueRouteKind, type ItemRouteKind } from './routes/items/itemRouteKind.ts';
 
 /**
  * Makes the answer Koa would keep for `url` and keeps it in `tables`, when `url` is a first anonymous single read
@@ -25,18 +32,23 @@ import { linkedRendering } from './routes/events/eventRendering.ts';
  */
 export type FirstRead = (url: string, tables: KeptAnswerTables) => KeptAnswer | undefined;
 
+/** What the event, venue and organizer routes read with (the composition root's HttpParts). */
+export type FirstReadDeps = EventReadDeps & ItemReadDeps;
+
 /**
- * The event route's address in the one spelling its answers are kept under: a language root or none, the API path,
- * a canonical id (no leading zero, at most 15 digits as `pathId` takes), no trailing slash, no query. Other
+ * The by-id routes' addresses in the one spelling their answers are kept under: a language root or none, the API
+ * path, a canonical id (no leading zero, at most 15 digits as `pathId` takes), no trailing slash, no query. Other
  * spellings (letter case, a trailing slash, `007`) are answered by Koa, which keeps them under their own address.
  */
-const eventAddress = /^(?:\/(ca|en|es))?\/cal\/events\/v1\/events\/([1-9][0-9]{0,14})$/;
+const byIdAddress = /^(?:\/(ca|en|es))?\/cal\/events\/v1\/(events|venues|organizers)\/([1-9][0-9]{0,14})$/;
 
-/** The pattern the request metric names for the route (requestContext.ts reads Koa's matched route). */
-const eventRoute = '/cal/events/v1/events/:id';
+type Plural = 'events' | 'venues' | 'organizers';
 
-/** The scope `checkArgs` gives an anonymous request of `/events/{id}` without query (endpoint.ts, requestScope.ts). */
-function anonymousScope(deps: Pick<EventReadDeps, 'settings'>, segment: Language | undefined, id: string): Scope {
+/** One route's first read: the bytes and headers of its 200 for an anonymous scope, or undefined. */
+type ReadOf = (now: ReadsNow, scope: Scope, id: number) => KeptAnswer | undefined;
+
+/** The scope `checkArgs` gives an anonymous request of a by-id route without query (endpoint.ts, requestScope.ts). */
+function anonymousScope(deps: Pick<FirstReadDeps, 'settings'>, segment: Language | undefined, id: string): Scope {
   return {
     caller: anonymous,
     language: segment ?? 'en',
@@ -46,39 +58,81 @@ function anonymousScope(deps: Pick<EventReadDeps, 'settings'>, segment: Language
   };
 }
 
-/** Made by the composition root with the parts the event route has, so both read the same tables and fragments. */
-export function firstItemReads(deps: EventReadDeps): FirstRead {
-  return (url, tables) => {
-    const now = deps.readStore.readsNow;
-    const match = now === undefined ? null : eventAddress.exec(url);
-    if (now === undefined || match === null) return undefined;
-    const [, segment, id] = match as unknown as [string, Language | undefined, string];
-    // Taken before the event is read, as the route does (sharedItems.ts).
+/** The answer keptAnswers.ts records of the route: the headers it adds in its order (setPostAllow, answerItem). */
+function keptAnswerOf(plural: Plural, doc: LockablePost, etag: string, body: Buffer): KeptAnswer {
+  return {
+    headers: [
+      ['Allow', postAllow(anonymous, doc)],
+      ['ETag', etag],
+      // Koa's spelling of `ctx.type = 'application/json'`.
+      ['Content-Type', 'application/json; charset=utf-8'],
+    ],
+    body,
+    // The pattern the request metric names (requestContext.ts reads Koa's matched route).
+    route: `/cal/events/v1/${plural}/:id`,
+    contentType: undefined,
+    notModified: undefined,
+  };
+}
+
+/** The bytes `answerItem` gives `doc` for this scope, made in this turn and kept as the route keeps them. */
+function bytesOf(
+  deps: FirstReadDeps,
+  kind: string,
+  doc: LockablePost,
+  scope: Scope,
+  shared: ReturnType<typeof sharedItemsOf>,
+  text: () => JsonText | undefined | Promise<JsonText | undefined>,
+): { etag: string; body: Buffer } | undefined {
+  const key = anonymousPageKey(scope, [kind, scope.language, doc.id]) as string;
+  const etag = etagOfPost(doc);
+  const body = keptItemInTurn(deps, shared, key, etag, text);
+  return body === undefined ? undefined : { etag, body };
+}
+
+/** GET /events/{id} as eventReadRoutes.ts answers it. */
+function eventRead(deps: FirstReadDeps): ReadOf {
+  return (now, scope, id) => {
+    // Taken before the document is read, as the route does (sharedItems.ts).
     const shared = sharedItemsOf(deps.memo, 'event');
-    const doc = now.events.get(Number(id));
-    if (doc === undefined) return undefined;
-    const scope = anonymousScope(deps, segment, id);
-    if (readRefusal(doc, scope) !== undefined) return undefined;
-    const key = anonymousPageKey(scope, ['event', scope.language, doc.id]) as string;
-    const etag = etagOfPost(doc);
-    const body = keptItemInTurn(deps, shared, key, etag, () =>
+    const doc = now.events.get(id);
+    if (doc === undefined || readRefusal(doc, scope) !== undefined) return undefined;
+    const made = bytesOf(deps, 'event', doc, scope, shared, () =>
       eventText(deps, scope, doc, linkedRendering(deps, scope, [doc])),
     );
-    if (body === undefined) return undefined;
-    // The headers the route adds, in its order (setPostAllow, then answerItem), as keptAnswers.ts records them.
-    const answer: KeptAnswer = {
-      headers: [
-        ['Allow', postAllow(anonymous, doc)],
-        ['ETag', etag],
-        // Koa's spelling of `ctx.type = 'application/json'`.
-        ['Content-Type', 'application/json; charset=utf-8'],
-      ],
-      body,
-      route: eventRoute,
-      contentType: undefined,
-      notModified: undefined,
-    };
-    tables.keep(url, 'position', answer);
+    return made && keptAnswerOf('events', doc, made.etag, made.body);
+  };
+}
+
+/** GET /venues/{id} and /organizers/{id} as itemReadRoutes.ts answers them. */
+function itemRead<D extends ItemDocument>(
+  deps: FirstReadDeps,
+  kind: ItemRouteKind<D>,
+  get: (now: ReadsNow, id: number) => D | undefined,
+): ReadOf {
+  return (now, scope, id) => {
+    const shared = sharedItemsOf(deps.memo, kind.singular);
+    const doc = get(now, id);
+    if (doc === undefined || !mayReadItem(doc, scope)) return undefined;
+    const made = bytesOf(deps, kind.singular, doc, scope, shared, () => itemText(deps, kind, doc, scope));
+    return made && keptAnswerOf(kind.plural as Plural, doc, made.etag, made.body);
+  };
+}
+
+/** Made by the composition root with the parts the routes have, so all read the same tables and fragments. */
+export function firstItemReads(deps: FirstReadDeps): FirstRead {
+  const reads: Record<Plural, ReadOf> = {
+    events: eventRead(deps),
+    venues: itemRead(deps, venueRouteKind, (now, id) => now.venues.get(id)),
+    organizers: itemRead(deps, organizerRouteKind, (now, id) => now.organizers.get(id)),
+  };
+  return (url, tables) => {
+    const now = deps.readStore.readsNow;
+    const match = now === undefined ? null : byIdAddress.exec(url);
+    if (now === undefined || match === null) return undefined;
+    const [, segment, plural, id] = match as unknown as [string, Language | undefined, Plural, string];
+    const answer = reads[plural](now, anonymousScope(deps, segment, id), Number(id));
+    if (answer !== undefined) tables.keep(url, 'position', answer);
     return answer;
   };
 }

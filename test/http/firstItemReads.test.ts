@@ -1,8 +1,8 @@
-// First reads of a single event answered before Koa (src/http/firstItemReads.ts): two servers on one running
-// service's stores and clock, one answering only through Koa, the other with the kept-answer shortcut and its first
-// reads; a first read gets from the shortcut the status, headers (in order), bytes, kept answer, metric and log line
-// Koa gives; whatever the route would not answer from the text path goes to Koa untouched; a write between two first
-// reads is seen by the second.
+// First reads of a single event, venue or organizer answered before Koa (src/http/firstItemReads.ts): two servers on
+// one running service's stores and clock, one answering only through Koa, the other with the kept-answer shortcut
+// and its first reads; a first read gets from the shortcut the status, headers (in order), bytes, kept answer, metric
+// and log line Koa gives; whatever the route would not answer from the text path goes to Koa untouched; a write
+// between two first reads is seen by the second.
 import { expect } from 'chai';
 import { request as httpRequest } from 'node:http';
 import { Writable } from 'node:stream';
@@ -73,7 +73,7 @@ const logFields = (line: LogLine | undefined): LogLine => {
   return fields;
 };
 
-describe('first reads of a single event before Koa: what Koa answers, without Koa', function () {
+describe('first reads of a single item before Koa: what Koa answers, without Koa', function () {
   this.timeout(60_000);
   let t: TestService;
   const clock = () => captureTime;
@@ -124,6 +124,8 @@ describe('first reads of a single event before Koa: what Koa answers, without Ko
     const lockedHall = await created('/venues', { venue: 'Locked hall' });
     expect((await t.admin('PATCH', `${API}/venues/${lockedHall}`, lock)).status).to.equal(200);
     ids.lockedVenue = await created('/events', { title: 'In a locked hall', venue: lockedHall, ...when });
+    ids.draftHall = await created('/venues', { venue: 'Draft hall', status: 'draft' });
+    ids.lockedHall = lockedHall;
     koaParts = partsBeside(t, clock, { env }).parts;
     const koaApp = appBeside(t, koaParts, clock, { logger: capturingLogger(koaLog), metrics: koaMetrics });
     koaOnly = await listen(koaApp, 0, '127.0.0.1');
@@ -189,6 +191,10 @@ describe('first reads of a single event before Koa: what Koa answers, without Ko
       [of('plain'), { origin, 'x-correlation-id': 'business-42' }],
       [of('plain', '/ca'), { 'if-none-match': etag }],
       [of('series', '/es'), { 'if-none-match': 'W/"0"' }],
+      [`${API}/venues/${ids.venue}`, {}],
+      [`/ca${API}/venues/${ids.venue}`, { origin }],
+      [`${API}/organizers/${ids.organizer}`, {}],
+      [`/es${API}/organizers/${ids.organizer}`, {}],
     ];
     for (const [path, sent] of cases) await expectSameFirstRead(path, sent);
   });
@@ -197,6 +203,11 @@ describe('first reads of a single event before Koa: what Koa answers, without Ko
     const of = (key: string) => `${API}/events/${ids[key]}`;
     const cases: [string, Record<string, string>, string?][] = [
       [`${API}/events/999999`, {}],
+      [`${API}/venues/999999`, {}],
+      [`${API}/organizers/${ids.venue}`, {}],
+      [`${API}/venues/${ids.draftHall}`, {}],
+      [`${API}/venues/${ids.lockedHall}`, {}],
+      [`${API}/venues/${ids.venue}?password=sesame`, {}],
       [of('draft'), {}],
       [of('locked'), {}],
       [of('trashed'), {}],
@@ -231,6 +242,11 @@ describe('first reads of a single event before Koa: what Koa answers, without Ko
     expect(moved.status).to.equal(200);
     expect((await viaShortcut(path)).body.toString()).to.include('First hall, rebuilt');
     await expectSameFirstRead(`/ca${path}`, {});
+    const hall = `${API}/venues/${ids.venue}`;
+    await viaShortcut(hall);
+    const renamedHall = await t.admin('PATCH', hall, { body: { venue: 'First hall, renamed' } });
+    expect(renamedHall.status).to.equal(200);
+    expect((await viaShortcut(hall)).body.toString()).to.include('First hall, renamed');
   });
 
   it('first reads racing writes: reads sent after a write was answered show it (repeated)', async () => {

@@ -16,8 +16,11 @@ export function assertItemReadable(
   doc: ItemDocument,
   scope: Scope,
 ): void {
-  if (!canReadPost(scope.caller, doc)) throw simpleError(403, `${kind}-not-accessible` as MessageKey);
+  if (!mayReadItem(doc, scope)) throw simpleError(403, `${kind}-not-accessible` as MessageKey);
 }
+
+/** Whether `assertItemReadable` lets the caller read the item. */
+export const mayReadItem = (doc: ItemDocument, scope: Scope): boolean => canReadPost(scope.caller, doc);
 
 /** The item's wire form for this request: blanked while locked, wherever it appears. */
 export function renderItem<D extends ItemDocument>(

@@ -14,6 +14,7 @@ import { etagOfPost, isLockedPost, itemsBySlug, preferredBySlug, setPostAllow } 
 import { singleItemText } from '../events/singleEventJson.ts';
 import { answerItem, sharedItemsOf, type SharedItems } from '../../representation/sharedItems.ts';
 import { anonymousPageKey } from '../../representation/sharedPages.ts';
+import type { JsonText } from '../../representation/jsonText.ts';
 import type { ItemRouteKind } from './itemRouteKind.ts';
 import { readAsOf } from '../history/asOfParam.ts';
 import { readablePastItem, renderPastItem } from '../history/pastReads.ts';
@@ -53,13 +54,24 @@ function answerItemRead<D extends ItemDocument>(deps: ItemReadDeps, kind: ItemRo
     assertItemReadable(kind.singular, doc, scope);
     const key = anonymousPageKey(scope, [kind.singular, scope.language, doc.id]);
     const render = () => renderItem(kind, doc, settings, scope, true);
-    // A locked item is blanked by the object path; an open one is the text its events embed.
-    const text = () =>
-      isLockedPost(doc, scope)
-        ? undefined
-        : singleItemText(kind.singular, doc, render, deps.singleFragments.of(scope.addresses));
-    await answerItem(ctx, deps, shared, key, etagOfPost(doc), render, text);
+    await answerItem(ctx, deps, shared, key, etagOfPost(doc), render, () => itemText(deps, kind, doc, scope));
   };
+}
+
+/**
+ * The item's text for the kept bytes, the one renderer of this route and of first reads answered before Koa
+ * (firstItemReads.ts): the text its events embed; undefined when it is locked for the request (the object path
+ * blanks it).
+ */
+export function itemText<D extends ItemDocument>(
+  deps: ItemReadDeps,
+  kind: ItemRouteKind<D>,
+  doc: D,
+  scope: Scope,
+): JsonText | undefined {
+  if (isLockedPost(doc, scope)) return undefined;
+  const render = () => renderItem(kind, doc, deps.settings, scope, true);
+  return singleItemText(kind.singular, doc, render, deps.singleFragments.of(scope.addresses));
 }
 
 export function registerItemReads<D extends ItemDocument>(

@@ -131,7 +131,14 @@ export function firstItemReads(deps: FirstReadDeps): FirstRead {
     const match = now === undefined ? null : byIdAddress.exec(url);
     if (now === undefined || match === null) return undefined;
     const [, segment, plural, id] = match as unknown as [string, Language | undefined, Plural, string];
-    const answer = reads[plural](now, anonymousScope(deps, segment, id), Number(id));
+    let answer: KeptAnswer | undefined;
+    try {
+      answer = reads[plural](now, anonymousScope(deps, segment, id), Number(id));
+    } catch {
+      // A read model or renderer that fails here would throw out of Node's request handler: Koa reads again and
+      // answers the failure in the wire format (wireErrors.ts), with its log line.
+      return undefined;
+    }
     if (answer !== undefined) tables.keep(url, 'position', answer);
     return answer;
   };

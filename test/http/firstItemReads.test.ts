@@ -229,6 +229,37 @@ describe('first reads of a single item before Koa: what Koa answers, without Koa
     }
   });
 
+  it('a read model failing in the first read: Koa reads again and answers, the server stays up', async () => {
+    const now = t.service.readStore.readsNow?.events;
+    if (now === undefined) throw new Error('the memory read model answers in the calling turn');
+    const original = now.get.bind(now);
+    /** The real collection, failing at its `failing` calls (counted from 1). */
+    const failAt = (failing: (call: number) => boolean) => {
+      let calls = 0;
+      now.get = (id) => {
+        calls += 1;
+        if (failing(calls)) throw new Error('injected read failure');
+        return original(id);
+      };
+    };
+    const path = `/es${API}/events/${ids.plain}`;
+    // The series' first occurrence, read nowhere before: the failed read keeps nothing, the next is a first read.
+    const occurrence = `${API}/events/${(ids.series as number) + 1}`;
+    const koa = await rawRequest(`${koaOnly.url}${path}`);
+    try {
+      failAt((call) => call === 1);
+      const answer = await viaShortcut(path, {}, false);
+      expect([answer.status, answer.body.toString()]).to.deep.equal([200, koa.body.toString()]);
+      failAt(() => true);
+      const failed = await viaShortcut(occurrence, {}, false);
+      expect(failed.status).to.equal(500);
+      expect(JSON.parse(failed.body.toString())).to.include({ code: 'rest_internal_error' });
+    } finally {
+      now.get = original;
+    }
+    await expectSameFirstRead(occurrence, {});
+  });
+
   it('a write between two first reads: the second shows it, its venue changed too', async () => {
     const path = `${API}/events/${ids.linked}`;
     await viaShortcut(path);

@@ -29,6 +29,12 @@ export interface RecordedEvent extends NewEvent {
   readonly revision: bigint;
   /** Position in the store's global order ($all); strictly increasing, not necessarily dense. */
   readonly position: bigint;
+  /**
+   * Set by the embedded store's replay reads only, on an event read back in exactly the encoding the store writes: its
+   * data was built by the service's typed deciders and written through the store, so a replay takes it as its
+   * catalogue type at the current schema version without checking it again (`decodeDomainEvent`). Absent: checked.
+   */
+  readonly asWritten?: true;
 }
 
 export interface AppendResult {

@@ -1,5 +1,6 @@
 // Specification of wall-clock date-times and their conversions between time zones.
 import { expect } from 'chai';
+import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import {
   dateDetails,
@@ -229,5 +230,28 @@ describe('wallClockSeconds', () => {
     expect([...keys].sort((a, b) => a - b)).to.deep.equal(keys);
     expect(new Set(keys).size).to.equal(values.length);
     expect(wallClockSeconds('2026-11-22 10:52:29') - wallClockSeconds('2026-11-22 10:52:28')).to.equal(1);
+  });
+
+  it('reads any text as its six fields read one by one as numbers would (signs, spaces, short text, no digits)', () => {
+    const asSlices = (local: string) =>
+      Date.UTC(
+        +local.slice(0, 4),
+        +local.slice(5, 7) - 1,
+        +local.slice(8, 10),
+        +local.slice(11, 13),
+        +local.slice(14, 16),
+        +local.slice(17, 19),
+      ) / 1000;
+    const character = fc.constantFrom(...'0123456789', '0', '9', '-', ' ', ':', '+', 'a', '.', 'é');
+    const text = fc.array(character, { maxLength: 22 }).map((characters) => characters.join(''));
+    const wellFormed = fc
+      .date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true })
+      .map((date) => date.toISOString().slice(0, 19).replace('T', ' '));
+    fc.assert(
+      fc.property(fc.oneof(text, wellFormed), (local) => Object.is(wallClockSeconds(local), asSlices(local))),
+      { numRuns: 5000 },
+    );
+    for (const local of ['', '0050-01-01 00:00:00', '2026-13-40 25:61:61', ' 2026-01-01 00:00:00', '2026-01-01'])
+      expect(Object.is(wallClockSeconds(local), asSlices(local)), local).to.equal(true);
   });
 });

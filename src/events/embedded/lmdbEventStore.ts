@@ -23,6 +23,7 @@ import {
   lastPosition,
   openLayout,
   toRecordedEvent,
+  toRecordedEventAsWritten,
   toStoredEvent,
   type LmdbLayout,
 } from './lmdbLayout.ts';
@@ -246,7 +247,10 @@ class LmdbStore implements LmdbEventStore {
       for (const { key, value } of this.db.eventsSelected.getRange({ start, end: Number(upTo) + 1, limit })) {
         // A value outside the type reader's subset comes whole whatever its type.
         const passed = typeof value === 'string' || !Array.isArray(value) || !types.has(value[2]);
-        result.push(passed ? BigInt(key) : toRecordedEvent(key, value));
+        // Read whole within the store's own encoding: a replay need not check it against the catalogue again.
+        if (passed) result.push(BigInt(key));
+        else if (this.db.selector.whole.lastWithinSubset) result.push(toRecordedEventAsWritten(key, value));
+        else result.push(toRecordedEvent(key, value));
       }
     } finally {
       this.db.selector.wanted = undefined;

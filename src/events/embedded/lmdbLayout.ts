@@ -87,6 +87,19 @@ export function toRecordedEvent(position: number, stored: StoredEvent): Recorded
   };
 }
 
+/** As `toRecordedEvent`, for an event read back in exactly the encoding the store writes (`asWritten`). */
+export function toRecordedEventAsWritten(position: number, stored: StoredEvent): RecordedEvent {
+  return {
+    streamId: stored[0],
+    revision: BigInt(stored[1]),
+    position: BigInt(position),
+    type: stored[2],
+    data: stored[3],
+    metadata: stored[4],
+    asWritten: true,
+  };
+}
+
 /**
  * Position of the last event in $all, or -1 when empty; inside a write transaction it sees that transaction's writes.
  */

@@ -43,16 +43,29 @@ const shapesByBytes = new Map<string, RecordShape>();
 /** Enough for every shape a catalogue writes; a store of arbitrary shapes still decodes, with fewer shared shapes. */
 const maxShapes = 4096;
 
+/** The stored-event decoder, and how it read the value it decoded last. */
+export interface StoredEventDecoder extends ValueDecoder {
+  encode(): never;
+  /**
+   * Whether the last value decoded was read whole within the subset lmdb's msgpackr writes for the store's own events
+   * (false: handed to the generic decoder, as malformed bytes and values written some other way are).
+   */
+  readonly lastWithinSubset: boolean;
+}
+
 /** The fast decoder, falling back to `generic` (lmdb's own decoder of the same database) outside its subset. */
-export function storedEventDecoder(generic: ValueDecoder): ValueDecoder & { encode(): never } {
-  return {
-    decode(bytes, endOrOptions) {
+export function storedEventDecoder(generic: ValueDecoder): StoredEventDecoder {
+  const decoder = {
+    lastWithinSubset: false,
+    decode(bytes: Uint8Array, endOrOptions?: unknown): unknown {
       const size = typeof endOrOptions === 'number' ? endOrOptions : bytes.length;
       const value = decodeSubset(bytes, size);
+      decoder.lastWithinSubset = value !== outsideSubset;
       return value === outsideSubset ? generic.decode(bytes, endOrOptions) : value;
     },
     encode: refuseEncoding,
   };
+  return decoder;
 }
 
 /** The reading views of the store decode only. */

@@ -10,6 +10,7 @@ import {
   skipPlainNumber,
   skipPlainString,
   withinValue,
+  type StoredEventDecoder,
   type ValueDecoder,
 } from './storedEventDecoder.ts';
 
@@ -35,6 +36,8 @@ export interface StoredEventSelector extends ValueDecoder {
    * others give their type alone. Undefined: every event whole.
    */
   wanted: ReadonlySet<string> | undefined;
+  /** The decoder of whole events, which tells how it read the last one. */
+  readonly whole: StoredEventDecoder;
 }
 
 /**
@@ -43,9 +46,10 @@ export interface StoredEventSelector extends ValueDecoder {
  * decodes the others, without a second lookup of each wanted event by its position. A value outside the type reader's
  * subset is decoded whole whatever its type; the reader tells it by its shape.
  */
-export function storedEventSelector(whole: ValueDecoder): StoredEventSelector {
+export function storedEventSelector(whole: StoredEventDecoder): StoredEventSelector {
   const selector: StoredEventSelector = {
     wanted: undefined,
+    whole,
     decode(bytes, endOrOptions) {
       const wanted = selector.wanted;
       if (wanted !== undefined) {

@@ -23,26 +23,20 @@ export class EventLinkIndex {
 
   /** Moves the slot's entries from the links of `previous` (when there was one) to those of `doc`. */
   move(slot: number, previous: EventDocument | undefined, doc: EventDocument): void {
-    const moved = previous !== undefined && previous.startKey !== doc.startKey;
+    if (previous === undefined) {
+      // A document new to the index (most puts of a replay): nothing to compare nor to take out.
+      for (const field of linkFields) addSlot(this.byField.get(field) as Map<number, Linking>, doc[field], slot);
+      return;
+    }
+    const moved = previous.startKey !== doc.startKey;
     for (const field of linkFields) {
       const index = this.byField.get(field) as Map<number, Linking>;
-      if (previous && sameIds(previous[field], doc[field])) {
+      if (sameIds(previous[field], doc[field])) {
         if (moved) for (const linked of doc[field]) (index.get(linked) as Linking).byStart = undefined;
         continue;
       }
-      if (previous) for (const linked of previous[field]) removeFrom(index.get(linked), slot);
-      const links = doc[field];
-      // A loop, not a callback: every projected event passes here four times.
-      for (let i = 0; i < links.length; i++) {
-        const linked = links[i] as number;
-        if (links.indexOf(linked) !== i) continue; // listed twice
-        const linking = index.get(linked);
-        if (!linking) index.set(linked, { slots: [slot], byStart: undefined });
-        else {
-          linking.slots.push(slot);
-          linking.byStart = undefined;
-        }
-      }
+      for (const linked of previous[field]) removeFrom(index.get(linked), slot);
+      addSlot(index, doc[field], slot);
     }
   }
 
@@ -53,19 +47,7 @@ export class EventLinkIndex {
   addAll(firstSlot: number, docs: readonly EventDocument[]): void {
     for (const field of linkFields) {
       const index = this.byField.get(field) as Map<number, Linking>;
-      for (let i = 0; i < docs.length; i++) {
-        const linked = (docs[i] as EventDocument)[field];
-        for (let at = 0; at < linked.length; at++) {
-          const id = linked[at] as number;
-          if (at > 0 && linked.indexOf(id) < at) continue; // listed twice
-          const linking = index.get(id);
-          if (!linking) index.set(id, { slots: [firstSlot + i], byStart: undefined });
-          else {
-            linking.slots.push(firstSlot + i);
-            linking.byStart = undefined;
-          }
-        }
-      }
+      for (let i = 0; i < docs.length; i++) addSlot(index, (docs[i] as EventDocument)[field], firstSlot + i);
     }
   }
 
@@ -106,6 +88,24 @@ function removeFrom(linking: Linking | undefined, slot: number): void {
   (linking as Linking).byStart = undefined;
 }
 
+/** Files `slot` under each of the linked ids, once each. */
+function addSlot(index: Map<number, Linking>, links: readonly number[], slot: number): void {
+  // A loop, not a callback: every projected event passes here four times.
+  for (let i = 0; i < links.length; i++) {
+    const linked = links[i] as number;
+    if (i > 0 && links.indexOf(linked) !== i) continue; // listed twice
+    const linking = index.get(linked);
+    if (!linking) index.set(linked, { slots: [slot], byStart: undefined });
+    else {
+      linking.slots.push(slot);
+      linking.byStart = undefined;
+    }
+  }
+}
+
 function sameIds(a: readonly number[], b: readonly number[]): boolean {
-  return a.length === b.length && a.every((id, i) => id === b[i]);
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

@@ -1,12 +1,32 @@
 // The bare Koa server (`node --import tsx bench/bareKoaServer.ts`): the practical limit of the HTTP stack on this
-// machine. One Koa route answers any method on `/bare/<bytes>` with a prebuilt JSON body of exactly that many bytes.
+// machine. One Koa route answers any method on `/copy/<n>` with the answer the bench handed it for that path (a PUT
+// there: the body's bytes, the headers in the `X-Copied-Headers` request header); `/bare/<bytes>` answers a JSON body
+// of that many bytes.
 import { once } from 'node:events';
-import Koa from 'koa';
+import Koa, { type Context } from 'koa';
 import Router from '@koa/router';
-import { jsonBodyOfSize } from './bareKoa.ts';
+import { jsonBodyOfSize, type CopiedAnswer } from './bareKoa.ts';
 
+const copies = new Map<string, CopiedAnswer>();
 const bodies = new Map<number, Buffer>();
 const router = new Router();
+
+async function keepCopy(ctx: Context): Promise<void> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of ctx.req) chunks.push(chunk as Buffer);
+  const headers = JSON.parse(decodeURIComponent(ctx.get('x-copied-headers'))) as CopiedAnswer['headers'];
+  copies.set(ctx.params.n as string, { headers, body: Buffer.concat(chunks) });
+  ctx.status = 204;
+}
+
+router.put('/copy/:n', keepCopy);
+router.all('/copy/:n', (ctx) => {
+  const copy = copies.get(ctx.params.n as string);
+  if (copy === undefined) return;
+  // As the service's middleware does: each header set on the response, the body last (Koa adds the length).
+  for (const [name, value] of copy.headers) ctx.set(name, value);
+  ctx.body = copy.body;
+});
 router.all('/bare/:bytes', (ctx) => {
   const bytes = Number(ctx.params.bytes);
   let body = bodies.get(bytes);

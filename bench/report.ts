@@ -146,7 +146,7 @@ export function formatReport(results: BenchResults): string {
     `HTTP scenarios: median of ${timing.scenarios.rounds} round(s) of ` +
       `${timing.scenarios.roundSeconds} s after ${timing.scenarios.warmupSeconds} s warm-up ` +
       `(bare Koa: ${timing.references.rounds} × ${timing.references.roundSeconds} s); ratio = req/s ` +
-      `÷ bare Koa req/s, same body size and concurrency`,
+      `÷ bare Koa req/s, answering a copy of the scenario's answer (same body and headers), same concurrency`,
     ...scenarioTable(results.scenarios),
     `  POST /events at c=64 ÷ raw durable appends: ${share(results.createRatioToRawAppends)}`,
     '',

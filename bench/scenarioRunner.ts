@@ -1,7 +1,8 @@
-// Runs one scenario: a probe that checks it works and measures its real response size, then at each concurrency level
-// the bare Koa route with a body of that size and the scenario itself, back to back.
+// Runs one scenario: a probe that checks it works, measures its real response size and takes a copy of its answer,
+// then at each concurrency level the bare Koa route answering that copy and the scenario itself, back to back.
+import { request as httpRequest } from 'node:http';
 import type { Timing } from './benchMode.ts';
-import type { BareKoa } from './bareKoa.ts';
+import { copiedHeaders, type BareKoa, type CopiedAnswer } from './bareKoa.ts';
 import type { LoadGenerator } from './load.ts';
 import type { LoadResult } from './loadSpec.ts';
 import { plannedRequest, type RequestPlan } from './requestPlans.ts';
@@ -12,8 +13,6 @@ const probeRequests = 10;
 
 /** What a scenario needs of the load generator: a run (a wrapper may measure around it). */
 export type LoadRunner = Pick<LoadGenerator, 'run'>;
-/** Bare measurements are shared by scenarios whose bodies differ by at most this share (the five event lists). */
-const bareSizeTolerance = 0.05;
 
 export interface LevelResult {
   readonly connections: number;
@@ -72,32 +71,63 @@ function planAtLevel(plan: RequestPlan, connections: number, walked: number): Re
   }
 }
 
-async function probe(origin: string, scenario: Scenario): Promise<{ bytes: number; listTotal: number | undefined }> {
+interface ProbeAnswer {
+  readonly status: number;
+  readonly rawHeaders: string[];
+  readonly body: Buffer;
+}
+
+/** One request as Node's client receives it: the headers in order, as sent (fetch would sort and lower-case them). */
+function probeRequest(url: string, method: string, headers: Record<string, string>, body?: string) {
+  return new Promise<ProbeAnswer>((resolve, reject) => {
+    const req = httpRequest(url, { method, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks) }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject).end(body);
+  });
+}
+
+interface Probed {
+  readonly bytes: number;
+  readonly listTotal: number | undefined;
+  /** The first answer, which the bare reference gives as it is (the same body and headers). */
+  readonly answer: CopiedAnswer;
+}
+
+async function probe(origin: string, scenario: Scenario): Promise<Probed> {
   const plan = probePlan(scenario.plan);
   let bytes = 0;
   let listTotal: number | undefined;
+  let first: ProbeAnswer | undefined;
   for (let n = 0; n < probeRequests; n++) {
     const request = plannedRequest(plan, n);
-    const response = await fetch(`${origin}${request.path}`, {
-      method: plan.method,
-      headers: { ...scenario.headers, ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      ...(request.body !== undefined ? { body: request.body } : {}),
-    });
-    const body = await response.arrayBuffer();
+    const headers = {
+      ...scenario.headers,
+      ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    };
+    const response = await probeRequest(`${origin}${request.path}`, plan.method, headers, request.body);
     if ((response.status < 200 || response.status >= 300) && response.status !== scenario.expectedStatus) {
       throw new BrokenScenario(
         `${scenario.label}: ${plan.method} ${request.path} answered ${response.status}: ` +
-          `${Buffer.from(body).toString().slice(0, 500)}`,
+          `${response.body.toString().slice(0, 500)}`,
       );
     }
-    bytes += body.byteLength;
-    if (n === 0 && response.headers.has('x-cal-total')) listTotal = Number(response.headers.get('x-cal-total'));
+    bytes += response.body.length;
+    first ??= response;
   }
+  const total = first?.rawHeaders.findIndex((name) => name.toLowerCase() === 'x-cal-total') ?? -1;
+  if (total >= 0) listTotal = Number(first?.rawHeaders[total + 1]);
   if (scenario.list && !listTotal)
     throw new BrokenScenario(
       `${scenario.label}: the list is empty (X-Cal-Total ${String(listTotal)}), the seed does not fit it`,
     );
-  return { bytes: Math.round(bytes / probeRequests), listTotal };
+  const answer = { headers: copiedHeaders(first?.rawHeaders ?? []), body: first?.body ?? Buffer.alloc(0) };
+  return { bytes: Math.round(bytes / probeRequests), listTotal, answer };
 }
 
 function measurementOf(result: LoadResult, what: string): Measurement {
@@ -105,9 +135,15 @@ function measurementOf(result: LoadResult, what: string): Measurement {
   return summarizeRounds(result.rounds);
 }
 
-/** Bare Koa figures by method and concurrency, reused for bodies within the tolerance of a measured size. */
+/**
+ * Bare Koa figures, each measured right before the scenario level it is the reference of, answering a copy of the
+ * scenario's own answer: the same bytes and headers cost the service's HTTP stack and the load generator (which
+ * decodes every body it receives as text) the same as the scenario's answers do. A body of the same size but other
+ * bytes is not the same work: the load generator decodes a body with a single non-ASCII byte in it at about half
+ * the speed of an ASCII one.
+ */
 export class BareReferences {
-  private readonly measured: { method: string; connections: number; result: LevelResult['bare'] }[] = [];
+  private readonly paths = new Map<string, string>();
 
   constructor(
     private readonly bare: BareKoa,
@@ -115,16 +151,9 @@ export class BareReferences {
     private readonly timing: Timing,
   ) {}
 
-  async at(scenario: Scenario, bytes: number, connections: number): Promise<LevelResult['bare']> {
-    const method = scenario.plan.method;
-    const known = this.measured.find(
-      (entry) =>
-        entry.method === method &&
-        entry.connections === connections &&
-        Math.abs(entry.result.bytes - bytes) <= bareSizeTolerance * bytes,
-    );
-    if (known) return known.result;
-    const path = this.bare.pathFor(bytes);
+  async at(scenario: Scenario, answer: CopiedAnswer, connections: number): Promise<LevelResult['bare']> {
+    let path = this.paths.get(scenario.key);
+    if (path === undefined) this.paths.set(scenario.key, (path = await this.bare.pathCopying(answer)));
     const result = await this.load.run({
       origin: this.bare.origin,
       pathOverride: path,
@@ -133,9 +162,7 @@ export class BareReferences {
       connections,
       ...this.timing,
     });
-    const measured = { ...measurementOf(result, `bare Koa ${method} ${path}`), bytes };
-    this.measured.push({ method, connections, result: measured });
-    return measured;
+    return { ...measurementOf(result, `bare Koa ${scenario.plan.method} ${path}`), bytes: answer.body.length };
   }
 }
 
@@ -148,11 +175,11 @@ export async function runScenario(
   serviceCpuMs?: () => number | undefined,
 ): Promise<ScenarioResult> {
   const timing = { ...modeTiming, roundSeconds: Math.max(modeTiming.roundSeconds, scenario.minRoundSeconds ?? 0) };
-  const { bytes, listTotal } = await probe(origin, scenario);
+  const { bytes, listTotal, answer } = await probe(origin, scenario);
   const levels: LevelResult[] = [];
   let walked = 0;
   for (const connections of scenario.connectionLevels) {
-    const bare = await bareReferences.at(scenario, bytes, connections);
+    const bare = await bareReferences.at(scenario, answer, connections);
     const plan = planAtLevel(scenario.plan, connections, walked);
     const expected = scenario.expectedStatus === undefined ? {} : { expectedStatus: scenario.expectedStatus };
     const cpuBefore = serviceCpuMs?.();

@@ -57,6 +57,10 @@ export async function listen(
   // Node's close() only closes connections idle at that moment; a busy keep-alive connection would then live on (and
   // take new requests, as a proxy's upstream pool sends them) until its client hangs up or the grace period cuts it.
   const inFlight = new Set<ServerResponse>();
+  // One listener for every response ('close' comes once): no closure or once-wrapper made per request.
+  const forgetResponse = function (this: ServerResponse) {
+    inFlight.delete(this);
+  };
   const endKeepAlive = (res: ServerResponse) => {
     if (!res.headersSent) res.shouldKeepAlive = false;
     const closeIdle = () => setImmediate(() => server.closeIdleConnections());
@@ -67,7 +71,7 @@ export async function listen(
     answering.set(req.socket, res);
     if (closing) return endKeepAlive(res);
     inFlight.add(res);
-    res.once('close', () => inFlight.delete(res));
+    res.on('close', forgetResponse);
   });
   const bound = (server.address() as AddressInfo).port;
   return {

@@ -195,6 +195,23 @@ describe('kept answers before Koa: the same answers as Koa gives again, without 
     expect(shortcutLog.at(-1)).to.include({ reqId: 'req-1', correlationId: 'req-1', status: 200, method: 'GET' });
   });
 
+  it('concurrent answers from one kept answer each carry their own ids (repeated)', async () => {
+    const path = `${API}/events?venue=${ids.venue}`;
+    await rawRequest(`${withShortcut.url}${path}`);
+    for (let round = 0; round < 5; round++) {
+      const sent = Array.from({ length: 24 }, (_, n) => (n % 3 === 0 ? undefined : `round-${round}-req-${n}`));
+      const answers = await Promise.all(
+        sent.map((id) => rawRequest(`${withShortcut.url}${path}`, id === undefined ? {} : { 'x-request-id': id })),
+      );
+      const got = answers.map((answer) => [answer.headers[1], answer.headers[3]]);
+      sent.forEach((id, n) => {
+        if (id !== undefined) expect(got[n], `round ${round}`).to.deep.equal([id, id]);
+        else expect(got[n]?.[1], `round ${round}`).to.equal(got[n]?.[0]);
+      });
+      expect(new Set(got.map(([requestId]) => requestId)).size, `round ${round}`).to.equal(sent.length);
+    }
+  });
+
   it('credentials, password, context, an origin not allowed, HEAD and OPTIONS go the full path', async () => {
     const path = `${API}/events/${ids.event}`;
     await rawRequest(`${withShortcut.url}${path}`);

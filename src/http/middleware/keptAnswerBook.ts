@@ -54,6 +54,8 @@ export type KeptAnswerBook = () => KeptAnswerTables;
  */
 export function keptAnswerBook(deps: { readonly memo: ReadModelMemo; readonly clock: () => Date }): KeptAnswerBook {
   let tableSecond = -1;
+  // The tables last given, handed out again while their maps and second stay: most requests allocate nothing here.
+  let given: { tables: KeptAnswerTables; forPosition: Map<string, KeptAnswer>; forSecond: Map<string, KeptAnswer> };
   const secondNow = () => Math.floor(deps.clock().getTime() / 1000);
   return () => {
     const forPosition = deps.memo.table<KeptAnswer, string>('kept answers', itemAnswersKept);
@@ -63,8 +65,8 @@ export function keptAnswerBook(deps: { readonly memo: ReadModelMemo; readonly cl
     if (second !== tableSecond) {
       forSecond.clear();
       tableSecond = second;
-    }
-    return {
+    } else if (given?.forPosition === forPosition && given.forSecond === forSecond) return given.tables;
+    const tables: KeptAnswerTables = {
       find: (url) => forPosition.get(url) ?? forSecond.get(url),
       keep: (url, life, answer) => {
         if (life === 'position') forPosition.set(url, answer);
@@ -72,5 +74,7 @@ export function keptAnswerBook(deps: { readonly memo: ReadModelMemo; readonly cl
         else if (secondNow() === second) forSecond.set(url, answer);
       },
     };
+    given = { tables, forPosition, forSecond };
+    return tables;
   };
 }

@@ -1,10 +1,10 @@
 // Koa middleware, outermost: gives each request an id and a correlation id, logs it, and times it for the metrics.
-import { randomUUID } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
 import type { Caller } from '../auth/caller.ts';
 import type { WriteContext } from '../../events/catalogue/envelope.ts';
 import type { ServiceMetrics } from './metrics.ts';
+import { requestIdSource } from './requestIdSource.ts';
 
 export interface RequestIds {
   /** This request; the causation id of the events it writes. */
@@ -16,6 +16,9 @@ export interface RequestIds {
 /** Ids from callers are echoed into logs and event metadata, so only short, plain tokens are taken. */
 const acceptableId = /^[A-Za-z0-9._:-]{1,128}$/;
 
+/** The ids this process generates: one source for Koa's requests and the kept answers given before Koa. */
+const freshRequestId = requestIdSource();
+
 const idFrom = (header: string | undefined): string | undefined =>
   header !== undefined && acceptableId.test(header) ? header : undefined;
 
@@ -24,7 +27,7 @@ export function requestIdsFrom(
   requestIdHeader: string | undefined,
   correlationIdHeader: string | undefined,
 ): RequestIds {
-  const requestId = idFrom(requestIdHeader) ?? randomUUID();
+  const requestId = idFrom(requestIdHeader) ?? freshRequestId();
   return { requestId, correlationId: idFrom(correlationIdHeader) ?? requestId };
 }
 

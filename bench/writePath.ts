@@ -1,0 +1,117 @@
+// `node --import tsx bench/writePath.ts [events] [rounds]`: CPU µs per durable event write through the whole app in one
+// process: Koa's middleware chain and routes, the command, the lmdb commit (fsynced), the live projection and the
+// answer, driven by light-my-request (no sockets: Node's HTTP parser and the socket writes are left out, and so is the
+// load generator, whose CPU the HTTP benchmark shares the machine with). The requests are the HTTP benchmark's own
+// (bench/requestPlans.ts): creates 64 at a time, PATCHes of distinct seeded events 16 at a time, in alternating
+// rounds. CPU time per write moves less with the machine's load than req/s; compare two commits back to back.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inject } from 'light-my-request';
+import { pino } from 'pino';
+import { loadConfig } from '../src/config/config.ts';
+import { ZoneClock } from '../src/domain/timeZone.ts';
+import { openLmdbEventStore } from '../src/events/embedded/lmdbEventStore.ts';
+import { createApp } from '../src/http/app.ts';
+import { composeHttpServices } from '../src/http/composeServices.ts';
+import { createServiceMetrics } from '../src/http/observability/metrics.ts';
+import { eventFoldingOf } from '../src/projections/events/eventDocumentAt.ts';
+import { ProjectionLagMeter } from '../src/projections/projectionLag.ts';
+import { projectionMemos } from '../src/projections/projectionMemos.ts';
+import { UserDirectory } from '../src/projections/users/userDirectory.ts';
+import { startService } from '../src/service.ts';
+import { plannedRequest, type RequestPlan } from './requestPlans.ts';
+import { seed } from './seed.ts';
+import { categoryIdAt, layoutOf, quickShape } from './seedShape.ts';
+
+const apiRoot = '/cal/events/v1';
+const password = 'bench-writes';
+const authorization = `Basic ${Buffer.from(`admin:${password}`).toString('base64')}`;
+
+type Handler = ReturnType<ReturnType<typeof createApp>['callback']>;
+
+/** Sends requests `from`..`from + count - 1` of `plan`, `concurrency` at a time; fails on any answer but 2xx. */
+async function send(handler: Handler, plan: RequestPlan, method: string, from: number, count: number, concurrency = 1) {
+  for (let n = from; n < from + count; n += concurrency) {
+    const wave = Array.from({ length: Math.min(concurrency, from + count - n) }, async (_, k) => {
+      const { path, body } = plannedRequest(plan, n + k);
+      const headers = { authorization, 'content-type': 'application/json' };
+      const res = await inject(handler, { method, url: path, headers, ...(body ? { payload: body } : {}) });
+      if (res.statusCode >= 300) throw new Error(`${method} ${path}: ${res.statusCode} ${res.body}`);
+    });
+    await Promise.all(wave);
+  }
+}
+
+async function cpuMicrosOf(run: () => Promise<void>): Promise<number> {
+  const started = process.cpuUsage();
+  await run();
+  const used = process.cpuUsage(started);
+  return used.user + used.system;
+}
+
+async function measure(dir: string, events: number, rounds: number): Promise<void> {
+  const now = new Date();
+  const env = { PORT: '0', CAL_DATA_DIR: dir, CAL_PUBLIC_URL: 'http://localhost:8080', CAL_ADMIN_PASSWORD: password };
+  const config = loadConfig(env);
+  const service = await startService(config, pino({ level: 'silent' }), () => new Date(), 'all');
+  const { store, readStore, projections } = service;
+  const folding = eventFoldingOf(projectionMemos(new ZoneClock()));
+  const clock = () => new Date();
+  const users = new UserDirectory(store);
+  const parts = composeHttpServices({ config, store, readStore, users, projections, clock, folding });
+  const metrics = createServiceMetrics(async () => ({ events: 0, seconds: 0 }));
+  const lag = new ProjectionLagMeter(store);
+  const operations = { store, readStore, metrics, clock, maxLagSeconds: 5, lag };
+  const app = createApp(parts, pino({ level: 'silent' }), {
+    ...operations,
+    appliedPosition: async () => projections.appliedPosition,
+  });
+  const handler = app.callback();
+  const layout = layoutOf({ ...quickShape, events, series: undefined });
+  const links = { venue: layout.firstVenue, organizer: layout.firstOrganizer, category: categoryIdAt(0) };
+  const creates: RequestPlan = {
+    kind: 'createEvents',
+    method: 'POST',
+    path: `${apiRoot}/events`,
+    runTag: String(now.getTime()),
+    links: { ...links, tag: layout.firstTag },
+    month: `${now.getUTCFullYear() + 1}-03`,
+  };
+  const updates: RequestPlan = {
+    kind: 'updateEvents',
+    method: 'PATCH',
+    prefix: `${apiRoot}/events/`,
+    firstId: layout.firstEvent,
+    count: layout.publishedEvents,
+    start: 0,
+  };
+  const perRound = Math.floor(layout.publishedEvents / (rounds + 2));
+  const totals = { create: 0, update: 0 };
+  for (let round = 0; round < rounds + 2; round++) {
+    const create = await cpuMicrosOf(() => send(handler, creates, 'POST', round * perRound, perRound, 64));
+    const update = await cpuMicrosOf(() => send(handler, updates, 'PATCH', round * perRound, perRound, 16));
+    // The first two rounds warm the JIT and the bounded tables.
+    if (round < 2) continue;
+    totals.create += create / perRound;
+    totals.update += update / perRound;
+  }
+  const mean = (total: number) => (total / rounds).toFixed(0);
+  console.log(
+    `${rounds} rounds of ${perRound}: POST /events (c=64) ${mean(totals.create)} µs, ` +
+      `PATCH /events/{id} (c=16) ${mean(totals.update)} µs CPU per write`,
+  );
+  await service.close();
+}
+
+const events = Number(process.argv[2] ?? 6_000);
+const rounds = Number(process.argv[3] ?? 4);
+const dir = mkdtempSync(join(tmpdir(), 'cal-bench-writes-'));
+try {
+  const store = await openLmdbEventStore(join(dir, 'events'));
+  await seed(store, { ...quickShape, events, series: undefined }, new Date());
+  await store.close();
+  await measure(dir, events, rounds);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

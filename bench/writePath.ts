@@ -1,12 +1,17 @@
-// `node --import tsx bench/writePath.ts [events] [rounds]`: CPU µs per durable event write through the whole app in one
-// process: Koa's middleware chain and routes, the command, the lmdb commit (fsynced), the live projection and the
-// answer, driven by light-my-request (no sockets: Node's HTTP parser and the socket writes are left out, and so is the
-// load generator, whose CPU the HTTP benchmark shares the machine with). The requests are the HTTP benchmark's own
-// (bench/requestPlans.ts): creates 64 at a time, PATCHes of distinct seeded events 16 at a time, in alternating
-// rounds. CPU time per write moves less with the machine's load than req/s; compare two commits back to back.
+// `node --import tsx bench/writePath.ts [events] [rounds] [--allocations=<file>]`: CPU µs per durable event write
+// through the whole app in one process: Koa's middleware chain and routes, the command, the lmdb commit (fsynced), the
+// live projection and the answer, driven by light-my-request (no sockets: Node's HTTP parser and the socket writes
+// are left out, and so is the load generator, whose CPU the HTTP benchmark shares the machine with). The requests are
+// the HTTP benchmark's own (bench/requestPlans.ts): creates 64 at a time, PATCHes of distinct seeded events 16 at a
+// time, in alternating rounds. CPU time per write moves less with the machine's load than req/s; compare two commits
+// back to back. `--allocations` samples what the last round allocates, the garbage collected since included (V8's
+// sampling heap profiler), and writes the sites with the most bytes to <file>: the garbage collector's share of a
+// write comes from these.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Session } from 'node:inspector/promises';
+import { writeFileSync } from 'node:fs';
 import { inject } from 'light-my-request';
 import { pino } from 'pino';
 import { loadConfig } from '../src/config/config.ts';
@@ -50,7 +55,40 @@ async function cpuMicrosOf(run: () => Promise<void>): Promise<number> {
   return used.user + used.system;
 }
 
-async function measure(dir: string, events: number, rounds: number): Promise<void> {
+/** V8's sampling heap profile of everything allocated while sampling, collected garbage included. */
+async function sampleAllocations(session: Session | undefined, file: string | undefined, run: () => Promise<void>) {
+  if (!session || !file) return run();
+  const includes = { includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true };
+  await session.post('HeapProfiler.startSampling', { samplingInterval: 4096, ...includes });
+  await run();
+  const { profile } = await session.post('HeapProfiler.stopSampling');
+  writeFileSync(file, allocationSites(profile.head as unknown as AllocationNode).join('\n'));
+}
+
+interface AllocationNode {
+  readonly callFrame: { readonly functionName: string; readonly url: string };
+  readonly selfSize: number;
+  readonly children: readonly AllocationNode[];
+}
+
+/** Bytes allocated per function and its two callers, largest first. */
+function allocationSites(root: AllocationNode): string[] {
+  const sites = new Map<string, number>();
+  let total = 0;
+  const frame = (node: AllocationNode) =>
+    `${node.callFrame.functionName || '(anonymous)'} ${node.callFrame.url.replace(/^.*\/(src|node_modules)\//, '')}`;
+  const walk = (node: AllocationNode, callers: readonly string[]) => {
+    const path = [frame(node), ...callers.slice(0, 2)].join(' < ');
+    sites.set(path, (sites.get(path) ?? 0) + node.selfSize);
+    total += node.selfSize;
+    for (const child of node.children) walk(child, [frame(node), ...callers]);
+  };
+  walk(root, []);
+  const share = (bytes: number) => `${((100 * bytes) / total).toFixed(1).padStart(5)}%`;
+  return [...sites].sort((a, b) => b[1] - a[1]).map(([path, bytes]) => `${share(bytes)} ${path}`);
+}
+
+async function measure(dir: string, events: number, rounds: number, allocations?: string): Promise<void> {
   const now = new Date();
   const env = { PORT: '0', CAL_DATA_DIR: dir, CAL_PUBLIC_URL: 'http://localhost:8080', CAL_ADMIN_PASSWORD: password };
   const config = loadConfig(env);
@@ -88,9 +126,16 @@ async function measure(dir: string, events: number, rounds: number): Promise<voi
   };
   const perRound = Math.floor(layout.publishedEvents / (rounds + 2));
   const totals = { create: 0, update: 0 };
+  const totalsOfRound = { create: 0, update: 0 };
+  const session = allocations ? new Session() : undefined;
+  session?.connect();
   for (let round = 0; round < rounds + 2; round++) {
-    const create = await cpuMicrosOf(() => send(handler, creates, 'POST', round * perRound, perRound, 64));
-    const update = await cpuMicrosOf(() => send(handler, updates, 'PATCH', round * perRound, perRound, 16));
+    const writes = async () => {
+      totalsOfRound.create = await cpuMicrosOf(() => send(handler, creates, 'POST', round * perRound, perRound, 64));
+      totalsOfRound.update = await cpuMicrosOf(() => send(handler, updates, 'PATCH', round * perRound, perRound, 16));
+    };
+    await (round === rounds + 1 ? sampleAllocations(session, allocations, writes) : writes());
+    const { create, update } = totalsOfRound;
     // The first two rounds warm the JIT and the bounded tables.
     if (round < 2) continue;
     totals.create += create / perRound;
@@ -101,17 +146,21 @@ async function measure(dir: string, events: number, rounds: number): Promise<voi
     `${rounds} rounds of ${perRound}: POST /events (c=64) ${mean(totals.create)} µs, ` +
       `PATCH /events/{id} (c=16) ${mean(totals.update)} µs CPU per write`,
   );
+  session?.disconnect();
   await service.close();
 }
 
-const events = Number(process.argv[2] ?? 6_000);
-const rounds = Number(process.argv[3] ?? 4);
+const [events = 6_000, rounds = 4] = process.argv
+  .slice(2, 4)
+  .filter((arg) => !arg.startsWith('--'))
+  .map(Number);
+const allocations = process.argv.find((arg) => arg.startsWith('--allocations='))?.slice('--allocations='.length);
 const dir = mkdtempSync(join(tmpdir(), 'cal-bench-writes-'));
 try {
   const store = await openLmdbEventStore(join(dir, 'events'));
   await seed(store, { ...quickShape, events, series: undefined }, new Date());
   await store.close();
-  await measure(dir, events, rounds);
+  await measure(dir, events, rounds, allocations);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -46,35 +46,29 @@ export interface LinkContext<V, O> {
 const isUnlink = (u: unknown): boolean => u === 0 || u === '0' || u === '' || (Array.isArray(u) && u.length === 0);
 const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === 'object' && u !== null && !Array.isArray(u);
 
-/**
- * Whether an id names a live item or an existing term: in the calling turn where the read model answers so
- * (`readsNow`, the memory read model), else through the port. Every event write checks its links here, and the port's
- * reads would each cost a promise and a turn.
- */
-type Exists = (id: number) => boolean | Promise<boolean>;
+type LinkedCollection = 'categories' | 'tags' | 'venues' | 'organizers';
 
-interface LinkChecks {
-  readonly categories: Exists;
-  readonly tags: Exists;
-  readonly venues: Exists;
-  readonly organizers: Exists;
+/**
+ * Whether an id names an existing term or a live venue or organizer: in the calling turn where the read model answers
+ * so (`readsNow`, the memory read model), else through the port. Every event write checks its links here, and the
+ * port's reads would each cost a promise and a turn.
+ */
+function linkExists(readStore: ReadStore, collection: LinkedCollection, id: number): boolean | Promise<boolean> {
+  const now = readStore.readsNow;
+  if (now === undefined) return linkExistsInPort(readStore, collection, id);
+  if (collection === 'venues' || collection === 'organizers') return isLive(now[collection].get(id));
+  return now[collection].get(id) !== undefined;
 }
 
-function linkChecks(readStore: ReadStore): LinkChecks {
-  const now = readStore.readsNow;
-  if (now)
-    return {
-      categories: (id) => now.categories.get(id) !== undefined,
-      tags: (id) => now.tags.get(id) !== undefined,
-      venues: (id) => isLive(now.venues.get(id)),
-      organizers: (id) => isLive(now.organizers.get(id)),
-    };
-  return {
-    categories: async (id) => (await readStore.categories.get(id)) !== undefined,
-    tags: async (id) => (await readStore.tags.get(id)) !== undefined,
-    venues: async (id) => isLive(await readStore.venues.get(id)),
-    organizers: async (id) => isLive(await readStore.organizers.get(id)),
-  };
+async function linkExistsInPort(readStore: ReadStore, collection: LinkedCollection, id: number): Promise<boolean> {
+  if (collection === 'venues' || collection === 'organizers') return isLive(await readStore[collection].get(id));
+  return (await readStore[collection].get(id)) !== undefined;
+}
+
+/** Where a link list's ids are looked up. */
+interface LinkLookup {
+  readonly readStore: ReadStore;
+  readonly collection: LinkedCollection;
 }
 
 export async function readLinks<V, O>(
@@ -88,11 +82,11 @@ export async function readLinks<V, O>(
   if (image.kind === 'invalid') invalid.push({ name: 'image', reason: image.reason });
   if (image.kind === 'set') request.image = image.image;
 
-  const checks = linkChecks(ctx.readStore);
-  const categories = await readTerms(values.categories, ctx.readStore.categories, ctx.language, checks.categories);
-  const tags = await readTerms(values.tags, ctx.readStore.tags, ctx.language, checks.tags);
-  const venues = await readItems(values.venue, ctx.readers.venue, checks.venues);
-  const organizers = await readItems(values.organizer, ctx.readers.organizer, checks.organizers);
+  const { readStore } = ctx;
+  const categories = await readTerms(values.categories, ctx.language, { readStore, collection: 'categories' });
+  const tags = await readTerms(values.tags, ctx.language, { readStore, collection: 'tags' });
+  const venues = await readItems(values.venue, ctx.readers.venue, { readStore, collection: 'venues' });
+  const organizers = await readItems(values.organizer, ctx.readers.organizer, { readStore, collection: 'organizers' });
   if (venues === 'invalid') invalid.push({ name: 'venue', reason: reason('not-a-venue') });
   if (organizers === 'invalid') invalid.push({ name: 'organizer', reason: reason('not-an-organizer') });
   return {
@@ -116,16 +110,16 @@ const isLive = (doc: { readonly status: string } | undefined): boolean => doc !=
  */
 async function readTerms(
   refs: unknown,
-  terms: TermCollection,
   language: string,
-  exists: Exists,
+  lookup: LinkLookup & { readonly collection: 'categories' | 'tags' },
 ): Promise<(number | string)[] | undefined> {
   if (!Array.isArray(refs)) return undefined;
+  const terms: TermCollection = lookup.readStore[lookup.collection];
   const out: (number | string)[] = [];
   for (const ref of refs as (number | string)[]) {
     if (typeof ref === 'number') {
       // Awaited only when the read model could not answer at once.
-      const known = exists(ref);
+      const known = linkExists(lookup.readStore, lookup.collection, ref);
       if (known === true || (known !== false && (await known))) out.push(ref);
       continue;
     }
@@ -139,7 +133,7 @@ async function readTerms(
 async function readItems<I>(
   value: unknown,
   read: InlineReader<I>,
-  exists: Exists,
+  lookup: LinkLookup,
 ): Promise<LinkEntry<I>[] | 'invalid' | undefined> {
   if (value === undefined) return undefined;
   if (isUnlink(value)) return [];
@@ -153,7 +147,7 @@ async function readItems<I>(
           : undefined;
     if (id !== undefined) {
       if (!Number.isSafeInteger(id)) return 'invalid';
-      const known = exists(id);
+      const known = linkExists(lookup.readStore, lookup.collection, id);
       if (known === false || (known !== true && !(await known))) return 'invalid';
       entries.push(id);
     } else if (isRecord(entry)) {

@@ -60,17 +60,32 @@ function pieceOf(ch: string): string {
  * two words rather than being glued into `cafebar`.
  */
 export function slugify(text: string): string {
-  const pieces: string[] = [];
-  const folded = foldLatin(text.toLowerCase());
-  for (const match of folded.matchAll(/%[0-9a-f]{2}|[^]/gsu)) {
-    const [piece] = match;
-    pieces.push(piece.length === 3 && piece.startsWith('%') ? piece : pieceOf(piece));
-  }
-  const slug = pieces
-    .join('')
+  const lower = text.toLowerCase();
+  const slug = (plainAscii.test(lower) ? asciiPieces(lower) : slugPieces(lower))
     .replace(/[ -]+/g, '-')
     .replace(/^-+|-+$/g, '');
   return slug.length <= maxSlugLength ? slug : cutSlug(slug);
+}
+
+/** Lower-cased text with no character outside ASCII and no `%`: what most titles and names are. */
+const plainAscii = /^[^%\u0080-\uffff]*$/;
+
+/**
+ * `slugPieces` of plain ASCII text, without its per-character matches (every create slugs its title): nothing folds,
+ * `a–z 0–9 _ -` stay, ASCII white space is a space, and the other characters go.
+ */
+function asciiPieces(lower: string): string {
+  return lower.replace(/[^a-z0-9 _-]/g, (ch) => (/\s/.test(ch) ? ' ' : ''));
+}
+
+/** The slug's characters before spaces and dashes are collapsed: each character's piece (`pieceOf`), in order. */
+export function slugPieces(lower: string): string {
+  const pieces: string[] = [];
+  for (const match of foldLatin(lower).matchAll(/%[0-9a-f]{2}|[^]/gsu)) {
+    const [piece] = match;
+    pieces.push(piece.length === 3 && piece.startsWith('%') ? piece : pieceOf(piece));
+  }
+  return pieces.join('');
 }
 
 /** A character of a slug: the percent-encoded octets of one UTF-8 character, or one character as written. */

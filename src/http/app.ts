@@ -13,6 +13,7 @@ import { crossSiteWrites } from './middleware/crossSiteWrites.ts';
 import { discardUnreadBody, withJsonDepthLimit } from './middleware/requestLimits.ts';
 import { translationFill } from './middleware/translationFill.ts';
 import { unlockingRoutes } from './middleware/unlockingRoutes.ts';
+import { methodChains, type Layer } from './middleware/methodChains.ts';
 import { noRoute, simpleError } from './errors/wireError.ts';
 import { registerEventReads } from './routes/events/eventReadRoutes.ts';
 import { registerFeedRoutes } from './routes/feeds/feedRoutes.ts';
@@ -92,22 +93,41 @@ function registerRoutes(root: Router, router: Router, parts: HttpParts, parseBod
 /** The middleware before the routes, in the request processing order of docs/api.md §2. */
 function useMiddleware(app: Koa, parts: HttpParts, logger: Logger, operations: OperationsDeps): void {
   app.use(requestContext(logger, operations.metrics));
-  app.use(operationsRoutes(operations));
+  app.use(methodChains(middlewareLayers(app, parts, logger, operations)));
+}
+
+/**
+ * The layers after the request context, in order; a write skips those marked `readsOnly` (methodChains.ts), each of
+ * which passes every write straight on.
+ */
+export function middlewareLayers(app: Koa, parts: HttpParts, logger: Logger, operations: OperationsDeps): Layer[] {
   // The web pages answer their own paths before the API's middleware and read through the API's own handler.
   let handler: ReturnType<Koa['callback']> | undefined;
-  app.use(webPages({ settings: parts.settings, api: () => (handler ??= app.callback()), assets: lazyWebAssets() }));
-  app.use(commonHeaders(parts.corsOrigins));
-  app.use(wireErrors(logger));
-  app.use(conditionalGet);
-  // Inside the conditional GET (an answer given again is revalidated like any other), before everything it skips.
-  app.use(keptAnswers(parts.keptAnswers, () => operations.metrics.keptAnswers.inc()));
-  app.use(apiPathOf);
-  // Before the credentials are looked at: a forged write neither counts as a failed login nor runs as the user.
-  app.use(crossSiteWrites(parts.settings.base, parts.corsOrigins));
-  app.use(basicAuth(parts.credentials));
-  app.use(insideApiOnly);
-  app.use(optionsAnswer(parts));
-  app.use(translationFill(parts));
+  const api = () => (handler ??= app.callback());
+  return [
+    { name: 'operationsRoutes', middleware: operationsRoutes(operations), readsOnly: true },
+    {
+      name: 'webPages',
+      middleware: webPages({ settings: parts.settings, api, assets: lazyWebAssets() }),
+      readsOnly: true,
+    },
+    { name: 'commonHeaders', middleware: commonHeaders(parts.corsOrigins) },
+    { name: 'wireErrors', middleware: wireErrors(logger) },
+    { name: 'conditionalGet', middleware: conditionalGet, readsOnly: true },
+    // Inside the conditional GET (an answer given again is revalidated like any other), before everything it skips.
+    {
+      name: 'keptAnswers',
+      middleware: keptAnswers(parts.keptAnswers, () => operations.metrics.keptAnswers.inc()),
+      readsOnly: true,
+    },
+    { name: 'apiPathOf', middleware: apiPathOf },
+    // Before the credentials are looked at: a forged write neither counts as a failed login nor runs as the user.
+    { name: 'crossSiteWrites', middleware: crossSiteWrites(parts.settings.base, parts.corsOrigins) },
+    { name: 'basicAuth', middleware: basicAuth(parts.credentials) },
+    { name: 'insideApiOnly', middleware: insideApiOnly },
+    { name: 'optionsAnswer', middleware: optionsAnswer(parts), readsOnly: true },
+    { name: 'translationFill', middleware: translationFill(parts) },
+  ];
 }
 
 /** The routes, then the answer for a path none of them took. */

@@ -16,15 +16,20 @@ export function withJsonDepthLimit(parseBody: Middleware, maxDepth: number = max
     });
 }
 
-/** Whether arrays and objects nest deeper than `maxDepth` (`{}` is depth 1); iterative, so any depth is safe. */
+/**
+ * Whether arrays and objects nest deeper than `maxDepth` (`{}` is depth 1). The walk descends at most `maxDepth + 1`
+ * levels whatever the value's depth, so any value is safe for the stack; it allocates nothing per value, since every
+ * write's body passes here.
+ */
 export function nestingExceeds(value: unknown, maxDepth: number): boolean {
-  const pending: [unknown, number][] = [[value, 0]];
-  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    const [current, depth] = next;
-    if (typeof current !== 'object' || current === null) continue;
-    if (depth + 1 > maxDepth) return true;
-    for (const child of Array.isArray(current) ? current : Object.values(current)) pending.push([child, depth + 1]);
+  if (typeof value !== 'object' || value === null) return false;
+  if (maxDepth <= 0) return true;
+  if (Array.isArray(value)) {
+    for (const child of value) if (nestingExceeds(child, maxDepth - 1)) return true;
+    return false;
   }
+  const record = value as Record<string, unknown>;
+  for (const key in record) if (Object.hasOwn(record, key) && nestingExceeds(record[key], maxDepth - 1)) return true;
   return false;
 }
 

@@ -4,7 +4,7 @@ import type { EventRequest } from '../../../commands/events/eventDecider.ts';
 import type { EventStore } from '../../../events/eventStore.ts';
 import type { ReadStore } from '../../../projections/readStore.ts';
 import type { TermCollection } from '../../../projections/terms/termCollection.ts';
-import { readImageInput } from '../../params/imageInput.ts';
+import { readImageInput, type ImageInput } from '../../params/imageInput.ts';
 import { reason, type InvalidParam } from '../../../commands/errors.ts';
 
 /** A venue or organizer given inline: its validated input, created (or found as a duplicate) once allowed. */
@@ -46,24 +46,47 @@ export interface LinkContext<V, O> {
 const isUnlink = (u: unknown): boolean => u === 0 || u === '0' || u === '' || (Array.isArray(u) && u.length === 0);
 const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === 'object' && u !== null && !Array.isArray(u);
 
+type LinkedCollection = 'categories' | 'tags' | 'venues' | 'organizers';
+
+/**
+ * Whether an id names an existing term or a live venue or organizer: in the calling turn where the read model answers
+ * so (`readsNow`, the memory read model), else through the port. Every event write checks its links here, and the
+ * port's reads would each cost a promise and a turn.
+ */
+function linkExists(readStore: ReadStore, collection: LinkedCollection, id: number): boolean | Promise<boolean> {
+  const now = readStore.readsNow;
+  if (now === undefined) return linkExistsInPort(readStore, collection, id);
+  if (collection === 'venues' || collection === 'organizers') return isLive(now[collection].get(id));
+  return now[collection].get(id) !== undefined;
+}
+
+async function linkExistsInPort(readStore: ReadStore, collection: LinkedCollection, id: number): Promise<boolean> {
+  if (collection === 'venues' || collection === 'organizers') return isLive(await readStore[collection].get(id));
+  return (await readStore[collection].get(id)) !== undefined;
+}
+
+/** Where a link list's ids are looked up. */
+interface LinkLookup {
+  readonly readStore: ReadStore;
+  readonly collection: LinkedCollection;
+}
+
 export async function readLinks<V, O>(
   values: Readonly<Record<string, unknown>>,
   ctx: LinkContext<V, O>,
 ): Promise<ReadLinks<V, O>> {
   const request: Record<string, unknown> = {};
   const invalid: InvalidParam[] = [];
-  const image = await readImageInput(ctx.store, values.image, ctx.contributor);
+  const image =
+    values.image === undefined ? absentImage : await readImageInput(ctx.store, values.image, ctx.contributor);
   if (image.kind === 'invalid') invalid.push({ name: 'image', reason: image.reason });
   if (image.kind === 'set') request.image = image.image;
 
-  const categories = await readTerms(values.categories, ctx.readStore.categories, ctx.language);
-  const tags = await readTerms(values.tags, ctx.readStore.tags, ctx.language);
-  const venues = await readItems(values.venue, ctx.readers.venue, async (id) =>
-    isLive(await ctx.readStore.venues.get(id)),
-  );
-  const organizers = await readItems(values.organizer, ctx.readers.organizer, async (id) =>
-    isLive(await ctx.readStore.organizers.get(id)),
-  );
+  const { readStore } = ctx;
+  const categories = await readTerms(values.categories, ctx.language, { readStore, collection: 'categories' });
+  const tags = await readTerms(values.tags, ctx.language, { readStore, collection: 'tags' });
+  const venues = await readItems(values.venue, ctx.readers.venue, { readStore, collection: 'venues' });
+  const organizers = await readItems(values.organizer, ctx.readers.organizer, { readStore, collection: 'organizers' });
   if (venues === 'invalid') invalid.push({ name: 'venue', reason: reason('not-a-venue') });
   if (organizers === 'invalid') invalid.push({ name: 'organizer', reason: reason('not-an-organizer') });
   return {
@@ -77,6 +100,8 @@ export async function readLinks<V, O>(
   };
 }
 
+const absentImage: ImageInput = { kind: 'absent' };
+
 const isLive = (doc: { readonly status: string } | undefined): boolean => doc !== undefined && doc.status !== 'trash';
 
 /**
@@ -85,14 +110,17 @@ const isLive = (doc: { readonly status: string } | undefined): boolean => doc !=
  */
 async function readTerms(
   refs: unknown,
-  terms: TermCollection,
   language: string,
+  lookup: LinkLookup & { readonly collection: 'categories' | 'tags' },
 ): Promise<(number | string)[] | undefined> {
   if (!Array.isArray(refs)) return undefined;
+  const terms: TermCollection = lookup.readStore[lookup.collection];
   const out: (number | string)[] = [];
   for (const ref of refs as (number | string)[]) {
     if (typeof ref === 'number') {
-      if (await terms.get(ref)) out.push(ref);
+      // Awaited only when the read model could not answer at once.
+      const known = linkExists(lookup.readStore, lookup.collection, ref);
+      if (known === true || (known !== false && (await known))) out.push(ref);
       continue;
     }
     const found = (await terms.bySlug(language, ref)) ?? (await terms.byName(language, ref));
@@ -105,7 +133,7 @@ async function readTerms(
 async function readItems<I>(
   value: unknown,
   read: InlineReader<I>,
-  exists: (id: number) => Promise<boolean>,
+  lookup: LinkLookup,
 ): Promise<LinkEntry<I>[] | 'invalid' | undefined> {
   if (value === undefined) return undefined;
   if (isUnlink(value)) return [];
@@ -118,7 +146,9 @@ async function readItems<I>(
           ? Number(entry.id)
           : undefined;
     if (id !== undefined) {
-      if (!Number.isSafeInteger(id) || !(await exists(id))) return 'invalid';
+      if (!Number.isSafeInteger(id)) return 'invalid';
+      const known = linkExists(lookup.readStore, lookup.collection, id);
+      if (known === false || (known !== true && !(await known))) return 'invalid';
       entries.push(id);
     } else if (isRecord(entry)) {
       const inline = await read(entry);

@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/config.ts';
 import type { EventStore } from '../events/eventStore.ts';
 import type { ReadStore } from '../projections/readStore.ts';
+import type { MemoryReadStore } from '../projections/memory/memoryReadStore.ts';
 import type { ProjectionMemos } from '../projections/projectionMemos.ts';
 import { createMemoryReadStore } from '../projections/memory/memoryReadStore.ts';
 import {
@@ -106,4 +107,13 @@ export async function saveSnapshot(
       'could not save the read-model snapshot; the next start replays from the previous one or the start',
     );
   }
+}
+
+/**
+ * A snapshot load leaves the slug and link indexes to be built at their first use (which waits for them); once the
+ * service serves, they are built at the next idle moment instead, so that no early request pays for them.
+ */
+export function settleIndexesSoon(memory: MemoryReadStore | undefined, delayMs = 100): void {
+  if (!memory?.events.unsettledIndexes) return;
+  setTimeout(() => memory.events.settleIndexes(), delayMs).unref();
 }

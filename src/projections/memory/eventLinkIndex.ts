@@ -15,6 +15,8 @@ interface Linking {
 
 export class EventLinkIndex {
   private readonly byField = new Map<LinkField, Map<number, Linking>>(linkFields.map((field) => [field, new Map()]));
+  /** Left by `addAllLater`, not yet indexed: every other call indexes them first. */
+  private pending: { readonly firstSlot: number; readonly docs: readonly EventDocument[] } | undefined;
 
   constructor(
     private readonly columns: EventColumns,
@@ -23,6 +25,7 @@ export class EventLinkIndex {
 
   /** Moves the slot's entries from the links of `previous` (when there was one) to those of `doc`. */
   move(slot: number, previous: EventDocument | undefined, doc: EventDocument): void {
+    this.settle();
     const moved = previous !== undefined && previous.startKey !== doc.startKey;
     for (const field of linkFields) {
       const index = this.byField.get(field) as Map<number, Linking>;
@@ -51,6 +54,7 @@ export class EventLinkIndex {
    * time, one tight loop per field (a snapshot's hundreds of thousands of documents at start).
    */
   addAll(firstSlot: number, docs: readonly EventDocument[]): void {
+    this.settle();
     for (const field of linkFields) {
       const index = this.byField.get(field) as Map<number, Linking>;
       for (let i = 0; i < docs.length; i++) {
@@ -69,18 +73,44 @@ export class EventLinkIndex {
     }
   }
 
+  /**
+   * `addAll`, done at the first call that reads or changes the index, or at `settle`: a snapshot load then spends no
+   * time on ~1.4M links before the service is ready. The documents must stay in their slots until then, unchanged in
+   * their links but through `move` (which indexes them first).
+   */
+  addAllLater(firstSlot: number, docs: readonly EventDocument[]): void {
+    this.settle();
+    this.pending = { firstSlot, docs };
+  }
+
+  /** Indexes what `addAllLater` left pending, now. */
+  settle(): void {
+    const pending = this.pending;
+    if (pending === undefined) return;
+    this.pending = undefined;
+    this.addAll(pending.firstSlot, pending.docs);
+  }
+
+  /** Whether some documents wait to be indexed (`addAllLater`). */
+  get unsettled(): boolean {
+    return this.pending !== undefined;
+  }
+
   /** Slots of the documents linking `id` through `field`, each once. */
   linking(field: LinkField, id: number): readonly number[] {
+    this.settle();
     return this.byField.get(field)?.get(id)?.slots ?? noSlots;
   }
 
   /** Every linked id of the field with the slots linking it (some lists may be empty). */
   *entries(field: LinkField): Generator<[number, readonly number[]]> {
+    this.settle();
     for (const [id, linking] of this.byField.get(field) as Map<number, Linking>) yield [id, linking.slots];
   }
 
   /** The slots linking `id` whose start the start bounds of `q` admit, in listing order. */
   window(field: LinkField, id: number, q: EventListQuery): SlotRange {
+    this.settle();
     const linking = this.byField.get(field)?.get(id);
     if (!linking) return { slots: noSlots, from: 0, to: 0 };
     const { slots, startKeys } = (linking.byStart ??= this.inStartOrder(linking.slots));

@@ -16,6 +16,7 @@ import {
 } from '../projections/snapshot/readModelSnapshot.ts';
 import { codeFingerprint } from '../projections/snapshot/codeFingerprint.ts';
 import { embeddedSnapshotPath, type EarlySnapshotRead } from './earlySnapshotRead.ts';
+import { withLoadHeapGrowth } from './loadHeapGrowth.ts';
 
 /** The code does not change while the process runs: one fingerprint serves every start in it. */
 let runningFingerprint: string | undefined;
@@ -54,7 +55,9 @@ export async function openMemoryReadModel(
   let snapshotLoad: SnapshotLoad;
   try {
     const read = early?.path === target.path ? early.read : undefined;
-    snapshotLoad = await loadReadModelSnapshot(target.path, store, readStore, target.fingerprint, read);
+    snapshotLoad = await withLoadHeapGrowth(() =>
+      loadReadModelSnapshot(target.path, store, readStore, target.fingerprint, read),
+    );
   } catch (error) {
     logger.warn(
       { err: error, path: target.path },

@@ -113,10 +113,15 @@ export async function saveSnapshot(
 }
 
 /**
- * A snapshot load leaves the slug and link indexes to be built at their first use (which waits for them); once the
- * service serves, they are built at the next idle moment instead, so that no early request pays for them.
+ * A snapshot load leaves the slug and link indexes to be built at their first use (which waits for what is left of
+ * them); once the service serves they are built `slice` documents per turn of the event loop (a few milliseconds
+ * each), so that requests, `/ready` included, are answered in between.
  */
-export function settleIndexesSoon(memory: MemoryReadStore | undefined, delayMs = 100): void {
+export function settleIndexesSoon(memory: MemoryReadStore | undefined, delayMs = 100, slice = 5000): void {
   if (!memory?.events.unsettledIndexes) return;
-  setTimeout(() => memory.events.settleIndexes(), delayMs).unref();
+  const step = () => {
+    memory.events.settleIndexes(slice);
+    if (memory.events.unsettledIndexes) setImmediate(step).unref();
+  };
+  setTimeout(step, delayMs).unref();
 }

@@ -18,6 +18,19 @@ describe('indexes left by a snapshot load', () => {
     expect(memory.events.unsettledIndexes).to.equal(false);
   });
 
+  it('are built a slice per turn of the event loop, so that requests are answered in between', async () => {
+    const memory = createMemoryReadStore(testMemos);
+    memory.events.putAll([1, 2, 3, 4].map((id) => anEventDocument({ id, slug: `e${id}`, venues: [3] })));
+    settleIndexesSoon(memory, 0, 1);
+    let turns = 0;
+    for (; memory.events.unsettledIndexes && turns < 100; turns++)
+      await new Promise((resolve) => setImmediate(resolve));
+    expect(memory.events.unsettledIndexes).to.equal(false);
+    expect(turns, 'turns of the event loop it took').to.be.greaterThan(2);
+    expect((await memory.events.linking('venues', 3)).map((doc) => doc.id)).to.deep.equal([1, 2, 3, 4]);
+    expect((await memory.events.bySlug('en', 'e4')).map((doc) => doc.id)).to.deep.equal([4]);
+  });
+
   it('leave nothing to do where nothing was left (a replayed or remote read model)', () => {
     settleIndexesSoon(undefined, 0);
     const memory = createMemoryReadStore(testMemos);

@@ -15,8 +15,8 @@ interface Linking {
 
 export class EventLinkIndex {
   private readonly byField = new Map<LinkField, Map<number, Linking>>(linkFields.map((field) => [field, new Map()]));
-  /** Left by `addAllLater`, not yet indexed: every other call indexes them first. */
-  private pending: { readonly firstSlot: number; readonly docs: readonly EventDocument[] } | undefined;
+  /** Left by `addAllLater`, not yet indexed from `docs[indexed]` on: every other call indexes them first. */
+  private pending: { readonly firstSlot: number; readonly docs: readonly EventDocument[]; indexed: number } | undefined;
 
   constructor(
     private readonly columns: EventColumns,
@@ -55,9 +55,14 @@ export class EventLinkIndex {
    */
   addAll(firstSlot: number, docs: readonly EventDocument[]): void {
     this.settle();
+    this.addRange(firstSlot, docs, 0, docs.length);
+  }
+
+  /** `addAll` of `docs[from .. to − 1]` (in their slots from `firstSlot + from`). */
+  private addRange(firstSlot: number, docs: readonly EventDocument[], from: number, to: number): void {
     for (const field of linkFields) {
       const index = this.byField.get(field) as Map<number, Linking>;
-      for (let i = 0; i < docs.length; i++) {
+      for (let i = from; i < to; i++) {
         const linked = (docs[i] as EventDocument)[field];
         for (let at = 0; at < linked.length; at++) {
           const id = linked[at] as number;
@@ -80,15 +85,26 @@ export class EventLinkIndex {
    */
   addAllLater(firstSlot: number, docs: readonly EventDocument[]): void {
     this.settle();
-    this.pending = { firstSlot, docs };
+    this.pending = { firstSlot, docs, indexed: 0 };
   }
 
   /** Indexes what `addAllLater` left pending, now. */
   settle(): void {
+    this.settleSome(Infinity);
+  }
+
+  /**
+   * Indexes up to `count` more of the documents `addAllLater` left (a slice between two turns of the event loop): in
+   * document order, a slice's four fields at a time, so each linked id's slots and each field's ids come out in the
+   * order `addAll` gives them.
+   */
+  settleSome(count: number): void {
     const pending = this.pending;
     if (pending === undefined) return;
-    this.pending = undefined;
-    this.addAll(pending.firstSlot, pending.docs);
+    const end = Math.min(pending.docs.length, pending.indexed + count);
+    this.addRange(pending.firstSlot, pending.docs, pending.indexed, end);
+    pending.indexed = end;
+    if (end === pending.docs.length) this.pending = undefined;
   }
 
   /** Whether some documents wait to be indexed (`addAllLater`). */

@@ -45,8 +45,9 @@ export interface SlugOfId {
  */
 export class IdsBySlug {
   private readonly byLanguage = new Map<string, IdsByKey<string>>();
-  /** Filed by `addAllLater`, not yet in the maps: every other call files them first, in their order. */
+  /** Filed by `addAllLater`, not yet in the maps from `filed` on: every other call files them first, in order. */
   private pending: readonly SlugOfId[] | undefined;
+  private filed = 0;
 
   /**
    * `add` of each in turn, done at the first call that reads or changes the index, or at `settle`: a snapshot load
@@ -55,14 +56,25 @@ export class IdsBySlug {
   addAllLater(items: readonly SlugOfId[]): void {
     this.settle();
     this.pending = items;
+    this.filed = 0;
   }
 
   /** Files what `addAllLater` left pending, now. */
   settle(): void {
+    this.settleSome(Infinity);
+  }
+
+  /** Files up to `count` more of what `addAllLater` left pending (a slice between two turns of the event loop). */
+  settleSome(count: number): void {
     const items = this.pending;
     if (items === undefined) return;
-    this.pending = undefined;
-    for (const { language, slug, id } of items) this.addNow(language, slug, id);
+    const end = Math.min(items.length, this.filed + count);
+    for (let at = this.filed; at < end; at++) {
+      const { language, slug, id } = items[at] as SlugOfId;
+      this.addNow(language, slug, id);
+    }
+    this.filed = end;
+    if (end === items.length) this.pending = undefined;
   }
 
   /** Whether some ids wait to be filed (`addAllLater`). */

@@ -198,10 +198,10 @@ export class MemoryEventCollection implements EventCollection {
     this.links.addAllLater(0, docs);
   }
 
-  /** Builds what `putAll` left for later (the composition root calls it once the service serves, when idle). */
-  settleIndexes(): void {
-    this.idsBySlug.settle();
-    this.links.settle();
+  /** Builds what `putAll` left for later: all of it, or `count` documents more (the composition root's slices). */
+  settleIndexes(count = Infinity): void {
+    this.idsBySlug.settleSome(count);
+    this.links.settleSome(count);
   }
 
   get unsettledIndexes(): boolean {

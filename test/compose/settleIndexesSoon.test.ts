@@ -22,11 +22,14 @@ describe('indexes left by a snapshot load', () => {
     const memory = createMemoryReadStore(testMemos);
     memory.events.putAll([1, 2, 3, 4].map((id) => anEventDocument({ id, slug: `e${id}`, venues: [3] })));
     settleIndexesSoon(memory, 0, 1);
+    // Timers of the same delay run in the order they were set: the first slice has been built after this one.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(memory.events.unsettledIndexes, 'after the first slice').to.equal(true);
     let turns = 0;
     for (; memory.events.unsettledIndexes && turns < 100; turns++)
       await new Promise((resolve) => setImmediate(resolve));
     expect(memory.events.unsettledIndexes).to.equal(false);
-    expect(turns, 'turns of the event loop it took').to.be.greaterThan(2);
+    expect(turns, 'turns of the event loop it took after the first slice').to.be.greaterThan(1);
     expect((await memory.events.linking('venues', 3)).map((doc) => doc.id)).to.deep.equal([1, 2, 3, 4]);
     expect((await memory.events.bySlug('en', 'e4')).map((doc) => doc.id)).to.deep.equal([4]);
   });

@@ -1,4 +1,5 @@
-// `node --import tsx bench/restartPhases.ts --dir <path> [--rounds n] [--prof dir] [--store-events n]`: graceful
+// `node --import tsx bench/restartPhases.ts --dir <path> [--rounds n] [--prof dir] [--store-events n]
+// [--node-flags "--flag=value ..."]`: graceful
 // restarts of the compiled service (as `npm start` runs it) on a kept data directory, phase by phase: the service's
 // own start log (modules loaded, stores opened, snapshot read/check/decode/verify/restore, projection and API started)
 // beside what the bench sees (listening, /ready) and the process's CPU time until ready. The directory is seeded
@@ -23,6 +24,8 @@ if (!dir) throw new Error('--dir <path> is required (the data directory kept bet
 const rounds = Number(argument('--rounds') ?? 3);
 const profileDir = argument('--prof');
 const storeEvents = Number(argument('--store-events') ?? fullMode.restartStoreEvents);
+/** Node flags after the start script's own (V8 takes the last of a flag given twice): to compare heap settings. */
+const nodeFlags = (argument('--node-flags') ?? '').split(/\s+/).filter((flag) => flag !== '');
 
 interface LogLine {
   readonly msg?: string;
@@ -88,7 +91,7 @@ async function prepared(): Promise<void> {
 
 await prepared();
 for (let round = 0; round < rounds; round++) {
-  const flags = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const flags = [...nodeFlags, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])];
   const { child, lines, listeningMs, readyMs, cpuMs } = await startAndWait(flags);
   await stopChild(child);
   const load = logged(lines, 'read model loaded from its snapshot');

@@ -8,7 +8,7 @@ import type { EventStore } from './events/eventStore.ts';
 import { meteredEventStore } from './events/meteredEventStore.ts';
 import type { ReadStore } from './projections/readStore.ts';
 import type { SnapshotLoad } from './projections/snapshot/readModelSnapshot.ts';
-import { saveSnapshot } from './compose/embeddedReadModel.ts';
+import { saveSnapshot, settleIndexesSoon } from './compose/embeddedReadModel.ts';
 import { PeriodicSnapshots } from './compose/periodicSnapshots.ts';
 import { openStores, type OpenedStores } from './compose/openStores.ts';
 import { startScheduler } from './compose/scheduler.ts';
@@ -272,6 +272,7 @@ async function startBound(
   timeline.mark('apiStarted');
   server.serve(api?.app ?? createOperationsApp(operations, logger), api?.shortcut);
   timeline.mark('serving');
+  settleIndexesSoon(stores.memory);
   logger.info({ msSinceProcessStart: timeline.steps }, 'service started');
   const snapshots = periodicSnapshots(stores, projections, config, logger);
   snapshots?.start();

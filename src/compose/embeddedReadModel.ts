@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/config.ts';
 import type { EventStore } from '../events/eventStore.ts';
 import type { ReadStore } from '../projections/readStore.ts';
+import type { MemoryReadStore } from '../projections/memory/memoryReadStore.ts';
 import type { ProjectionMemos } from '../projections/projectionMemos.ts';
 import { createMemoryReadStore } from '../projections/memory/memoryReadStore.ts';
 import {
@@ -15,6 +16,7 @@ import {
 } from '../projections/snapshot/readModelSnapshot.ts';
 import { codeFingerprint } from '../projections/snapshot/codeFingerprint.ts';
 import { embeddedSnapshotPath, type EarlySnapshotRead } from './earlySnapshotRead.ts';
+import { withLoadHeapGrowth } from './loadHeapGrowth.ts';
 
 /** The code does not change while the process runs: one fingerprint serves every start in it. */
 let runningFingerprint: string | undefined;
@@ -53,7 +55,9 @@ export async function openMemoryReadModel(
   let snapshotLoad: SnapshotLoad;
   try {
     const read = early?.path === target.path ? early.read : undefined;
-    snapshotLoad = await loadReadModelSnapshot(target.path, store, readStore, target.fingerprint, read);
+    snapshotLoad = await withLoadHeapGrowth(() =>
+      loadReadModelSnapshot(target.path, store, readStore, target.fingerprint, read),
+    );
   } catch (error) {
     logger.warn(
       { err: error, path: target.path },
@@ -106,4 +110,18 @@ export async function saveSnapshot(
       'could not save the read-model snapshot; the next start replays from the previous one or the start',
     );
   }
+}
+
+/**
+ * A snapshot load leaves the slug and link indexes to be built at their first use (which waits for what is left of
+ * them); once the service serves they are built `slice` documents per turn of the event loop (a few milliseconds
+ * each), so that requests, `/ready` included, are answered in between.
+ */
+export function settleIndexesSoon(memory: MemoryReadStore | undefined, delayMs = 100, slice = 5000): void {
+  if (!memory?.events.unsettledIndexes) return;
+  const step = () => {
+    memory.events.settleIndexes(slice);
+    if (memory.events.unsettledIndexes) setImmediate(step).unref();
+  };
+  setTimeout(step, delayMs).unref();
 }

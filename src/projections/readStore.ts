@@ -104,6 +104,12 @@ export interface ReadStore {
   /** The reads of `ReadsNow`, where the adapter answers in the calling turn (the memory read model); else absent. */
   readonly readsNow?: ReadsNow;
   /**
+   * What `documents('events')` yields, taken in the calling turn, where the adapter can (the memory read model); else
+   * absent. A scan of every event (the series horizon's, once per round and right after a start) then costs no
+   * promise per document.
+   */
+  readonly eventsInIdOrder?: () => Iterable<EventDocument>;
+  /**
    * The whole content of one collection, for verification and audits: every document (trashed and deleted ones
    * included, since they guard against older events) in ascending id order, without storage fields (Mongo `_id`,
    * lower-cased index keys), so that two adapters holding the same projected state yield equal values.

@@ -39,6 +39,19 @@ export function readStoreDocumentsContract(current: () => ReadStore): void {
       expect(found[2]?.embedded.organizers).to.have.length(1);
     });
 
+    it('eventsInIdOrder, where the adapter has it, yields what documents yields', async function () {
+      const store = current();
+      const inIdOrder = store.eventsInIdOrder;
+      if (inIdOrder === undefined) this.skip();
+      for (const id of [2, 5, 8]) await store.events.put(anEventDocument({ id, slug: `e${id}` }));
+      expect([...inIdOrder()]).to.deep.equal(await all(store, 'events'));
+      await store.events.put(anEventDocument({ id: 4, slug: 'four' }));
+      await store.events.put(anEventDocument({ id: 5, revision: 1, slug: 'e5', title: 'Renamed' }));
+      const found = [...inIdOrder()];
+      expect(found.map((doc) => doc.id)).to.deep.equal([2, 4, 5, 8]);
+      expect(found).to.deep.equal(await all(store, 'events'));
+    });
+
     it('venues and organizers: every document, trash included, in ascending id order', async function () {
       const store = current();
       const venues = [

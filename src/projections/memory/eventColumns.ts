@@ -24,6 +24,11 @@ export class EventColumns {
   private readonly docs: EventDocument[] = [];
   private cells = new Float64Array(1024 * stride);
   private readonly scopeNumbers = new Map<string, number>();
+  /**
+   * Whether each new id was above the one before it (a replay and a snapshot load create events in id order): the
+   * slots are then in ascending id order already, and listing them by id needs no sort of every slot.
+   */
+  private slotsInIdOrder = true;
 
   /** Slots in use: `0 .. size − 1`. */
   get size(): number {
@@ -53,6 +58,7 @@ export class EventColumns {
 
   /** The documents in ascending id order. */
   byAscendingId(): EventDocument[] {
+    if (this.slotsInIdOrder) return this.docs.slice();
     const id = (slot: number) => this.cells[slot * stride + idField] as number;
     return Array.from(this.docs.keys())
       .sort((a, b) => id(a) - id(b))
@@ -64,6 +70,7 @@ export class EventColumns {
     let slot = this.slotById.get(doc.id);
     if (slot === undefined) {
       slot = this.docs.length;
+      if (slot > 0 && doc.id < (this.cells[(slot - 1) * stride + idField] as number)) this.slotsInIdOrder = false;
       this.slotById.set(doc.id, slot);
       this.docs.push(doc);
       if (slot * stride === this.cells.length) this.grow();

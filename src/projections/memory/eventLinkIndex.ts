@@ -15,6 +15,8 @@ interface Linking {
 
 export class EventLinkIndex {
   private readonly byField = new Map<LinkField, Map<number, Linking>>(linkFields.map((field) => [field, new Map()]));
+  /** Left by `addAllLater`, not yet indexed from `docs[indexed]` on: every other call indexes them first. */
+  private pending: { readonly firstSlot: number; readonly docs: readonly EventDocument[]; indexed: number } | undefined;
 
   constructor(
     private readonly columns: EventColumns,
@@ -23,6 +25,7 @@ export class EventLinkIndex {
 
   /** Moves the slot's entries from the links of `previous` (when there was one) to those of `doc`. */
   move(slot: number, previous: EventDocument | undefined, doc: EventDocument): void {
+    this.settle();
     if (previous === undefined) {
       // A document new to the index (most puts of a replay): nothing to compare nor to take out.
       for (const field of linkFields) addSlot(this.byField.get(field) as Map<number, Linking>, doc[field], slot);
@@ -45,24 +48,67 @@ export class EventLinkIndex {
    * time, one tight loop per field (a snapshot's hundreds of thousands of documents at start).
    */
   addAll(firstSlot: number, docs: readonly EventDocument[]): void {
+    this.settle();
+    this.addRange(firstSlot, docs, 0, docs.length);
+  }
+
+  /** `addAll` of `docs[from .. to − 1]` (in their slots from `firstSlot + from`). */
+  private addRange(firstSlot: number, docs: readonly EventDocument[], from: number, to: number): void {
     for (const field of linkFields) {
       const index = this.byField.get(field) as Map<number, Linking>;
-      for (let i = 0; i < docs.length; i++) addSlot(index, (docs[i] as EventDocument)[field], firstSlot + i);
+      for (let i = from; i < to; i++) addSlot(index, (docs[i] as EventDocument)[field], firstSlot + i);
     }
+  }
+
+  /**
+   * `addAll`, done at the first call that reads or changes the index, or at `settle`: a snapshot load then spends no
+   * time on ~1.4M links before the service is ready. The documents must stay in their slots until then, unchanged in
+   * their links but through `move` (which indexes them first).
+   */
+  addAllLater(firstSlot: number, docs: readonly EventDocument[]): void {
+    this.settle();
+    this.pending = { firstSlot, docs, indexed: 0 };
+  }
+
+  /** Indexes what `addAllLater` left pending, now. */
+  settle(): void {
+    this.settleSome(Infinity);
+  }
+
+  /**
+   * Indexes up to `count` more of the documents `addAllLater` left (a slice between two turns of the event loop): in
+   * document order, a slice's four fields at a time, so each linked id's slots and each field's ids come out in the
+   * order `addAll` gives them.
+   */
+  settleSome(count: number): void {
+    const pending = this.pending;
+    if (pending === undefined) return;
+    const end = Math.min(pending.docs.length, pending.indexed + count);
+    this.addRange(pending.firstSlot, pending.docs, pending.indexed, end);
+    pending.indexed = end;
+    if (end === pending.docs.length) this.pending = undefined;
+  }
+
+  /** Whether some documents wait to be indexed (`addAllLater`). */
+  get unsettled(): boolean {
+    return this.pending !== undefined;
   }
 
   /** Slots of the documents linking `id` through `field`, each once. */
   linking(field: LinkField, id: number): readonly number[] {
+    this.settle();
     return this.byField.get(field)?.get(id)?.slots ?? noSlots;
   }
 
   /** Every linked id of the field with the slots linking it (some lists may be empty). */
   *entries(field: LinkField): Generator<[number, readonly number[]]> {
+    this.settle();
     for (const [id, linking] of this.byField.get(field) as Map<number, Linking>) yield [id, linking.slots];
   }
 
   /** The slots linking `id` whose start the start bounds of `q` admit, in listing order. */
   window(field: LinkField, id: number, q: EventListQuery): SlotRange {
+    this.settle();
     const linking = this.byField.get(field)?.get(id);
     if (!linking) return { slots: noSlots, from: 0, to: 0 };
     const { slots, startKeys } = (linking.byStart ??= this.inStartOrder(linking.slots));

@@ -177,8 +177,9 @@ export class MemoryEventCollection implements EventCollection {
 
   /**
    * `put` of each document in turn, synchronously: a snapshot's hundreds of thousands of documents at start. Into an
-   * empty collection, documents in ascending id order (a snapshot's) take the next slots one after another, and the
-   * link index takes them all at once, a field at a time (half the cost of moving them in one by one).
+   * empty collection, documents in ascending id order (a snapshot's) take the next slots one after another; the link
+   * and slug indexes take them all at once, later: at the first call that needs either (which then waits for it, so
+   * every answer is as after puts one by one), or at `settleIndexes`.
    */
   putAll(docs: readonly EventDocument[]): void {
     if (this.columns.size > 0 || !inAscendingIdOrder(docs)) {
@@ -191,10 +192,20 @@ export class MemoryEventCollection implements EventCollection {
       this.searchWords.noteText(slot, undefined, doc.searchText);
       this.venueGrid.set(doc.id, doc.venueLocations);
       if (!doc.hideFromListings) this.partition(doc).insert(slot);
-      this.idsBySlug.add(doc.language, doc.slug, doc.id);
       this.future.track(doc);
     }
-    this.links.addAll(0, docs);
+    this.idsBySlug.addAllLater(docs);
+    this.links.addAllLater(0, docs);
+  }
+
+  /** Builds what `putAll` left for later: all of it, or `count` documents more (the composition root's slices). */
+  settleIndexes(count = Infinity): void {
+    this.idsBySlug.settleSome(count);
+    this.links.settleSome(count);
+  }
+
+  get unsettledIndexes(): boolean {
+    return this.idsBySlug.unsettled || this.links.unsettled;
   }
 
   /** An older revision never replaces a newer one (same rule as the Mongo adapter). */

@@ -88,6 +88,7 @@ export function createMemoryReadStore(memos: ProjectionMemos): MemoryReadStore {
       tags: readsNowOf(tags),
     },
     documents: (collection) => asAsync(sources[collection]()),
+    eventsInIdOrder: sources.events,
     holdDocuments: () => {
       const held = events.holdAscending();
       const documents = {

@@ -9,7 +9,7 @@ import { meteredEventStore } from './events/meteredEventStore.ts';
 import type { ReadStore } from './projections/readStore.ts';
 import type { SnapshotLoad } from './projections/snapshot/readModelSnapshot.ts';
 import { saveSnapshot, settleIndexesSoon } from './compose/embeddedReadModel.ts';
-import { PeriodicSnapshots } from './compose/periodicSnapshots.ts';
+import { periodicSnapshotsOf, type PeriodicSnapshots } from './compose/periodicSnapshots.ts';
 import { openStores, type OpenedStores } from './compose/openStores.ts';
 import { startScheduler } from './compose/scheduler.ts';
 import { startSeriesHorizon } from './compose/seriesHorizon.ts';
@@ -172,27 +172,6 @@ interface ServiceParts {
   readonly snapshots: PeriodicSnapshots | undefined;
 }
 
-/** Background snapshots where this process keeps an embedded read model with snapshots on, and projects into it. */
-function periodicSnapshots(
-  stores: OpenedStores,
-  projections: ReturnType<typeof projectionsOf>,
-  config: Config,
-  logger: Logger,
-): PeriodicSnapshots | undefined {
-  const { snapshot, memory, snapshotLoad } = stores;
-  const { runner } = projections;
-  if (!snapshot || !memory || !runner) return undefined;
-  return new PeriodicSnapshots({
-    target: snapshot,
-    store: stores.store,
-    readStore: memory,
-    runner: () => runner.runner,
-    intervalMs: config.readModelSnapshotIntervalSeconds * 1000,
-    loadedPosition: snapshotLoad?.kind === 'loaded' ? snapshotLoad.position : undefined,
-    logger,
-  });
-}
-
 function runningService(parts: ServiceParts): RunningService {
   const { server, config, logger, role, stores, store, metrics, api, scheduler, seriesHorizon, snapshots } = parts;
   const { runner, progress } = parts.projections;
@@ -274,7 +253,7 @@ async function startBound(
   timeline.mark('serving');
   settleIndexesSoon(stores.memory);
   logger.info({ msSinceProcessStart: timeline.steps }, 'service started');
-  const snapshots = periodicSnapshots(stores, projections, config, logger);
+  const snapshots = periodicSnapshotsOf(stores, projections.runner, config.readModelSnapshotIntervalSeconds, logger);
   snapshots?.start();
   const parts = { server, config, logger, role, stores, store, projections, metrics, api, scheduler, seriesHorizon };
   return runningService({ ...parts, snapshots });

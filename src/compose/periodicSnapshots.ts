@@ -11,6 +11,7 @@ import {
 } from '../projections/snapshot/readModelSnapshot.ts';
 import { writeFileAtomicallyInBackground } from '../projections/snapshot/snapshotFile.ts';
 import type { SnapshotTarget } from './embeddedReadModel.ts';
+import type { OpenedStores } from './openStores.ts';
 
 /**
  * A stop leaves at most this many store positions after the last snapshot for the next start to apply (well under a
@@ -138,4 +139,24 @@ export class PeriodicSnapshots {
     if (this.savedPosition === appliedPosition) return false;
     return this.options.intervalMs <= 0 || appliedPosition - this.savedPosition > stopTailLimit;
   }
+}
+
+/** Background snapshots where this process keeps an embedded read model with snapshots on, and projects into it. */
+export function periodicSnapshotsOf(
+  stores: OpenedStores,
+  following: { readonly runner: ProjectionRunner | undefined } | undefined,
+  intervalSeconds: number,
+  logger: Logger,
+): PeriodicSnapshots | undefined {
+  const { snapshot, memory, snapshotLoad } = stores;
+  if (!snapshot || !memory || !following) return undefined;
+  return new PeriodicSnapshots({
+    target: snapshot,
+    store: stores.store,
+    readStore: memory,
+    runner: () => following.runner,
+    intervalMs: intervalSeconds * 1000,
+    loadedPosition: snapshotLoad?.kind === 'loaded' ? snapshotLoad.position : undefined,
+    logger,
+  });
 }

@@ -3,12 +3,18 @@
 // the status, headers (names, values and order) and bytes Koa gives when it answers again, with its metric and log
 // line; whatever is unusual still goes the full path.
 import { expect } from 'chai';
-import { request as httpRequest } from 'node:http';
-import { Writable } from 'node:stream';
-import { pino } from 'pino';
 import { listen, type HttpServer } from '../../src/http/httpServer.ts';
+import {
+  capturingLogger,
+  countedSince,
+  keptCount,
+  rawRequest,
+  requestCounts,
+  type LogLine,
+  type RawAnswer,
+} from './support/answerProbes.ts';
 import { keptAnswerShortcut } from '../../src/http/keptAnswerShortcut.ts';
-import { createServiceMetrics, type ServiceMetrics } from '../../src/http/observability/metrics.ts';
+import { createServiceMetrics } from '../../src/http/observability/metrics.ts';
 import { appBeside, partsBeside } from '../support/appBeside.ts';
 import { adminAuth, captureTime, startTestService, type TestService } from '../support/testService.ts';
 import { API, bodyOf, type JsonObject } from './events/support/eventsApi.ts';
@@ -16,56 +22,6 @@ import { API, bodyOf, type JsonObject } from './events/support/eventsApi.ts';
 const origin = 'https://calendar.example';
 const env = { CAL_CORS_ORIGINS: origin };
 const when = { start_date: '2026-12-01 10:00:00', end_date: '2026-12-01 11:00:00' };
-
-interface RawAnswer {
-  readonly status: number;
-  /** Names and values in turn, as received; Date's value blanked (it belongs to the moment). */
-  readonly headers: readonly string[];
-  readonly body: Buffer;
-}
-
-type LogLine = Record<string, unknown>;
-
-function rawRequest(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const raw = [...res.rawHeaders];
-        for (let at = 0; at < raw.length; at += 2) if (raw[at]?.toLowerCase() === 'date') raw[at + 1] = '';
-        resolve({ status: res.statusCode ?? 0, headers: raw, body: Buffer.concat(chunks) });
-      });
-    });
-    req.on('error', reject).end();
-  });
-}
-
-/** A logger at info whose lines land in `lines`. */
-function capturingLogger(lines: LogLine[]) {
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(JSON.parse(chunk.toString()) as LogLine);
-      done();
-    },
-  });
-  return pino({ level: 'info' }, sink);
-}
-
-const keptCount = async (metrics: ServiceMetrics): Promise<number> =>
-  (await metrics.keptAnswers.get()).values[0]?.value ?? 0;
-
-/** The request counts by route and status, as `route status` texts. */
-async function requestCounts(metrics: ServiceMetrics): Promise<Map<string, number>> {
-  const counts = new Map<string, number>();
-  for (const { metricName, labels, value } of (await metrics.requestDuration.get()).values)
-    if (metricName?.endsWith('_count')) counts.set(`${labels.method} ${labels.route} ${labels.status}`, value);
-  return counts;
-}
-
-/** The series counted once more since `before`. */
-const countedSince = (now: Map<string, number>, before: Map<string, number>): string[] =>
-  [...now].filter(([key, count]) => count === (before.get(key) ?? 0) + 1).map(([key]) => key);
 
 describe('kept answers before Koa: the same answers as Koa gives again, without Koa', function () {
   this.timeout(60_000);

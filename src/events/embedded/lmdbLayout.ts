@@ -87,7 +87,10 @@ export function toRecordedEvent(position: number, stored: StoredEvent): Recorded
   };
 }
 
-/** As `toRecordedEvent`, for an event read back in exactly the encoding the store writes (`asWritten`). */
+/**
+ * As `toRecordedEvent`, for an event read back in exactly the encoding the store writes (`asWritten`). A literal of
+ * its own rather than a spread of the other: replay makes one per stored event, and other reads keep their shape.
+ */
 export function toRecordedEventAsWritten(position: number, stored: StoredEvent): RecordedEvent {
   return {
     streamId: stored[0],

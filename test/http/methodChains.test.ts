@@ -5,7 +5,7 @@ import Koa, { type Middleware } from 'koa';
 import { inject } from 'light-my-request';
 import { pino } from 'pino';
 import { middlewareLayers } from '../../src/http/app.ts';
-import { chainOf, methodChains, writeMethods, type Layer } from '../../src/http/middleware/methodChains.ts';
+import { methodChains, writeMethods, type Layer } from '../../src/http/middleware/methodChains.ts';
 import { createServiceMetrics } from '../../src/http/observability/metrics.ts';
 import { ProjectionLagMeter } from '../../src/projections/projectionLag.ts';
 import { partsBeside } from '../support/appBeside.ts';
@@ -67,7 +67,7 @@ describe('the middleware chains per method', () => {
       await next();
       await next().catch((error: Error) => seen.push(error.message));
     };
-    expect(await run(chainOf([twice]), 'GET')).to.equal(200);
+    expect(await run(methodChains([{ name: 'twice', middleware: twice }]), 'GET')).to.equal(200);
     expect(seen).to.deep.equal(['refused', 'next() called multiple times']);
   });
 

@@ -3,6 +3,8 @@
 // through each of them, which costs a promise and a turn of each on every write. The order stays that of
 // docs/api.md §2 in both chains.
 import type { Context, Middleware, Next } from 'koa';
+// Koa's own composer, so each chain runs its layers exactly as Koa runs its list.
+import compose from 'koa-compose';
 
 /** Methods that change something; crossSiteWrites.ts guards the same ones. */
 export const writeMethods: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -14,29 +16,9 @@ export interface Layer {
   readonly readsOnly?: true;
 }
 
-/** Runs the middleware in order, as Koa runs its own list, then `next`. */
-export function chainOf(middleware: readonly Middleware[]): Middleware {
-  return (ctx: Context, next: Next) => {
-    let called = -1;
-    const dispatch = (index: number): Promise<void> => {
-      if (index <= called) return Promise.reject(new Error('next() called multiple times'));
-      called = index;
-      const layer = middleware[index];
-      if (layer === undefined) return Promise.resolve(next());
-      try {
-        return Promise.resolve(layer(ctx, () => dispatch(index + 1)));
-      } catch (error) {
-        // Rejected as thrown, as Koa's own chain does: wireErrors judges what it gets.
-        return Promise.reject(error as Error);
-      }
-    };
-    return dispatch(0);
-  };
-}
-
 /** The layers as one middleware: every layer for reads, the others for writes. */
 export function methodChains(layers: readonly Layer[]): Middleware {
-  const reads = chainOf(layers.map((layer) => layer.middleware));
-  const writes = chainOf(layers.filter((layer) => layer.readsOnly !== true).map((layer) => layer.middleware));
+  const reads = compose(layers.map((layer) => layer.middleware));
+  const writes = compose(layers.filter((layer) => layer.readsOnly !== true).map((layer) => layer.middleware));
   return (ctx: Context, next: Next) => (writeMethods.has(ctx.method) ? writes : reads)(ctx, next);
 }

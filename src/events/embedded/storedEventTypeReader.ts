@@ -6,13 +6,11 @@ import {
   readArrayHeader,
   readPlain,
   readWithin,
-  refuseEncoding,
   skipPlainNumber,
   skipPlainString,
   withinValue,
-  type StoredEventDecoder,
-  type ValueDecoder,
-} from './storedEventDecoder.ts';
+} from './msgpackSubset.ts';
+import { refuseEncoding, type StoredEventDecoder, type ValueDecoder } from './storedEventDecoder.ts';
 
 /** The type reader; a value of another shape is decoded whole by `generic` and its third item taken. */
 export function storedEventTypeReader(generic: ValueDecoder): ValueDecoder & { encode(): never } {

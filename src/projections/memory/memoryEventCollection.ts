@@ -6,17 +6,15 @@ import { translationsOf, type Translations } from '../translationGroups.ts';
 import { TranslationGroupIndex } from './translationGroupIndex.ts';
 import { linkFields, type EmbeddedLinks, type EventDocument, type LinkField } from '../events/eventDocument.ts';
 import type { EventListQuery, Page } from '../events/eventListQuery.ts';
-import { compileEventQuery } from '../events/matchesEventQuery.ts';
 import type { EventCollection, EventWriteBatch, LinkedIdsFilter } from '../readStore.ts';
-import { hasResidual, StartOrderedPartition, type ListingCheck } from './startOrderedPartition.ts';
+import { StartOrderedPartition } from './startOrderedPartition.ts';
 import { VenueLocationGrid } from './venueLocationGrid.ts';
 import type { VenueLocation, VenueLocations } from '../events/venueLocations.ts';
 import { listedSlots, unionOf, type CandidateSource } from './eventCandidates.ts';
 import { EventColumns } from './eventColumns.ts';
 import { EventLinkIndex } from './eventLinkIndex.ts';
-import { EarliestFirst } from './earliestFirst.ts';
-import { mergedPage } from './mergedPage.ts';
-import { costOf, readsDocuments } from './listingCost.ts';
+import { costOf } from './listingCost.ts';
+import { pageOfCandidates, pageOfPartitions } from './eventPages.ts';
 import { SearchWordIndex } from './searchWordIndex.ts';
 import { SlotMarks } from './slotMarks.ts';
 import { StartRanges } from './startWindow.ts';
@@ -76,27 +74,8 @@ export class MemoryEventCollection implements EventCollection {
     const window = parts.reduce((sum, p) => sum + p.windowSize(query), 0);
     const candidates = this.cheapestCandidateSource(query);
     if (candidates && costOf(candidates.size, query, candidates.decides) < costOf(window, query))
-      return this.pageOfCandidates(candidates, query);
-    return this.pageOfPartitions(parts, query);
-  }
-
-  /**
-   * The query's conditions on a candidate slot: those the columns hold read there, the document read only for the
-   * others (but for the condition the candidates meet already).
-   */
-  private candidateCheckOf(q: EventListQuery, decided: keyof EventListQuery | undefined): (slot: number) => boolean {
-    const admits = this.columns.admits(q);
-    if (!readsDocuments(q, decided)) return admits;
-    const matches = compileEventQuery(q);
-    const { columns } = this;
-    return (slot) => admits(slot) && matches(columns.doc(slot));
-  }
-
-  /** The query's conditions on the documents of a window: on the columns alone, or else all on the document. */
-  private scanCheckOf(q: EventListQuery): ListingCheck {
-    if (!readsDocuments(q)) return this.columns.admits(q);
-    const matches = compileEventQuery(q);
-    return (_slot, doc) => matches(doc);
+      return pageOfCandidates(this.columns, candidates, query);
+    return pageOfPartitions(this.columns, parts, query);
   }
 
   /**
@@ -127,48 +106,6 @@ export class MemoryEventCollection implements EventCollection {
       (best, s) => (best === undefined || cost(s) < cost(best) ? s : best),
       undefined,
     );
-  }
-
-  /**
-   * Every candidate checked on the columns first, and on its document only for conditions the candidate set does not
-   * decide; the page picked by a bounded heap, so only the page's documents are read.
-   */
-  private pageOfCandidates(candidates: CandidateSource, q: EventListQuery): Page<EventDocument> {
-    const { columns } = this;
-    const matches = this.candidateCheckOf(q, candidates.decides);
-    const earliest = new EarliestFirst(q.offset >= candidates.size ? 0 : q.offset + q.limit, columns.compare);
-    let total = 0;
-    candidates.forEachSlot((slot) => {
-      if (!matches(slot)) return;
-      total++;
-      earliest.offer(slot);
-    });
-    return {
-      items: earliest
-        .inOrder()
-        .slice(q.offset)
-        .map((slot) => columns.doc(slot)),
-      total,
-    };
-  }
-
-  /** The page and total from the date windows of the start-ordered partitions (one per status). */
-  private pageOfPartitions(parts: readonly StartOrderedPartition[], q: EventListQuery): Page<EventDocument> {
-    const matches = this.scanCheckOf(q);
-    if (!hasResidual(q)) {
-      // Counting from positions is cheap: a page past the end then costs no walk through the window.
-      const total = parts.reduce((sum, p) => sum + p.count(q, matches), 0);
-      if (q.offset >= total) return { items: [], total };
-    }
-    const selections = parts.map((p) => p.select(q, matches, q.offset + q.limit));
-    const total = selections.reduce((sum, s) => sum + s.total, 0);
-    const page = mergedPage(
-      selections.map((s) => s.first),
-      q.offset,
-      q.limit,
-      this.columns.compare,
-    );
-    return { items: page.map((slot) => this.columns.doc(slot)), total };
   }
 
   async put(doc: EventDocument): Promise<void> {

@@ -34,10 +34,11 @@ interface Way {
   readonly status: 200 | 304;
   readonly tail: FlatHeaders;
   /**
-   * The list sent when the request names no Origin, the ids at places 1 and 3 written in before each answer: Node
-   * turns the list into the header text within `writeHead` and keeps no hold of it, so one list serves every answer.
+   * The list sent when the request names no Origin, made at the way's first such answer (most kept answers, first
+   * reads above all, answer one way only), the ids at places 1 and 3 written in before each answer: Node turns the
+   * list into the header text within `writeHead` and keeps no hold of it, so one list serves every answer.
    */
-  readonly whole: FlatHeaders;
+  whole?: FlatHeaders;
   /** The request metric's series of this way's route and status, bound at its first answer. */
   observe?: (seconds: number) => void;
 }
@@ -64,9 +65,8 @@ const flat = (headers: Readonly<Record<string, string>>): FlatHeaders => Object.
 /**
  * The kept headers as Koa leaves them: the type in its first place (set by the route's body, valued last by
  * commonHeaders.ts), then the length, then an ETag of the bytes when the route set none; a 304 loses type and length.
- * `frame`: the headers before them when the request names no Origin.
  */
-function prepare(kept: KeptAnswer, frame: FlatHeaders): PreparedAnswer {
+function prepare(kept: KeptAnswer): PreparedAnswer {
   const contentType = kept.contentType ?? jsonType;
   const ok: FlatHeaders = [];
   const matched: FlatHeaders = [];
@@ -92,7 +92,7 @@ function prepare(kept: KeptAnswer, frame: FlatHeaders): PreparedAnswer {
     matched.push('ETag', etag);
   }
   const notModified = (kept.notModified?.headers ?? []).flatMap(([name, value]): FlatHeaders => [name, value]);
-  const way = (status: 200 | 304, tail: FlatHeaders): Way => ({ status, tail, whole: [...frame, ...tail] });
+  const way = (status: 200 | 304, tail: FlatHeaders): Way => ({ status, tail });
   return {
     ok: way(200, ok),
     matched: way(304, matched),
@@ -122,7 +122,7 @@ export function keptAnswerShortcut(deps: ShortcutDeps): RequestShortcut {
   const preparedAnswers = new WeakMap<KeptAnswer, PreparedAnswer>();
   const preparedOf = (kept: KeptAnswer) => {
     let prepared = preparedAnswers.get(kept);
-    if (prepared === undefined) preparedAnswers.set(kept, (prepared = prepare(kept, frame)));
+    if (prepared === undefined) preparedAnswers.set(kept, (prepared = prepare(kept)));
     return prepared;
   };
   const { requestDuration } = deps.metrics;
@@ -150,7 +150,7 @@ export function keptAnswerShortcut(deps: ShortcutDeps): RequestShortcut {
       req.headers['x-request-id'] as string | undefined,
       req.headers['x-correlation-id'] as string | undefined,
     );
-    const headers = cors === undefined ? way.whole : [...leading, ...cors, ...way.tail];
+    const headers = cors === undefined ? (way.whole ??= [...frame, ...way.tail]) : [...leading, ...cors, ...way.tail];
     headers[1] = ids.requestId;
     headers[3] = ids.correlationId;
     // Timed up to the write, as requestContext.ts times Koa's answers (Koa writes after the middleware returned).

@@ -171,10 +171,10 @@ async function lookUpThroughPort(
   }
 }
 
-/** Completes the marked `translations` objects of a response body for `caller` (texts and buffers have none). */
 /** Translation groups are looked up in the read model, once per projected position (the memo). */
 export type TranslationFillDeps = Pick<HttpParts, 'readStore' | 'memo'>;
 
+/** Completes the marked `translations` objects of a response body for `caller` (texts and buffers have none). */
 export async function fillTranslations(body: unknown, deps: TranslationFillDeps, caller: Caller): Promise<void> {
   const pending = pendingTranslations(body);
   if (pending.length === 0) return;

@@ -77,10 +77,29 @@ export interface AxeViolation {
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
+/**
+ * Waits until no finite CSS transition or animation runs: a colour caught halfway through one (Swagger UI's buttons
+ * fade in 0.3 s) is measured by axe as it is at that instant, which on a busy machine failed the contrast rule.
+ */
+async function transitionsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
+        ),
+    null,
+    { timeout: 10_000 },
+  );
+}
+
 /** axe-core's serious and critical violations on the page as it stands (WCAG 2.x A and AA rules and best practices). */
 export async function seriousViolations(page: Page): Promise<string[]> {
   // Evaluated through the debugging protocol: the pages' Content-Security-Policy rightly refuses an injected script
   // tag.
+  await transitionsSettled(page);
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (

@@ -124,16 +124,20 @@ function isUnavailability(error: unknown): boolean {
   );
 }
 
+/** gRPC's UNAVAILABLE raised before the call left the client (no connection, channel closed): nothing was sent. */
+const unavailableBeforeSending = /No connection established|Channel closed before call started/;
+
 /**
- * Maps a failed append: one that timed out or was cancelled may have reached the server and committed, so it is
- * `AppendOutcomeUnknown` (settled by `settleAppend`), never "nothing written".
+ * Maps a failed append: one that timed out, was cancelled or lost its connection once sent may have reached the
+ * server and committed, so it is `AppendOutcomeUnknown` (settled by `settleAppend`), never "nothing written".
  */
 export function toAppendError(error: unknown, streamId: string, expected: ExpectedRevision): Error {
   const converted = error instanceof Error ? convertToCommandError(error) : error;
   if (
     converted instanceof DeadlineExceededError ||
     converted instanceof TimeoutError ||
-    converted instanceof CancelledError
+    converted instanceof CancelledError ||
+    (converted instanceof UnavailableError && !unavailableBeforeSending.test(converted.message))
   ) {
     const message = converted instanceof Error ? converted.message : String(converted);
     return new AppendOutcomeUnknown(`EventStoreDB append to ${streamId}: ${message}`, { cause: error });

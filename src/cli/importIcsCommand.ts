@@ -71,6 +71,7 @@ export function prepareImportIcsCommand(invocation: Invocation): PreparedCommand
         scaleDownStatus: false,
         source: basename(file),
         limits: { maxComponents: config.icsMaxComponents },
+        extendedAddOn: config.extendedAddOn,
       },
       { actor: 'cli', now: new Date(), correlationId: id, causationId: id },
     );

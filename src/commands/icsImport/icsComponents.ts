@@ -27,6 +27,8 @@ export interface ImportedEventArgs {
 export interface ImportedVenue {
   readonly name: string;
   readonly address: string;
+  /** From `GEO` (RFC 5545 §3.8.1.6): latitude and longitude, each within its range. */
+  readonly coordinates?: { readonly lat: number; readonly lng: number };
 }
 
 export interface ImportedOrganizer {
@@ -140,13 +142,26 @@ function datesOf(event: ICAL.Component, ctx: ZoneContext): Dates | string {
 function venueOf(event: ICAL.Component): ImportedVenue | undefined {
   const location = textOf(event, 'location');
   if (location === '') return undefined;
+  const coordinates = coordinatesOf(event);
   const cut = location.includes('\n') ? location.indexOf('\n') : location.indexOf(',');
-  if (cut === -1) return { name: escapeHtml(location), address: '' };
-  const rest = location
-    .slice(cut + 1)
-    .replace(/\s*\n\s*/g, ', ')
-    .trim();
-  return { name: escapeHtml(location.slice(0, cut).trim()), address: escapeHtml(rest) };
+  const rest =
+    cut === -1
+      ? ''
+      : location
+          .slice(cut + 1)
+          .replace(/\s*\n\s*/g, ', ')
+          .trim();
+  const name = cut === -1 ? location : location.slice(0, cut).trim();
+  return { name: escapeHtml(name), address: escapeHtml(rest), ...(coordinates ? { coordinates } : {}) };
+}
+
+/** `GEO:lat;lon`; anything but two numbers within ±90 and ±180 is not read (the venue is imported without it). */
+function coordinatesOf(event: ICAL.Component): ImportedVenue['coordinates'] {
+  const value: unknown = event.getFirstPropertyValue('geo');
+  if (!Array.isArray(value) || value.length !== 2) return undefined;
+  const [lat, lng] = value as unknown[];
+  const within = (n: unknown, limit: number): n is number => typeof n === 'number' && Math.abs(n) <= limit;
+  return within(lat, 90) && within(lng, 180) ? { lat, lng } : undefined;
 }
 
 /** `ORGANIZER;CN=Name:mailto:address`; the common name, else the address, names the organizer. */

@@ -34,6 +34,8 @@ export interface IcsImportOptions {
   /** Kept in each written event's metadata beside the UID: `upload`, or the file name. */
   readonly source: string;
   readonly limits: IcsLimits;
+  /** The extended add-on (docs/api.md §16): only with it on are a venue's `GEO` coordinates stored. */
+  readonly extendedAddOn: boolean;
 }
 
 export type ImportOutcome = 'created' | 'updated' | 'unchanged';
@@ -81,7 +83,9 @@ async function linksOf(
   const venueId =
     venue &&
     (await memoized(memo.venues, `${venue.name}\n${venue.address}`, async () => {
-      const written = await registerVenue(deps.writes, deps.venues, { request: venue }, defaults, ctx);
+      const { coordinates, ...fields } = venue;
+      const request = coordinates && options.extendedAddOn ? { ...fields, coordinates } : fields;
+      const written = await registerVenue(deps.writes, deps.venues, { request }, defaults, ctx);
       return written._tag === 'Left' ? left(refusal('its venue', written.left)) : right(written.right.id);
     }));
   if (venueId?._tag === 'Left') return venueId;

@@ -61,6 +61,7 @@ export function icsImportRoute(deps: IcsImportRouteDeps): Middleware {
         scaleDownStatus: isContributor(caller),
         source: 'upload',
         limits: deps.icsLimits,
+        extendedAddOn: deps.settings.extendedAddOn,
       },
       write,
     );

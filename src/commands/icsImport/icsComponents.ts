@@ -36,16 +36,20 @@ export interface ImportedOrganizer {
   readonly email: string;
 }
 
+/** What a VEVENT links: its venue, organizer and categories, by their fields and names. */
+export interface ImportedLinks {
+  readonly venue?: ImportedVenue;
+  readonly organizer?: ImportedOrganizer;
+  readonly categories: readonly string[];
+}
+
 /** One VEVENT to import: its identity and version, and what it becomes. */
-export interface ImportedComponent {
+export interface ImportedComponent extends ImportedLinks {
   readonly uid: string;
   readonly sequence: number;
   /** `LAST-MODIFIED` (else `DTSTAMP`) as an ISO instant; a later one updates an event of the same SEQUENCE. */
   readonly lastModified: string;
   readonly args: ImportedEventArgs;
-  readonly venue?: ImportedVenue;
-  readonly organizer?: ImportedOrganizer;
-  readonly categories: readonly string[];
 }
 
 /**
@@ -58,6 +62,8 @@ export interface ImportedOverride {
   readonly lastModified: string;
   readonly recurrenceId: RecurrenceId;
   readonly change?: ImportedEventArgs;
+  /** The change's own links (each absent one keeps the series'). */
+  readonly links?: ImportedLinks;
 }
 
 /** A VEVENT that is not imported, and why (the answer lists them). */
@@ -227,7 +233,7 @@ function readOverride(event: ICAL.Component, uid: string, status: string, ctx: Z
   if (status === 'CANCELLED') return { uid, ...versionOf(event), recurrenceId };
   const change = argsOf(event, status, ctx);
   if (typeof change === 'string') return { uid, reason: change };
-  return { uid, ...versionOf(event), recurrenceId, change };
+  return { uid, ...versionOf(event), recurrenceId, change, links: linksOf(event) };
 }
 
 type ReadVevent = ImportedComponent | ImportedOverride | SkippedComponent;
@@ -243,16 +249,13 @@ function readVevent(event: ICAL.Component, ctx: ZoneContext): ReadVevent {
   if (status === 'CANCELLED') return { uid, reason: 'cancelled' };
   const args = argsOf(event, status, ctx);
   if (typeof args === 'string') return { uid, reason: args };
+  return { uid, ...versionOf(event), args, ...linksOf(event) };
+}
+
+function linksOf(event: ICAL.Component): ImportedLinks {
   const venue = venueOf(event);
   const organizer = organizerOf(event);
-  return {
-    uid,
-    ...versionOf(event),
-    args,
-    ...(venue ? { venue } : {}),
-    ...(organizer ? { organizer } : {}),
-    categories: categoriesOf(event),
-  };
+  return { ...(venue ? { venue } : {}), ...(organizer ? { organizer } : {}), categories: categoriesOf(event) };
 }
 
 const isSkipped = (read: ReadVevent): read is SkippedComponent => 'reason' in read;

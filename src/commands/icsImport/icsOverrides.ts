@@ -9,7 +9,14 @@ import { loadEvent } from '../events/eventCommands.ts';
 import { cancelOccurrence, changeOccurrence } from '../events/occurrenceCommands.ts';
 import type { EventInput } from '../events/eventInput.ts';
 import type { EventState } from '../events/eventState.ts';
-import type { ImportedComponent, ImportedEventArgs, ImportedOverride, SkippedComponent } from './icsComponents.ts';
+import { right, type Either } from 'fp-ts/lib/Either.js';
+import type {
+  ImportedComponent,
+  ImportedEventArgs,
+  ImportedLinks,
+  ImportedOverride,
+  SkippedComponent,
+} from './icsComponents.ts';
 import { localIn } from './icsTimes.ts';
 
 /** A write refused: the entry is skipped with the reason, unless the store itself is unavailable. */
@@ -60,6 +67,53 @@ function changedArgs(change: ImportedEventArgs, series: ImportedEventArgs): Reco
 
 export type ReadArgs = (args: Record<string, unknown>) => EventInput | string;
 
+/** The ids of what an entry links, as its event write sends them. */
+export type LinkedIds = Required<Pick<EventInput['request'], 'venues' | 'organizers' | 'categories'>>;
+
+/** Finds or creates what an entry links (memoized across the file). */
+export type LinkEntry = (links: ImportedLinks) => Promise<Either<Refusal, LinkedIds>>;
+
+const sameIds = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((id, i) => id === b[i]);
+
+/**
+ * The links of an override that differ from its series': each one the override names (a `LOCATION`, an `ORGANIZER`,
+ * `CATEGORIES`); one it leaves out keeps the series', as an override without a `DESCRIPTION` keeps its text.
+ */
+async function changedLinks(
+  links: ImportedLinks,
+  series: LinkedIds,
+  link: LinkEntry,
+): Promise<Either<Refusal, Partial<LinkedIds>>> {
+  const linked = await link(links);
+  if (linked._tag === 'Left') return linked;
+  const named = { venues: links.venue, organizers: links.organizer, categories: links.categories[0] };
+  const changed: Partial<LinkedIds> = {};
+  for (const key of ['venues', 'organizers', 'categories'] as const)
+    if (named[key] !== undefined && !sameIds(linked.right[key], series[key])) changed[key] = linked.right[key];
+  return right(changed);
+}
+
+/** How the series' links and new ones of its overrides are found. */
+export interface OverrideLinks {
+  readonly series: LinkedIds;
+  readonly link: LinkEntry;
+}
+
+/** The write an override makes of its occurrence: its changed fields and links; none for a cancellation. */
+async function overrideInput(
+  override: ImportedOverride,
+  series: ImportedEventArgs,
+  readArgs: ReadArgs,
+  links: OverrideLinks,
+): Promise<EventInput | undefined | string | Refusal> {
+  if (!override.change) return undefined;
+  const input = readArgs(changedArgs(override.change, series));
+  if (typeof input === 'string' || !override.links) return input;
+  const changed = await changedLinks(override.links, links.series, links.link);
+  return changed._tag === 'Left' ? changed.left : { ...input, request: { ...input.request, ...changed.right } };
+}
+
 /** Applies a series' overrides; what cannot be applied is skipped under the series' UID with the reason. */
 export async function applyOverrides(
   deps: WriteDeps,
@@ -67,6 +121,7 @@ export async function applyOverrides(
   series: ImportedComponent,
   overrides: readonly ImportedOverride[],
   readArgs: ReadArgs,
+  links: OverrideLinks,
   ctx: WriteContext,
 ): Promise<{ readonly skipped: SkippedComponent[]; readonly storeUnavailable: boolean }> {
   if (overrides.length === 0) return { skipped: [], storeUnavailable: false };
@@ -80,7 +135,12 @@ export async function applyOverrides(
       skip(`RECURRENCE-ID ${override.recurrenceId.local} is no occurrence of its series`);
       continue;
     }
-    const input = override.change ? readArgs(changedArgs(override.change, series.args)) : undefined;
+    const input = await overrideInput(override, series.args, readArgs, links);
+    if (typeof input === 'object' && 'storeUnavailable' in input) {
+      if (input.storeUnavailable) return { skipped, storeUnavailable: true };
+      skip(`the override of ${occurrence.originalStart}: ${input.reason}`);
+      continue;
+    }
     if (typeof input === 'string') {
       skip(`the override of ${occurrence.originalStart}: ${input}`);
       continue;

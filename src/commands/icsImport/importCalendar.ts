@@ -13,9 +13,9 @@ import { changeEventDetails, scheduleEvent, trashEvent } from '../events/eventCo
 import type { EventInput } from '../events/eventInput.ts';
 import type { ImportedUids, RegisteredEntry } from '../registries/importedUids.ts';
 import { scanCalendar, type IcsLimits, type IcsScanFailure } from './icsScan.ts';
-import { readCalendar, type ImportedComponent, type SkippedComponent } from './icsComponents.ts';
+import { readCalendar, type ImportedLinks, type SkippedComponent } from './icsComponents.ts';
 import { inputOf, planImport, type PlanContext, type PlannedWrite } from './icsPlan.ts';
-import { applyOverrides, refusal, type ReadArgs, type Refusal } from './icsOverrides.ts';
+import { applyOverrides, refusal, type LinkedIds, type ReadArgs, type Refusal } from './icsOverrides.ts';
 
 export interface IcsImportDeps {
   readonly writes: WriteDeps;
@@ -58,8 +58,6 @@ interface LinkMemo {
   readonly categories: Map<string, number>;
 }
 
-type Linked = Either<Refusal, Pick<EventInput['request'], 'venues' | 'organizers' | 'categories'>>;
-
 /** Why an import stopped: the file (nothing written), or the store, while writing (the entries before it stay). */
 export type ImportFailure = IcsScanFailure | { readonly kind: 'store-unavailable' };
 
@@ -73,11 +71,11 @@ async function memoized(memo: Map<string, number>, key: string, create: () => Pr
 
 async function linksOf(
   deps: IcsImportDeps,
-  component: ImportedComponent,
+  component: ImportedLinks,
   options: IcsImportOptions,
   memo: LinkMemo,
   ctx: WriteContext,
-): Promise<Linked> {
+): Promise<Either<Refusal, LinkedIds>> {
   const defaults = { language: options.language, author: options.author, status: 'publish' as const };
   const { venue, organizer } = component;
   const venueId =
@@ -126,6 +124,8 @@ const pendingVersion = { sequence: -1, lastModified: '' } as const;
 interface WrittenEntry {
   readonly id: number;
   readonly outcome: ImportOutcome;
+  /** The ids the entry's event links, which its overrides' links are compared with. */
+  readonly links: LinkedIds;
   /** The registry record to supersede with the entry's version once its overrides are applied. */
   readonly recordAfter?: RegisteredEntry;
 }
@@ -148,7 +148,12 @@ async function writeEntry(
   if (planned.action === 'update') {
     const changed = await changeEventDetails(deps.writes, planned.registered.id, input, ctx);
     if (changed._tag === 'Left') return left(refusal('the update of its event', changed.left));
-    return right({ id: planned.registered.id, outcome: 'updated', recordAfter: planned.registered });
+    return right({
+      id: planned.registered.id,
+      outcome: 'updated',
+      links: links.right,
+      recordAfter: planned.registered,
+    });
   }
   const request = input.request as EventInput['request'] & { title: string; start: string; end: string };
   const defaults = { language: options.language, author: options.author, status: 'publish' as const };
@@ -164,12 +169,12 @@ async function writeEntry(
   const claim = pending ? pendingVersion : { sequence: component.sequence, lastModified: component.lastModified };
   if (await deps.uids.record(component.uid, { id, ...claim }, undefined, ctx)) {
     const recordAfter = pending ? await deps.uids.find(component.uid) : undefined;
-    return right({ id, outcome: 'created', ...(recordAfter && { recordAfter }) });
+    return right({ id, outcome: 'created', links: links.right, ...(recordAfter && { recordAfter }) });
   }
   // Another import of the same UID recorded its event first: that one stands, and ours goes to the trash.
   await trashEvent(deps.writes, id, ctx);
   const winner = await deps.uids.find(component.uid);
-  return right({ id: winner?.id ?? id, outcome: 'unchanged' });
+  return right({ id: winner?.id ?? id, outcome: 'unchanged', links: links.right });
 }
 
 /**
@@ -181,12 +186,18 @@ async function completeEntry(
   planned: PlannedWrite,
   written: WrittenEntry,
   options: IcsImportOptions,
+  memo: LinkMemo,
   readArgs: ReadArgs,
   ctx: WriteContext,
 ): Promise<Awaited<ReturnType<typeof applyOverrides>>> {
   const { component } = planned;
   const entryCtx: WriteContext = { ...ctx, importedFrom: { uid: component.uid, source: options.source } };
-  const applied = await applyOverrides(deps.writes, written.id, component, planned.overrides, readArgs, entryCtx);
+  const links = {
+    series: written.links,
+    link: (named: ImportedLinks) => linksOf(deps, named, options, memo, entryCtx),
+  };
+  const { overrides } = planned;
+  const applied = await applyOverrides(deps.writes, written.id, component, overrides, readArgs, links, entryCtx);
   if (applied.storeUnavailable || !written.recordAfter) return applied;
   const version = { sequence: component.sequence, lastModified: component.lastModified };
   // False when another import recorded the UID meanwhile: its version stands.
@@ -223,7 +234,7 @@ export async function importCalendar(
     else events.push({ uid: planned.component.uid, id: written.right.id, outcome: written.right.outcome });
     if (written._tag === 'Left' || written.right.outcome === 'unchanged') continue;
     const readArgs = (args: Record<string, unknown>) => inputOf(args, planContext);
-    const applied = await completeEntry(deps, planned, written.right, options, readArgs, ctx);
+    const applied = await completeEntry(deps, planned, written.right, options, memo, readArgs, ctx);
     if (applied.storeUnavailable) return left({ kind: 'store-unavailable' });
     skipped.push(...applied.skipped);
   }

@@ -239,7 +239,7 @@ async function startBound(
       ? undefined
       : await startApi(
           config,
-          { store, readStore, loginFailures: stores.loginFailures },
+          { store, readStore, loginFailures: stores.loginFailures, unlockFailures: stores.unlockFailures },
           progress,
           clock,
           folding,
@@ -261,7 +261,7 @@ async function startBound(
 
 async function startApi(
   config: Config,
-  { store, readStore, loginFailures }: Pick<OpenedStores, 'store' | 'readStore' | 'loginFailures'>,
+  { store, readStore, ...failureLogs }: Pick<OpenedStores, 'store' | 'readStore' | 'loginFailures' | 'unlockFailures'>,
   projections: ProjectionProgress,
   clock: () => Date,
   folding: EventFolding,
@@ -269,8 +269,16 @@ async function startApi(
   logger: Logger,
 ) {
   const users = new UserDirectory(store);
-  const shared = loginFailures ? { loginFailures } : {};
-  const services = composeHttpServices({ config, store, readStore, users, projections, clock, folding, ...shared });
+  const services = composeHttpServices({
+    config,
+    store,
+    readStore,
+    users,
+    projections,
+    clock,
+    folding,
+    ...failureLogs,
+  });
   const app = createApp(services, logger, operations);
   const { keptAnswers: book, corsOrigins } = services;
   const firstRead = firstItemReads(services);

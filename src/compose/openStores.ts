@@ -27,6 +27,8 @@ export interface OpenedStores {
   readonly memory?: MemoryReadStore;
   /** MongoDB only: the failed-login log every API instance shares (embedded, each process keeps its own). */
   readonly loginFailures?: FailureLog;
+  /** MongoDB only: the same for failed unlocks of item passwords. */
+  readonly unlockFailures?: FailureLog;
 }
 /**
  * Opens the configured stores; unset URLs mean the embedded lmdb store and in-process read models. `memos`: those
@@ -51,7 +53,7 @@ export async function openStores(
   }
   if (!config.mongoUrl)
     return { store, ...(await openMemoryReadModel(store, snapshotTarget(config, logger), memos, logger, early)) };
-  const [{ openVersionedMongoReadModel }, { openMongoFailureLog }] = await Promise.all([
+  const [{ openVersionedMongoReadModel }, { openMongoFailureLog, failedUnlocksCollection }] = await Promise.all([
     import('../projections/mongo/versionedMongoReadModel.ts'),
     import('../http/auth/mongoFailureLog.ts'),
   ]);
@@ -61,5 +63,7 @@ export async function openStores(
   });
   await versions.activeStore().init();
   const loginFailures = await openMongoFailureLog(versions.db, config.authFailureWindowSeconds * 1000);
-  return { store, readStore: versions.readStore, versions, loginFailures };
+  const unlockWindowMs = config.unlockFailureWindowSeconds * 1000;
+  const unlockFailures = await openMongoFailureLog(versions.db, unlockWindowMs, failedUnlocksCollection);
+  return { store, readStore: versions.readStore, versions, loginFailures, unlockFailures };
 }

@@ -39,7 +39,9 @@ export interface ServiceParts {
   readonly projections: ProjectionProgress;
   readonly clock: () => Date;
   /** Shared by every API instance (MongoDB); omitted, each process counts its own failed logins. */
-  readonly loginFailures?: FailureLog;
+  readonly loginFailures?: FailureLog | undefined;
+  /** The same for failed unlocks of item passwords. */
+  readonly unlockFailures?: FailureLog | undefined;
   /** The process's event fold and projection memos, whose zone clock the write side and the HTTP parts share. */
   readonly folding: EventFolding;
 }
@@ -106,7 +108,7 @@ function authParts(parts: ServiceParts): Pick<HttpParts, 'credentials' | 'itemPa
     ),
     itemPasswords: {
       verifier: new ItemPasswordVerifier(),
-      failedUnlocks: configuredUnlockLimiter(parts.config, parts.clock),
+      failedUnlocks: configuredUnlockLimiter(parts.config, parts.clock, parts.unlockFailures),
     },
   };
 }

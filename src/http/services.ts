@@ -4,7 +4,7 @@ import type { UserDirectory } from '../projections/users/userDirectory.ts';
 import type { WriteDeps } from '../commands/writeDeps.ts';
 import type { ImportedUids } from '../commands/registries/importedUids.ts';
 import type { CredentialChecker } from './auth/basicAuth.ts';
-import type { FailedLoginLimiter } from './auth/failedLoginLimiter.ts';
+import type { LoginFailureLimit } from './auth/sharedLoginLimiter.ts';
 import type { ItemPasswordVerifier } from './auth/itemPasswordVerifier.ts';
 import type { SiteSettings } from './representation/site.ts';
 import type { WriteContext } from '../events/catalogue/envelope.ts';
@@ -42,7 +42,7 @@ export interface HttpParts {
   readonly users: UserDirectory;
   readonly credentials: CredentialChecker;
   /** Checks of `password` parameters against protected items, and the failed ones per client (docs/api.md §12). */
-  readonly itemPasswords: { readonly verifier: ItemPasswordVerifier; readonly failedUnlocks: FailedLoginLimiter };
+  readonly itemPasswords: { readonly verifier: ItemPasswordVerifier; readonly failedUnlocks: LoginFailureLimit };
   /** Browser origins allowed to read responses (CAL_CORS_ORIGINS). */
   readonly corsOrigins: CorsOrigins;
   /** Whether `X-Forwarded-For` names the client (CAL_TRUST_PROXY). */

@@ -7,6 +7,7 @@ import { createApp } from '../../src/http/app.ts';
 import { composeHttpServices } from '../../src/http/composeServices.ts';
 import { createServiceMetrics, type ServiceMetrics } from '../../src/http/observability/metrics.ts';
 import type { HttpParts } from '../../src/http/services.ts';
+import type { FailureLog } from '../../src/http/auth/failureLog.ts';
 import type { ReadStore } from '../../src/projections/readStore.ts';
 import { ProjectionLagMeter } from '../../src/projections/projectionLag.ts';
 import { UserDirectory } from '../../src/projections/users/userDirectory.ts';
@@ -18,13 +19,15 @@ export interface PartsOptions {
   readonly readStore?: ReadStore;
   /** Settings the service was started with beyond those of startTestService. */
   readonly env?: Record<string, string>;
+  /** A failed-unlock log shared with other parts (as MongoDB's is across API instances). */
+  readonly unlockFailures?: FailureLog;
 }
 
 /** The HTTP parts the service composes, made again on its stores; `clock` should be the service's clock. */
 export function partsBeside(
   t: TestService,
   clock: () => Date,
-  { readStore = t.service.readStore, env = {} }: PartsOptions = {},
+  { readStore = t.service.readStore, env = {}, unlockFailures }: PartsOptions = {},
 ): { parts: HttpParts; users: UserDirectory } {
   const config = loadConfig({
     PORT: '0',
@@ -36,7 +39,10 @@ export function partsBeside(
   const { store, projections } = t.service;
   const users = new UserDirectory(store);
   return {
-    parts: composeHttpServices({ config, store, readStore, users, projections, clock, folding: testFolding }),
+    parts: composeHttpServices({
+      ...{ config, store, readStore, users, projections, clock, folding: testFolding },
+      unlockFailures,
+    }),
     users,
   };
 }

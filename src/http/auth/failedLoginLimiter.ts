@@ -65,35 +65,39 @@ export class FailedLoginLimiter {
   }
 }
 
-/**
- * The failed-unlock limiter (wrong `password` parameters, docs/api.md §12): its own allowance, on the service clock.
- */
-export function configuredUnlockLimiter(
-  config: Pick<Config, 'unlockMaxFailures' | 'unlockFailureWindowSeconds'>,
-  clock: () => Date,
-): FailedLoginLimiter {
-  const limits = {
-    ...defaultLoginLimits,
-    maxFailures: config.unlockMaxFailures,
-    windowMs: config.unlockFailureWindowSeconds * 1000,
-  };
-  return new FailedLoginLimiter(limits, () => clock().getTime());
-}
-
-/**
- * The limiter the configuration asks for, on the service clock (so tests can move time instead of waiting): over
- * `shared`, the log every API instance sees, when there is one (MongoDB); else in this process.
- */
-export function configuredLoginLimiter(
-  config: Pick<Config, 'authMaxFailures' | 'authFailureWindowSeconds'>,
-  clock: () => Date,
-  shared?: FailureLog,
-): LoginFailureLimit {
-  const limits = {
-    ...defaultLoginLimits,
-    maxFailures: config.authMaxFailures,
-    windowMs: config.authFailureWindowSeconds * 1000,
-  };
+/** A limit on the service clock: over `shared`, the log every API instance sees (MongoDB), else in this process. */
+function limitOn(limits: LoginLimits, clock: () => Date, shared: FailureLog | undefined): LoginFailureLimit {
   const nowMs = () => clock().getTime();
   return shared ? new SharedLoginLimiter(limits, nowMs, shared) : new FailedLoginLimiter(limits, nowMs);
 }
+
+/**
+ * The failed-unlock limiter (wrong `password` parameters, docs/api.md §12): its own allowance and, with MongoDB, its
+ * own shared log.
+ */
+export const configuredUnlockLimiter = (
+  config: Pick<Config, 'unlockMaxFailures' | 'unlockFailureWindowSeconds'>,
+  clock: () => Date,
+  shared?: FailureLog,
+): LoginFailureLimit =>
+  limitOn(
+    {
+      ...defaultLoginLimits,
+      maxFailures: config.unlockMaxFailures,
+      windowMs: config.unlockFailureWindowSeconds * 1000,
+    },
+    clock,
+    shared,
+  );
+
+/** The failed-login limiter the configuration asks for (the service clock, so tests can move time, not wait). */
+export const configuredLoginLimiter = (
+  config: Pick<Config, 'authMaxFailures' | 'authFailureWindowSeconds'>,
+  clock: () => Date,
+  shared?: FailureLog,
+): LoginFailureLimit =>
+  limitOn(
+    { ...defaultLoginLimits, maxFailures: config.authMaxFailures, windowMs: config.authFailureWindowSeconds * 1000 },
+    clock,
+    shared,
+  );

@@ -1,9 +1,11 @@
-// The FailureLog on MongoDB: one document per client in `failed_logins`, changed by one atomic update each, so that
-// every API instance counts the same failures. Expired documents are removed by a TTL index.
+// The FailureLog on MongoDB: one document per client in `failed_logins` (wrong logins) or `failed_unlocks` (wrong item
+// passwords), changed by one atomic update each, so that every API instance counts the same failures. Expired
+// documents are removed by a TTL index.
 import type { Collection, Db, Document } from 'mongodb';
 import type { FailureLog } from './failureLog.ts';
 
 export const failedLoginsCollection = 'failed_logins';
+export const failedUnlocksCollection = 'failed_unlocks';
 
 interface StoredFailures {
   readonly _id: string;
@@ -31,8 +33,12 @@ export function addFailureUpdate(atMs: number, sinceMs: number, keep: number): D
 }
 
 /** `windowMs`: how long a document outlives its latest failure before the TTL index removes it. */
-export async function openMongoFailureLog(db: Db, windowMs: number): Promise<FailureLog> {
-  const collection = db.collection<StoredFailures>(failedLoginsCollection);
+export async function openMongoFailureLog(
+  db: Db,
+  windowMs: number,
+  name = failedLoginsCollection,
+): Promise<FailureLog> {
+  const collection = db.collection<StoredFailures>(name);
   await collection.createIndex({ lastAt: 1 }, { expireAfterSeconds: Math.max(1, Math.ceil(windowMs / 1000)) });
   return new MongoFailureLog(collection);
 }

@@ -36,7 +36,7 @@ export function unlockingRoutes<R extends (ctx: Context, next: Next) => Promise<
         failure = { error };
       }
       if (await unlocks.settle()) continue;
-      unlocks.finish();
+      await unlocks.finish();
       if (failure) throw failure.error;
       return;
     }

@@ -2,7 +2,7 @@
 // with one cursor shared by the readers of this module: whole values (`decodeSubset`) and the pieces that
 // storedEventTypeReader.ts skips or reads to find an event's type. Outside the subset, truncated or malformed bytes
 // give `outsideSubset`.
-import { builderOf, type RecordShape } from './recordShapes.ts';
+import { builderOf, hashOfBytes, RecordShapeTable, type RecordShape } from './recordShapes.ts';
 
 /** A value outside the subset this decoder reads: the generic decoder reads it instead. */
 export class OutsideSubset extends Error {}
@@ -28,9 +28,8 @@ let end = 0;
 /** Record definitions of the value being read (msgpackr numbers them 0x40–0x7f; definitions are per value). */
 const definitions: (RecordShape | undefined)[] = new Array(64);
 
-const shapesByBytes = new Map<string, RecordShape>();
-/** Enough for every shape a catalogue writes; a store of arbitrary shapes still decodes, with fewer shared shapes. */
-const maxShapes = 4096;
+/** Up to 4,096 shapes: enough for every shape a catalogue writes. */
+const knownShapes = new RecordShapeTable(4096);
 
 /** The decoded value, or `outsideSubset`; truncated or malformed bytes also give `outsideSubset`. */
 export function decodeSubset(bytes: Uint8Array, size: number): unknown {
@@ -181,22 +180,21 @@ function readShape(): RecordShape {
   const count = readArrayHeader();
   for (let i = 0; i < count; i++) skipString();
   if (position > end) throw outsideSubset;
-  const bytes = latin1Of(start, position);
-  let shape = shapesByBytes.get(bytes);
-  if (shape === undefined) {
-    const afterKeys = position;
-    position = start;
-    readArrayHeader();
-    const keys = new Array<string>(count);
-    // msgpackr renames this key rather than setting the object's prototype.
-    for (let i = 0; i < count; i++) {
-      const key = read() as string;
-      keys[i] = key === '__proto__' ? '__proto_' : key;
-    }
-    position = afterKeys;
-    shape = { keys, build: builderOf(keys, read) };
-    if (shapesByBytes.size < maxShapes) shapesByBytes.set(bytes, shape);
+  const afterKeys = position;
+  const hash = hashOfBytes(src, start, afterKeys);
+  const known = knownShapes.find(src, start, afterKeys, hash);
+  if (known !== undefined) return known;
+  position = start;
+  readArrayHeader();
+  const keys = new Array<string>(count);
+  // msgpackr renames this key rather than setting the object's prototype.
+  for (let i = 0; i < count; i++) {
+    const key = read() as string;
+    keys[i] = key === '__proto__' ? '__proto_' : key;
   }
+  position = afterKeys;
+  const shape = { keys, build: builderOf(keys, read) };
+  knownShapes.add(src, start, afterKeys, hash, shape);
   return shape;
 }
 

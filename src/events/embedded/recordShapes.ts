@@ -20,7 +20,8 @@ export function builderOf(keys: readonly string[], read: () => unknown): () => R
   >;
 }
 
-interface KnownShape {
+/** A shape with the bytes of its definition. */
+export interface KnownShape {
   readonly bytes: Uint8Array;
   readonly shape: RecordShape;
 }
@@ -38,21 +39,22 @@ export class RecordShapeTable {
   constructor(private readonly limit: number) {}
 
   /** The shape defined by `bytes[start..stop)`, if seen; `hash` is `hashOfBytes` of the same range. */
-  find(bytes: Uint8Array, start: number, stop: number, hash: number): RecordShape | undefined {
+  find(bytes: Uint8Array, start: number, stop: number, hash: number): KnownShape | undefined {
     const candidates = this.byHash.get(hash);
     if (candidates === undefined) return undefined;
-    for (const known of candidates) if (sameBytes(known.bytes, bytes, start, stop)) return known.shape;
+    for (const known of candidates) if (sameBytes(known.bytes, bytes, start, stop)) return known;
     return undefined;
   }
 
   /** Keeps `shape` for the definition `bytes[start..stop)` (a copy: the source is lmdb's reused buffer). */
-  add(bytes: Uint8Array, start: number, stop: number, hash: number, shape: RecordShape): void {
-    if (this.size >= this.limit) return;
-    this.size++;
+  add(bytes: Uint8Array, start: number, stop: number, hash: number, shape: RecordShape): KnownShape {
     const known = { bytes: Uint8Array.prototype.slice.call(bytes, start, stop), shape };
+    if (this.size >= this.limit) return known;
+    this.size++;
     const candidates = this.byHash.get(hash);
     if (candidates === undefined) this.byHash.set(hash, [known]);
     else candidates.push(known);
+    return known;
   }
 }
 
@@ -64,7 +66,12 @@ export function hashOfBytes(bytes: Uint8Array, start: number, stop: number): num
 }
 
 function sameBytes(known: Uint8Array, bytes: Uint8Array, start: number, stop: number): boolean {
-  if (known.length !== stop - start) return false;
+  return known.length === stop - start && startsWith(bytes, start, stop, known);
+}
+
+/** Whether `bytes[start..stop)` begins with all of `known`. */
+export function startsWith(bytes: Uint8Array, start: number, stop: number, known: Uint8Array): boolean {
+  if (known.length > stop - start) return false;
   for (let i = 0; i < known.length; i++) if (known[i] !== bytes[start + i]) return false;
   return true;
 }

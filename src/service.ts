@@ -14,6 +14,7 @@ import { openStores, type OpenedStores } from './compose/openStores.ts';
 import { startScheduler } from './compose/scheduler.ts';
 import { startSeriesHorizon } from './compose/seriesHorizon.ts';
 import { StartTimeline } from './compose/startTimeline.ts';
+import { withLoadHeapGrowth, type SetV8Flags } from './compose/loadHeapGrowth.ts';
 import type { EarlySnapshotRead } from './compose/earlySnapshotRead.ts';
 import type { SeriesHorizonKeeper } from './commands/scheduling/seriesHorizonKeeper.ts';
 import { VersionFollowingRunner } from './projections/versionFollowingRunner.ts';
@@ -69,6 +70,8 @@ export interface RunningService {
 export interface ServiceHooks {
   /** Wraps the event store the API reads and writes through (the projections read the store itself). */
   readonly wrapStore?: (store: EventStore) => EventStore;
+  /** Where V8 flags are set (the heap growth of the start's catch-up); tests record them. */
+  readonly setV8Flags?: SetV8Flags;
 }
 
 export async function startService(
@@ -229,7 +232,8 @@ async function startBound(
   const { store, metrics, operations } = observedStore(stores, projections, config, clock, hooks);
 
   if (runner) {
-    await runner.start();
+    // The catch-up (the whole store when no snapshot was loaded) keeps most of what it makes, as a snapshot load does.
+    await withLoadHeapGrowth(() => runner.start(), hooks.setV8Flags);
   } else {
     await watcher?.refresh();
   }

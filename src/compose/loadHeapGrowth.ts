@@ -2,6 +2,7 @@
 // scripts bound it to 1.5 times what the last full collection kept (docs/operations.md, "Memory"), which suits a
 // running service; during a load nearly everything allocated stays, so each full collection found little garbage and
 // marked the whole heap again: four of them, about a third of the load's garbage-collection time at 1M store events.
+// The projections' catch-up at start (service.ts), a whole replay when there was no snapshot, keeps its documents too.
 import { setFlagsFromString } from 'node:v8';
 
 /** V8's own largest choice (4 times what survived), for the load only. */

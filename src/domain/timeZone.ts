@@ -2,6 +2,12 @@
 // luxon zones, tz-database abbreviations (§4.1 row 27).
 import { FixedOffsetZone, IANAZone, type Zone } from 'luxon';
 import { fieldsMs, wallClockMs, type LocalDateTime } from './wallClock.ts';
+import {
+  ABBREVIATION_LOCALES,
+  DATABASE_SPELLING,
+  NOT_IN_DATABASE,
+  numericAbbreviation,
+} from './zoneAbbreviationNames.ts';
 
 /** A stored time zone identifier, exactly as the client gave it: `America/New_York`, `UTC`, `UTC+5.5`, `UTC-3`. */
 export type TimeZoneId = string;
@@ -40,46 +46,6 @@ export function zoneOf(id: TimeZoneId): Zone {
   return zone;
 }
 
-/*
- * Abbreviations. Neither luxon nor Intl exposes the tz database's own abbreviations; Intl only has CLDR's short
- * names, which are localised: each locale spells letters only for the zones "commonly used" in its region and
- * writes `GMT+3` for the rest. So we ask a few locales in turn, keep the first purely alphabetic answer, and
- * otherwise write the offset the way the tz database does for zones without letters (`+03`, `+0530`, `-03`).
- *
- * The locales and exclusions below were chosen by comparing every Intl zone in January and July 2026 with tzdata
- * 2025b (`date +%Z`): 792 of 836 agree. What remains approximate (we write the numeric form, or CLDR's letters):
- * - letters no locale we tried (~600 language-region pairs) gives: MSK (Europe/Moscow, Simferopol, Volgograd,
- *   Kirov), KST (Asia/Seoul, Pyongyang), CST (Asia/Shanghai, Taipei, Macau; America/Havana also CDT), IST/IDT
- *   (Asia/Jerusalem), PKT (Asia/Karachi), PST (Asia/Manila), SST (Pacific/Pago_Pago, Midway), MST
- *   (America/Mazatlan, Hermosillo, Whitehorse, Dawson), BST for London's aliases (Europe/Jersey, Guernsey,
- *   Isle_of_Man);
- * - CLDR letters the database does not use: AWST for Antarctica/Casey (+08), GMT for Antarctica/Troll (+00);
- * - the runtime's ICU data decides, so a different Node build or a future CLDR may move zones either way, and
- *   dates long before CLDR's metazone history start may get modern names.
- */
-
-/** Locales consulted in order; `zones` (lower-cased) limits one to the zones where its letters match the database. */
-const ABBREVIATION_LOCALES: readonly { locale: string; zones?: readonly string[] }[] = [
-  { locale: 'en-US' }, // the Americas and Hawaii: EST, CDT, AKST, HST, AST, NST…
-  { locale: 'en-GB' }, // Europe and North Africa: GMT, BST, CET, CEST, EET, EEST, WET…
-  { locale: 'en-AU' }, // AEST, AEDT, ACST, ACDT, AWST
-  { locale: 'en-NZ' }, // NZST, NZDT
-  { locale: 'en-IE' }, // IST for Europe/Dublin in summer
-  { locale: 'en-ZA' }, // SAST, CAT, EAT, WAT
-  { locale: 'en-HK' }, // HKT
-  { locale: 'ja-JP' }, // JST
-  { locale: 'id-ID' }, // WIB, WITA, WIT
-  { locale: 'en-GU' }, // ChST for Pacific/Guam
-  // en-IN also writes IST for Asia/Colombo, which the database writes +0530.
-  { locale: 'en-IN', zones: ['asia/kolkata', 'asia/calcutta'] },
-];
-
-/** CLDR letters the tz database never uses (it writes the numeric form there, e.g. `+04` for Asia/Dubai). */
-const NOT_IN_DATABASE = new Set(['GST', 'ACWST', 'LHST', 'LHDT', 'CHAST', 'CHADT', 'PMST', 'PMDT']);
-
-/** CLDR spellings the tz database writes differently (America/Adak). */
-const DATABASE_SPELLING: Readonly<Record<string, string>> = { HAST: 'HST', HADT: 'HDT' };
-
 /** What a cached formatter shows: the zone's short name, or its wall clock field by field as luxon reads it. */
 const FORMATTER_OPTIONS = {
   zoneName: { timeZoneName: 'short' },
@@ -95,20 +61,17 @@ const FORMATTER_OPTIONS = {
   },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 
-/** The tz database's form for a zone without letters: `+03`, `+0530`, `-0930`. */
-function numericAbbreviation(offsetMinutes: number): string {
-  const sign = offsetMinutes < 0 ? '-' : '+';
-  const magnitude = Math.abs(offsetMinutes);
-  const hours = String(Math.floor(magnitude / 60)).padStart(2, '0');
-  const minutes = magnitude % 60;
-  return minutes === 0 ? `${sign}${hours}` : `${sign}${hours}${String(minutes).padStart(2, '0')}`;
-}
-
 /*
  * Offsets. luxon asks Intl for the zone's wall clock at an instant and compares it with UTC; doing the same here,
  * without building luxon objects and with each answer remembered, gives exactly luxon's numbers (DST and history
  * included: they come from the runtime's time zone data) at a fraction of the cost.
  */
+
+/** A UTC month's abbreviation and offset, the same at its first and last second. */
+interface MonthEnds {
+  readonly abbreviation: string;
+  readonly offset: number;
+}
 
 /** Answers remembered per zone and instant, each table bounded: past it, the table starts over, on any data. */
 const maxRemembered = 65_536;
@@ -129,6 +92,8 @@ export class ZoneClock {
   private readonly abbreviationsByZone = new Map<TimeZoneId, Map<LocalDateTime, string>>();
   /** Per zone, UTC day (`YYYY-MM-DD`) → its abbreviation when the day has one throughout, null when it changes. */
   private readonly uniformDaysByZone = new Map<TimeZoneId, Map<string, string | null>>();
+  /** Per zone, UTC month (`YYYY-MM`) → the abbreviation and offset of both its ends when they agree, else null. */
+  private readonly uniformMonthsByZone = new Map<TimeZoneId, Map<string, MonthEnds | null>>();
   private rememberedAbbreviations = 0;
 
   /** `maxRememberedEach`: entries per table (offsets, abbreviations) before it starts over. */
@@ -151,8 +116,8 @@ export class ZoneClock {
   /**
    * The tz database abbreviation of a zone at a UTC instant (`EST`, `CET`, `AEDT`, `+03`); for `UTC` and `UTC±h`
    * identifiers, the identifier itself. See the note above for what is approximate. Remembered per zone and instant,
-   * and per zone and UTC day: a calendar's events share few start instants (the same evening hours, day after day),
-   * and a replay meets tens of thousands of distinct ones on a few thousand days.
+   * and per zone and UTC day (most days learnt from their month): a calendar's events share few start instants (the
+   * same evening hours, day after day), and a replay meets tens of thousands of distinct ones on a few thousand days.
    */
   abbreviation(id: TimeZoneId, utc: LocalDateTime): string {
     const known = this.abbreviationsByZone.get(id)?.get(utc);
@@ -161,6 +126,7 @@ export class ZoneClock {
     if (++this.rememberedAbbreviations > this.maxRememberedEach) {
       this.abbreviationsByZone.clear();
       this.uniformDaysByZone.clear();
+      this.uniformMonthsByZone.clear();
       this.rememberedAbbreviations = 1;
     }
     let byInstant = this.abbreviationsByZone.get(id);
@@ -176,17 +142,52 @@ export class ZoneClock {
    */
   private abbreviationOfDayOr(id: TimeZoneId, utc: LocalDateTime): string {
     if (id === 'UTC' || utcOffsetMinutes(id) !== undefined) return id;
-    if (wallClockMs(utc) === undefined) throw new RangeError(`Not a YYYY-MM-DD HH:MM:SS value: ${utc}`);
+    const epochMs = wallClockMs(utc);
+    if (epochMs === undefined) throw new RangeError(`Not a YYYY-MM-DD HH:MM:SS value: ${utc}`);
     let days = this.uniformDaysByZone.get(id);
     if (days === undefined) this.uniformDaysByZone.set(id, (days = new Map()));
     const day = utc.slice(0, 10);
     let allDay = days.get(day);
     if (allDay === undefined) {
-      const first = this.abbreviationAtInstant(id, `${day} 00:00:00`);
-      allDay = first === this.abbreviationAtInstant(id, `${day} 23:59:59`) ? first : null;
+      allDay = this.abbreviationOfMonthOr(id, day, Math.floor(epochMs / dayMs) * dayMs);
       days.set(day, allDay);
     }
     return allDay ?? this.abbreviationAtInstant(id, utc);
+  }
+
+  /**
+   * A day's abbreviation from its UTC month, when the month's first and last second have the same abbreviation and
+   * offset and the day has that offset from its first second to its last: no zone of the tz database changes its
+   * abbreviation and back within a month while keeping its offset (a change comes with a new offset, or is a change
+   * of the zone's rules, months apart), so the day has the month's. Otherwise the day's own ends are asked (Intl):
+   * its abbreviation, or null when it changes that day. A replay then asks Intl a few times per zone and month
+   * instead of per day.
+   */
+  private abbreviationOfMonthOr(id: TimeZoneId, day: string, dayStartMs: number): string | null {
+    const ends = this.monthEnds(id, day.slice(0, 7));
+    const offset = ends?.offset;
+    if (offset === this.offsetMinutes(id, dayStartMs) && offset === this.offsetMinutes(id, dayStartMs + dayMs - 1000))
+      return (ends as MonthEnds).abbreviation;
+    const first = this.abbreviationAtInstant(id, `${day} 00:00:00`);
+    return first === this.abbreviationAtInstant(id, `${day} 23:59:59`) ? first : null;
+  }
+
+  private monthEnds(id: TimeZoneId, month: string): MonthEnds | null {
+    let months = this.uniformMonthsByZone.get(id);
+    if (months === undefined) this.uniformMonthsByZone.set(id, (months = new Map()));
+    let ends = months.get(month);
+    if (ends === undefined) {
+      const firstMs = wallClockMs(`${month}-01 00:00:00`) as number;
+      const lastMs = fieldsMs(Number(month.slice(0, 4)), Number(month.slice(5, 7)) + 1, 1, 0, 0, 0) - 1000;
+      const abbreviation = this.abbreviationAtInstant(id, `${month}-01 00:00:00`);
+      const offset = this.offsetMinutes(id, firstMs);
+      const last = new Date(lastMs).toISOString().slice(0, 19).replace('T', ' ');
+      const uniform =
+        abbreviation === this.abbreviationAtInstant(id, last) && offset === this.offsetMinutes(id, lastMs);
+      ends = uniform ? { abbreviation, offset } : null;
+      months.set(month, ends);
+    }
+    return ends;
   }
 
   /** The abbreviation asked of Intl for this very instant, without any memo: what `abbreviation` must always answer. */

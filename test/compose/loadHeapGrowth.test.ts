@@ -1,6 +1,10 @@
-// Specifies the heap growth a snapshot load runs with (src/compose/loadHeapGrowth.ts): V8's own largest factor during
-// the load, the process's own setting back after it, and fewer full collections for a load that keeps what it makes.
+// Specifies the heap growth a snapshot load and the start's catch-up run with (src/compose/loadHeapGrowth.ts): V8's
+// own largest factor during the load, the process's own setting back after it, and fewer full collections for a load
+// that keeps what it makes.
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import {
@@ -8,6 +12,7 @@ import {
   startedHeapGrowingPercent,
   withLoadHeapGrowth,
 } from '../../src/compose/loadHeapGrowth.ts';
+import { startTestService } from '../support/testService.ts';
 
 const child = fileURLToPath(new URL('./fixtures/retainingLoad.ts', import.meta.url));
 
@@ -56,5 +61,29 @@ describe('heap growth during a snapshot load', function () {
     const plain = fullCollectionsDuringLoad('plain');
     const raised = fullCollectionsDuringLoad('raised');
     expect(raised, `plain ${plain}, raised ${raised}`).to.be.lessThan(plain);
+  });
+});
+
+describe('heap growth during the start catch-up of the projections', function () {
+  this.timeout(60_000);
+
+  it('is raised while the runner catches up, and given back before the service serves, at every start', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cal-growth-'));
+    const set: string[] = [];
+    const hooks = { setV8Flags: (flags: string) => void set.push(flags) };
+    const raisedThenRestored = [
+      `--heap-growing-percent=${loadHeapGrowingPercent}`,
+      `--heap-growing-percent=${startedHeapGrowingPercent()}`,
+    ];
+    try {
+      for (let start = 0; start < 2; start++) {
+        set.length = 0;
+        const running = await startTestService({}, dataDir, hooks);
+        expect(set).to.deep.equal(raisedThenRestored);
+        await running.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

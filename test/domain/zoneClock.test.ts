@@ -62,6 +62,61 @@ describe('ZoneClock', () => {
     expect(changeDays).to.equal(16);
   });
 
+  it('answers each day from its month as Intl does, in zones that change names, offsets or both, 2015 to 2027', () => {
+    const clock = new ZoneClock();
+    const exact = new ZoneClock();
+    // Besides DST: Whitehorse (PDT to MST in 2020, the same offset), Casablanca (an hour back each Ramadan), Cairo
+    // (DST dropped in 2015, back in 2023), Moscow (MSK from +4 to +3 in 2014), Sao Paulo (DST dropped in 2019).
+    const changing = ['America/Whitehorse', 'Africa/Casablanca', 'Africa/Cairo', 'Europe/Moscow', 'America/Sao_Paulo'];
+    for (const zone of [...zones, ...changing, 'Europe/London', 'Europe/Dublin']) {
+      for (let dayMs = Date.UTC(2015, 0, 1); dayMs < Date.UTC(2028, 0, 1); dayMs += dayLength) {
+        const utc = utcOf(new Date(dayMs + ((dayMs / dayLength) % 24) * 3_600_000));
+        expect(clock.abbreviation(zone, utc), `${zone} ${utc}`).to.equal(exact.abbreviationAtInstant(zone, utc));
+      }
+    }
+  });
+
+  it('answers each day as Intl does in months that leave an offset and come back to it before their end', () => {
+    // Boa Vista kept DST two weeks of October 2000; Cairo stopped it for Ramadan until 2010-09-09; La Rioja moved
+    // from -03 to -04 and back in June 2004. Each month's ends agree, its middle days do not.
+    const months = [
+      ['America/Boa_Vista', Date.UTC(2000, 9, 1)],
+      ['Africa/Cairo', Date.UTC(2010, 8, 1)],
+      ['America/Argentina/La_Rioja', Date.UTC(2004, 5, 1)],
+    ] as const;
+    const exact = new ZoneClock();
+    for (const [zone, monthMs] of months) {
+      const clock = new ZoneClock();
+      let differentDays = 0;
+      for (let dayMs = monthMs; dayMs < monthMs + 30 * dayLength; dayMs += dayLength) {
+        const utc = utcOf(new Date(dayMs + 12 * 3_600_000));
+        const expected = exact.abbreviationAtInstant(zone, utc);
+        if (expected !== exact.abbreviationAtInstant(zone, utcOf(new Date(monthMs)))) differentDays++;
+        expect(clock.abbreviation(zone, utc), `${zone} ${utc}`).to.equal(expected);
+      }
+      expect(differentDays, zone).to.be.greaterThan(0);
+    }
+  });
+
+  it('asks Intl for the names of a month without a change at its two ends only, not for each of its days', () => {
+    const clock = new ZoneClock();
+    clock.offsetMinutes('Europe/Madrid', Date.UTC(2026, 6, 1));
+    const formatToParts = Intl.DateTimeFormat.prototype.formatToParts;
+    let asked = 0;
+    Intl.DateTimeFormat.prototype.formatToParts = function (this: Intl.DateTimeFormat, date) {
+      asked++;
+      return formatToParts.call(this, date);
+    };
+    try {
+      for (let day = 1; day <= 31; day++)
+        clock.abbreviation('Europe/Madrid', `2026-07-${String(day).padStart(2, '0')} 18:00:00`);
+    } finally {
+      Intl.DateTimeFormat.prototype.formatToParts = formatToParts;
+    }
+    // Two ends, each asked of en-US (GMT+2, no letters) and then en-GB (CEST).
+    expect(asked).to.equal(4);
+  });
+
   it('answers offsets as luxon does, asked once or again, its tables starting over', () => {
     const remembering = new ZoneClock(3);
     fc.assert(

@@ -181,6 +181,24 @@ describe('stored-event decoder', () => {
     }
   });
 
+  it('reads no further than the size it is given, a record defined as in the value before included', () => {
+    const { decoder } = decoderCountingFallbacks();
+    const whole = lmdbCodec.encode(['event-1', 0, 'EventScheduled', exampleData.EventScheduled, metadata]);
+    expect(decoder.decode(whole, whole.length)).to.deep.equal(lmdbCodec.decode(whole, whole.length));
+    // The same bytes in a larger buffer (as lmdb hands them over), cut anywhere: never read past `size`.
+    const larger = Buffer.concat([whole, whole]);
+    for (let size = 0; size < whole.length; size++) {
+      let expected: unknown;
+      try {
+        expected = lmdbCodec.decode(larger, size);
+      } catch (error) {
+        expected = error;
+      }
+      if (expected instanceof Error) expect(() => decoder.decode(larger, size)).to.throw();
+      else expect(decoder.decode(larger, size)).to.deep.equal(expected);
+    }
+  });
+
   it('reads a key named __proto__ as lmdb does, never as the prototype', () => {
     const { decoder } = decoderCountingFallbacks();
     const bytes = lmdbCodec.encode([

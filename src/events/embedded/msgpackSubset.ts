@@ -2,7 +2,14 @@
 // with one cursor shared by the readers of this module: whole values (`decodeSubset`) and the pieces that
 // storedEventTypeReader.ts skips or reads to find an event's type. Outside the subset, truncated or malformed bytes
 // give `outsideSubset`.
-import { builderOf, type RecordShape } from './recordShapes.ts';
+import {
+  builderOf,
+  hashOfBytes,
+  RecordShapeTable,
+  startsWith,
+  type KnownShape,
+  type RecordShape,
+} from './recordShapes.ts';
 
 /** A value outside the subset this decoder reads: the generic decoder reads it instead. */
 export class OutsideSubset extends Error {}
@@ -28,9 +35,14 @@ let end = 0;
 /** Record definitions of the value being read (msgpackr numbers them 0x40–0x7f; definitions are per value). */
 const definitions: (RecordShape | undefined)[] = new Array(64);
 
-const shapesByBytes = new Map<string, RecordShape>();
-/** Enough for every shape a catalogue writes; a store of arbitrary shapes still decodes, with fewer shared shapes. */
-const maxShapes = 4096;
+/** Up to 4,096 shapes: enough for every shape a catalogue writes. */
+const knownShapes = new RecordShapeTable(4096);
+/**
+ * The shape last defined under each record id, across values: stored events of one type define the same records
+ * under the same ids, so most definitions are the bytes of the last one there, compared in one pass (a definition is
+ * one msgpack value, so bytes that begin with a whole earlier one are that one) without a walk or a hash.
+ */
+const lastShapeById: (KnownShape | undefined)[] = new Array(64);
 
 /** The decoded value, or `outsideSubset`; truncated or malformed bytes also give `outsideSubset`. */
 export function decodeSubset(bytes: Uint8Array, size: number): unknown {
@@ -163,7 +175,16 @@ function readArray(length: number): unknown[] {
 }
 
 function defineRecord(id: number): Record<string, unknown> {
-  const shape = readShape();
+  const last = lastShapeById[id];
+  let shape: RecordShape;
+  if (last !== undefined && startsWith(src, position, end, last.bytes)) {
+    position += last.bytes.length;
+    shape = last.shape;
+  } else {
+    const known = readShape();
+    lastShapeById[id] = known;
+    shape = known.shape;
+  }
   definitions[id] = shape;
   return shape.build();
 }
@@ -176,28 +197,25 @@ function readRecord(id: number): Record<string, unknown> {
 }
 
 /** The array of key strings that follows a record definition. */
-function readShape(): RecordShape {
+function readShape(): KnownShape {
   const start = position;
   const count = readArrayHeader();
   for (let i = 0; i < count; i++) skipString();
   if (position > end) throw outsideSubset;
-  const bytes = latin1Of(start, position);
-  let shape = shapesByBytes.get(bytes);
-  if (shape === undefined) {
-    const afterKeys = position;
-    position = start;
-    readArrayHeader();
-    const keys = new Array<string>(count);
-    // msgpackr renames this key rather than setting the object's prototype.
-    for (let i = 0; i < count; i++) {
-      const key = read() as string;
-      keys[i] = key === '__proto__' ? '__proto_' : key;
-    }
-    position = afterKeys;
-    shape = { keys, build: builderOf(keys, read) };
-    if (shapesByBytes.size < maxShapes) shapesByBytes.set(bytes, shape);
+  const afterKeys = position;
+  const hash = hashOfBytes(src, start, afterKeys);
+  const known = knownShapes.find(src, start, afterKeys, hash);
+  if (known !== undefined) return known;
+  position = start;
+  readArrayHeader();
+  const keys = new Array<string>(count);
+  // msgpackr renames this key rather than setting the object's prototype.
+  for (let i = 0; i < count; i++) {
+    const key = read() as string;
+    keys[i] = key === '__proto__' ? '__proto_' : key;
   }
-  return shape;
+  position = afterKeys;
+  return knownShapes.add(src, start, afterKeys, hash, { keys, build: builderOf(keys, read) });
 }
 
 export function readArrayHeader(): number {

@@ -81,7 +81,9 @@ export function startPollingSubscription(
       const durable = await source.durableHead();
       if (stopped) return;
       const batch = readBatch(source, options, after, settings.batchSize, durable);
-      for (const item of batch) {
+      // Indexed: an iterator per batch item would be garbage in a resumable (async) function.
+      for (let i = 0; i < batch.length; i++) {
+        const item = batch[i] as ReadItem;
         if (stopped) return;
         // Awaited only when the handler returned a promise: a replay into memory applies most events in the calling
         // turn, and an await of nothing would still cost each of them a turn of the microtask queue.

@@ -1,5 +1,5 @@
 // The records of msgpackr's format (a key list defined once per value, then objects of those keys) as the stored-event
-// decoder builds them.
+// decoder builds them, and the table that finds the shape of a definition already seen by its bytes.
 
 /** The keys of a record and a builder of its objects, shared by every definition written with the same bytes. */
 export interface RecordShape {
@@ -18,4 +18,60 @@ export function builderOf(keys: readonly string[], read: () => unknown): () => R
     string,
     unknown
   >;
+}
+
+/** A shape with the bytes of its definition. */
+export interface KnownShape {
+  readonly bytes: Uint8Array;
+  readonly shape: RecordShape;
+}
+
+/**
+ * Shapes by the bytes of their definitions. Every stored event defines its records again (msgpackr writes them inline
+ * per value), so a replay looks a shape up several times per event: by a hash of the bytes where they lie, then a
+ * comparison, rather than by a string made of them (a fifth of a replay's garbage once was those strings).
+ */
+export class RecordShapeTable {
+  private readonly byHash = new Map<number, KnownShape[]>();
+  private size = 0;
+
+  /** `limit`: shapes kept at most; a store of arbitrary shapes still decodes, with fewer shared shapes. */
+  constructor(private readonly limit: number) {}
+
+  /** The shape defined by `bytes[start..stop)`, if seen; `hash` is `hashOfBytes` of the same range. */
+  find(bytes: Uint8Array, start: number, stop: number, hash: number): KnownShape | undefined {
+    const candidates = this.byHash.get(hash);
+    if (candidates === undefined) return undefined;
+    for (const known of candidates) if (sameBytes(known.bytes, bytes, start, stop)) return known;
+    return undefined;
+  }
+
+  /** Keeps `shape` for the definition `bytes[start..stop)` (a copy: the source is lmdb's reused buffer). */
+  add(bytes: Uint8Array, start: number, stop: number, hash: number, shape: RecordShape): KnownShape {
+    const known = { bytes: Uint8Array.prototype.slice.call(bytes, start, stop), shape };
+    if (this.size >= this.limit) return known;
+    this.size++;
+    const candidates = this.byHash.get(hash);
+    if (candidates === undefined) this.byHash.set(hash, [known]);
+    else candidates.push(known);
+    return known;
+  }
+}
+
+/** A hash of `bytes[start..stop)` (FNV-1a, 31 bits so that it stays a small integer). */
+export function hashOfBytes(bytes: Uint8Array, start: number, stop: number): number {
+  let hash = 0x811c9dc5 | 0;
+  for (let i = start; i < stop; i++) hash = Math.imul(hash ^ (bytes[i] as number), 0x01000193);
+  return hash & 0x7fffffff;
+}
+
+function sameBytes(known: Uint8Array, bytes: Uint8Array, start: number, stop: number): boolean {
+  return known.length === stop - start && startsWith(bytes, start, stop, known);
+}
+
+/** Whether `bytes[start..stop)` begins with all of `known`. */
+export function startsWith(bytes: Uint8Array, start: number, stop: number, known: Uint8Array): boolean {
+  if (known.length > stop - start) return false;
+  for (let i = 0; i < known.length; i++) if (known[i] !== bytes[start + i]) return false;
+  return true;
 }

@@ -94,13 +94,27 @@ function recountTerms(target: ProjectionTarget, before: EventDocument | undefine
 function recount(collection: ProjectedTerms, was: readonly number[], is: readonly number[], language: string): void {
   // The same list (links left alone, published before and after) or nothing counted either way.
   if (was === is) return;
-  // Counted on one side only (a new or newly published event, one no longer published): no map of changes needed.
+  // Counted on one side only (a new or newly published event, one no longer published): no changes to work out.
   if (was.length === 0 || is.length === 0) {
     const change = was.length === 0 ? 1 : -1;
-    for (const id of was.length === 0 ? is : was) move(collection, id, change, language);
+    const ids = was.length === 0 ? is : was;
+    for (let i = 0; i < ids.length; i++) move(collection, ids[i] as number, change, language);
     return;
   }
-  for (const [id, change] of countChanges(was, is)) if (change !== 0) move(collection, id, change, language);
+  // Each term once, in the order it first appears (those counted before first): its count moves by how many more
+  // times the event counts for it now. The lists are a few ids long: no map is worth making.
+  for (let i = 0; i < was.length; i++) {
+    const id = was[i] as number;
+    if (was.indexOf(id) === i) moveBy(collection, id, occurrences(is, id) - occurrences(was, id), language);
+  }
+  for (let i = 0; i < is.length; i++) {
+    const id = is[i] as number;
+    if (is.indexOf(id) === i && !was.includes(id)) moveBy(collection, id, occurrences(is, id), language);
+  }
+}
+
+function moveBy(collection: ProjectedTerms, id: number, change: number, language: string): void {
+  if (change !== 0) move(collection, id, change, language);
 }
 
 /** Only events of the term's own language count (an event never changes language). */
@@ -109,10 +123,8 @@ function move(collection: ProjectedTerms, id: number, change: number, language: 
   if (term && term.doc.language === language) collection.setCount(id, Math.max(0, term.count + change));
 }
 
-/** Term id → change of its count; an event newly counted (or no longer) moves each of its terms by one. */
-function countChanges(was: readonly number[], is: readonly number[]): Map<number, number> {
-  const delta = new Map<number, number>();
-  for (const id of was) delta.set(id, (delta.get(id) ?? 0) - 1);
-  for (const id of is) delta.set(id, (delta.get(id) ?? 0) + 1);
-  return delta;
+function occurrences(ids: readonly number[], id: number): number {
+  let found = 0;
+  for (let i = 0; i < ids.length; i++) if (ids[i] === id) found++;
+  return found;
 }

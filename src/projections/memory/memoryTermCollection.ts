@@ -27,7 +27,13 @@ export class MemoryTermCollection implements TermCollection {
   /** Deleted documents included: they keep their revision so that older events cannot bring them back. */
   private readonly documents = new Map<number, TermDocument>();
   private readonly counts = new Map<number, number>();
-  private readonly stale = new Set<number>();
+  /**
+   * Terms whose count is marked stale: true, false once it is set again. Kept rather than deleted: every projected
+   * event marks its terms and sets them again at once, and a set that shrinks and grows reallocates its table.
+   */
+  private readonly stale = new Map<number, boolean>();
+  /** The last answer given per term: most reads find the same document and count, and take it without a new one. */
+  private readonly countedTerms = new Map<number, CountedTerm>();
   private readonly groups = new TranslationGroupIndex();
   // The indexes below hold live documents only.
   private readonly byLanguage = new Map<string, Set<number>>();
@@ -124,7 +130,7 @@ export class MemoryTermCollection implements TermCollection {
   }
 
   setCountNow(id: number, count: number): void {
-    this.stale.delete(id);
+    if (this.stale.get(id) === true) this.stale.set(id, false);
     if (!this.documents.has(id)) return;
     this.counts.set(id, count);
     this.recentLists.forget();
@@ -136,7 +142,10 @@ export class MemoryTermCollection implements TermCollection {
 
   markCountsStaleNow(ids: readonly number[]): void {
     // Deleted terms keep the count they had: no projection changes it any more, so none is marked.
-    for (const id of ids) if (this.documents.get(id)?.deleted === false) this.stale.add(id);
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i] as number;
+      if (this.documents.get(id)?.deleted === false) this.stale.set(id, true);
+    }
   }
 
   async staleCounts(): Promise<number[]> {
@@ -144,7 +153,9 @@ export class MemoryTermCollection implements TermCollection {
   }
 
   staleCountsNow(): number[] {
-    return [...this.stale];
+    const marked: number[] = [];
+    for (const [id, stale] of this.stale) if (stale) marked.push(id);
+    return marked;
   }
 
   /** In process, a batch is its calls one by one, in the port's order. */
@@ -182,7 +193,12 @@ export class MemoryTermCollection implements TermCollection {
   }
 
   private counted(doc: TermDocument): CountedTerm {
-    return { doc, count: this.counts.get(doc.id) ?? 0 };
+    const count = this.counts.get(doc.id) ?? 0;
+    const last = this.countedTerms.get(doc.id);
+    if (last !== undefined && last.doc === doc && last.count === count) return last;
+    const counted = { doc, count };
+    this.countedTerms.set(doc.id, counted);
+    return counted;
   }
 }
 

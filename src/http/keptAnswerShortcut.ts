@@ -142,7 +142,8 @@ export function keptAnswerShortcut(deps: ShortcutDeps): RequestShortcut {
     // A first read is not an answer given again: Koa's path does not count it as kept either.
     const kept = keptBefore ?? deps.firstRead?.(url, tables);
     if (kept === undefined) return false;
-    const prepared = preparedOf(kept);
+    // A first read's answer is mostly never given again (firstItemReads.ts): prepared for this request alone.
+    const prepared = keptBefore === undefined ? prepare(kept) : preparedOf(kept);
     const way = chooseWay(req, kept, prepared);
     if (way === undefined) return false;
     // Node joins repeated headers of these names into one text, as Koa reads them.

@@ -24,7 +24,7 @@ import { addressesFor } from './representation/site.ts';
 import type { Scope } from './requestScope.ts';
 import { readRefusal } from './routes/events/eventAccess.ts';
 import { eventText, type EventReadDeps } from './routes/events/eventReadRoutes.ts';
-import { linkedRendering } from './routes/events/eventRendering.ts';
+import { alikeLinkedRendering } from './routes/events/eventRendering.ts';
 import { mayReadItem } from './routes/items/itemAccess.ts';
 import { itemText, type ItemReadDeps } from './routes/items/itemReadRoutes.ts';
 import { organizerRouteKind, venueRouteKind, type ItemRouteKind } from './routes/items/itemRouteKind.ts';
@@ -98,12 +98,17 @@ function bytesOf(
 
 /** GET /events/{id} as eventReadRoutes.ts answers it. */
 function eventRead(deps: FirstReadDeps): ReadOf {
+  // Every scope here is anonymous, without query or unlocks (anonymousScope): one rendering per address variant.
+  const linkedRendering = alikeLinkedRendering(deps);
   return (now, scope, id, keep) => {
     // Taken before the document is read, as the route does (sharedItems.ts).
     const shared = sharedItemsOf(deps.memo, 'event');
     const doc = now.events.get(id);
     if (doc === undefined || readRefusal(doc, scope) !== undefined) return undefined;
-    const text = () => eventText(deps, scope, doc, linkedRendering(deps, scope, [doc]), keep);
+    const text = () => {
+      const rendering = linkedRendering(scope, [doc]);
+      return rendering && eventText(deps, scope, doc, rendering, keep);
+    };
     const made = bytesOf(deps, 'event', doc, scope, shared, text, keep);
     return made && keptAnswerOf('events', doc, made.etag, made.body);
   };

@@ -280,6 +280,28 @@ describe('first reads of a single item before Koa: what Koa answers, without Koa
     expect(await keptCount(shortcutMetrics)).to.equal(keptBefore + 2);
   });
 
+  it('a term count or a lock on a linked venue changed between first reads: the next read shows it', async () => {
+    const genre = await created('/categories', { name: 'Counted genre' });
+    const hall = await created('/venues', { venue: 'Soon locked hall' });
+    const links = { categories: [genre], venue: hall };
+    const first = await created('/events', { title: 'Counted first', ...when, ...links });
+    const path = `${API}/events/${first}`;
+    const countIn = (body: Buffer) => (JSON.parse(body.toString()) as { categories: { count: number }[] }).categories;
+    expect(countIn((await viaShortcut(path)).body)[0]?.count).to.equal(1);
+    expect(countIn((await viaShortcut(`${API}/events/${ids.plain}`)).body)).to.deep.equal([]);
+    await created('/events', { title: 'Counted second', ...when, ...links });
+    const counted = await viaShortcut(path);
+    expect(countIn(counted.body)[0]?.count, 'after another event in the category').to.equal(2);
+    const koa = await rawRequest(`${koaOnly.url}${path}`);
+    expect(counted.body.toString()).to.equal(koa.body.toString());
+    const lock = await t.admin('PATCH', `${API}/venues/${hall}`, { body: { password: 'sesame' } });
+    expect(lock.status).to.equal(200);
+    const locked = await viaShortcut(path, {}, false);
+    expect(locked.body.toString(), 'the locked venue blanked by Koa').to.equal(
+      (await rawRequest(`${koaOnly.url}${path}`)).body.toString(),
+    );
+  });
+
   it('first reads racing writes: reads sent after a write was answered show it (repeated)', async () => {
     const paths = ['plain', 'linked', 'series'].map((key) => `${API}/events/${ids[key]}`);
     for (let round = 0; round < 8; round++) {

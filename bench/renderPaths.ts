@@ -55,8 +55,16 @@ async function measure(parts: HttpParts, scope: Scope, docs: readonly EventDocum
   return `object path ${mean(totals.object)} µs, text path ${mean(totals.text)} µs ${perRender}`;
 }
 
-/** Seeds `events` events (the quick shape without series), starts the service on them and prints the comparison. */
-export async function compareRenderPaths(paths: RenderComparison, events: number): Promise<void> {
+/** A service on `events` seeded events (the quick shape without series): its HTTP parts and published events. */
+export interface SeededParts {
+  readonly parts: HttpParts;
+  readonly scope: Scope;
+  readonly docs: readonly EventDocument[];
+  readonly service: Awaited<ReturnType<typeof startService>>;
+}
+
+/** Seeds `events` events, starts the service on them, hands `use` its parts, then stops it and removes the data. */
+export async function withSeededParts(events: number, caller: Caller, use: (seeded: SeededParts) => Promise<void>) {
   const shape = { ...quickShape, events, series: undefined };
   const dir = mkdtempSync(join(tmpdir(), 'cal-bench-render-'));
   try {
@@ -74,21 +82,28 @@ export async function compareRenderPaths(paths: RenderComparison, events: number
     const parts = composeHttpServices({ config, store: eventStore, readStore, users, projections, clock, folding });
     const sources = { path: {}, query: {}, queryOrder: [] } as unknown as Scope['sources'];
     const addresses = parts.settings.addresses[''];
-    const scope: Scope = { caller: paths.caller, language: 'en', addresses, sources, unlocks: noPasswordUnlocks };
+    const scope: Scope = { caller, language: 'en', addresses, sources, unlocks: noPasswordUnlocks };
     const layout = layoutOf(shape);
     const docs: EventDocument[] = [];
     for (let id = layout.firstEvent; id < layout.firstEvent + layout.publishedEvents; id++) {
       const doc = await readStore.events.get(id);
       if (doc) docs.push(doc);
     }
+    await use({ parts, scope, docs, service });
+    await service.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Seeds `events` events (the quick shape without series), starts the service on them and prints the comparison. */
+export async function compareRenderPaths(paths: RenderComparison, events: number): Promise<void> {
+  await withSeededParts(events, paths.caller, async ({ parts, scope, docs }) => {
     console.log(await measure(parts, scope, docs, paths));
     if (paths.checkSameBytes === true) {
       const last = docs.at(-1) as EventDocument;
       const same = (await paths.object(parts, scope, last)).equals(await paths.text(parts, scope, last));
       console.log(`same bytes from both paths: ${same}`);
     }
-    await service.close();
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }

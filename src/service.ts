@@ -32,6 +32,7 @@ import { createOperationsApp } from './http/operationsApp.ts';
 import { listen, type HttpServer } from './http/httpServer.ts';
 import { keptAnswerShortcut } from './http/keptAnswerShortcut.ts';
 import { firstItemReads } from './http/firstItemReads.ts';
+import { seenAddresses } from './http/seenAddresses.ts';
 import { composeHttpServices } from './http/composeServices.ts';
 import type { ChangeFeeds } from './http/routes/changes/changeFeeds.ts';
 import { createServiceMetrics, type ServiceMetrics } from './http/observability/metrics.ts';
@@ -285,7 +286,7 @@ async function startApi(
   });
   const app = createApp(services, logger, operations);
   const { keptAnswers: book, corsOrigins } = services;
-  const firstRead = firstItemReads(services);
+  const firstRead = firstItemReads(services, seenAddresses());
   const shortcut = keptAnswerShortcut({ book, corsOrigins, metrics: operations.metrics, logger, firstRead });
   // Last before serving: nothing after it can stop the start before a generated password is shown.
   const bootstrap = await bootstrapAdmin(store, config.adminPassword);

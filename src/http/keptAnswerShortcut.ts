@@ -126,7 +126,16 @@ export function keptAnswerShortcut(deps: ShortcutDeps): RequestShortcut {
     return prepared;
   };
   const { requestDuration } = deps.metrics;
-  const observerOf = (way: Way, route: string) => (way.observe ??= boundObserver(requestDuration, route, way.status));
+  // By status and route: a first read's answer is prepared for its request alone, and binding a prom-client child
+  // (labels hashed, looked up) for each cost more than the rest of its metric.
+  const observers = new Map<string, (seconds: number) => void>();
+  const observerFor = (route: string, status: number) => {
+    const key = `${status} ${route}`;
+    let observe = observers.get(key);
+    if (observe === undefined) observers.set(key, (observe = boundObserver(requestDuration, route, status)));
+    return observe;
+  };
+  const observerOf = (way: Way, route: string) => (way.observe ??= observerFor(route, way.status));
 
   return (req, res) => {
     // A float rather than a bigint: the clock read allocates nothing.
@@ -142,7 +151,8 @@ export function keptAnswerShortcut(deps: ShortcutDeps): RequestShortcut {
     // A first read is not an answer given again: Koa's path does not count it as kept either.
     const kept = keptBefore ?? deps.firstRead?.(url, tables);
     if (kept === undefined) return false;
-    const prepared = preparedOf(kept);
+    // A first read's answer is mostly never given again (firstItemReads.ts): prepared for this request alone.
+    const prepared = keptBefore === undefined ? prepare(kept) : preparedOf(kept);
     const way = chooseWay(req, kept, prepared);
     if (way === undefined) return false;
     // Node joins repeated headers of these names into one text, as Koa reads them.

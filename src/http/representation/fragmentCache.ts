@@ -27,4 +27,13 @@ export class FragmentCache<F> {
     if (this.entries.size > this.capacity) this.oldestFirst.dropOldest();
     return fragment;
   }
+
+  /**
+   * The kept fragment of this revision, else `render`'s without keeping it: for a read that may be the only one of
+   * this document (a first read on a walk over distinct ids), which would otherwise push out one that is read again.
+   */
+  fragmentOnce(id: number, revision: number, render: () => F): F {
+    const hit = this.entries.get(id);
+    return hit !== undefined && hit.revision === revision ? hit.fragment : render();
+  }
 }

@@ -71,8 +71,9 @@ function keepItem(shared: SharedItems, key: string, etag: string, text: string):
 
 /**
  * The bytes `answerItem` answers with for `key`, when they are kept or can be made in the calling turn from
- * `renderText` (made ones are kept as `answerItem` keeps them); undefined, keeping nothing, when the text renderer
- * cannot write this item (a blanked one) or would take another turn: the caller then leaves the request to the route.
+ * `renderText` (made ones are kept as `answerItem` keeps them, unless `keep` is false); undefined, keeping nothing,
+ * when the text renderer cannot write this item (a blanked one) or would take another turn: the caller then leaves
+ * the request to the route.
  */
 export function keptItemInTurn(
   deps: TranslationFillDeps,
@@ -80,13 +81,15 @@ export function keptItemInTurn(
   key: string,
   etag: string,
   renderText: () => JsonText | undefined | Promise<JsonText | undefined>,
+  keep = true,
 ): Buffer | undefined {
   const kept = shared.get(key);
   if (kept !== undefined && kept.etag === etag) return kept.body;
   const text = renderText();
   if (text === undefined || text instanceof Promise) return undefined;
   const body = renderJsonText(text, deps, anonymous);
-  return typeof body === 'string' ? keepItem(shared, key, etag, body).body : undefined;
+  if (typeof body !== 'string') return undefined;
+  return keep ? keepItem(shared, key, etag, body).body : Buffer.from(body);
 }
 
 /**

@@ -108,6 +108,7 @@ export function eventText(
   scope: Scope,
   shown: EventDocument,
   rendering: PageRendering | Promise<PageRendering>,
+  keepOwn = true,
 ): JsonText | undefined | Promise<JsonText | undefined> {
   const text = (done: PageRendering) =>
     singleEventText(shown, {
@@ -116,6 +117,7 @@ export function eventText(
       rendering: done,
       fragments: deps.fragments.of(scope.addresses),
       single: deps.singleFragments.of(scope.addresses),
+      keepOwn,
     });
   return rendering instanceof Promise ? rendering.then(text) : text(rendering);
 }

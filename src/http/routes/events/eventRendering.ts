@@ -4,7 +4,7 @@ import type { ItemDocument } from '../../../projections/posts/itemDocument.ts';
 import type { TermDocument } from '../../../projections/terms/termDocument.ts';
 import type { Scope } from '../../requestScope.ts';
 import type { HttpParts } from '../../services.ts';
-import type { CollectionNow } from '../../../projections/readStore.ts';
+import type { CollectionNow, ReadsNow } from '../../../projections/readStore.ts';
 import type { CountedTerm } from '../../../projections/terms/termCollection.ts';
 import {
   linkedItemVerdicts,
@@ -31,17 +31,51 @@ export function linkedRendering(
   docs: readonly EventDocument[],
   when: 'now' | 'past' = 'now',
 ): PageRendering | Promise<PageRendering> {
-  const counts = { category: deps.memo.table<number>('count:category'), tag: deps.memo.table<number>('count:tag') };
+  const counts = countTables(deps);
   const now = deps.readStore.readsNow;
   if (when === 'past' || now === undefined) return linkedRenderingThroughPort(deps, scope, docs, counts, when);
+  countTermsNow(docs, counts, now);
+  return renderingOf(deps, scope, counts, linkedItemVerdicts(scope));
+}
+
+/**
+ * `linkedRendering` for requests that see linked items alike: anonymous, with no `password` or `context` and no
+ * unlocks (what the verdicts and item renderers read besides the addresses). Their renderers and verdicts (a dozen
+ * closures) are made once per address variant and count tables rather than for every request; each read's terms are
+ * counted as `linkedRendering` counts them. Undefined when the read model does not answer in the calling turn.
+ */
+export function alikeLinkedRendering(
+  deps: LinkedRenderingDeps,
+): (scope: Scope, docs: readonly EventDocument[]) => PageRendering | undefined {
+  const made = new Map<string, { readonly counts: TermCounts; readonly rendering: PageRendering }>();
+  return (scope, docs) => {
+    const now = deps.readStore.readsNow;
+    if (now === undefined) return undefined;
+    const counts = countTables(deps);
+    countTermsNow(docs, counts, now);
+    let kept = made.get(scope.addresses.apiRoot);
+    // The memo starts new count tables when the read model moves: a rendering reads the counts of its own tables.
+    if (kept === undefined || kept.counts.category !== counts.category || kept.counts.tag !== counts.tag) {
+      kept = { counts, rendering: renderingOf(deps, scope, counts, linkedItemVerdicts(scope)) };
+      made.set(scope.addresses.apiRoot, kept);
+    }
+    return kept.rendering;
+  };
+}
+
+type TermCounts = Record<TermDocument['taxonomy'], Map<number, number>>;
+
+const countTables = (deps: LinkedRenderingDeps): TermCounts => ({
+  category: deps.memo.table<number>('count:category'),
+  tag: deps.memo.table<number>('count:tag'),
+});
+
+function countTermsNow(docs: readonly EventDocument[], counts: TermCounts, now: ReadsNow): void {
   for (const doc of docs) {
     for (const term of doc.embedded.categories) countOnce(counts.category, term, now.categories);
     for (const term of doc.embedded.tags) countOnce(counts.tag, term, now.tags);
   }
-  return renderingOf(deps, scope, counts, linkedItemVerdicts(scope));
 }
-
-type TermCounts = Record<TermDocument['taxonomy'], Map<number, number>>;
 
 function countOnce(table: Map<number, number>, term: TermDocument, terms: CollectionNow<CountedTerm>): void {
   if (!table.has(term.id)) table.set(term.id, terms.get(term.id)?.count ?? 0);

@@ -73,6 +73,11 @@ export class SingleEventFragments {
 /** What writing a single event takes: the list context (its term fragments and this request's rendering). */
 export interface SingleEventContext extends EventJsonContext {
   readonly single: SingleVariant;
+  /**
+   * False for a read that keeps nothing of its own (firstItemReads.ts, an address not asked for before): the event's
+   * fragment is made without keeping it; the linked items' fragments, shared by many events, are kept as always.
+   */
+  readonly keepOwn?: boolean;
 }
 
 function singleEventFragment(doc: EventDocument, c: SingleEventContext): SingleEventFragment {
@@ -132,7 +137,11 @@ export function singleEventText(doc: EventDocument, c: SingleEventContext): Json
     venues.some((venue) => rendering.verdicts.venue(venue) === 'locked') ||
     organizers.some((item) => rendering.verdicts.organizer(item) === 'locked');
   if (locked) return undefined;
-  const fragment = single.events.fragment(doc.id, doc.revision, () => singleEventFragment(doc, c));
+  const make = () => singleEventFragment(doc, c);
+  const fragment =
+    c.keepOwn === false
+      ? single.events.fragmentOnce(doc.id, doc.revision, make)
+      : single.events.fragment(doc.id, doc.revision, make);
   const out = new JsonText().text(fragment.head).text(',"categories":[');
   writeTerms(out, doc.embedded.categories, c);
   out.text('],"tags":[');

@@ -1,6 +1,6 @@
-// A replay from the embedded store takes the events it reads back exactly as the store writes them as their catalogue
-// type without checking them again (`asWritten`); every other event is still checked against the catalogue's codec,
-// so a record written in another encoding, or damaged, is refused as before.
+// A replay from the embedded store, and a write reading an item's stream, take the events read back exactly as the
+// store writes them as their catalogue type without checking them again (`asWritten`); every other event is still
+// checked against the catalogue's codec, so a record written in another encoding, or damaged, is refused as before.
 import { expect } from 'chai';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,14 +41,23 @@ describe('events read back as the embedded store wrote them', () => {
   });
 
   /** The store after `put` wrote raw values under the next positions, with the store closed. */
-  async function storeWithRawRecords(put: (raw: (position: number, bytes: Uint8Array) => void) => void) {
+  async function storeWithRawRecords(
+    put: (raw: (position: number, bytes: Uint8Array, stream?: [string, number]) => void) => void,
+  ) {
     const path = join(dir, 'events');
     const first = await openLmdbEventStore(path);
     await first.append('event-7', [scheduled], NoStream);
     await first.close();
     const root = open(path, {});
     const events = root.openDB<Uint8Array, number>('events', { encoding: 'binary' });
-    put((position, bytes) => void events.putSync(position, bytes));
+    const streamIndex = root.openDB<number, [string, number]>('streamIndex', {});
+    const heads = root.openDB<number, string>('heads', {});
+    put((position, bytes, stream) => {
+      events.putSync(position, bytes);
+      if (!stream) return;
+      streamIndex.putSync(stream, position);
+      heads.putSync(stream[0], stream[1]);
+    });
     await root.close();
     store = await openLmdbEventStore(path);
     return store;
@@ -59,7 +68,7 @@ describe('events read back as the embedded store wrote them', () => {
       (item): item is RecordedEvent => typeof item !== 'bigint',
     );
 
-  it('marks the events appended through the store, and only when read for a replay', async () => {
+  it('marks the events appended through the store in a replay, not in a read of all events', async () => {
     const opened = await storeWithRawRecords(() => undefined);
     const [replayed] = await read(opened);
     expect(replayed?.asWritten).to.equal(true);
@@ -69,6 +78,31 @@ describe('events read back as the embedded store wrote them', () => {
     });
     const [readOtherwise] = await opened.readAll();
     expect(readOtherwise?.asWritten).to.equal(undefined);
+  });
+
+  it('marks the events of a stream read for a write, appended through the store', async () => {
+    const opened = await storeWithRawRecords(() => undefined);
+    const [read7] = await opened.readStream('event-7');
+    expect(read7?.asWritten).to.equal(true);
+    expect(decodeDomainEvent(read7 as RecordedEvent)).to.deep.equal({
+      type: 'EventScheduled',
+      data: exampleData.EventScheduled,
+    });
+  });
+
+  it('checks a record of a stream in another encoding beside one the store wrote, each on its own', async () => {
+    const opened = await storeWithRawRecords((raw) => {
+      raw(1, foreign.pack(['event-8', 0, broken.type, broken.data, broken.metadata]), ['event-8', 0]);
+    });
+    await opened.append('event-8', [{ ...scheduled, data: { ...exampleData.EventScheduled, id: 8 } }], 0n);
+    for (let round = 0; round < 2; round++) {
+      const [foreignBroken, appended] = await opened.readStream('event-8');
+      expect(foreignBroken?.asWritten).to.equal(undefined);
+      expect(decodeDomainEvent(foreignBroken as RecordedEvent)).to.equal(undefined);
+      expect(appended?.asWritten).to.equal(true);
+      const [fromSecond] = await opened.readStream('event-8', { fromRevision: 1n });
+      expect(fromSecond?.asWritten).to.equal(true);
+    }
   });
 
   it('checks a record in another encoding, and refuses it when the codec does', async () => {

@@ -180,9 +180,15 @@ class LmdbStore implements LmdbEventStore {
       end: [streamId, MAX_REVISION],
       limit: options.maxCount,
     });
+    const { whole } = this.db.selector;
     for (const { value: position } of range) {
       const stored = this.db.eventsView.get(position);
-      if (stored !== undefined) result.push(toRecordedEvent(position, stored));
+      if (stored === undefined) continue;
+      // Read whole within the store's own encoding (the view's decoder says so of the value it just decoded): the
+      // write deciding on this stream need not check it against the catalogue again, as a replay need not.
+      result.push(
+        whole.lastWithinSubset ? toRecordedEventAsWritten(position, stored) : toRecordedEvent(position, stored),
+      );
     }
     return result;
   }

@@ -8,11 +8,13 @@ import { captureTime, startTestService, type TestService } from '../support/test
 
 /** A settle on a position and a clock the test moves, counting the collections it asks for. */
 function settleOnClock(collect: () => Promise<void> = async () => {}) {
-  const state = { position: 0n, now: 0, collections: 0 };
+  const state = { position: 0n, now: 0, collections: 0, oldGeneration: 100 };
   const options: HeapSettleOptions = {
     position: () => state.position,
     quietMs: 10_000,
     now: () => state.now,
+    oldGeneration: () => state.oldGeneration,
+    minGrowthBytes: 0,
     collect: async () => {
       state.collections++;
       await collect();
@@ -66,6 +68,34 @@ describe('heap settle after writes', () => {
     expect(state.collections).to.equal(1);
   });
 
+  it('settles only once the old generation grew by the growth worth a pause since the last settle', async () => {
+    const { state } = settleOnClock();
+    const settle = new HeapSettle({
+      position: () => state.position,
+      quietMs: 10_000,
+      now: () => state.now,
+      oldGeneration: () => state.oldGeneration,
+      minGrowthBytes: 50,
+      collect: async () => {
+        state.collections++;
+        state.oldGeneration = 120;
+      },
+      logger: pino({ level: 'silent' }),
+    });
+    const writeThenQuiet = async (grownTo: number) => {
+      state.position++;
+      await settle.look();
+      state.oldGeneration = grownTo;
+      state.now += 10_000;
+      return settle.look();
+    };
+    expect(await writeThenQuiet(149), 'grew by 49 since the start').to.equal(false);
+    expect(await writeThenQuiet(150), 'grew by 50').to.equal(true);
+    expect(await writeThenQuiet(169), 'grew by 49 since the settle left 120').to.equal(false);
+    expect(await writeThenQuiet(170)).to.equal(true);
+    expect(state.collections).to.equal(2);
+  });
+
   it('stops trying after a collection fails (a Node without the inspector)', async () => {
     const { state, settle } = settleOnClock(async () => {
       throw new Error('inspector not available');
@@ -101,22 +131,32 @@ describe('heap settle after writes', () => {
       app = undefined;
     });
 
-    it('settles the heap on the service clock once writes have been quiet for CAL_HEAP_SETTLE_SECONDS', async () => {
+    it('settles the heap on the service clock once writes have been quiet and the old generation grew', async () => {
       app = await startTestService({ CAL_HEAP_SETTLE_SECONDS: '10' });
-      const settle = app.service.heapSettle;
+      const service = app;
+      const settle = service.service.heapSettle;
       expect(settle).to.not.equal(undefined);
-      const created = await app.admin('POST', '/cal/events/v1/events', {
-        body: { title: 'Settle', start_date: '2027-01-05 10:00:00', end_date: '2027-01-05 11:00:00' },
-      });
-      expect(created.status).to.equal(201);
-      await settle?.look();
-      expect(settle?.settles).to.equal(0);
-      // Its own timer looks too, once a second: whichever look settles, the burst is settled once.
-      app.setNow(new Date(captureTime.getTime() + 60_000));
-      await settle?.look();
-      app.setNow(new Date(captureTime.getTime() + 120_000));
-      await settle?.look();
+      let minute = 0;
+      /** One create, then the clock past the quiet time twice (its own timer looks too, once a second). */
+      const writeThenQuiet = async () => {
+        const created = await service.admin('POST', '/cal/events/v1/events', {
+          body: { title: `Settle ${minute}`, start_date: '2027-01-05 10:00:00', end_date: '2027-01-05 11:00:00' },
+        });
+        expect(created.status).to.equal(201);
+        await settle?.look();
+        for (const _ of [1, 2]) {
+          service.setNow(new Date(captureTime.getTime() + ++minute * 60_000));
+          await settle?.look();
+        }
+      };
+      await writeThenQuiet();
+      expect(settle?.settles, 'one small write grows the old generation too little').to.equal(0);
+      // 80 MB the old generation holds (a large array goes there at once), as a burst of writes would leave; well
+      // above the growth that makes a settle (32 MB), whatever else the test process freed meanwhile.
+      const ballast = new Array<number>(10_000_000).fill(0);
+      await writeThenQuiet();
       expect(settle?.settles).to.equal(1);
+      expect(ballast.length).to.equal(10_000_000);
     });
 
     it('has none with CAL_HEAP_SETTLE_SECONDS=0', async () => {

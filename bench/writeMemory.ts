@@ -1,8 +1,11 @@
-// `node --experimental-websocket --import tsx bench/writeMemory.ts [--quick] [--seconds=N] [--snapshots=<dir>]`:
+// `node --experimental-websocket --import tsx bench/writeMemory.ts [--quick] [--seconds=N] [--idle=N]
+// [--snapshots=<dir>] [--service-flag=<flag>]... [--service-env=NAME=value]...`:
 // the memory of the service after the read scenarios and again after the write scenarios of `npm run bench` (POST
 // at c=64, PATCH at c=16 and c=64, each for N seconds, 20 by default), as RSS, its anonymous and file-backed parts,
-// and V8's heap before and after a forced full collection (through the inspector). `--snapshots` also writes a heap
-// snapshot at both points, for comparing what the writes left behind (bench/heapSummary.ts).
+// and V8's heap before and after a forced full collection (through the inspector); after the writes, also after
+// `--idle` seconds (10) without requests. Each reading splits the anonymous pages (bench/memoryBreakdown.ts).
+// `--snapshots` also writes a heap snapshot at both points, for comparing what the writes left behind
+// (bench/heapSummary.ts).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,13 +20,22 @@ import { startServiceProcess, type ServiceProcess } from './serviceProcess.ts';
 import { LoadGenerator } from './load.ts';
 import { scenariosFor, type Scenario } from './scenarios.ts';
 import { InspectorClient } from './inspectorClient.ts';
+import { breakdownLine, residentPartsOf, v8FiguresExpression, type V8Figures } from './memoryBreakdown.ts';
 
 const mode = modeOf(process.argv);
 const optionOf = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 const writeSeconds = Number(optionOf('seconds') ?? 20);
+/** `--idle=N`: after the writes, the service left idle N seconds (10 by default) and read again before any GC. */
+const idleSeconds = Number(optionOf('idle') ?? 10);
 const snapshotDir = optionOf('snapshots');
 /** `--service-flag=<flag>`, repeated: Node flags added to the service's own (to compare heap settings). */
 const serviceFlags = process.argv.filter((arg) => arg.startsWith('--service-flag=')).map((arg) => arg.slice(15));
+/** `--service-env=NAME=value`, repeated: environment variables of the service (e.g. MALLOC_ARENA_MAX=2). */
+const serviceEnv = Object.fromEntries(
+  process.argv
+    .filter((arg) => arg.startsWith('--service-env='))
+    .map((arg) => arg.slice(14).split('=') as [string, string]),
+);
 const now = new Date();
 const nodeFlags = startScriptNodeFlags();
 const inspectorPort = 20_000 + (process.pid % 20_000);
@@ -74,17 +86,50 @@ function anonymousMappingsOf(pid: number): string {
   );
 }
 
-/** What the process holds as the bench reads it, then after a full collection; a heap snapshot when asked. */
-async function measure(label: string, service: ServiceProcess): Promise<void> {
+async function v8FiguresOf(inspector: InspectorClient): Promise<V8Figures> {
+  const answer = (await inspector.send('Runtime.evaluate', {
+    expression: v8FiguresExpression,
+    returnByValue: true,
+  })) as {
+    result: { value: string };
+  };
+  return JSON.parse(answer.result.value) as V8Figures;
+}
+
+/** The resident parts and V8's figures at one moment, without a collection. */
+async function breakdownOf(inspector: InspectorClient, pid: number): Promise<string> {
+  const v8 = await v8FiguresOf(inspector);
+  return `${residentOf(pid)}; ${breakdownLine(residentPartsOf(pid), v8)}`;
+}
+
+/**
+ * What the process holds as the bench reads it, then (with `idleFirst`) after `idleSeconds` without requests, then
+ * after a full collection; a heap snapshot when asked.
+ */
+async function measure(label: string, service: ServiceProcess, idleFirst = false): Promise<void> {
   const inspector = await InspectorClient.connect(inspectorPort);
   try {
     const before = await inspector.memoryUsage();
     const spaces = await inspector.heapSpaces();
     const asRead = `${residentOf(service.pid)}, ${storeMappingOf(service.pid)}`;
+    console.log(
+      `${label} (load ${currentLoadAverage()}), as the bench reads it: ${await breakdownOf(inspector, service.pid)}`,
+    );
+    if (idleFirst) {
+      const pausesBefore = await inspector.gcPauses();
+      await new Promise((resolve) => setTimeout(resolve, idleSeconds * 1000));
+      const pauses = await inspector.gcPauses();
+      console.log(
+        `  after ${idleSeconds} s idle: ${await breakdownOf(inspector, service.pid)}; GC pauses while idle ` +
+          `${pauses.count - pausesBefore.count} (${(pauses.ms - pausesBefore.ms).toFixed(0)} ms; a settle's ` +
+          `collections run back to back in one pause)`,
+      );
+    }
     await inspector.collectGarbage();
+    console.log(`  after a full GC: ${await breakdownOf(inspector, service.pid)}`);
     const after = await inspector.memoryUsage();
     console.log(
-      `${label} (load ${currentLoadAverage()}): as the bench reads it ${asRead}, heap used ` +
+      `  summary: as read ${asRead}, heap used ` +
         `${megabytes(before.heapUsed)} of ${megabytes(before.heapTotal)}; ` +
         `after a full GC ${residentOf(service.pid)}, ` +
         `heap used ${megabytes(after.heapUsed)} of ${megabytes(after.heapTotal)}, external ` +
@@ -168,7 +213,7 @@ async function run(): Promise<void> {
   await seed(store, mode.shape, now);
   await store.close();
   const flags = [...nodeFlags, ...serviceFlags, `--inspect=127.0.0.1:${inspectorPort}`];
-  const service = await startServiceProcess(flags, dir, mode.startDeadlineMs);
+  const service = await startServiceProcess(flags, dir, mode.startDeadlineMs, serviceEnv);
   const load = new LoadGenerator(nodeFlags);
   try {
     const scenarios = scenariosFor(layoutOf(mode.shape), now);
@@ -185,7 +230,7 @@ async function run(): Promise<void> {
         `(${(gc.ms - gcBefore.ms).toFixed(0)} ms), of which full ${gc.full - gcBefore.full} ` +
         `(${(gc.fullMs - gcBefore.fullMs).toFixed(0)} ms)`,
     );
-    await measure('after the writes', service);
+    await measure('after the writes', service, true);
   } finally {
     await load.close();
     await service.stop();

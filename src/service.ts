@@ -10,6 +10,7 @@ import type { ReadStore } from './projections/readStore.ts';
 import type { SnapshotLoad } from './projections/snapshot/readModelSnapshot.ts';
 import { saveSnapshot, settleIndexesSoon } from './compose/embeddedReadModel.ts';
 import { periodicSnapshotsOf, type PeriodicSnapshots } from './compose/periodicSnapshots.ts';
+import { heapSettleOf, type HeapSettle } from './compose/heapSettle.ts';
 import { openStores, type OpenedStores } from './compose/openStores.ts';
 import { startScheduler } from './compose/scheduler.ts';
 import { startSeriesHorizon } from './compose/seriesHorizon.ts';
@@ -56,6 +57,8 @@ export interface RunningService {
   readonly snapshotLoad: SnapshotLoad | undefined;
   /** Embedded with snapshots on, where the projection runs: the background snapshot writer. */
   readonly snapshots: PeriodicSnapshots | undefined;
+  /** Gives the heap a burst of writes grew back once writes go quiet; undefined with `CAL_HEAP_SETTLE_SECONDS=0`. */
+  readonly heapSettle: HeapSettle | undefined;
   /** Publishes `future` items when their date passes; undefined in the `api` role and with `CAL_SCHEDULER=off`. */
   readonly scheduler: PublicationScheduler | undefined;
   /** Plans open-ended series as their horizon moves; where `scheduler` runs (docs/architecture.md §8). */
@@ -174,10 +177,12 @@ interface ServiceParts {
   readonly scheduler: PublicationScheduler | undefined;
   readonly seriesHorizon: SeriesHorizonKeeper | undefined;
   readonly snapshots: PeriodicSnapshots | undefined;
+  readonly heapSettle: HeapSettle | undefined;
 }
 
 function runningService(parts: ServiceParts): RunningService {
   const { server, config, logger, role, stores, store, metrics, api, scheduler, seriesHorizon, snapshots } = parts;
+  const { heapSettle } = parts;
   const { runner, progress } = parts.projections;
   const { readStore } = stores;
   return {
@@ -196,12 +201,14 @@ function runningService(parts: ServiceParts): RunningService {
     scheduler,
     seriesHorizon,
     snapshots,
+    heapSettle,
     close: async () => {
       // Open change feeds never end by themselves and would hold the drain until the grace period ends.
       await server.close(config.shutdownGraceMs, async () => api?.changeFeeds.closeAll());
       await scheduler?.stop();
       await seriesHorizon?.stop();
       await snapshots?.stop();
+      heapSettle?.stop();
       await runner?.stop();
       const atStop = !snapshots || snapshots.needsWriteAtStop(progress.appliedPosition);
       if (stores.snapshot && atStop) await saveSnapshot(stores.snapshot, stores.store, stores.readStore, logger);
@@ -260,8 +267,10 @@ async function startBound(
   logger.info({ msSinceProcessStart: timeline.steps }, 'service started');
   const snapshots = periodicSnapshotsOf(stores, projections.runner, config.readModelSnapshotIntervalSeconds, logger);
   snapshots?.start();
+  const heapSettle = heapSettleOf(progress, config.heapSettleSeconds, clock, logger);
+  heapSettle?.start();
   const parts = { server, config, logger, role, stores, store, projections, metrics, api, scheduler, seriesHorizon };
-  return runningService({ ...parts, snapshots });
+  return runningService({ ...parts, snapshots, heapSettle });
 }
 
 async function startApi(

@@ -49,6 +49,8 @@ export interface Config {
   readonly readModelSnapshot: boolean;
   /** Seconds between background snapshots of a read model that moved; 0: only at graceful close. */
   readonly readModelSnapshotIntervalSeconds: number;
+  /** Seconds without writes after which the heap a burst of writes grew is collected and given back; 0: never. */
+  readonly heapSettleSeconds: number;
   /**
    * Publish `future` items when their date passes (docs/api.md §20.6), in the roles that project (`all`, `projector`).
    */
@@ -128,6 +130,9 @@ export const variables = {
   CAL_READ_MODEL_SNAPSHOT_INTERVAL:
     'embedded, snapshots on: seconds between snapshots written in the background while the read model moves, so ' +
     'that a crash restarts from the last one plus the events since (default 60; 0: only at graceful shutdown)',
+  CAL_HEAP_SETTLE_SECONDS:
+    'seconds without writes after which a full garbage collection gives the memory a burst of writes grew back to ' +
+    'the system (default 10; 0: never)',
   CAL_RECURRENCE_HORIZON_MONTHS:
     'how many months ahead of now the occurrences of a series without COUNT or UNTIL are planned (default 24)',
   CAL_RECURRENCE_MAX_OCCURRENCES:
@@ -182,6 +187,7 @@ const decoders: Record<keyof typeof variables, t.Decoder<unknown, unknown>> = {
   CAL_MIN_FREE_DISK_MB: wholeNumber('FreeDiskMegabytes', 0, 999_999_999),
   CAL_READ_MODEL_SNAPSHOT: OnOff,
   CAL_READ_MODEL_SNAPSHOT_INTERVAL: wholeNumber('IntervalSeconds', 0, 86_400),
+  CAL_HEAP_SETTLE_SECONDS: wholeNumber('SettleSeconds', 0, 86_400),
   CAL_SCHEDULER: OnOff,
   CAL_RECURRENCE_HORIZON_MONTHS: wholeNumber('HorizonMonths', 1, 120),
   CAL_RECURRENCE_MAX_OCCURRENCES: wholeNumber('MaxOccurrences', 1, 100_000),
@@ -236,6 +242,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     minFreeDiskMb: (values.CAL_MIN_FREE_DISK_MB as number | undefined) ?? 64,
     readModelSnapshot: (values.CAL_READ_MODEL_SNAPSHOT as boolean | undefined) ?? true,
     readModelSnapshotIntervalSeconds: (values.CAL_READ_MODEL_SNAPSHOT_INTERVAL as number | undefined) ?? 60,
+    heapSettleSeconds: (values.CAL_HEAP_SETTLE_SECONDS as number | undefined) ?? 10,
     scheduler: (values.CAL_SCHEDULER as boolean | undefined) ?? true,
     recurrenceHorizonMonths: (values.CAL_RECURRENCE_HORIZON_MONTHS as number | undefined) ?? 24,
     recurrenceMaxOccurrences: (values.CAL_RECURRENCE_MAX_OCCURRENCES as number | undefined) ?? 1000,

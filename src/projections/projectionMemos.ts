@@ -1,6 +1,7 @@
 // The memos of the projectors' pure functions: one set per read model, made by the composition root and handed down
 // (docs/architecture.md §2), never module-level defaults.
 import type { ZoneClock } from '../domain/timeZone.ts';
+import { SharedCosts } from './events/sharedCosts.ts';
 import { SharedLists } from './events/sharedLists.ts';
 import { VenueLocations } from './events/venueLocations.ts';
 
@@ -11,9 +12,11 @@ export interface ProjectionMemos {
   readonly lists: SharedLists;
   /** The shared location lists of the linked venues. */
   readonly venues: VenueLocations;
+  /** The shared costs of the event documents. */
+  readonly costs: SharedCosts;
 }
 
-/** Fresh lists and locations around the process's zone clock. */
+/** Fresh lists, locations and costs around the process's zone clock. */
 export function projectionMemos(zones: ZoneClock): ProjectionMemos {
-  return { zones, lists: new SharedLists(), venues: new VenueLocations() };
+  return { zones, lists: new SharedLists(), venues: new VenueLocations(), costs: new SharedCosts() };
 }

@@ -115,7 +115,7 @@ export function eventDocumentOf(
   memos: ProjectionMemos,
 ): EventDocument {
   const { id, facts: f, statusBeforeTrash, translationGroup, previous, series } = update;
-  const { zones, lists, venues } = memos;
+  const { zones, lists, venues, costs } = memos;
   const doc: EventDocument = {
     id,
     revision: at.revision,
@@ -143,7 +143,7 @@ export function eventDocumentOf(
     end: f.end,
     startUtc: f.startUtc,
     endUtc: f.endUtc,
-    cost: f.cost,
+    cost: costs.of(f.cost, previous?.cost),
     website: f.website,
     showMap: f.showMap,
     showMapLink: f.showMapLink,

@@ -132,7 +132,7 @@ export const variables = {
     'that a crash restarts from the last one plus the events since (default 60; 0: only at graceful shutdown)',
   CAL_HEAP_SETTLE_SECONDS:
     'seconds without writes after which a full garbage collection gives the memory a burst of writes grew back to ' +
-    'the system (default 10; 0: never)',
+    'the system, pausing requests meanwhile (default 0: never)',
   CAL_RECURRENCE_HORIZON_MONTHS:
     'how many months ahead of now the occurrences of a series without COUNT or UNTIL are planned (default 24)',
   CAL_RECURRENCE_MAX_OCCURRENCES:
@@ -242,7 +242,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     minFreeDiskMb: (values.CAL_MIN_FREE_DISK_MB as number | undefined) ?? 64,
     readModelSnapshot: (values.CAL_READ_MODEL_SNAPSHOT as boolean | undefined) ?? true,
     readModelSnapshotIntervalSeconds: (values.CAL_READ_MODEL_SNAPSHOT_INTERVAL as number | undefined) ?? 60,
-    heapSettleSeconds: (values.CAL_HEAP_SETTLE_SECONDS as number | undefined) ?? 10,
+    // Off unless asked for: the settle is a pause of the main thread that reads arriving meanwhile wait for.
+    heapSettleSeconds: (values.CAL_HEAP_SETTLE_SECONDS as number | undefined) ?? 0,
     scheduler: (values.CAL_SCHEDULER as boolean | undefined) ?? true,
     recurrenceHorizonMonths: (values.CAL_RECURRENCE_HORIZON_MONTHS as number | undefined) ?? 24,
     recurrenceMaxOccurrences: (values.CAL_RECURRENCE_MAX_OCCURRENCES as number | undefined) ?? 1000,

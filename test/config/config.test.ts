@@ -25,7 +25,7 @@ describe('loadConfig', () => {
       minFreeDiskMb: 64,
       readModelSnapshot: true,
       readModelSnapshotIntervalSeconds: 60,
-      heapSettleSeconds: 10,
+      heapSettleSeconds: 0,
       scheduler: true,
       recurrenceHorizonMonths: 24,
       recurrenceMaxOccurrences: 1000,

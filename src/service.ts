@@ -18,13 +18,11 @@ import { StartTimeline } from './compose/startTimeline.ts';
 import { withLoadHeapGrowth, type SetV8Flags } from './compose/loadHeapGrowth.ts';
 import type { EarlySnapshotRead } from './compose/earlySnapshotRead.ts';
 import type { SeriesHorizonKeeper } from './commands/scheduling/seriesHorizonKeeper.ts';
-import { VersionFollowingRunner } from './projections/versionFollowingRunner.ts';
-import { ProjectionRunner } from './projections/projectionRunner.ts';
-import { CheckpointWatcher } from './projections/checkpointWatcher.ts';
+import type { ProjectionRunner } from './projections/projectionRunner.ts';
+import { projectionsOf, type RoleProjections } from './compose/projectionsOf.ts';
 import type { ProjectionProgress } from './projections/projectionProgress.ts';
 import { ProjectionLagMeter } from './projections/projectionLag.ts';
-import { allProjections } from './projections/allProjections.ts';
-import { projectionMemos, type ProjectionMemos } from './projections/projectionMemos.ts';
+import { projectionMemos } from './projections/projectionMemos.ts';
 import { eventFoldingOf, type EventFolding } from './projections/events/eventDocumentAt.ts';
 import { UserDirectory } from './projections/users/userDirectory.ts';
 import { bootstrapAdmin, type BootstrapResult } from './commands/users/bootstrapAdmin.ts';
@@ -99,38 +97,6 @@ export async function startService(
   }
 }
 
-/**
- * What keeps the read model current in this role: a projection runner where the role projects (following the read
- * model version a blue-green rebuild switches to), else a watcher of the projector's checkpoint (the api role).
- */
-function projectionsOf(
-  stores: Awaited<ReturnType<typeof openStores>>,
-  role: ServiceRole,
-  memos: ProjectionMemos,
-  logger: Logger,
-) {
-  const { readStore, versions } = stores;
-  const watcher = role === 'api' ? new CheckpointWatcher(readStore.checkpoints) : undefined;
-  const handlers = allProjections(memos);
-  const runnerOn = (target: ReadStore) =>
-    new ProjectionRunner(stores.store, target, handlers, {
-      venueLocations: memos.venues,
-      onFailure: (error, retryInMs) =>
-        logger.error({ err: error, retryInMs }, 'projection subscription failed; resubscribing'),
-      onCheckpointFailure: (error) =>
-        logger.warn({ err: error }, 'projection checkpoint save failed; retrying when idle'),
-    });
-  // The runner writes one version's own collections, never through the switching view the API reads.
-  const runner = watcher ? undefined : new VersionFollowingRunner(runnerOn, versions?.activeStore() ?? readStore);
-  versions?.onSwitch((version, store) => {
-    logger.info({ version }, 'read model switched to a rebuilt version');
-    void runner
-      ?.switchTo(store)
-      .catch((error: unknown) => logger.error({ err: error }, 'could not restart the projection on the new version'));
-  });
-  return { watcher, runner, progress: (watcher ?? runner) as ProjectionProgress };
-}
-
 /** The API's own parts once started (app, first admin, change feeds, writes); undefined for the projector. */
 type StartedApi = Awaited<ReturnType<typeof startApi>>;
 
@@ -140,7 +106,7 @@ type StartedApi = Awaited<ReturnType<typeof startApi>>;
  */
 function observedStore(
   stores: OpenedStores,
-  projections: ReturnType<typeof projectionsOf>,
+  projections: RoleProjections,
   config: Config,
   clock: () => Date,
   hooks: ServiceHooks,
@@ -171,7 +137,7 @@ interface ServiceParts {
   readonly role: ServiceRole;
   readonly stores: OpenedStores;
   readonly store: EventStore;
-  readonly projections: ReturnType<typeof projectionsOf>;
+  readonly projections: RoleProjections;
   readonly metrics: ServiceMetrics;
   readonly api: StartedApi | undefined;
   readonly scheduler: PublicationScheduler | undefined;

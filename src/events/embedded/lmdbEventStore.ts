@@ -36,7 +36,7 @@ import {
 import { observeCommitFailure, tolerateUnreachableCommitFailures } from './lmdbCommitFailures.ts';
 import { defaultMinFreeBytes, guardFreeSpace, type FreeSpaceGuard } from './freeSpaceGuard.ts';
 import { DurablePosition } from './durablePosition.ts';
-import { approximateBytes } from '../approximateBytes.ts';
+import { readEventsAfter, readPassingOver } from './lmdbRangeReads.ts';
 import { assertAppendable, expectationHolds } from './appendChecks.ts';
 import { mapSizeFor } from './mapSize.ts';
 
@@ -195,81 +195,20 @@ class LmdbStore implements LmdbEventStore {
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     if (options.maxCount !== undefined && options.maxCount <= 0) return [];
-    return this.readAfter(options.after, options.maxCount);
+    return readEventsAfter(this.db, options.after, options.maxCount);
   }
 
   async readAllPassingOver(options: ReadAllOptions, upTo: bigint, types: ReadonlySet<string>): Promise<ReadItem[]> {
     if (options.maxCount !== undefined && options.maxCount <= 0) return [];
-    return this.readPassingOver(options.after, options.maxCount, upTo, types);
-  }
-
-  private readAfter(
-    after: bigint | undefined,
-    limit: number | undefined,
-    upTo?: bigint,
-    maxBytes?: number,
-  ): RecordedEvent[] {
-    const result: RecordedEvent[] = [];
-    // Positions are integers, so "strictly after p" is the key range starting at p + 1 (and "at most q" ends at q + 1).
-    const start = after === undefined ? 0 : Number(after) + 1;
-    const end = upTo === undefined ? undefined : Number(upTo) + 1;
-    const bounds = end === undefined ? {} : { end };
-    if (maxBytes === undefined) {
-      for (const { key, value } of this.db.eventsView.getRange({ start, ...bounds, limit }))
-        result.push(toRecordedEvent(key, value));
-      return result;
-    }
-    // One event per range, each range read to its end: leaving an lmdb range iterator early was seen to let a
-    // subscriber deliver a commit another process had not flushed yet (test/crash/durableChangeFeed.test.ts).
-    let bytes = 0;
-    let next = start;
-    while (bytes < maxBytes && (limit === undefined || result.length < limit)) {
-      let found = false;
-      for (const { key, value } of this.db.eventsView.getRange({ start: next, ...bounds, limit: 1 })) {
-        result.push(toRecordedEvent(key, value));
-        bytes += approximateBytes(value);
-        next = key + 1;
-        found = true;
-      }
-      if (!found) break;
-    }
-    return result;
-  }
-
-  /**
-   * One range read in store order, in one synchronous turn (hence one lmdb snapshot): the selector decodes the events
-   * of the wanted types whole and gives the others' types alone, which pass over as their positions.
-   */
-  private readPassingOver(
-    after: bigint | undefined,
-    limit: number | undefined,
-    upTo: bigint,
-    types: ReadonlySet<string>,
-  ): ReadItem[] {
-    const result: ReadItem[] = [];
-    const start = after === undefined ? 0 : Number(after) + 1;
-    this.db.selector.wanted = types;
-    try {
-      for (const { key, value } of this.db.eventsSelected.getRange({ start, end: Number(upTo) + 1, limit })) {
-        // A value outside the type reader's subset comes whole whatever its type.
-        const passed = typeof value === 'string' || !Array.isArray(value) || !types.has(value[2]);
-        // Read whole within the store's own encoding: a replay need not check it against the catalogue again.
-        if (passed) result.push(BigInt(key));
-        else if (this.db.selector.whole.lastWithinSubset) result.push(toRecordedEventAsWritten(key, value));
-        else result.push(toRecordedEvent(key, value));
-      }
-    } finally {
-      this.db.selector.wanted = undefined;
-    }
-    return result;
+    return readPassingOver(this.db, options.after, options.maxCount, upTo, types);
   }
 
   subscribeToAll(options: SubscribeOptions): Subscription {
     if (this.closed) throw new Error('the event store is closed');
     const subscription = startPollingSubscription(
       {
-        readAfter: (after, limit, upTo, maxBytes) => this.readAfter(after, limit, upTo, maxBytes),
-        readPassingOver: (after, limit, upTo, types) => this.readPassingOver(after, limit, upTo, types),
+        readAfter: (after, limit, upTo, maxBytes) => readEventsAfter(this.db, after, limit, upTo, maxBytes),
+        readPassingOver: (after, limit, upTo, types) => readPassingOver(this.db, after, limit, upTo, types),
         head: () => BigInt(lastPosition(this.db.events)),
         // Only flushed events: a subscriber (the change feed, the projections) never sees one a crash could take back.
         durableHead: async () => BigInt(await this.durable.head()),

@@ -18,6 +18,7 @@ import type {
   SkippedComponent,
 } from './icsComponents.ts';
 import { localIn } from './icsTimes.ts';
+import { wallClockMs } from '../../domain/wallClock.ts';
 
 /** A write refused: the entry is skipped with the reason, unless the store itself is unavailable. */
 export interface Refusal {
@@ -52,13 +53,33 @@ function occurrenceOf(
 const dateKeys = ['start_date', 'end_date', 'timezone', 'all_day'] as const;
 const textKeys = ['title', 'description', 'status', 'website'] as const;
 
+/** Milliseconds of a wall-clock reading written as a date (all-day) or a date and time. */
+const wallMs = (text: string): number | undefined => wallClockMs(text.length === 10 ? `${text} 00:00:00` : text);
+
 /**
- * The fields of an override that differ from its series: the dates together when one moved. An override without a
- * DESCRIPTION keeps the series' (applications write overrides with only what changed).
+ * Whether an override keeps its occurrence's dates: the occurrence's original start on the series' wall clock (its
+ * day when all-day), lasting as long as the series' first occurrence. Applications write every override with its
+ * DTSTART, moved or not, so the dates are compared with the occurrence's, never with the series' first dates.
  */
-function changedArgs(change: ImportedEventArgs, series: ImportedEventArgs): Record<string, unknown> {
+function keepsDates(change: ImportedEventArgs, series: ImportedEventArgs, occurrence: PlannedOccurrence): boolean {
+  if (change.all_day !== series.all_day || change.timezone !== series.timezone) return false;
+  const start = wallMs(change.start_date);
+  const originalStart = wallMs(series.all_day ? occurrence.originalStart.slice(0, 10) : occurrence.originalStart);
+  const length = (wallMs(series.end_date) ?? 0) - (wallMs(series.start_date) ?? 0);
+  return start !== undefined && start === originalStart && (wallMs(change.end_date) ?? 0) - start === length;
+}
+
+/**
+ * The fields of an override that differ from its occurrence: the dates together when one moved. An override without
+ * a DESCRIPTION keeps the series' (applications write overrides with only what changed).
+ */
+function changedArgs(
+  change: ImportedEventArgs,
+  series: ImportedEventArgs,
+  occurrence: PlannedOccurrence,
+): Record<string, unknown> {
   const changed: Record<string, unknown> = {};
-  if (dateKeys.some((key) => change[key] !== series[key])) for (const key of dateKeys) changed[key] = change[key];
+  if (!keepsDates(change, series, occurrence)) for (const key of dateKeys) changed[key] = change[key];
   for (const key of textKeys)
     if (change[key] !== undefined && change[key] !== series[key] && !(key === 'description' && change[key] === ''))
       changed[key] = change[key];
@@ -104,11 +125,12 @@ export interface OverrideLinks {
 async function overrideInput(
   override: ImportedOverride,
   series: ImportedEventArgs,
+  occurrence: PlannedOccurrence,
   readArgs: ReadArgs,
   links: OverrideLinks,
 ): Promise<EventInput | undefined | string | Refusal> {
   if (!override.change) return undefined;
-  const input = readArgs(changedArgs(override.change, series));
+  const input = readArgs(changedArgs(override.change, series, occurrence));
   if (typeof input === 'string' || !override.links) return input;
   const changed = await changedLinks(override.links, links.series, links.link);
   return changed._tag === 'Left' ? changed.left : { ...input, request: { ...input.request, ...changed.right } };
@@ -135,7 +157,7 @@ export async function applyOverrides(
       skip(`RECURRENCE-ID ${override.recurrenceId.local} is no occurrence of its series`);
       continue;
     }
-    const input = await overrideInput(override, series.args, readArgs, links);
+    const input = await overrideInput(override, series.args, occurrence, readArgs, links);
     if (typeof input === 'object' && 'storeUnavailable' in input) {
       if (input.storeUnavailable) return { skipped, storeUnavailable: true };
       skip(`the override of ${occurrence.originalStart}: ${input.reason}`);

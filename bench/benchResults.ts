@@ -1,5 +1,6 @@
 // The shape of one benchmark run's results: what bench/results/latest.json holds and the table is printed from.
 import type { MachineInfo } from './machine.ts';
+import type { MachineSpeed } from './machineSpeed.ts';
 import type { SeedShape } from './seedShape.ts';
 import type { ReplayRate } from './replayRate.ts';
 import type { AppendRound } from './appendRate.ts';
@@ -48,10 +49,19 @@ export interface Memory {
   readonly marginalAnonymousRssPer100kEventsMb: number;
 }
 
+/** The machine's own speed (bench/machineSpeed.ts) when the run started and when it ended. */
+export interface MachineSpeeds {
+  readonly atStart: MachineSpeed;
+  readonly atEnd: MachineSpeed;
+  /** The share of CPU time the hypervisor gave to other guests over the run (absent where it cannot be read). */
+  readonly stealPercent?: number;
+}
+
 export interface BenchResults {
   readonly mode: 'full' | 'quick';
   readonly machine: MachineInfo;
   readonly loadAverageAtEnd: number;
+  readonly machineSpeed: MachineSpeeds;
   readonly timing: { readonly scenarios: Timing; readonly references: Timing };
   readonly dataSet: DataSet;
   readonly replay: { readonly runner: ReplayRate; readonly replayInto: ReplayRate };

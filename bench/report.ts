@@ -74,6 +74,18 @@ export function scenarioTable(scenarios: readonly ScenarioResult[]): string[] {
   );
 }
 
+/** The machine's own speed at both ends of the run: compare figures across runs only when these agree. */
+function machineSpeedLine(speed: BenchResults['machineSpeed'] | undefined): string {
+  if (!speed) return 'Machine speed: not measured';
+  const steal = speed.stealPercent === undefined ? 'not readable' : `${speed.stealPercent}%`;
+  return (
+    'Machine speed (bench/machineSpeed.ts, fixed work per wall s / per CPU s): ' +
+    `${count(speed.atStart.workPerSecond)} / ${count(speed.atStart.workPerCpuSecond)} at start, ` +
+    `${count(speed.atEnd.workPerSecond)} / ` +
+    `${count(speed.atEnd.workPerCpuSecond)} at end; hypervisor steal over the run ${steal}`
+  );
+}
+
 export function formatReport(results: BenchResults): string {
   const { machine, dataSet, replay, appendRate, emptyStart, seededStart, restart, memory, timing } = results;
   const { shape } = dataSet;
@@ -86,6 +98,7 @@ export function formatReport(results: BenchResults): string {
     `Machine: ${machine.cpuModel}, ${machine.cpuCount} CPUs, ${machine.memoryGb} GB, Node ` +
       `${machine.node}, ${machine.platform}; ` +
       `load average ${machine.loadAverageAtStart} at start, ${results.loadAverageAtEnd} at end`,
+    machineSpeedLine(results.machineSpeed),
     '',
     `Data set: ${count(shape.events)} events (${count(dataSet.publishedEvents)} published) over ` +
       `three years, ${count(shape.venues)} venues, ` +

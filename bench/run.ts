@@ -9,6 +9,7 @@ import { modeOf } from './benchMode.ts';
 import { seed } from './seed.ts';
 import { layoutOf } from './seedShape.ts';
 import { machineInfo, currentLoadAverage } from './machine.ts';
+import { probeMachineSpeed, readCpuTimes, stealPercent } from './machineSpeed.ts';
 import { startScriptNodeFlags } from './nodeProcesses.ts';
 import { processCpuReader } from './processCpu.ts';
 import { ensureBuilt } from '../scripts/ensureBuilt.mjs';
@@ -23,7 +24,7 @@ import { measureMigration } from './migrationRate.ts';
 import { median, ratio } from './rounds.ts';
 import { formatReport, writeResults } from './report.ts';
 import { onlyKeysOf, profileDirOf, runSelectedScenarios } from './selectedScenarios.ts';
-import type { AppendRate, BenchResults, DataSet } from './benchResults.ts';
+import type { AppendRate, BenchResults, DataSet, MachineSpeeds } from './benchResults.ts';
 
 const mode = modeOf(process.argv);
 const onlyKeys = onlyKeysOf(process.argv);
@@ -71,7 +72,7 @@ async function measureAppendRate(): Promise<AppendRate> {
   }
 }
 
-async function run(): Promise<BenchResults> {
+async function run(machineSpeed: () => MachineSpeeds): Promise<BenchResults> {
   const dataSet = await seedDataSet();
   progress('replaying into fresh read models');
   const replay = {
@@ -140,6 +141,7 @@ async function run(): Promise<BenchResults> {
     mode: mode.name,
     machine,
     loadAverageAtEnd: currentLoadAverage(),
+    machineSpeed: machineSpeed(),
     timing: { scenarios: mode.timing, references: mode.referenceTiming },
     dataSet,
     replay,
@@ -167,8 +169,19 @@ async function run(): Promise<BenchResults> {
   };
 }
 
+/** The machine's speed now, and a function giving it again at the end with the steal time in between. */
+function machineSpeedFromNow(): () => MachineSpeeds {
+  progress('timing the machine');
+  const atStart = probeMachineSpeed();
+  const cpuTimesAtStart = readCpuTimes();
+  return () => {
+    const stolen = stealPercent(cpuTimesAtStart, readCpuTimes());
+    return { atStart, atEnd: probeMachineSpeed(), ...(stolen === undefined ? {} : { stealPercent: stolen }) };
+  };
+}
+
 async function runAll(): Promise<void> {
-  const results = await run();
+  const results = await run(machineSpeedFromNow());
   const json = writeResults(results, resultsPath);
   console.log(formatReport(results));
   console.log(`\nJSON written to ${resultsPath}`);

@@ -52,6 +52,11 @@ function results(scenarios: ScenarioResult[]): BenchResults {
       loadAverageAtStart: 0.5,
     },
     loadAverageAtEnd: 0.7,
+    machineSpeed: {
+      atStart: { workPerSecond: 9_000, workPerCpuSecond: 9_100 },
+      atEnd: { workPerSecond: 6_500, workPerCpuSecond: 9_050 },
+      stealPercent: 12.5,
+    },
     timing: {
       scenarios: { warmupSeconds: 2, rounds: 3, roundSeconds: 10 },
       references: { warmupSeconds: 1, rounds: 3, roundSeconds: 5 },
@@ -151,6 +156,11 @@ describe('bench report', () => {
     expect(byTarget('ready within 10 s')).to.include({ measured: '12.0 s', met: false });
     expect(byTarget('< 300 MB RSS')).to.include({ met: false });
     expect(byTarget('< 300 MB per 100k events in the read model')).to.include({ measured: '200 MB', met: true });
+  });
+
+  it('gives the machine speed at both ends of the run and the steal time, to compare runs by', () => {
+    const report = formatReport(results([]));
+    expect(report).to.include('9,000 / 9,100 at start, 6,500 / 9,050 at end; hypervisor steal over the run 12.5%');
   });
 
   it('gives the anonymous memory beside the RSS', () => {

@@ -12,7 +12,7 @@ const change = fc.record({
 });
 
 describe('IdsByKey', () => {
-  it('holds the ids a Map of Sets would hold, in the same order, and which key holds one id alone, after any changes', () => {
+  it('holds what a Map of Sets holds, in the same order, and which keys hold one id alone, after any changes', () => {
     fc.assert(
       fc.property(fc.array(change, { maxLength: 60 }), (changes: Change[]) => {
         const index = new IdsByKey<number>();

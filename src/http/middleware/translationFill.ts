@@ -37,12 +37,19 @@ function shownTo(caller: Caller, known: SlotTranslations): ShownTranslations {
 /** What a member alone in its group shows every caller: no translations (shared, so frozen). */
 const noTranslations: ShownTranslations = Object.freeze({ value: Object.freeze({}), json: '{}' });
 
+const kinds: readonly TranslatedKind[] = ['event', 'venue', 'organizer', 'category', 'tag'];
+/** The memo's table names, made once: a name built per lookup is a new string to hash on every read. */
+const tableNames = (prefix: string) =>
+  Object.fromEntries(kinds.map((kind) => [kind, `${prefix}${kind}`])) as Record<TranslatedKind, string>;
+const memberTableNames = tableNames('translations:');
+const groupTableNames = tableNames('translation groups:');
+
 /** The memo's table of each kind at this position, taken at most once per response and only if needed. */
 type MemoTables = (kind: TranslatedKind) => Map<number, SlotTranslations>;
 
 function memoTablesOf(memo: ReadModelMemo): MemoTables {
   const tables: Partial<Record<TranslatedKind, Map<number, SlotTranslations>>> = {};
-  return (kind) => (tables[kind] ??= memo.table<SlotTranslations>(`translations:${kind}`));
+  return (kind) => (tables[kind] ??= memo.table<SlotTranslations>(memberTableNames[kind]));
 }
 
 /**
@@ -87,7 +94,7 @@ function lookUpTranslations(
 /** Each kind's groups read at this position (`groupMembersNow`), taken at most once per response. */
 function groupTablesOf(memo: ReadModelMemo): (kind: TranslatedKind) => Map<number, readonly OtherMember[]> {
   const tables: Partial<Record<TranslatedKind, Map<number, readonly OtherMember[]>>> = {};
-  return (kind) => (tables[kind] ??= memo.table<readonly OtherMember[]>(`translation groups:${kind}`));
+  return (kind) => (tables[kind] ??= memo.table<readonly OtherMember[]>(groupTableNames[kind]));
 }
 
 /** What `found` holds for a member alone in its group: never remembered, shown as `{}` to everyone. */

@@ -74,6 +74,11 @@ export interface ReadModelDocuments {
 export interface CollectionNow<D> {
   get(id: number): D | undefined;
   translationsOf(group: number): Translations;
+  /**
+   * True when the group files no document but `id` (live or not): `id` then lists no translations, for any caller,
+   * and a single read answers `{}` without building the group's map (most items are translated into nothing).
+   */
+  aloneInGroup(group: number, id: number): boolean;
 }
 
 /**

@@ -12,7 +12,7 @@ const change = fc.record({
 });
 
 describe('IdsByKey', () => {
-  it('holds the ids a Map of Sets would hold, in the same order, after any adds and deletes', () => {
+  it('holds what a Map of Sets holds, in the same order, and which keys hold one id alone, after any changes', () => {
     fc.assert(
       fc.property(fc.array(change, { maxLength: 60 }), (changes: Change[]) => {
         const index = new IdsByKey<number>();
@@ -26,6 +26,11 @@ describe('IdsByKey', () => {
             reference.get(key)?.delete(id);
           }
           for (const k of [0, 1, 2, 3]) expect(index.get(k)).to.deep.equal([...(reference.get(k) ?? [])]);
+          for (const k of [0, 1, 2, 3])
+            for (const id of [1, 2, 3, 4, 5]) {
+              const others = [...(reference.get(k) ?? [])].filter((held) => held !== id);
+              expect(index.holdsOnly(k, id), `key ${k}, id ${id}`).to.equal(others.length === 0);
+            }
         }
       }),
       { numRuns: 500 },

@@ -24,6 +24,12 @@ export class IdsByKey<K> {
     }
   }
 
+  /** True when `key` holds no id but `id` (or none): a look-up that makes no array. */
+  holdsOnly(key: K, id: number): boolean {
+    const held = this.entries.get(key);
+    return held === undefined || held === id;
+  }
+
   /** The ids under `key`, in the order they were added. */
   get(key: K): number[] {
     const held = this.entries.get(key);

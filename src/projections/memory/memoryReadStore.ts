@@ -54,9 +54,11 @@ export interface MemoryReadStore extends ReadStore {
 const readsNowOf = <D>(collection: {
   getNow(id: number): D | undefined;
   translationsOfNow(group: number): ReturnType<CollectionNow<D>['translationsOf']>;
+  aloneInGroupNow(group: number, id: number): boolean;
 }): CollectionNow<D> => ({
   get: (id) => collection.getNow(id),
   translationsOf: (group) => collection.translationsOfNow(group),
+  aloneInGroup: (group, id) => collection.aloneInGroupNow(group, id),
 });
 
 export function createMemoryReadStore(memos: ProjectionMemos): MemoryReadStore {

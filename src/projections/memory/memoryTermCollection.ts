@@ -48,6 +48,11 @@ export class MemoryTermCollection implements TermCollection {
     return this.translationsOfNow(group);
   }
 
+  /** `CollectionNow.aloneInGroup` (`ReadStore.readsNow`). */
+  aloneInGroupNow(group: number, id: number): boolean {
+    return this.groups.alone(group, id);
+  }
+
   /** `translationsOf` answered in the calling turn (`ReadStore.readsNow`). */
   translationsOfNow(group: number): Translations {
     return translationsOf(

@@ -11,6 +11,11 @@ export class TranslationGroupIndex {
     this.members.add(groupOf(doc), doc.id);
   }
 
+  /** True when `id` is the group's only member (or the group has none): it lists no translations. */
+  alone(group: number, id: number): boolean {
+    return this.members.holdsOnly(group, id);
+  }
+
   ids(group: number): number[] {
     return this.members.get(group);
   }

@@ -48,6 +48,32 @@ describe('record shape table', () => {
     expect(startsWith(bytes, 0, 4, Buffer.from([0x91, 0xa1, 0x62]))).to.equal(false);
   });
 
+  it('tells whether a long range begins with known bytes, natively compared, never past the range', () => {
+    const known = Buffer.from(Array.from({ length: 300 }, (_, i) => (i * 7) & 0xff));
+    const bytes = new Uint8Array(310);
+    bytes.set(known, 5);
+    expect(startsWith(bytes, 5, 310, known)).to.equal(true);
+    expect(startsWith(bytes, 5, 304, known), 'the range ends first').to.equal(false);
+    expect(startsWith(bytes, 4, 310, known)).to.equal(false);
+    for (const at of [0, 16, 150, 299]) {
+      const changed = bytes.slice();
+      changed[5 + at] = (changed[5 + at] as number) ^ 1;
+      expect(startsWith(changed, 5, 310, known), `byte ${at} differs`).to.equal(false);
+    }
+  });
+
+  it('finds a long definition by equal bytes only, even when a hash of its ends collides', () => {
+    const table = new RecordShapeTable(10);
+    const defined = Buffer.from(Array.from({ length: 200 }, (_, i) => i & 0xff));
+    const middleChanged = Buffer.from(defined);
+    middleChanged[100] = (middleChanged[100] as number) ^ 1;
+    expect(hashOfBytes(middleChanged, 0, 200)).to.equal(hashOfBytes(defined, 0, 200));
+    const shape = shapeOf('a');
+    table.add(defined, 0, 200, hashOfBytes(defined, 0, 200), shape);
+    expect(table.find(middleChanged, 0, 200, hashOfBytes(middleChanged, 0, 200))).to.equal(undefined);
+    expect(table.find(Buffer.from(defined), 0, 200, hashOfBytes(defined, 0, 200))?.shape).to.equal(shape);
+  });
+
   it('hashes a range of bytes by its content alone', () => {
     const bytes = Buffer.from([1, 2, 3, 1, 2, 3]);
     expect(hashOfBytes(bytes, 0, 3)).to.equal(hashOfBytes(bytes, 3, 6));

@@ -199,6 +199,24 @@ describe('stored-event decoder', () => {
     }
   });
 
+  it('never reads a record by a definition of an earlier value: hands such a value to lmdb decoder', () => {
+    const { decoder, counted } = decoderCountingFallbacks();
+    const whole = lmdbCodec.encode(['event-1', 0, 'EventScheduled', exampleData.EventScheduled, metadata]);
+    decoder.decode(whole, whole.length);
+    expect(counted.fallbacks).to.equal(0);
+    // A reference to record id 0 (0x40), never defined in this value, then bytes for its two keys and one more item.
+    const undefinedHere = Buffer.from([0x92, 0x40, 0x01, 0x02, 0x03]);
+    let expected: unknown;
+    try {
+      expected = lmdbCodec.decode(undefinedHere, undefinedHere.length);
+    } catch (error) {
+      expected = error;
+    }
+    if (expected instanceof Error) expect(() => decoder.decode(undefinedHere, undefinedHere.length)).to.throw();
+    else expect(decoder.decode(undefinedHere, undefinedHere.length)).to.deep.equal(expected);
+    expect(counted.fallbacks).to.equal(1);
+  });
+
   it('reads a key named __proto__ as lmdb does, never as the prototype', () => {
     const { decoder } = decoderCountingFallbacks();
     const bytes = lmdbCodec.encode([

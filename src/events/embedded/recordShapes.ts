@@ -58,10 +58,20 @@ export class RecordShapeTable {
   }
 }
 
-/** A hash of `bytes[start..stop)` (FNV-1a, 31 bits so that it stays a small integer). */
+/** Bytes hashed at each end of a longer range: enough to tell definitions apart, the full comparison decides. */
+const hashedEnds = 24;
+
+/**
+ * A hash of `bytes[start..stop)` (FNV-1a over its length and at most its first and last `hashedEnds` bytes, 31 bits so
+ * that it stays a small integer): an event's data record defines ~30 keys in ~300 bytes, and a hash only picks the
+ * candidates that `find` then compares whole.
+ */
 export function hashOfBytes(bytes: Uint8Array, start: number, stop: number): number {
-  let hash = 0x811c9dc5 | 0;
-  for (let i = start; i < stop; i++) hash = Math.imul(hash ^ (bytes[i] as number), 0x01000193);
+  let hash = Math.imul(0x811c9dc5 ^ (stop - start), 0x01000193);
+  const head = Math.min(stop, start + hashedEnds);
+  for (let i = start; i < head; i++) hash = Math.imul(hash ^ (bytes[i] as number), 0x01000193);
+  for (let i = Math.max(head, stop - hashedEnds); i < stop; i++)
+    hash = Math.imul(hash ^ (bytes[i] as number), 0x01000193);
   return hash & 0x7fffffff;
 }
 
@@ -69,9 +79,19 @@ function sameBytes(known: Uint8Array, bytes: Uint8Array, start: number, stop: nu
   return known.length === stop - start && startsWith(bytes, start, stop, known);
 }
 
-/** Whether `bytes[start..stop)` begins with all of `known`. */
+/** Below this many bytes a loop compares faster than a call into Node's native comparison. */
+const nativeFrom = 16;
+const { compare } = Buffer.prototype;
+
+/**
+ * Whether `bytes[start..stop)` begins with all of `known`. Every stored event defines its records again, ~400 bytes
+ * of keys compared per event: a loop of byte reads took ~1 µs for the ~300 of a data record, a native comparison a
+ * fifth of that.
+ */
 export function startsWith(bytes: Uint8Array, start: number, stop: number, known: Uint8Array): boolean {
-  if (known.length > stop - start) return false;
-  for (let i = 0; i < known.length; i++) if (known[i] !== bytes[start + i]) return false;
+  const length = known.length;
+  if (length > stop - start) return false;
+  if (length >= nativeFrom) return compare.call(bytes, known, 0, length, start, start + length) === 0;
+  for (let i = 0; i < length; i++) if (known[i] !== bytes[start + i]) return false;
   return true;
 }

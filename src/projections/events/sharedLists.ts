@@ -45,6 +45,11 @@ export class SharedLists {
       : items.filter((item): item is T => item !== undefined).slice();
   }
 
+  /** `items([item])` without that list: the shared list of the item alone, or the empty list for none. */
+  itemOrNone<T extends object>(item: T | undefined): readonly T[] {
+    return item === undefined ? none : this.itemList(item);
+  }
+
   private itemList<T extends object>(item: T): readonly T[] {
     let list = this.itemAlone.get(item);
     if (list === undefined) this.itemAlone.set(item, (list = Object.freeze([item])));

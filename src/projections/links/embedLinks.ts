@@ -1,7 +1,7 @@
 // Builds an event's embedded copies of its linked venues, organizers and terms from the read model.
 import type { EmbeddedLinks, EventDocument } from '../events/eventDocument.ts';
 import type { ReadStore } from '../readStore.ts';
-import type { ProjectionTarget } from '../projectionTarget.ts';
+import type { ProjectedTerms, ProjectionTarget } from '../projectionTarget.ts';
 import type { CountedTerm } from '../terms/termCollection.ts';
 import type { TermDocument } from '../terms/termDocument.ts';
 import type { SharedLists } from '../events/sharedLists.ts';
@@ -30,11 +30,30 @@ export async function embedLinks(readStore: ReadStore, links: Linked, lists: Sha
 /** As `embedLinks`, from a projection target, which answers at once: the projectors' way. */
 export function embedLinksNow(target: ProjectionTarget, links: Linked, lists: SharedLists): EmbeddedLinks {
   return {
-    venues: lists.items(links.venues.map((id) => target.venues.get(id))),
-    organizers: lists.items(links.organizers.map((id) => target.organizers.get(id))),
-    categories: lists.items(links.categories.map((id) => target.categories.get(id)?.doc)),
-    tags: lists.items(links.tags.map((id) => target.tags.get(id)?.doc)),
+    venues: itemsNow(links.venues, target.venues, lists),
+    organizers: itemsNow(links.organizers, target.organizers, lists),
+    categories: termsNow(links.categories, target.categories, lists),
+    tags: termsNow(links.tags, target.tags, lists),
   };
+}
+
+/**
+ * The items of `ids` as `SharedLists.items` gives them. Most events link one item per field (or none): that item's
+ * shared list is taken without a list of lookups made first (every projected event passes here four times).
+ */
+function itemsNow<T extends object>(
+  ids: readonly number[],
+  items: { get(id: number): T | undefined },
+  lists: SharedLists,
+): readonly T[] {
+  if (ids.length === 1) return lists.itemOrNone(items.get(ids[0] as number));
+  return lists.items(ids.map((id) => items.get(id)));
+}
+
+/** `itemsNow` of the terms' documents. */
+function termsNow(ids: readonly number[], terms: ProjectedTerms, lists: SharedLists): readonly TermDocument[] {
+  if (ids.length === 1) return lists.itemOrNone(terms.get(ids[0] as number)?.doc);
+  return lists.items(ids.map((id) => terms.get(id)?.doc));
 }
 
 /**

@@ -4,6 +4,7 @@
 import type { EventDocument } from '../events/eventDocument.ts';
 import type { EventListQuery } from '../events/eventListQuery.ts';
 import { asksForBlankedContent, keyBoundsOf, withinKeyBounds } from '../events/matchesEventQuery.ts';
+import { ScopeMap } from './scopeMap.ts';
 
 /** Per slot, in this order: start key, end key, id, then scope × 4 + flags. One cache line holds two slots. */
 const stride = 4;
@@ -17,13 +18,11 @@ const flagSpace = 4;
 /** The scope of a document never listed (`hideFromListings`); the others number (language, status) pairs from 1. */
 const unlisted = 0;
 
-const scopeKey = (language: string, status: string): string => `${language}|${status}`;
-
 export class EventColumns {
   private readonly slotById = new Map<number, number>();
   private readonly docs: EventDocument[] = [];
   private cells = new Float64Array(1024 * stride);
-  private readonly scopeNumbers = new Map<string, number>();
+  private readonly scopeNumbers = new ScopeMap<number>();
   /**
    * Whether each new id was above the one before it (a replay and a snapshot load create events in id order): the
    * slots are then in ascending id order already, and listing them by id needs no sort of every slot.
@@ -110,7 +109,7 @@ export class EventColumns {
     const admitted = new Uint8Array((this.scopeNumbers.size + 1) * flagSpace);
     const admittedLocked = new Uint8Array(this.scopeNumbers.size + 1);
     for (const status of q.statuses) {
-      const scope = this.scopeNumbers.get(scopeKey(q.language, status));
+      const scope = this.scopeNumbers.get(q.language, status);
       if (scope === undefined) continue;
       for (let flags = 0; flags < flagSpace; flags++)
         if ((flags & flagMask) === flagValue) admitted[scope * flagSpace + flags] = 1;
@@ -140,9 +139,8 @@ export class EventColumns {
   }
 
   private scopeNumber(language: string, status: string): number {
-    const key = scopeKey(language, status);
-    let scope = this.scopeNumbers.get(key);
-    if (scope === undefined) this.scopeNumbers.set(key, (scope = this.scopeNumbers.size + 1));
+    let scope = this.scopeNumbers.get(language, status);
+    if (scope === undefined) this.scopeNumbers.set(language, status, (scope = this.scopeNumbers.size + 1));
     return scope;
   }
 

@@ -14,7 +14,13 @@ interface Linking {
 }
 
 export class EventLinkIndex {
-  private readonly byField = new Map<LinkField, Map<number, Linking>>(linkFields.map((field) => [field, new Map()]));
+  /** One map per field, named as the fields are: a replay's puts reach each by a property read, not a lookup. */
+  private readonly byField: Readonly<Record<LinkField, Map<number, Linking>>> = {
+    venues: new Map(),
+    organizers: new Map(),
+    categories: new Map(),
+    tags: new Map(),
+  };
   /** Left by `addAllLater`, not yet indexed from `docs[indexed]` on: every other call indexes them first. */
   private pending: { readonly firstSlot: number; readonly docs: readonly EventDocument[]; indexed: number } | undefined;
 
@@ -27,13 +33,18 @@ export class EventLinkIndex {
   move(slot: number, previous: EventDocument | undefined, doc: EventDocument): void {
     this.settle();
     if (previous === undefined) {
-      // A document new to the index (most puts of a replay): nothing to compare nor to take out.
-      for (const field of linkFields) addSlot(this.byField.get(field) as Map<number, Linking>, doc[field], slot);
+      // A document new to the index (most puts of a replay): nothing to compare nor to take out. Field by field, each
+      // list read by its name (a loop over the field names read each through a lookup by key).
+      const { venues, organizers, categories, tags } = this.byField;
+      addSlot(venues, doc.venues, slot);
+      addSlot(organizers, doc.organizers, slot);
+      addSlot(categories, doc.categories, slot);
+      addSlot(tags, doc.tags, slot);
       return;
     }
     const moved = previous.startKey !== doc.startKey;
     for (const field of linkFields) {
-      const index = this.byField.get(field) as Map<number, Linking>;
+      const index = this.byField[field];
       if (sameIds(previous[field], doc[field])) {
         if (moved) for (const linked of doc[field]) (index.get(linked) as Linking).byStart = undefined;
         continue;
@@ -55,7 +66,7 @@ export class EventLinkIndex {
   /** `addAll` of `docs[from .. to − 1]` (in their slots from `firstSlot + from`). */
   private addRange(firstSlot: number, docs: readonly EventDocument[], from: number, to: number): void {
     for (const field of linkFields) {
-      const index = this.byField.get(field) as Map<number, Linking>;
+      const index = this.byField[field];
       for (let i = from; i < to; i++) addSlot(index, (docs[i] as EventDocument)[field], firstSlot + i);
     }
   }
@@ -97,19 +108,19 @@ export class EventLinkIndex {
   /** Slots of the documents linking `id` through `field`, each once. */
   linking(field: LinkField, id: number): readonly number[] {
     this.settle();
-    return this.byField.get(field)?.get(id)?.slots ?? noSlots;
+    return this.byField[field].get(id)?.slots ?? noSlots;
   }
 
   /** Every linked id of the field with the slots linking it (some lists may be empty). */
   *entries(field: LinkField): Generator<[number, readonly number[]]> {
     this.settle();
-    for (const [id, linking] of this.byField.get(field) as Map<number, Linking>) yield [id, linking.slots];
+    for (const [id, linking] of this.byField[field]) yield [id, linking.slots];
   }
 
   /** The slots linking `id` whose start the start bounds of `q` admit, in listing order. */
   window(field: LinkField, id: number, q: EventListQuery): SlotRange {
     this.settle();
-    const linking = this.byField.get(field)?.get(id);
+    const linking = this.byField[field].get(id);
     if (!linking) return { slots: noSlots, from: 0, to: 0 };
     const { slots, startKeys } = (linking.byStart ??= this.inStartOrder(linking.slots));
     const [from, to] = this.startRanges.window(q, slots.length, (i) => startKeys[i] as number);

@@ -2,7 +2,7 @@
 // linked item and venue location; the words of the search texts; per document the fields queries check most.
 import { HeldViews, type HeldDocuments } from './heldViews.ts';
 import { IdsBySlug } from './idsByKey.ts';
-import { translationsOf, type Translations } from '../translationGroups.ts';
+import { groupOf, translationsOf, type Translations } from '../translationGroups.ts';
 import { TranslationGroupIndex } from './translationGroupIndex.ts';
 import { linkFields, type EmbeddedLinks, type EventDocument, type LinkField } from '../events/eventDocument.ts';
 import type { EventListQuery, Page } from '../events/eventListQuery.ts';
@@ -19,19 +19,18 @@ import { SearchWordIndex } from './searchWordIndex.ts';
 import { SlotMarks } from './slotMarks.ts';
 import { StartRanges } from './startWindow.ts';
 import { FuturePublications } from './futurePublications.ts';
+import { ScopeMap } from './scopeMap.ts';
 import type { ScheduledPublication } from '../scheduledPublications.ts';
-
-const partitionKey = (language: string, status: string): string => `${language}|${status}`;
 
 export class MemoryEventCollection implements EventCollection {
   private readonly columns = new EventColumns();
-  private readonly partitions = new Map<string, StartOrderedPartition>();
+  private readonly partitions = new ScopeMap<StartOrderedPartition>();
   private readonly idsBySlug = new IdsBySlug();
   /** Each query's start range, shared by the partitions and the link index it is looked up in. */
   private readonly startRanges = new StartRanges();
   private readonly links = new EventLinkIndex(this.columns, this.startRanges);
   private readonly venueGrid = new VenueLocationGrid();
-  private readonly groups = new TranslationGroupIndex();
+  private readonly groups = new TranslationGroupIndex((id) => this.columns.get(id));
   private readonly marks = new SlotMarks();
   private readonly searchWords = new SearchWordIndex(this.columns, this.marks);
   private readonly future = new FuturePublications();
@@ -74,7 +73,7 @@ export class MemoryEventCollection implements EventCollection {
 
   async list(query: EventListQuery): Promise<Page<EventDocument>> {
     const parts = [...new Set(query.statuses)]
-      .map((status) => this.partitions.get(partitionKey(query.language, status)))
+      .map((status) => this.partitions.get(query.language, status))
       .filter((p): p is StartOrderedPartition => p !== undefined && p.size > 0);
     const window = parts.reduce((sum, p) => sum + p.windowSize(query), 0);
     const candidates = this.cheapestCandidateSource(query);
@@ -154,14 +153,15 @@ export class MemoryEventCollection implements EventCollection {
   putNow(doc: EventDocument): void {
     const previous = this.columns.get(doc.id);
     if (previous && previous.revision >= doc.revision) return;
-    this.groups.move(previous, doc);
+    // An id filed under the same group, or the same language and slug, stays where it is (most changes keep both).
+    const sameGroup = previous !== undefined && groupOf(previous) === groupOf(doc);
+    const sameSlug = previous !== undefined && previous.slug === doc.slug && previous.language === doc.language;
+    if (!sameGroup) this.groups.move(previous, doc);
     if (previous) {
       // Out of its partition while the columns still hold its position there.
-      const listedAt = previous.hideFromListings
-        ? undefined
-        : this.partitions.get(partitionKey(previous.language, previous.status));
+      const listedAt = previous.hideFromListings ? undefined : this.partitions.get(previous.language, previous.status);
       listedAt?.remove(this.columns.slotOf(doc.id) as number);
-      this.idsBySlug.delete(previous.language, previous.slug, previous.id);
+      if (!sameSlug) this.idsBySlug.delete(previous.language, previous.slug, previous.id);
     }
     const slot = this.columns.set(doc);
     this.links.move(slot, previous, doc);
@@ -170,7 +170,7 @@ export class MemoryEventCollection implements EventCollection {
     if (previous ? previous.venueLocations !== doc.venueLocations : doc.venueLocations.length > 0)
       this.venueGrid.set(doc.id, doc.venueLocations);
     if (!doc.hideFromListings) this.partition(doc).insert(slot);
-    this.idsBySlug.add(doc.language, doc.slug, doc.id);
+    if (!sameSlug) this.idsBySlug.add(doc.language, doc.slug, doc.id);
     this.future.track(doc);
   }
 
@@ -234,9 +234,13 @@ export class MemoryEventCollection implements EventCollection {
   }
 
   private partition(doc: EventDocument): StartOrderedPartition {
-    const key = partitionKey(doc.language, doc.status);
-    let partition = this.partitions.get(key);
-    if (!partition) this.partitions.set(key, (partition = new StartOrderedPartition(this.columns, this.startRanges)));
+    let partition = this.partitions.get(doc.language, doc.status);
+    if (!partition)
+      this.partitions.set(
+        doc.language,
+        doc.status,
+        (partition = new StartOrderedPartition(this.columns, this.startRanges)),
+      );
     return partition;
   }
 }

@@ -21,7 +21,7 @@ export class MemoryItemCollection<D extends ItemDocument> {
   private readonly byNameKey = new Map<string, Set<number>>();
   /** Sorted in listing order. */
   private readonly partitions = new Map<string, D[]>();
-  private readonly groups = new TranslationGroupIndex();
+  private readonly groups = new TranslationGroupIndex((id) => this.byId.get(id));
   private readonly future = new FuturePublications();
 
   async translationsOf(group: number): Promise<Translations> {

@@ -34,7 +34,7 @@ export class MemoryTermCollection implements TermCollection {
   private readonly stale = new Map<number, boolean>();
   /** The last answer given per term: most reads find the same document and count, and take it without a new one. */
   private readonly countedTerms = new Map<number, CountedTerm>();
-  private readonly groups = new TranslationGroupIndex();
+  private readonly groups = new TranslationGroupIndex((id) => this.documents.get(id));
   // The indexes below hold live documents only.
   private readonly byLanguage = new Map<string, Set<number>>();
   private readonly bySlugKey = new Map<string, Set<number>>();

@@ -202,6 +202,28 @@ describe('lmdb event store', function () {
       expect(seenHere).to.deep.equal(all);
     });
 
+    it('two instances taking turns: each append follows the last append of the other instance', async function () {
+      // Each instance remembers the last position it wrote; the other instance's append in between must be noticed.
+      const dir = await freshDir();
+      const [here, there] = [await openStore(dir), await openStore(dir)];
+      const appended: bigint[] = [];
+      for (let turn = 0; turn < 40; turn += 1) {
+        const store = turn % 2 === 0 ? here : there;
+        const [first, second] = await Promise.all([
+          store.append(`turn-${turn}-a`, events(1), NoStream),
+          store.append(`turn-${turn}-b`, events(2), NoStream),
+        ]);
+        appended.push((first as { position: bigint }).position, (second as { position: bigint }).position);
+      }
+
+      const all = await here.readAll();
+      expect(positionsOf(all)).to.deep.equal(denseFromZero(120));
+      expect(new Set(appended).size).to.equal(80);
+      expect(all.filter((event) => event.streamId.startsWith('turn-')).map((event) => event.streamId)).to.have.length(
+        120,
+      );
+    });
+
     it(
       'another process appending to the same dir: distinct positions, nothing lost, seen by a ' + 'subscription here',
       async function () {

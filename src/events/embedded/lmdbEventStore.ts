@@ -20,7 +20,7 @@ import {
 } from '../eventStore.ts';
 import {
   MAX_REVISION,
-  lastPosition,
+  LastPosition,
   openLayout,
   toRecordedEvent,
   toRecordedEventAsWritten,
@@ -83,6 +83,7 @@ function messageOf(error: unknown): string {
 class LmdbStore implements LmdbEventStore {
   private readonly subscriptions = new Set<PollingSubscription>();
   private readonly durable: DurablePosition;
+  private readonly last: LastPosition;
   private closed = false;
 
   constructor(
@@ -90,7 +91,8 @@ class LmdbStore implements LmdbEventStore {
     private readonly settings: PollingSettings,
     private readonly freeSpace: FreeSpaceGuard,
   ) {
-    this.durable = new DurablePosition(db.root, () => lastPosition(db.events));
+    this.last = new LastPosition(db.events);
+    this.durable = new DurablePosition(db.root, () => this.last.read());
   }
 
   async append(
@@ -154,7 +156,7 @@ class LmdbStore implements LmdbEventStore {
     const heads = appends.map((append) => this.db.heads.get(append.streamId));
     const failed = appends.findIndex((append, index) => !expectationHolds(append.expected, heads[index]));
     if (failed >= 0) return { ok: false, failed: appends[failed] as StreamAppend, actual: heads[failed] };
-    let position = lastPosition(this.db.events);
+    let position = this.last.read();
     const written = appends.map(({ streamId, events }, index) => {
       let revision = heads[index] ?? -1;
       for (const event of events) {
@@ -166,6 +168,7 @@ class LmdbStore implements LmdbEventStore {
       this.db.heads.put(streamId, revision);
       return { nextRevision: revision, position };
     });
+    this.last.wrote(position);
     return { ok: true, written };
   }
 
@@ -209,7 +212,7 @@ class LmdbStore implements LmdbEventStore {
       {
         readAfter: (after, limit, upTo, maxBytes) => readEventsAfter(this.db, after, limit, upTo, maxBytes),
         readPassingOver: (after, limit, upTo, types) => readPassingOver(this.db, after, limit, upTo, types),
-        head: () => BigInt(lastPosition(this.db.events)),
+        head: () => BigInt(this.last.read()),
         // Only flushed events: a subscriber (the change feed, the projections) never sees one a crash could take back.
         durableHead: async () => BigInt(await this.durable.head()),
       },
@@ -222,7 +225,7 @@ class LmdbStore implements LmdbEventStore {
   }
 
   async headPosition(): Promise<bigint> {
-    return BigInt(lastPosition(this.db.events));
+    return BigInt(this.last.read());
   }
 
   lastTransactionId(): number {

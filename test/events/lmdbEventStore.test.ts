@@ -164,6 +164,20 @@ describe('lmdb event store', function () {
       },
     );
 
+    it('reads a tail from its last revision, past it, and after an append by another instance', async function () {
+      const dir = await freshDir();
+      const [here, there] = [await openStore(dir), await openStore(dir)];
+      await here.append('venue-1', events(3), NoStream);
+      const revisions = async (fromRevision: bigint) =>
+        (await here.readStream('venue-1', { fromRevision })).map((event) => event.revision);
+      expect(await revisions(2n)).to.deep.equal([2n]);
+      expect(await revisions(3n)).to.deep.equal([]);
+      await there.append('venue-1', events(1), 2n);
+      expect(await revisions(3n)).to.deep.equal([3n]);
+      expect(await revisions(1n)).to.deep.equal([1n, 2n, 3n]);
+      expect(await revisions(4n)).to.deep.equal([]);
+    });
+
     it('delivers a local append to a subscription at once, without waiting for the poll interval', async function () {
       const store = await openLmdbEventStore(await freshDir(), { pollIntervalMs: 60_000 });
       stores.push(store);

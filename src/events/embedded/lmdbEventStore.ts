@@ -148,8 +148,9 @@ class LmdbStore implements LmdbEventStore {
 
   /**
    * Runs inside lmdb's write transaction, which holds the environment's write lock across processes:
-   * the head revision and the last global position are read here, never cached, so a CLI process
-   * appending to the same data dir can neither duplicate a position nor slip past the revision check.
+   * the head revision and the last global position are read here (the position remembered from the last append is
+   * checked against the store first, `LastPosition`), so a CLI process appending to the same data dir can neither
+   * duplicate a position nor slip past the revision check.
    */
   private appendInTransaction(appends: readonly StreamAppend[]): AppendOutcome {
     // Every expectation is checked before anything is written: a failed one leaves nothing to roll back.

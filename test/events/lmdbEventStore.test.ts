@@ -216,6 +216,23 @@ describe('lmdb event store', function () {
       expect(seenHere).to.deep.equal(all);
     });
 
+    it('two instances appending at once, again and again: positions stay dense and unique', async function () {
+      // Repeated concurrent rounds: each instance's remembered last position is stale after every round of the other.
+      const dir = await freshDir();
+      const [here, there] = [await openStore(dir), await openStore(dir)];
+      for (let round = 0; round < 30; round += 1) {
+        await Promise.all(
+          [here, there, here, there].map((store, index) =>
+            store.append(`round-${round}-${index}`, events(1 + (index % 2)), NoStream),
+          ),
+        );
+      }
+
+      const all = await there.readAll();
+      expect(positionsOf(all)).to.deep.equal(denseFromZero(180));
+      expect(new Set(all.map((event) => `${event.streamId} ${event.revision}`)).size).to.equal(180);
+    });
+
     it('two instances taking turns: each append follows the last append of the other instance', async function () {
       // Each instance remembers the last position it wrote; the other instance's append in between must be noticed.
       const dir = await freshDir();

@@ -1,7 +1,7 @@
 // The folded states of streams the write side reads again and again, mostly without writing them (the venues,
 // organizers and terms each event write links, checked after its commit), each kept at the revision it was folded to:
 // a load reads and folds only the events after that revision, so the store stays the one source of truth (other
-// processes' appends included) and a kept state costs one empty range read instead of the whole stream.
+// processes' appends included) and a kept state costs one key lookup (nothing after it) instead of the whole stream.
 import { NoStream, type EventStore } from '../events/eventStore.ts';
 import { decodeDomainEvent } from '../events/catalogue/envelope.ts';
 import type { DomainEvent } from '../events/catalogue/index.ts';

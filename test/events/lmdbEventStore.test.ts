@@ -164,6 +164,20 @@ describe('lmdb event store', function () {
       },
     );
 
+    it('reads a tail from its last revision, past it, and after an append by another instance', async function () {
+      const dir = await freshDir();
+      const [here, there] = [await openStore(dir), await openStore(dir)];
+      await here.append('venue-1', events(3), NoStream);
+      const revisions = async (fromRevision: bigint) =>
+        (await here.readStream('venue-1', { fromRevision })).map((event) => event.revision);
+      expect(await revisions(2n)).to.deep.equal([2n]);
+      expect(await revisions(3n)).to.deep.equal([]);
+      await there.append('venue-1', events(1), 2n);
+      expect(await revisions(3n)).to.deep.equal([3n]);
+      expect(await revisions(1n)).to.deep.equal([1n, 2n, 3n]);
+      expect(await revisions(4n)).to.deep.equal([]);
+    });
+
     it('delivers a local append to a subscription at once, without waiting for the poll interval', async function () {
       const store = await openLmdbEventStore(await freshDir(), { pollIntervalMs: 60_000 });
       stores.push(store);
@@ -200,6 +214,45 @@ describe('lmdb event store', function () {
       // The other instance's appends do not wake this one: they arrive through polling.
       await waitUntil(() => seenHere.length === 201, 'the subscription to see both instances');
       expect(seenHere).to.deep.equal(all);
+    });
+
+    it('two instances appending at once, again and again: positions stay dense and unique', async function () {
+      // Repeated concurrent rounds: each instance's remembered last position is stale after every round of the other.
+      const dir = await freshDir();
+      const [here, there] = [await openStore(dir), await openStore(dir)];
+      for (let round = 0; round < 30; round += 1) {
+        await Promise.all(
+          [here, there, here, there].map((store, index) =>
+            store.append(`round-${round}-${index}`, events(1 + (index % 2)), NoStream),
+          ),
+        );
+      }
+
+      const all = await there.readAll();
+      expect(positionsOf(all)).to.deep.equal(denseFromZero(180));
+      expect(new Set(all.map((event) => `${event.streamId} ${event.revision}`)).size).to.equal(180);
+    });
+
+    it('two instances taking turns: each append follows the last append of the other instance', async function () {
+      // Each instance remembers the last position it wrote; the other instance's append in between must be noticed.
+      const dir = await freshDir();
+      const [here, there] = [await openStore(dir), await openStore(dir)];
+      const appended: bigint[] = [];
+      for (let turn = 0; turn < 40; turn += 1) {
+        const store = turn % 2 === 0 ? here : there;
+        const [first, second] = await Promise.all([
+          store.append(`turn-${turn}-a`, events(1), NoStream),
+          store.append(`turn-${turn}-b`, events(2), NoStream),
+        ]);
+        appended.push((first as { position: bigint }).position, (second as { position: bigint }).position);
+      }
+
+      const all = await here.readAll();
+      expect(positionsOf(all)).to.deep.equal(denseFromZero(120));
+      expect(new Set(appended).size).to.equal(80);
+      expect(all.filter((event) => event.streamId.startsWith('turn-')).map((event) => event.streamId)).to.have.length(
+        120,
+      );
     });
 
     it(

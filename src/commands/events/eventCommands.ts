@@ -26,7 +26,13 @@ import {
   type ScheduledPublicationOutcome,
 } from '../posts/postStreamWrites.ts';
 import type { ScheduledPublicationCheck } from '../posts/publication.ts';
-import { eventDecider, nextEventFacts, type EventCommand, type ScheduleDefaults } from './eventDecider.ts';
+import {
+  decideEventOnFacts,
+  eventDecider,
+  nextEventFacts,
+  type EventCommand,
+  type ScheduleDefaults,
+} from './eventDecider.ts';
 import type { EventInput } from './eventInput.ts';
 import { abandonTranslation, claimTranslation } from '../registries/translationClaims.ts';
 import { requestWithPasswordHash } from '../posts/passwordToStore.ts';
@@ -56,6 +62,7 @@ export const eventResource: PostResource<EventFacts, EventCommand, CalendarEvent
   accepts: isCalendarEventEvent,
   nextFacts: nextEventFacts,
   titleOf: (facts) => facts.title,
+  decideOnFacts: decideEventOnFacts,
 };
 
 export const loadEvent = (store: EventStore, id: number) => loadPost(eventResource, store, id);

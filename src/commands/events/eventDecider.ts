@@ -134,8 +134,19 @@ export function nextEventFacts(state: EventState, command: EventCommand): Either
 }
 
 /** One pure step: the events recording the command's outcome on the state, with the slug the command carries. */
-function decideEvent(command: EventCommand, state: EventState): Either<CommandError, CalendarEventEvent[]> {
-  const next = nextEventFacts(state, command);
+const decideEvent = (command: EventCommand, state: EventState): Either<CommandError, CalendarEventEvent[]> =>
+  decideEventOnFacts(command, state, nextEventFacts(state, command));
+
+/**
+ * `decide` given what `nextEventFacts` answered for the command. The slug a command carries never changes those facts
+ * (it is put on them here), so the handler, which computed them to plan the slug, hands them over: dates are settled
+ * into UTC once per write instead of twice.
+ */
+export function decideEventOnFacts(
+  command: EventCommand,
+  state: EventState,
+  next: Either<CommandError, EventFacts>,
+): Either<CommandError, CalendarEventEvent[]> {
   if (next._tag === 'Left') return next;
   if (command.type === 'ScheduleEvent') {
     const facts = withSettledSlug(next.right, command);

@@ -60,6 +60,8 @@ export interface PostResource<F extends PostFacts, C extends Sluggable, E extend
   nextFacts(state: PostState<F>, command: C): Either<CommandError, F>;
   /** What a slug is derived from when none is given: the title or the name. */
   titleOf(facts: F): string;
+  /** `decide` given what `nextFacts` answered (a slug never changes it): facts worked out once per write. */
+  decideOnFacts?(command: C, state: PostState<F>, next: Either<CommandError, F>): Either<CommandError, E[]>;
 }
 
 export function loadPost<F extends PostFacts, C extends Sluggable, E extends DomainEvent>(
@@ -127,8 +129,7 @@ export async function decideWithSlug<F extends PostFacts, C extends Sluggable, E
   });
   const owner = resource.streamId(id);
   const language = next.right.language;
-  const decideWith = (slug: string | undefined) =>
-    resource.decider.decide(slug === undefined ? command : ({ ...command, slug } as C), state);
+  const decideWith = (slug: string | undefined) => decideWithFacts(resource, command, slug, state, next);
   if (plan.kind !== 'reserve') {
     const decided = decideWith(plan.kind === 'set' ? plan.slug : undefined);
     if (decided._tag === 'Left') return decided;
@@ -162,6 +163,20 @@ export async function decideWithSlug<F extends PostFacts, C extends Sluggable, E
     await deps.slugs.release(resource.kind, language, plan.release, owner, ctx);
   }
   return outcome;
+}
+
+/** The decision with the slug settled on the command, from the facts already worked out where the resource can. */
+function decideWithFacts<F extends PostFacts, C extends Sluggable, E extends DomainEvent>(
+  resource: PostResource<F, C, E>,
+  command: C,
+  slug: string | undefined,
+  state: PostState<F>,
+  next: Either<CommandError, F>,
+): Either<CommandError, E[]> {
+  const settled = slug === undefined ? command : ({ ...command, slug } as C);
+  return resource.decideOnFacts
+    ? resource.decideOnFacts(settled, state, next)
+    : resource.decider.decide(settled, state);
 }
 
 export const isAppended = (outcome: Attempt<Written>): boolean => outcome !== 'lost-race' && outcome._tag === 'Right';

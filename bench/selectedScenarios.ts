@@ -1,6 +1,8 @@
-// `npm run bench -- [--quick] --only=<keys> [--prof=<dir>]`: seeds the data set and measures only the named HTTP
-// scenarios (keys of bench/scenarios.ts, e.g. createEvent,updateEvent), with the service's CPU milliseconds per
-// request at each level; `--prof` runs the service under `--cpu-prof` and leaves its profile in the directory given.
+// `npm run bench -- [--quick] --only=<keys> [--prof=<dir>] [--service-flag=<flag>]... [--service-stdout=<file>]`:
+// seeds the data set and measures only the named HTTP scenarios (keys of bench/scenarios.ts, e.g.
+// createEvent,updateEvent), with the service's CPU milliseconds per request at each level; `--prof` runs the service
+// under `--cpu-prof` and leaves its profile in the directory given; `--service-flag` adds a Node flag to the service
+// alone (e.g. --trace-gc-nvp) and `--service-stdout` copies its stdout, where V8's GC traces go, to a file.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,6 +33,14 @@ export function onlyKeysOf(argv: readonly string[]): string[] | undefined {
 /** The `--prof=<dir>` directory, or undefined. */
 export const profileDirOf = (argv: readonly string[]): string | undefined =>
   argv.find((arg) => arg.startsWith('--prof='))?.slice('--prof='.length);
+
+/** The service's own flags (`--service-flag=<flag>`, repeated) and where its stdout goes (`--service-stdout=`). */
+export const serviceOptionsOf = (argv: readonly string[]) => ({
+  serviceFlags: argv
+    .filter((arg) => arg.startsWith('--service-flag='))
+    .map((arg) => arg.slice('--service-flag='.length)),
+  serviceStdout: argv.find((arg) => arg.startsWith('--service-stdout='))?.slice('--service-stdout='.length),
+});
 
 function selected(all: readonly Scenario[], keys: readonly string[]): Scenario[] {
   const unknown = keys.filter((key) => !all.some((scenario) => scenario.key === key));
@@ -71,12 +81,17 @@ interface SelectedRun {
   readonly nodeFlags: readonly string[];
   /** Where the service leaves its CPU profile (`--cpu-prof`); none: no profile. */
   readonly profileDir: string | undefined;
+  /** Node flags of the service alone, after the start script's. */
+  readonly serviceFlags?: readonly string[];
+  /** Where the service's stdout is copied; none: nowhere. */
+  readonly serviceStdout?: string;
 }
 
 async function measure(scenarios: readonly Scenario[], dir: string, run: SelectedRun): Promise<void> {
   const { nodeFlags, profileDir, mode } = run;
-  const serviceFlags = profileDir ? [...nodeFlags, '--cpu-prof', `--cpu-prof-dir=${profileDir}`] : nodeFlags;
-  const service = await startServiceProcess(serviceFlags, dir, mode.startDeadlineMs);
+  const profileFlags = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const serviceFlags = [...nodeFlags, ...(run.serviceFlags ?? []), ...profileFlags];
+  const service = await startServiceProcess(serviceFlags, dir, mode.startDeadlineMs, {}, run.serviceStdout);
   const bare = await startBareKoa(nodeFlags);
   const load = new LoadGenerator(nodeFlags);
   try {

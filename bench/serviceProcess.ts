@@ -1,6 +1,7 @@
 // The service under test as its own process (`scripts/start.mjs`, started like `npm start`), with the times a
 // restart takes: until it listens, until /ready answers 200, and until the read model holds every stored event.
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import { anonymousRssMegabytes, rssMegabytes, spawnNode, stopChild, waitForOutput } from './nodeProcesses.ts';
 
 export const benchAdminPassword = 'bench-password';
@@ -51,12 +52,16 @@ async function waitUntilReady(
   throw new Error(`the service was not ready and caught up within ${deadlineMs} ms`);
 }
 
-/** `env`: variables for this service beyond the bench's own (they win over the caller's environment). */
+/**
+ * `env`: variables for this service beyond the bench's own (they win over the caller's environment). `stdoutFile`:
+ * where the service's stdout is copied (V8's `--trace-gc*` lines go there), none: nowhere.
+ */
 export async function startServiceProcess(
   nodeFlags: readonly string[],
   dataDir: string,
   deadlineMs: number,
   env: NodeJS.ProcessEnv = {},
+  stdoutFile?: string,
 ): Promise<ServiceProcess> {
   const startedAt = performance.now();
   const child: ChildProcessWithoutNullStreams = spawnNode('service', nodeFlags, ['scripts/start.mjs'], {
@@ -71,6 +76,7 @@ export async function startServiceProcess(
     LOG_LEVEL: 'warn',
     ...env,
   });
+  if (stdoutFile) child.stdout.pipe(createWriteStream(stdoutFile));
   try {
     const match = await waitForOutput(child, /listening on (http:\/\/[^/\s]+)/, deadlineMs, 'the service');
     const listeningMs = performance.now() - startedAt;

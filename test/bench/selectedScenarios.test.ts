@@ -1,6 +1,6 @@
 // The parts of `npm run bench -- --only=…`: the option, and the service CPU reading it reports per request.
 import { expect } from 'chai';
-import { onlyKeysOf, profileDirOf, warmUpPlan } from '../../bench/selectedScenarios.ts';
+import { onlyKeysOf, profileDirOf, serviceOptionsOf, warmUpPlan } from '../../bench/selectedScenarios.ts';
 import { plannedRequest, type RequestPlan } from '../../bench/requestPlans.ts';
 import { processCpuReader } from '../../bench/processCpu.ts';
 
@@ -9,6 +9,15 @@ describe('bench: selected scenarios', () => {
     expect(onlyKeysOf(['--quick', '--only=createEvent,updateEvent'])).to.deep.equal(['createEvent', 'updateEvent']);
     expect(onlyKeysOf(['--quick'])).to.equal(undefined);
     expect(profileDirOf(['--only=getEvent', '--prof=/tmp/profiles'])).to.equal('/tmp/profiles');
+  });
+
+  it('reads the service flags and the file for its stdout, and none without them', () => {
+    const argv = ['--only=createEvent', '--service-flag=--trace-gc-nvp', '--service-flag=--max-semi-space-size=64'];
+    expect(serviceOptionsOf([...argv, '--service-stdout=/tmp/gc.txt'])).to.deep.equal({
+      serviceFlags: ['--trace-gc-nvp', '--max-semi-space-size=64'],
+      serviceStdout: '/tmp/gc.txt',
+    });
+    expect(serviceOptionsOf(['--quick'])).to.deep.equal({ serviceFlags: [], serviceStdout: undefined });
   });
 
   it('warms creates up with titles the measured run never sends, and walks reads and updates again', () => {

@@ -68,6 +68,11 @@ export interface EventJsonContext {
   readonly scope: Scope;
   readonly rendering: PageRendering;
   readonly fragments: VariantFragments;
+  /**
+   * Whether the event's own fragment is kept for later pages (reads) or only rendered (a write's answer: the new
+   * revision, evicted by the next writes within seconds under a burst, would only be old-generation garbage).
+   */
+  readonly keepOwnFragment?: boolean;
 }
 
 export const linkedMembers = ',"categories":[],"tags":[],"venue":[],"organizer":[]';
@@ -96,11 +101,16 @@ export function writeEventJson(out: JsonText, doc: EventDocument, c: EventJsonCo
     out.text(JSON.stringify(blankProtected(eventRepresentation(doc, settings, scope.addresses, rendering))));
     return;
   }
-  const { head, tail } = c.fragments.events.fragment(doc.id, doc.revision, () => {
+  const render = () => {
     const bare = JSON.stringify(eventRepresentation(doc, settings, scope.addresses, rendering, false, noEmbeddedLinks));
     const [before, after] = splitAt(bare, linkedMembers);
     return { head: before, tail: beforeTranslations(after) };
-  });
+  };
+  const events = c.fragments.events;
+  const { head, tail } =
+    c.keepOwnFragment === false
+      ? events.fragmentOnce(doc.id, doc.revision, render)
+      : events.fragment(doc.id, doc.revision, render);
   out.text(head).text(',"categories":[');
   writeTerms(out, doc.embedded.categories, c);
   out.text('],"tags":[');

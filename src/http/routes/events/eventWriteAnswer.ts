@@ -51,7 +51,7 @@ async function writtenEventBody(ctx: Context, deps: EventAnswerDeps, scope: Scop
     return eventRepresentation(doc, deps.settings, scope.addresses, rendering);
   const out = new JsonText();
   const fragments = deps.fragments.of(scope.addresses);
-  writeEventJson(out, doc, { settings: deps.settings, scope, rendering, fragments });
+  writeEventJson(out, doc, { settings: deps.settings, scope, rendering, fragments, keepOwnFragment: false });
   const text = await renderJsonText(out, deps, scope.caller);
   ctx.type = 'application/json';
   return text;

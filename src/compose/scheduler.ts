@@ -6,7 +6,7 @@ import type { EventStore } from '../events/eventStore.ts';
 import type { ReadStore } from '../projections/readStore.ts';
 import { PublicationScheduler } from '../commands/scheduling/publicationScheduler.ts';
 import type { SchedulableKind } from '../commands/scheduling/duePublications.ts';
-import type { PostWriteDeps } from '../commands/posts/postStreamWrites.ts';
+import type { PostWriteDeps } from '../commands/posts/postResource.ts';
 import { SlugRegistry } from '../commands/registries/slugRegistry.ts';
 import { StreamLocks } from '../commands/streamLocks.ts';
 

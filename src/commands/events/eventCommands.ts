@@ -15,16 +15,14 @@ import type { IdSource } from '../registries/idAllocator.ts';
 import { newStream, retryOnConflict, type Written } from '../commandHandler.ts';
 import type { CommandError } from '../errors.ts';
 import {
-  decideWithSlug,
-  isAppended,
   onLoadedPost,
   loadPost,
   publishScheduledPost,
   trashPost,
-  type PostResource,
-  type PostWriteDeps,
   type ScheduledPublicationOutcome,
 } from '../posts/postStreamWrites.ts';
+import type { PostResource, PostWriteDeps } from '../posts/postResource.ts';
+import { decideWithSlug, isAppended } from '../posts/postSlugDecision.ts';
 import type { ScheduledPublicationCheck } from '../posts/publication.ts';
 import {
   decideEventOnFacts,

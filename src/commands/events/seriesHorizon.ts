@@ -7,7 +7,7 @@ import type { WriteContext } from '../../events/catalogue/envelope.ts';
 import { eventStreamId } from '../../events/catalogue/calendarEvents.ts';
 import { appendEvents, retryOnConflict, type Attempt } from '../commandHandler.ts';
 import type { CommandError } from '../errors.ts';
-import { isAppended } from '../posts/postStreamWrites.ts';
+import { isAppended } from '../posts/postSlugDecision.ts';
 import { eventDecider } from './eventDecider.ts';
 import { loadEvent, type EventCommandDeps } from './eventCommands.ts';
 import type { EventState } from './eventState.ts';

@@ -24,15 +24,14 @@ import type { PostState } from './postState.ts';
 import type { StreamFold } from '../streamStates.ts';
 import {
   changePost,
-  decideWithSlug,
   loadPost,
   publishScheduledPost,
   trashPost,
   type BeforeTrash,
-  type PostResource,
-  type PostWriteDeps,
   type ScheduledPublicationOutcome,
 } from './postStreamWrites.ts';
+import type { PostResource, PostWriteDeps } from './postResource.ts';
+import { decideWithSlug } from './postSlugDecision.ts';
 import type { ScheduledPublicationCheck } from './publication.ts';
 import { requestWithPasswordHash } from './passwordToStore.ts';
 

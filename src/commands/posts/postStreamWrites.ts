@@ -5,64 +5,23 @@ import type { Either } from 'fp-ts/lib/Either.js';
 import { left, right } from 'fp-ts/lib/Either.js';
 import type { WriteContext } from '../../events/catalogue/envelope.ts';
 import type { DomainEvent } from '../../events/catalogue/index.ts';
-import type { Language, PostStatus } from '../../events/catalogue/values.ts';
 import type { EventStore } from '../../events/eventStore.ts';
-import type { SlugRegistry } from '../registries/slugRegistry.ts';
 import {
-  appendClaimed,
   appendEvents,
   ifMatchHolds,
   loadStream,
-  registryStep,
   retryOnConflict,
   type Attempt,
   type Loaded,
   type WholeStream,
   type Written,
 } from '../commandHandler.ts';
-import type { StreamFold, StreamStates } from '../streamStates.ts';
-import type { Decider } from '../decider.ts';
+import type { StreamFold } from '../streamStates.ts';
 import { standingOf, type PostState } from './postState.ts';
 import type { CommandError, ResourceKind } from '../errors.ts';
-import type { StreamLocks } from '../streamLocks.ts';
-import { planSlug } from '../events/slugPlan.ts';
+import { decideWithSlug, isAppended } from './postSlugDecision.ts';
 import type { WriteGuard } from './writeGuard.ts';
-
-/** What the shared write steps read of a post's facts. */
-export interface PostFacts {
-  readonly language: Language;
-  readonly author: string;
-  readonly status: PostStatus;
-  readonly slug: string;
-}
-
-export interface PostWriteDeps {
-  readonly store: EventStore;
-  readonly slugs: SlugRegistry;
-  readonly locks: StreamLocks;
-  /**
-   * The written items' own folded states, kept across writes (`WriteDeps.postStates`): an update folds only the
-   * events after the kept revision. Absent: every write reads and folds the whole stream.
-   */
-  readonly postStates?: StreamStates;
-}
-
-/** A command that can carry the slug the handler settled (create and change; never trash). */
-type Sluggable = { readonly type: string; readonly slug?: string };
-
-/** A post resource as the shared write steps need it: its decider, where its streams are, and how a slug is planned. */
-export interface PostResource<F extends PostFacts, C extends Sluggable, E extends DomainEvent> {
-  readonly kind: Extract<ResourceKind, 'event' | 'venue' | 'organizer'>;
-  readonly decider: Decider<C, E, PostState<F>, CommandError>;
-  streamId(id: number): string;
-  accepts(event: DomainEvent): event is E;
-  /** The facts after a command, before a slug is settled: what the slug plan reads (status, title, language). */
-  nextFacts(state: PostState<F>, command: C): Either<CommandError, F>;
-  /** What a slug is derived from when none is given: the title or the name. */
-  titleOf(facts: F): string;
-  /** `decide` given what `nextFacts` answered (a slug never changes it): facts worked out once per write. */
-  decideOnFacts?(command: C, state: PostState<F>, next: Either<CommandError, F>): Either<CommandError, E[]>;
-}
+import type { PostFacts, PostResource, PostWriteDeps, Sluggable } from './postResource.ts';
 
 export function loadPost<F extends PostFacts, C extends Sluggable, E extends DomainEvent>(
   resource: PostResource<F, C, E>,
@@ -100,86 +59,6 @@ async function loadForWrite<F extends PostFacts, C extends Sluggable, E extends 
   if (!deps.postStates) return loadPost(resource, deps.store, id);
   return deps.postStates.load(deps.store, resource.streamId(id), postStreamFold(resource));
 }
-
-/**
- * Plans the slug from the facts the command leads to, settles it (reserving it when the status needs a unique one),
- * decides with the settled slug on the command and appends the events. A reserved slug's claim is appended with the
- * events, in one commit where the store can; a reservation whose
- * events were not appended is released again (EventStoreDB writes the claim on its own first).
- */
-export async function decideWithSlug<F extends PostFacts, C extends Sluggable, E extends DomainEvent>(
-  deps: PostWriteDeps,
-  resource: PostResource<F, C, E>,
-  id: number,
-  loaded: Loaded<PostState<F>>,
-  command: C,
-  requestedSlug: string | undefined,
-  ctx: WriteContext,
-): Promise<Attempt<Written>> {
-  const { state } = loaded;
-  const next = resource.nextFacts(state, command);
-  if (next._tag === 'Left') return next;
-  const before = state.exists ? state.facts : undefined;
-  const plan = planSlug({
-    ...(before ? { before: { status: before.status, slug: before.slug } } : {}),
-    afterStatus: next.right.status,
-    ...(requestedSlug !== undefined ? { requested: requestedSlug === '' ? String(id) : requestedSlug } : {}),
-    title: resource.titleOf(next.right),
-    id,
-  });
-  const owner = resource.streamId(id);
-  const language = next.right.language;
-  const decideWith = (slug: string | undefined) => decideWithFacts(resource, command, slug, state, next);
-  if (plan.kind !== 'reserve') {
-    const decided = decideWith(plan.kind === 'set' ? plan.slug : undefined);
-    if (decided._tag === 'Left') return decided;
-    const outcome = await appendEvents(deps.store, owner, decided.right, loaded, ctx);
-    if (isAppended(outcome) && plan.kind === 'set' && plan.release !== undefined) {
-      await deps.slugs.release(resource.kind, language, plan.release, owner, ctx);
-    }
-    return outcome;
-  }
-  let slug: string | undefined;
-  const reserved = await registryStep(() =>
-    deps.slugs.reserveWith(
-      resource.kind,
-      language,
-      plan.base,
-      owner,
-      ctx,
-      async (candidate, claims) => {
-        slug = candidate;
-        const decided = decideWith(candidate);
-        return decided._tag === 'Left' ? decided : appendClaimed(deps.store, claims, owner, decided.right, loaded, ctx);
-      },
-      { newOwner: !state.exists },
-    ),
-  );
-  const outcome = reserved._tag === 'Left' ? reserved : reserved.right;
-  if (!isAppended(outcome) && slug !== undefined && slug !== before?.slug)
-    await deps.slugs.release(resource.kind, language, slug, owner, ctx);
-  // The slug held before is released, unless the reservation found the owner holding it (a suffixed base it had).
-  if (isAppended(outcome) && plan.release !== undefined && plan.release !== slug) {
-    await deps.slugs.release(resource.kind, language, plan.release, owner, ctx);
-  }
-  return outcome;
-}
-
-/** The decision with the slug settled on the command, from the facts already worked out where the resource can. */
-function decideWithFacts<F extends PostFacts, C extends Sluggable, E extends DomainEvent>(
-  resource: PostResource<F, C, E>,
-  command: C,
-  slug: string | undefined,
-  state: PostState<F>,
-  next: Either<CommandError, F>,
-): Either<CommandError, E[]> {
-  const settled = slug === undefined ? command : ({ ...command, slug } as C);
-  return resource.decideOnFacts
-    ? resource.decideOnFacts(settled, state, next)
-    : resource.decider.decide(settled, state);
-}
-
-export const isAppended = (outcome: Attempt<Written>): boolean => outcome !== 'lost-race' && outcome._tag === 'Right';
 
 /**
  * What stops an attempt on the state it loaded, before anything is decided or written: no item, a stale `If-Match`,

@@ -1,7 +1,13 @@
 // Specifies the browser tests' accessibility check itself: it measures a page once its transitions have ended, so a
 // colour caught halfway through a fade is not reported as a contrast failure (or missed as one).
 import { expect } from 'chai';
-import { browserMissing, launchBrowser, seriousViolations, type TestBrowser } from './support/browser.ts';
+import {
+  browserMissing,
+  skipWhenMissing,
+  launchBrowser,
+  seriousViolations,
+  type TestBrowser,
+} from './support/browser.ts';
 
 // A button that fades from a low-contrast grey to a dark blue behind white text once the page marks it ready.
 const fadingButton = `<!doctype html><html lang="en"><head><title>fade</title><style>
@@ -14,11 +20,7 @@ describe('the accessibility check of the browser tests', function () {
   let browser: TestBrowser;
 
   before(async function () {
-    const missing = browserMissing();
-    if (missing) {
-      console.log(`    skipped: ${missing}`);
-      return this.skip();
-    }
+    skipWhenMissing(this, browserMissing());
     browser = await launchBrowser();
   });
   after(async () => browser?.close());

@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { startTestService, type TestService } from '../support/testService.ts';
 import {
   browserMissing,
+  skipWhenMissing,
   calendarSettled,
   desktop,
   launchBrowser,
@@ -22,11 +23,7 @@ describe('Calendar page (browser)', function () {
   let browser: TestBrowser;
 
   before(async function () {
-    const missing = browserMissing();
-    if (missing) {
-      console.log(`    skipped: ${missing}`);
-      return this.skip();
-    }
+    skipWhenMissing(this, browserMissing());
     t = await startTestService({ CAL_TIMEZONE: siteZone });
     await seedCalendar(t);
     browser = await launchBrowser();

@@ -4,6 +4,7 @@ import { expect } from 'chai';
 import { startTestService, type TestService } from '../support/testService.ts';
 import {
   browserMissing,
+  skipWhenMissing,
   launchBrowser,
   phone,
   screenshot,
@@ -18,11 +19,7 @@ describe('API reference pages (browser)', function () {
   let browser: TestBrowser;
 
   before(async function () {
-    const missing = browserMissing();
-    if (missing) {
-      console.log(`    skipped: ${missing}`);
-      return this.skip();
-    }
+    skipWhenMissing(this, browserMissing());
     t = await startTestService();
     await t.admin('POST', `${API}/events`, {
       body: { title: 'Tried from the reference', start_date: '2026-11-25 10:00:00', end_date: '2026-11-25 11:00:00' },

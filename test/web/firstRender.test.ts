@@ -11,7 +11,14 @@ import { openLmdbEventStore } from '../../src/events/embedded/lmdbEventStore.ts'
 import { seed } from '../../bench/seed.ts';
 import { fullShape } from '../../bench/seedShape.ts';
 import { captureTime, startTestService, type TestService } from '../support/testService.ts';
-import { browserMissing, calendarSettled, launchBrowser, screenshot, type TestBrowser } from './support/browser.ts';
+import {
+  browserMissing,
+  skipWhenMissing,
+  calendarSettled,
+  launchBrowser,
+  screenshot,
+  type TestBrowser,
+} from './support/browser.ts';
 
 describe('Calendar page: time to first calendar with 100k events (CAL_WEB_FIRST_RENDER=1)', function () {
   this.timeout(0);
@@ -24,10 +31,7 @@ describe('Calendar page: time to first calendar with 100k events (CAL_WEB_FIRST_
       process.env.CAL_WEB_FIRST_RENDER === '1'
         ? browserMissing()
         : 'set CAL_WEB_FIRST_RENDER=1 to seed 100k events and measure';
-    if (missing) {
-      console.log(`    skipped: ${missing}`);
-      return this.skip();
-    }
+    skipWhenMissing(this, missing);
     dir = mkdtempSync(join(tmpdir(), 'cal-first-render-'));
     const store = await openLmdbEventStore(join(dir, 'events'));
     const seeded = await seed(store, fullShape, captureTime);

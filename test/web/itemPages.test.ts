@@ -4,6 +4,7 @@ import { expect } from 'chai';
 import { startTestService, type TestService } from '../support/testService.ts';
 import {
   browserMissing,
+  skipWhenMissing,
   calendarSettled,
   desktop,
   launchBrowser,
@@ -21,11 +22,7 @@ describe('Public item pages (browser)', function () {
   let seeded: SeededCalendar;
 
   before(async function () {
-    const missing = browserMissing();
-    if (missing) {
-      console.log(`    skipped: ${missing}`);
-      return this.skip();
-    }
+    skipWhenMissing(this, browserMissing());
     t = await startTestService({ CAL_TIMEZONE: siteZone });
     seeded = await seedCalendar(t);
     browser = await launchBrowser();

@@ -15,6 +15,13 @@ export const browserMissing = (): string | undefined =>
     ? undefined
     : `${chromiumPath} is missing (install Debian's chromium package: .ci/install-chromium)`;
 
+/** In a suite's `before` hook: skips the suite, its reason printed, when `missing` names one (mocha's skip throws). */
+export function skipWhenMissing(hook: Mocha.Context, missing: string | undefined): void {
+  if (missing === undefined) return;
+  console.log(`    skipped: ${missing}`);
+  hook.skip();
+}
+
 export interface TestBrowser {
   readonly context: BrowserContext;
   /** A page that may talk to `origin` only: anything else is aborted and listed in `foreign`. */

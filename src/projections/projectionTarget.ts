@@ -30,6 +30,13 @@ export interface ProjectedItems<D> {
 export interface ProjectedTerms {
   /** Deleted terms read as undefined. */
   get(id: number): CountedTerm | undefined;
+  /**
+   * `get(id)?.doc` without the count: every projected event embeds its terms and moves their counts, and a counted
+   * answer made per lookup (the count moves with every event during a replay) was garbage at once.
+   */
+  document(id: number): TermDocument | undefined;
+  /** `get(id)?.count`, 0 for a term not there or deleted. */
+  count(id: number): number;
   /** Revision-guarded; deleted stays deleted. */
   put(doc: TermDocument): void;
   /** Also clears the term's stale mark. */

@@ -119,8 +119,8 @@ function moveBy(collection: ProjectedTerms, id: number, change: number, language
 
 /** Only events of the term's own language count (an event never changes language). */
 function move(collection: ProjectedTerms, id: number, change: number, language: string): void {
-  const term = collection.get(id);
-  if (term && term.doc.language === language) collection.setCount(id, Math.max(0, term.count + change));
+  if (collection.document(id)?.language === language)
+    collection.setCount(id, Math.max(0, collection.count(id) + change));
 }
 
 function occurrences(ids: readonly number[], id: number): number {

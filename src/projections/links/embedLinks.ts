@@ -52,8 +52,8 @@ function itemsNow<T extends object>(
 
 /** `itemsNow` of the terms' documents. */
 function termsNow(ids: readonly number[], terms: ProjectedTerms, lists: SharedLists): readonly TermDocument[] {
-  if (ids.length === 1) return lists.itemOrNone(terms.get(ids[0] as number)?.doc);
-  return lists.items(ids.map((id) => terms.get(id)?.doc));
+  if (ids.length === 1) return lists.itemOrNone(terms.document(ids[0] as number));
+  return lists.items(ids.map((id) => terms.document(id)));
 }
 
 /**

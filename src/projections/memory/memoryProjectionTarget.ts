@@ -23,6 +23,8 @@ const itemsOf = <D extends ItemDocument>(items: MemoryItemCollection<D>): Projec
 
 const termsOf = (terms: MemoryTermCollection): ProjectedTerms => ({
   get: (id) => terms.getNow(id),
+  document: (id) => terms.documentNow(id),
+  count: (id) => terms.countNow(id),
   put: (doc) => terms.putNow(doc),
   setCount: (id, count) => terms.setCountNow(id, count),
   markCountsStale: (ids) => terms.markCountsStaleNow(ids),

@@ -73,6 +73,17 @@ export class MemoryTermCollection implements TermCollection {
     return doc && !doc.deleted ? this.counted(doc) : undefined;
   }
 
+  /** `getNow(id)?.doc`, without making the counted answer (`ProjectedTerms.document`). */
+  documentNow(id: number): TermDocument | undefined {
+    const doc = this.documents.get(id);
+    return doc && !doc.deleted ? doc : undefined;
+  }
+
+  /** `getNow(id)?.count ?? 0` (`ProjectedTerms.count`). */
+  countNow(id: number): number {
+    return this.documents.get(id)?.deleted === false ? (this.counts.get(id) ?? 0) : 0;
+  }
+
   async bySlug(language: string, slug: string): Promise<CountedTerm | undefined> {
     return this.lowest(this.bySlugKey.get(key(language, slug)));
   }

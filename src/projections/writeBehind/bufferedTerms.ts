@@ -31,6 +31,14 @@ export class BufferedTerms implements ProjectedTerms {
     return { doc, count: this.counts.get(id) ?? this.loaded.term(this.field, id)?.count ?? 0 };
   }
 
+  document(id: number): TermDocument | undefined {
+    return this.get(id)?.doc;
+  }
+
+  count(id: number): number {
+    return this.get(id)?.count ?? 0;
+  }
+
   /**
    * The revision guard against what the unit holds or the live inner document. A deleted inner document reads as
    * missing, so its guard is left to the flush (the port's `put` keeps deleted terms deleted).

@@ -227,21 +227,24 @@ export class ZoneClock {
     const zone = zoneOf(id);
     const formatter = this.formatterFor('en-US', zone.name, 'wallClock');
     const askedAt = (second: number) => intlOffset(formatter, second) ?? zone.offset(second);
-    // Per UTC day, its offset when its first and last second share one (null: the offset changes that day), and per
-    // second on those days. No zone of the tz database changes its offset and back within 24 hours (changes are
-    // months apart), so a day is answered with one Intl call or two, however many distinct instants are asked: a walk
-    // over a calendar's events asks tens of thousands, more than a table per second keeps.
+    // Per UTC day, its offset when its midnight and the next one share one (null: the offset changes that day, or at
+    // the next midnight), and per second on those days. No zone of the tz database changes its offset and back within
+    // 24 hours (changes are months apart), so a day is answered with one or two Intl calls, however many distinct
+    // instants are asked (a replay asks tens of thousands); a day shares its next midnight with the next day.
     const days = new Map<number, number | null>();
     const seconds = new Map<number, number>();
-    this.rememberedByZone.push(days, seconds);
+    const midnights = new Map<number, number>();
+    this.rememberedByZone.push(days, seconds, midnights);
+    const atMidnight = (day: number): number =>
+      midnights.get(day) ?? this.remembered(midnights, day, askedAt(day * dayMs));
     return (epochMs) => {
       // The offset depends only on the whole second (Date drops fractions toward zero).
       const second = Math.floor(Math.trunc(epochMs) / 1000) * 1000;
       const day = Math.floor(second / dayMs);
       let allDay = days.get(day);
       if (allDay === undefined) {
-        const first = askedAt(day * dayMs);
-        allDay = this.remembered(days, day, first === askedAt(day * dayMs + dayMs - 1000) ? first : null);
+        const first = atMidnight(day);
+        allDay = this.remembered(days, day, first === atMidnight(day + 1) ? first : null);
       }
       return allDay ?? seconds.get(second) ?? this.remembered(seconds, second, askedAt(second));
     };

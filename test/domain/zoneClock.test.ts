@@ -161,7 +161,32 @@ describe('ZoneClock', () => {
       expect(clock.offsetMinutes('Europe/Madrid', at)).to.equal(120);
     }
     const tables = (clock as unknown as { rememberedByZone: Map<number, unknown>[] }).rememberedByZone;
-    expect(tables.map((table) => table.size)).to.deep.equal([1, 0]);
+    // The day, no second, and its two midnights.
+    expect(tables.map((table) => table.size)).to.deep.equal([1, 0, 2]);
+  });
+
+  it('asks Intl for the offsets of a run of days once per day, each midnight shared by the days on either side', () => {
+    const clock = new ZoneClock();
+    const formatOf = Object.getOwnPropertyDescriptor(Intl.DateTimeFormat.prototype, 'format') as PropertyDescriptor;
+    let asked = 0;
+    Object.defineProperty(Intl.DateTimeFormat.prototype, 'format', {
+      ...formatOf,
+      get(this: Intl.DateTimeFormat) {
+        const format = (formatOf.get as () => (date?: number) => string).call(this);
+        return (date?: number) => {
+          asked++;
+          return format(date);
+        };
+      },
+    });
+    try {
+      for (let day = 0; day < 30; day++) clock.offsetMinutes('Europe/Madrid', Date.UTC(2026, 6, 1 + day, 18));
+    } finally {
+      Object.defineProperty(Intl.DateTimeFormat.prototype, 'format', formatOf);
+    }
+    expect(asked).to.equal(31);
+    for (let day = 0; day < 30; day++)
+      expect(clock.offsetMinutes('Europe/Madrid', Date.UTC(2026, 6, 1 + day, 18))).to.equal(120);
   });
 
   it('throws where the zone is unknown, and keeps throwing', () => {

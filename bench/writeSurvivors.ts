@@ -133,7 +133,7 @@ async function run(): Promise<void> {
       const spec = { origin: service.origin, plan, headers: scenario.headers, connections, ...timing(seconds) };
       const result = await load.run(spec);
       const toMs = await uptimeMs();
-      const cpuMs = (cpu() - cpuBefore) * 1000;
+      const cpuMs = cpu() - cpuBefore;
       const heapGrowth = (await inspector.memoryUsage()).heapUsed - heapBefore;
       console.log(`heap spaces (used/size MB) before: ${spacesBefore}\nafter: ${await inspector.heapSpaces()}`);
       const { profile } = (await inspector.send('HeapProfiler.stopSampling')) as { profile: { head: ProfileNode } };

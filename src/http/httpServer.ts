@@ -6,6 +6,11 @@ import type Koa from 'koa';
 import { clientErrorMessage, hostRequired } from './errors/limitErrors.ts';
 import { simpleError, type WireError } from './errors/wireError.ts';
 import type { RequestShortcut } from './keptAnswerShortcut.ts';
+import { InFlightSlots } from './inFlightSlots.ts';
+
+/** Where a response under way is kept in the server's in-flight slots (set when it comes in). */
+const inFlightSlot = Symbol('inFlightSlot');
+type SlottedResponse = ServerResponse & { [inFlightSlot]?: number };
 
 /** What a request gets while the service is bound but still opening its stores and read model. */
 const starting = simpleError(503, 'rest_starting', undefined, { 'Retry-After': '1' });
@@ -56,10 +61,11 @@ export async function listen(
   const answering = answerClientErrors(server);
   // Node's close() only closes connections idle at that moment; a busy keep-alive connection would then live on (and
   // take new requests, as a proxy's upstream pool sends them) until its client hangs up or the grace period cuts it.
-  const inFlight = new Set<ServerResponse>();
+  // Slots rather than a Set: a Set made finished write requests outlive their scavenges (inFlightSlots.ts).
+  const inFlight = new InFlightSlots<ServerResponse>();
   // One listener for every response ('close' comes once): no closure or once-wrapper made per request.
-  const forgetResponse = function (this: ServerResponse) {
-    inFlight.delete(this);
+  const forgetResponse = function (this: SlottedResponse) {
+    inFlight.remove(this[inFlightSlot] ?? -1, this);
   };
   const endKeepAlive = (res: ServerResponse) => {
     if (!res.headersSent) res.shouldKeepAlive = false;
@@ -70,7 +76,7 @@ export async function listen(
   server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
     answering.set(req.socket, res);
     if (closing) return endKeepAlive(res);
-    inFlight.add(res);
+    (res as SlottedResponse)[inFlightSlot] = inFlight.add(res);
     res.on('close', forgetResponse);
   });
   const bound = (server.address() as AddressInfo).port;

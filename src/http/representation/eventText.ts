@@ -40,20 +40,29 @@ export interface EventJsonLdText {
 // eslint-disable-next-line no-control-regex -- the control characters are what JSON escapes
 const escapedInJson = /["\\\u0000-\u001f\ud800-\udfff]/u;
 
-/** `JSON.stringify(value)`; most values need no escape, and testing for one costs less than writing them anew. */
-export const jsonString = (value: string): string => (escapedInJson.test(value) ? JSON.stringify(value) : `"${value}"`);
+/**
+ * What JSON.stringify writes of a string between its quotes: the string itself when nothing in it needs an escape (as
+ * most values), which a test tells for less than writing it anew; the quotes are part of the constant text around.
+ */
+const jsonChars = (value: string): string => (escapedInJson.test(value) ? JSON.stringify(value).slice(1, -1) : value);
+
+/** `JSON.stringify(value)`. */
+const jsonString = (value: string): string => `"${jsonChars(value)}"`;
 
 /** `JSON.stringify(value)` of a number: non-finite numbers are `null` in JSON. */
 const jsonNumber = (value: number): string => (Number.isFinite(value) ? String(value) : 'null');
 
 const unsafeInScript = /[/<>]/;
 
-/** A string's JSON text as `scriptSafeJson` (jsonLdText.ts) escapes it: none of `/`, `<`, `>` is part of an escape. */
-export const scriptSafeString = (value: string): string => {
-  const json = jsonString(value);
-  return unsafeInScript.test(json)
-    ? json.replaceAll('/', '\\/').replaceAll('<', '\\u003C').replaceAll('>', '\\u003E')
-    : json;
+/**
+ * `jsonChars(value)` as `scriptSafeJson` (jsonLdText.ts) escapes it: none of `/`, `<`, `>` is part of a JSON escape,
+ * so escaping them in each value equals escaping them in the whole text.
+ */
+const scriptSafeChars = (value: string): string => {
+  const chars = jsonChars(value);
+  return unsafeInScript.test(chars)
+    ? chars.replaceAll('/', '\\/').replaceAll('<', '\\u003C').replaceAll('>', '\\u003E')
+    : chars;
 };
 
 /** `"<key>":"…","<key>_details":{"year":…}` of a wall-clock date-time. */
@@ -70,16 +79,16 @@ function dateMembers(key: string, local: string): string {
 function imageText(image: EventDocument['image']): string {
   if (!image) return 'false';
   const extension = imageExtension(image.url);
-  const tail = extension ? `,"extension":${jsonString(extension)}}` : '}';
-  return `{"url":${jsonString(image.url)},"id":${jsonNumber(image.id)}${tail}`;
+  const tail = extension ? `,"extension":"${jsonChars(extension)}"}` : '}';
+  return `{"url":"${jsonChars(image.url)}","id":${jsonNumber(image.id)}${tail}`;
 }
 
 /** `cost` and `cost_details` (docs/api.md §4.7), key order as in CostDetails. */
 function costText({ cost, cost_details: details }: CostRepresentation): string {
   return (
-    `,"cost":${jsonString(cost)},"cost_details":{"currency_symbol":${jsonString(details.currency_symbol)}` +
-    `,"currency_code":${jsonString(details.currency_code)}` +
-    `,"currency_position":${jsonString(details.currency_position)}` +
+    `,"cost":"${jsonChars(cost)}","cost_details":{"currency_symbol":"${jsonChars(details.currency_symbol)}"` +
+    `,"currency_code":"${jsonChars(details.currency_code)}"` +
+    `,"currency_position":"${jsonChars(details.currency_position)}"` +
     `,"values":[${details.values.map(jsonString).join(',')}]}`
   );
 }
@@ -91,24 +100,25 @@ function headText(
   addresses: Addresses,
   { url, date, cost }: { url: string; date: string; cost: CostRepresentation },
 ): string {
-  const id = jsonString(globalId(addresses, doc.id));
-  const website = jsonString(doc.website === null ? url : escapeHtmlEntities(doc.website));
+  const id = jsonChars(globalId(addresses, doc.id));
+  const website = jsonChars(doc.website === null ? url : escapeHtmlEntities(doc.website));
   return (
-    `{"id":${jsonNumber(doc.id)},"global_id":${id},"global_id_lineage":[${id}],"author":${jsonString(doc.author)}` +
-    `,"status":${jsonString(doc.status)},"date":${jsonString(date)},"date_utc":${jsonString(doc.publishedUtc)}` +
-    `,"modified":${jsonString(utcToLocal(doc.modifiedUtc, settings.timeZone, settings.zones))}` +
-    `,"modified_utc":${jsonString(doc.modifiedUtc)},"url":${jsonString(url)}` +
-    `,"rest_url":${jsonString(`${addresses.apiRoot}/events/${doc.id}`)},"title":${jsonString(doc.title)}` +
-    `,"description":${jsonString(formatTrimmed(doc.description))}` +
-    `,"excerpt":${jsonString(formatTrimmed(doc.excerpt))},"slug":${jsonString(doc.slug)}` +
+    `{"id":${jsonNumber(doc.id)},"global_id":"${id}","global_id_lineage":["${id}"]` +
+    `,"author":"${jsonChars(doc.author)}","status":"${jsonChars(doc.status)}","date":"${jsonChars(date)}"` +
+    `,"date_utc":"${jsonChars(doc.publishedUtc)}"` +
+    `,"modified":"${jsonChars(utcToLocal(doc.modifiedUtc, settings.timeZone, settings.zones))}"` +
+    `,"modified_utc":"${jsonChars(doc.modifiedUtc)}","url":"${jsonChars(url)}"` +
+    `,"rest_url":"${jsonChars(`${addresses.apiRoot}/events/${doc.id}`)}","title":"${jsonChars(doc.title)}"` +
+    `,"description":"${jsonChars(formatTrimmed(doc.description))}"` +
+    `,"excerpt":"${jsonChars(formatTrimmed(doc.excerpt))}","slug":"${jsonChars(doc.slug)}"` +
     `,"image":${imageText(doc.image)},"all_day":${doc.allDay}` +
     dateMembers('start_date', doc.start) +
     dateMembers('end_date', doc.end) +
     dateMembers('utc_start_date', doc.startUtc) +
     dateMembers('utc_end_date', doc.endUtc) +
-    `,"timezone":${jsonString(doc.timezone)},"timezone_abbr":${jsonString(doc.timezoneAbbr)}` +
+    `,"timezone":"${jsonChars(doc.timezone)}","timezone_abbr":"${jsonChars(doc.timezoneAbbr)}"` +
     costText(cost) +
-    `,"website":${website},"show_map":${doc.showMap},"show_map_link":${doc.showMapLink}` +
+    `,"website":"${website}","show_map":${doc.showMap},"show_map_link":${doc.showMapLink}` +
     `,"hide_from_listings":${doc.hideFromListings},"sticky":${doc.sticky},"featured":${doc.featured}`
   );
 }
@@ -119,7 +129,7 @@ function middleText(doc: EventDocument): string {
   const recurrence = (doc.recurrence ?? []).map(jsonString).join(',');
   return (
     `,"custom_fields":[],"recurrence":[${recurrence}],"recurring_event_id":${jsonNumber(doc.recurringEventId)}` +
-    `,"original_start_date":${jsonString(doc.originalStart ?? doc.start)}`
+    `,"original_start_date":"${jsonChars(doc.originalStart ?? doc.start)}"`
   );
 }
 
@@ -131,7 +141,7 @@ export function eventOwnText(doc: EventDocument, settings: SiteSettings, address
   return {
     head: flattened(headText(doc, settings, addresses, { url, date, cost: cost.details })),
     middle: middleText(doc),
-    closing: `,"language":${jsonString(doc.language)},"translations":`,
+    closing: `,"language":"${jsonChars(doc.language)}","translations":`,
     url,
     date,
     price: cost.lowest,
@@ -157,9 +167,9 @@ const attendance =
 function offersText(price: string, settings: SiteSettings, safeUrl: string, date: string): string {
   const validFrom = settings.isoTimes.of(`${date.slice(0, 10)} 00:00:00`, settings.timeZone);
   return (
-    `"offers":{"@type":"Offer","price":${scriptSafeString(price)}` +
-    `,"priceCurrency":${scriptSafeString(settings.currency.code)},"url":${safeUrl}` +
-    `,"category":"primary","availability":"inStock","validFrom":${scriptSafeString(validFrom)}},`
+    `"offers":{"@type":"Offer","price":"${scriptSafeChars(price)}"` +
+    `,"priceCurrency":"${scriptSafeChars(settings.currency.code)}","url":"${safeUrl}"` +
+    `,"category":"primary","availability":"inStock","validFrom":"${scriptSafeChars(validFrom)}"},`
   );
 }
 
@@ -169,14 +179,14 @@ export function eventJsonLdText(
   settings: SiteSettings,
   { url, date, price }: Pick<EventOwnText, 'url' | 'date' | 'price'>,
 ): EventJsonLdText {
-  const safeUrl = scriptSafeString(url);
-  const image = doc.image ? `,"image":${scriptSafeString(doc.image.url)}` : '';
+  const safeUrl = scriptSafeChars(url);
+  const image = doc.image ? `,"image":"${scriptSafeChars(doc.image.url)}"` : '';
   const jsonLdHead = flattened(
-    `${jsonLdOpening}${scriptSafeString(doc.title)}` +
-      `,"description":${scriptSafeString(jsonLdDescription(doc.excerpt, doc.description))}${image}` +
-      `,"url":${safeUrl}${attendance}` +
-      `,"startDate":${scriptSafeString(settings.isoTimes.of(doc.start, doc.timezone))}` +
-      `,"endDate":${scriptSafeString(settings.isoTimes.of(doc.end, doc.timezone))}`,
+    `${jsonLdOpening}"${scriptSafeChars(doc.title)}"` +
+      `,"description":"${scriptSafeChars(jsonLdDescription(doc.excerpt, doc.description))}"${image}` +
+      `,"url":"${safeUrl}"${attendance}` +
+      `,"startDate":"${scriptSafeChars(settings.isoTimes.of(doc.start, doc.timezone))}"` +
+      `,"endDate":"${scriptSafeChars(settings.isoTimes.of(doc.end, doc.timezone))}"`,
   );
   const offers = price === undefined ? '' : offersText(price, settings, safeUrl, date);
   return { jsonLdHead, jsonLdTail: `,${offers}"performer":"Organization"}` };

@@ -2,12 +2,12 @@
 // variant, and the parts that belong to the request (term counts, what the caller may see, password locks,
 // translations) are spliced in. The text equals JSON.stringify of the object representation (tests hold it to that).
 import type { EventDocument } from '../../../projections/events/eventDocument.ts';
-import { noEmbeddedLinks } from '../../../projections/events/eventDocument.ts';
 import type { ItemDocument } from '../../../projections/posts/itemDocument.ts';
 import type { TermDocument } from '../../../projections/terms/termDocument.ts';
 import { isLockedPost } from '../../auth/postAccess.ts';
 import { blankProtected, type Wire } from '../../representation/blanking.ts';
 import { eventRepresentation, sortedTerms } from '../../representation/eventRepresentation.ts';
+import { eventOwnText } from '../../representation/eventText.ts';
 import { FragmentCache } from '../../representation/fragmentCache.ts';
 import type { JsonText } from '../../representation/jsonText.ts';
 import type { Addresses, SiteSettings } from '../../representation/site.ts';
@@ -102,9 +102,8 @@ export function writeEventJson(out: JsonText, doc: EventDocument, c: EventJsonCo
     return;
   }
   const render = () => {
-    const bare = JSON.stringify(eventRepresentation(doc, settings, scope.addresses, rendering, false, noEmbeddedLinks));
-    const [before, after] = splitAt(bare, linkedMembers);
-    return { head: before, tail: beforeTranslations(after) };
+    const own = eventOwnText(doc, settings, scope.addresses);
+    return { head: own.head, tail: own.middle + own.closing };
   };
   const events = c.fragments.events;
   const { head, tail } =

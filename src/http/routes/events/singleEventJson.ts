@@ -1,22 +1,22 @@
 // A single event (GET /events/{id}, /events/by-slug/{slug}, docs/api.md §4.1 with `json_ld`, §4.6) as JSON text for
 // callers who get it alike: the parts that depend on one revision of the event, or of a linked venue or organizer,
 // are rendered once per revision and address variant and spliced with what belongs to the read model's position
-// (term counts, `translations`). Building the object, walking it for `translations` and for `json_ld`, then
-// serialising it cost most of a first read; the text equals that path's bytes (tests hold it to them).
+// (term counts, `translations`). The event's own text is written from its document directly (eventText.ts): building
+// the object, serialising it and cutting the text apart cost most of a first read; the text equals that path's bytes
+// (tests hold it to them).
 import type { EventDocument } from '../../../projections/events/eventDocument.ts';
-import { noEmbeddedLinks } from '../../../projections/events/eventDocument.ts';
 import type { OrganizerDocument } from '../../../projections/organizers/organizerDocument.ts';
 import type { ItemDocument } from '../../../projections/posts/itemDocument.ts';
 import type { VenueDocument } from '../../../projections/venues/venueDocument.ts';
 import { isLockedPost } from '../../auth/postAccess.ts';
 import type { Wire } from '../../representation/blanking.ts';
-import { eventJsonLdParts, eventRepresentation } from '../../representation/eventRepresentation.ts';
+import { eventJsonLdText, eventOwnText } from '../../representation/eventText.ts';
 import { FragmentCache } from '../../representation/fragmentCache.ts';
 import { scriptSafeJson, stringifyBody } from '../../representation/jsonLdText.ts';
 import { JsonText } from '../../representation/jsonText.ts';
 import type { Addresses } from '../../representation/site.ts';
 import { translationSlot } from '../../representation/translationSlots.ts';
-import { beforeTranslations, linkedMembers, splitAt, writeTerms, type EventJsonContext } from './eventJson.ts';
+import { beforeTranslations, writeTerms, type EventJsonContext } from './eventJson.ts';
 
 /** The text of one revision of an event around what each read fills in: linked items, counts, `translations`. */
 interface SingleEventFragment {
@@ -81,20 +81,10 @@ export interface SingleEventContext extends EventJsonContext {
 }
 
 function singleEventFragment(doc: EventDocument, c: SingleEventContext): SingleEventFragment {
-  const { settings, scope, rendering } = c;
-  const wire = eventRepresentation(doc, settings, scope.addresses, rendering, true, noEmbeddedLinks);
-  const [head, after] = splitAt(JSON.stringify(wire), linkedMembers);
-  const tail = beforeTranslations(after);
-  // `language` is the last key before `translations`, and a key pattern never matches inside a value.
-  const languageAt = tail.lastIndexOf(',"language":');
-  const jsonLd = eventJsonLdParts(doc, settings, wire.url as string, wire.date as string);
-  return {
-    head,
-    middle: tail.slice(0, languageAt),
-    jsonLdHead: `,"json_ld":${scriptSafeJson(JSON.stringify(jsonLd.before)).slice(0, -1)}`,
-    jsonLdTail: `,${scriptSafeJson(JSON.stringify(jsonLd.after)).slice(1)}`,
-    closing: tail.slice(languageAt),
-  };
+  const { settings, scope } = c;
+  const own = eventOwnText(doc, settings, scope.addresses);
+  const { jsonLdHead, jsonLdTail } = eventJsonLdText(doc, settings, own);
+  return { head: own.head, middle: own.middle, jsonLdHead, jsonLdTail, closing: own.closing };
 }
 
 /** An open venue or organizer with its own `json_ld`, as the object path writes it, `translations` left to fill. */

@@ -22,9 +22,11 @@ import {
 import { eventJsonLdText, eventOwnText } from '../../../src/http/representation/eventText.ts';
 import { stringifyBody } from '../../../src/http/representation/jsonLdText.ts';
 import { siteSettings, type SiteSettings } from '../../../src/http/representation/site.ts';
-import { linkedMembers } from '../../../src/http/routes/events/eventJson.ts';
 import { anEventDocument } from '../../projections/eventDocumentFixtures.ts';
 import { testMemos, testProjections, testZones } from '../../support/memos.ts';
+
+/** The linked members as the object path writes them for an event with none (`noEmbeddedLinks`). */
+const linkedMembers = ',"categories":[],"tags":[],"venue":[],"organizer":[]';
 
 /** The documents compared carry no linked items, so nothing here is ever asked for. */
 const noLinkedItems: LinkedRendering = {

@@ -75,7 +75,6 @@ export interface EventJsonContext {
   readonly keepOwnFragment?: boolean;
 }
 
-export const linkedMembers = ',"categories":[],"tags":[],"venue":[],"organizer":[]';
 const openTranslations = '{}}';
 
 /** The text of a representation whose last key is an empty `translations`, up to that value. */

@@ -19,6 +19,25 @@ export function observeCommitFailure(error: unknown): void {
   if (isLmdbCommitFailure(error)) error.commitError.catch(() => undefined);
 }
 
+/**
+ * Runs `transaction` once more when lmdb reports that its commit failed. A failed commit wrote nothing (LMDB aborts
+ * the whole write transaction, and an append reads its heads and position afresh inside the next one), so the second
+ * run cannot write anything twice. Why: with several processes writing to one data directory, lmdb-js 3.5 now and
+ * then fails a commit while allocating pages from its free-page list (it prints "mdb_page_alloc error" and rejects
+ * with MDB_NOTFOUND; an aborted transaction drops what it had read of that list), and the next transaction commits
+ * (docs/reliability.md, "Several processes on one data directory"). A failure that stays (a full disk, an I/O error)
+ * fails the second run too and is reported as before.
+ */
+export async function retryingFailedCommit<T>(transaction: () => Promise<T>): Promise<T> {
+  try {
+    return await transaction();
+  } catch (error) {
+    if (!isLmdbCommitFailure(error)) throw error;
+    observeCommitFailure(error);
+    return transaction();
+  }
+}
+
 let installed = false;
 
 /**

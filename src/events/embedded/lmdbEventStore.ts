@@ -33,7 +33,7 @@ import {
   type PollingSubscription,
   type ReadItem,
 } from './pollingSubscription.ts';
-import { observeCommitFailure, tolerateUnreachableCommitFailures } from './lmdbCommitFailures.ts';
+import { observeCommitFailure, retryingFailedCommit, tolerateUnreachableCommitFailures } from './lmdbCommitFailures.ts';
 import { defaultMinFreeBytes, guardFreeSpace, type FreeSpaceGuard } from './freeSpaceGuard.ts';
 import { DurablePosition } from './durablePosition.ts';
 import { readEventsAfter, readPassingOver } from './lmdbRangeReads.ts';
@@ -115,8 +115,11 @@ class LmdbStore implements LmdbEventStore {
       this.freeSpace.assertRoom();
       // lmdb runs every transaction callback queued in one event turn inside ONE write transaction and
       // commit, so concurrent appends are grouped without JS-side queueing. A child transaction keeps each
-      // append all-or-nothing: if this callback throws, only its own writes are rolled back.
-      outcome = await this.db.root.childTransaction(() => this.appendInTransaction(appends));
+      // append all-or-nothing: if this callback throws, only its own writes are rolled back. A commit lmdb reports as
+      // failed wrote nothing and is tried once more (lmdbCommitFailures.ts says when lmdb fails one that can succeed).
+      outcome = await retryingFailedCommit(() =>
+        this.db.root.childTransaction(() => this.appendInTransaction(appends)),
+      );
       // Durability: commits are fsynced (default settings), but with overlappingSync (lmdb's default
       // except on Windows) the transaction promise resolves once the commit is visible and the fsync
       // finishes afterwards. `flushed` resolves once every commit made so far by this process is on disk,

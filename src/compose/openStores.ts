@@ -49,7 +49,11 @@ export async function openStores(
     store = connectEsdbEventStore(config.eventStoreUrl);
   } else {
     ownerOnlyDirectory(config.dataDir);
-    store = await openLmdbEventStore(`${config.dataDir}/events`, { minFreeBytes: config.minFreeDiskMb * 1024 * 1024 });
+    store = await openLmdbEventStore(`${config.dataDir}/events`, {
+      minFreeBytes: config.minFreeDiskMb * 1024 * 1024,
+      onRetriedCommit: (systemError) =>
+        logger.warn({ err: systemError }, 'an lmdb commit failed and its appends were run once more'),
+    });
   }
   if (!config.mongoUrl)
     return { store, ...(await openMemoryReadModel(store, snapshotTarget(config, logger), memos, logger, early)) };

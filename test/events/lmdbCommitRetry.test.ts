@@ -22,13 +22,21 @@ function commitFailure(): Error {
 describe('retryingFailedCommit', function () {
   it('runs a transaction whose commit failed once more and gives what the second run gave', async function () {
     let runs = 0;
-    const result = await retryingFailedCommit(async () => {
-      runs += 1;
-      if (runs === 1) throw commitFailure();
-      return 'committed';
-    });
+    const told: unknown[] = [];
+    const result = await retryingFailedCommit(
+      async () => {
+        runs += 1;
+        if (runs === 1) throw commitFailure();
+        return 'committed';
+      },
+      (systemError) => told.push(systemError),
+    );
     expect(result).to.equal('committed');
     expect(runs).to.equal(2);
+    await Promise.resolve();
+    expect(told.map((error) => (error as Error).message)).to.deep.equal([
+      'MDB_NOTFOUND: No matching key/data pair found',
+    ]);
   });
 
   it('runs it at most twice: a failure that stays is the second failure', async function () {
@@ -93,9 +101,11 @@ function failCommits(store: LmdbEventStore, failing: ReadonlySet<number>): void 
 describe('lmdb event store: appends whose commit failed', function () {
   let dir: string;
   let store: LmdbEventStore;
+  let retried: unknown[];
   beforeEach(async function () {
     dir = await mkdtemp(join(tmpdir(), 'cal-lmdb-commit-'));
-    store = await openLmdbEventStore(dir, { pollIntervalMs: 50 });
+    retried = [];
+    store = await openLmdbEventStore(dir, { pollIntervalMs: 50, onRetriedCommit: (error) => retried.push(error) });
   });
   afterEach(async function () {
     await store.close();
@@ -114,6 +124,8 @@ describe('lmdb event store: appends whose commit failed', function () {
       ['thing-1', 0n, 0n, { n: 0 }],
       ['thing-1', 1n, 1n, { n: 1 }],
     ]);
+    // The operator is told lmdb's own error of the failed commit (the service logs it).
+    expect(retried.map((error) => (error as { code?: number }).code)).to.deep.equal([-30798]);
   });
 
   it('answers StoreUnavailable when the second commit fails too, having written nothing', async function () {
@@ -129,5 +141,6 @@ describe('lmdb event store: appends whose commit failed', function () {
       ['thing-2', 1n],
     ]);
     expect(await store.headPosition()).to.equal(1n);
+    expect(retried).to.have.length(1);
   });
 });

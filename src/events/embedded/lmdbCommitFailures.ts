@@ -26,14 +26,17 @@ export function observeCommitFailure(error: unknown): void {
  * then fails a commit while allocating pages from its free-page list (it prints "mdb_page_alloc error" and rejects
  * with MDB_NOTFOUND; an aborted transaction drops what it had read of that list), and the next transaction commits
  * (docs/reliability.md, "Several processes on one data directory"). A failure that stays (a full disk, an I/O error)
- * fails the second run too and is reported as before.
+ * fails the second run too and is reported as before. `onRetry` is told lmdb's error of the first run.
  */
-export async function retryingFailedCommit<T>(transaction: () => Promise<T>): Promise<T> {
+export async function retryingFailedCommit<T>(
+  transaction: () => Promise<T>,
+  onRetry: (systemError: unknown) => void = () => undefined,
+): Promise<T> {
   try {
     return await transaction();
   } catch (error) {
     if (!isLmdbCommitFailure(error)) throw error;
-    observeCommitFailure(error);
+    error.commitError.catch(onRetry);
     return transaction();
   }
 }

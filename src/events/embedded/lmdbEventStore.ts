@@ -47,6 +47,8 @@ export interface LmdbEventStoreOptions {
   readonly catchUpBatchSize?: number;
   /** Appends fail with StoreUnavailable while less than this is free on the store's disk (default 64 MiB; 0: never). */
   readonly minFreeBytes?: number;
+  /** Told lmdb's error when a commit failed and its appends are run once more (`retryingFailedCommit`). */
+  readonly onRetriedCommit?: (systemError: unknown) => void;
 }
 
 /** The port plus what only an lmdb store can tell: used by tests and benchmarks to observe commit grouping. */
@@ -73,6 +75,7 @@ export async function openLmdbEventStore(path: string, options: LmdbEventStoreOp
     openLayout(root),
     settings,
     guardFreeSpace(path, { minFreeBytes: options.minFreeBytes ?? defaultMinFreeBytes }),
+    options.onRetriedCommit,
   );
 }
 
@@ -90,6 +93,7 @@ class LmdbStore implements LmdbEventStore {
     private readonly db: LmdbLayout,
     private readonly settings: PollingSettings,
     private readonly freeSpace: FreeSpaceGuard,
+    private readonly onRetriedCommit?: (systemError: unknown) => void,
   ) {
     this.last = new LastPosition(db.events);
     this.durable = new DurablePosition(db.root, () => this.last.read());
@@ -117,8 +121,9 @@ class LmdbStore implements LmdbEventStore {
       // commit, so concurrent appends are grouped without JS-side queueing. A child transaction keeps each
       // append all-or-nothing: if this callback throws, only its own writes are rolled back. A commit lmdb reports as
       // failed wrote nothing and is tried once more (lmdbCommitFailures.ts says when lmdb fails one that can succeed).
-      outcome = await retryingFailedCommit(() =>
-        this.db.root.childTransaction(() => this.appendInTransaction(appends)),
+      outcome = await retryingFailedCommit(
+        () => this.db.root.childTransaction(() => this.appendInTransaction(appends)),
+        this.onRetriedCommit,
       );
       // Durability: commits are fsynced (default settings), but with overlappingSync (lmdb's default
       // except on Windows) the transaction promise resolves once the commit is visible and the fsync

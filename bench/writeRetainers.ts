@@ -7,19 +7,9 @@
 // above them on a shortest path from the roots that is not one of them). A snapshot follows real references only
 // (it collects first): what survives scavenges through dead old objects (an obsolete table still pointing at its
 // entries) does not show here, only in bench/writeSurvivors.ts's figures.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openLmdbEventStore } from '../src/events/embedded/lmdbEventStore.ts';
 import { modeOf } from './benchMode.ts';
-import { seed } from './seed.ts';
-import { layoutOf } from './seedShape.ts';
-import { startScriptNodeFlags } from './nodeProcesses.ts';
-import { ensureBuilt } from '../scripts/ensureBuilt.mjs';
-import { startServiceProcess } from './serviceProcess.ts';
-import { LoadGenerator } from './load.ts';
-import { scenariosFor } from './scenarios.ts';
-import { InspectorClient } from './inspectorClient.ts';
+import { withInspectedWrites } from './inspectedWrites.ts';
 import { loadSnapshot, retainingPaths, tallyOf, transientNodes, type Snapshot } from './snapshotPaths.ts';
 
 const mode = modeOf(process.argv);
@@ -29,57 +19,40 @@ const keepDir = optionOf('keep');
 /** Milliseconds of writes between two snapshots. */
 const gapMs = Number(optionOf('gap') ?? 500);
 const serviceFlags = process.argv.filter((arg) => arg.startsWith('--service-flag=')).map((arg) => arg.slice(15));
-const inspectorPort = 20_000 + (process.pid % 20_000);
-if (!ensureBuilt()) throw new Error('the build of src/ failed');
-const dir = mkdtempSync(join(tmpdir(), 'cal-bench-retainers-'));
+const connectionsOption = optionOf('connections');
+const settings = {
+  mode,
+  dirPrefix: 'cal-bench-retainers-',
+  serviceFlags,
+  scenarioKey,
+  connections: connectionsOption === undefined ? undefined : Number(connectionsOption),
+};
 
-async function run(): Promise<void> {
-  const store = await openLmdbEventStore(join(dir, 'events'));
-  await seed(store, mode.shape, new Date());
-  await store.close();
-  const flags = [...startScriptNodeFlags(), ...serviceFlags, `--inspect=127.0.0.1:${inspectorPort}`];
-  const service = await startServiceProcess(flags, dir, mode.startDeadlineMs, {});
-  const load = new LoadGenerator(startScriptNodeFlags());
-  const inspector = await InspectorClient.connect(inspectorPort);
-  try {
-    const scenario = scenariosFor(layoutOf(mode.shape), new Date()).find((s) => s.key === scenarioKey);
-    if (!scenario) throw new Error(`unknown scenario ${scenarioKey}`);
-    const connections = Number(optionOf('connections') ?? Math.max(...scenario.connectionLevels));
-    const timing = { warmupSeconds: 0, rounds: 1, roundSeconds: 30 };
-    const spec = { origin: service.origin, plan: scenario.plan, headers: scenario.headers, connections, ...timing };
-    const running = load.run(spec);
-    const paths: string[] = [];
-    for (const [name, pauseMs] of [
-      ['a', 3000],
-      ['b', gapMs],
-      ['c', gapMs],
-    ] as const) {
-      await new Promise((resolve) => setTimeout(resolve, pauseMs));
-      paths.push(join(keepDir ?? dir, `${name}.heapsnapshot`));
-      await inspector.writeHeapSnapshot(paths.at(-1) as string);
-    }
-    const result = await running;
-    console.log(`${scenario.label} c=${connections}: ${result.rounds.reduce((sum, r) => sum + r.ok, 0)} writes`);
-    const [first, second, third] = paths.map((path) => loadSnapshot(path)) as [Snapshot, Snapshot, Snapshot];
-    const transient = transientNodes(first, second, third);
-    console.log(
-      `${transient.newer} nodes of the second snapshot were made after the first; ` +
-        `${transient.nodes.size} of them are gone at the third:`,
-    );
-    for (const [kind, { count, bytes }] of tallyOf(second, transient.nodes).slice(0, 30))
-      console.log(`${String(count).padStart(8)} ${String(bytes).padStart(10)} B  ${kind}`);
-    console.log('their shortest retaining paths (holders only):');
-    for (const [route, count] of retainingPaths(second, (node) => transient.nodes.has(node), 6).slice(0, 40))
-      console.log(`${String(count).padStart(7)}  ${route}`);
-  } finally {
-    inspector.close();
-    await load.close();
-    await service.stop();
+await withInspectedWrites(settings, async ({ dir, service, load, inspector, scenario, connections }) => {
+  const timing = { warmupSeconds: 0, rounds: 1, roundSeconds: 30 };
+  const spec = { origin: service.origin, plan: scenario.plan, headers: scenario.headers, connections, ...timing };
+  const running = load.run(spec);
+  const paths: string[] = [];
+  for (const [name, pauseMs] of [
+    ['a', 3000],
+    ['b', gapMs],
+    ['c', gapMs],
+  ] as const) {
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    paths.push(join(keepDir ?? dir, `${name}.heapsnapshot`));
+    await inspector.writeHeapSnapshot(paths.at(-1) as string);
   }
-}
-
-try {
-  await run();
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
+  const result = await running;
+  console.log(`${scenario.label} c=${connections}: ${result.rounds.reduce((sum, r) => sum + r.ok, 0)} writes`);
+  const [first, second, third] = paths.map((path) => loadSnapshot(path)) as [Snapshot, Snapshot, Snapshot];
+  const transient = transientNodes(first, second, third);
+  console.log(
+    `${transient.newer} nodes of the second snapshot were made after the first; ` +
+      `${transient.nodes.size} of them are gone at the third:`,
+  );
+  for (const [kind, { count, bytes }] of tallyOf(second, transient.nodes).slice(0, 30))
+    console.log(`${String(count).padStart(8)} ${String(bytes).padStart(10)} B  ${kind}`);
+  console.log('their shortest retaining paths (holders only):');
+  for (const [route, count] of retainingPaths(second, (node) => transient.nodes.has(node), 6).slice(0, 40))
+    console.log(`${String(count).padStart(7)}  ${route}`);
+});
